@@ -1,0 +1,159 @@
+//! Verification codes: sent to a phone or email, stored hashed, valid for a while, a limited
+//! number of wrong tries, used once.
+
+use super::AuthSettings;
+use super::types::{CodePurpose, CodeTarget, VerificationCode};
+use crate::config::CodeDelivery;
+use crate::db::Tx;
+use crate::error::{AppError, Outcome};
+use crate::clock::Timestamp;
+use rusqlite::{Connection, OptionalExtension, params};
+use sha2::{Digest, Sha256};
+use std::time::Duration;
+
+/// How long the operator's webhook may take to accept a code.
+const WEBHOOK_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A code delivered in `log` mode, as `fairhall admin codes` lists it.
+#[derive(Debug, serde::Serialize)]
+pub struct SentCode {
+    pub target: String,
+    pub purpose: String,
+    pub code: String,
+    pub created_at: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+pub(super) fn hash_code(target: &str, code: &VerificationCode) -> String {
+    hex::encode(Sha256::digest(format!("{target}:{}", code.as_str())))
+}
+
+/// Seconds until another code may go to `target`, or None when one may go now.
+pub(super) fn resend_wait(
+    connection: &Connection,
+    target: &CodeTarget,
+    settings: &AuthSettings,
+    now: Timestamp,
+) -> Result<Option<i64>, AppError> {
+    let last: Option<Timestamp> = connection
+        .prepare_cached("SELECT MAX(created_at) FROM verification_codes WHERE target = ?1")?
+        .query_row([target.as_str()], |row| row.get(0))?;
+    let wait = last.map(|created_at| created_at + settings.code_resend_secs - now);
+    Ok(wait.filter(|seconds| *seconds > 0))
+}
+
+/// Stores a new code for `target` (and, in `log` mode, its plain text for the operator).
+/// Returns the code's row id so a failed delivery can withdraw it.
+pub(super) fn store(
+    tx: &Tx,
+    target: &CodeTarget,
+    purpose: CodePurpose,
+    code: &VerificationCode,
+    settings: &AuthSettings,
+    now: Timestamp,
+) -> Result<i64, AppError> {
+    if let Some(seconds) = resend_wait(tx, target, settings, now)? {
+        return Err(AppError::CodeTooSoon { seconds });
+    }
+    let expires_at = now + settings.code_ttl_secs;
+    tx.prepare_cached(
+        "INSERT INTO verification_codes (target, purpose, code_hash, created_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![target.as_str(), purpose.code(), hash_code(target.as_str(), code), now, expires_at])?;
+    let code_id = tx.last_insert_rowid();
+    if settings.code_delivery == CodeDelivery::Log {
+        tx.prepare_cached(
+            "INSERT INTO code_outbox (target, purpose, code, created_at, expires_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?
+        .execute(params![target.as_str(), purpose.code(), code.as_str(), now, expires_at])?;
+        tracing::info!(target = target.as_str(), purpose = purpose.code(), code = code.as_str(), "verification code");
+    }
+    Ok(code_id)
+}
+
+/// Withdraws a code whose delivery failed, so the player may ask again at once.
+pub(super) fn withdraw(tx: &Tx, code_id: i64) -> Result<(), AppError> {
+    tx.prepare_cached("DELETE FROM verification_codes WHERE verification_code_id = ?1")?.execute([code_id])?;
+    Ok(())
+}
+
+/// POSTs the code to the operator's webhook (blocking; run it off the async threads).
+pub(super) fn deliver_by_webhook(
+    url: &str,
+    target: &CodeTarget,
+    purpose: CodePurpose,
+    code: &VerificationCode,
+    expires_at: Timestamp,
+) -> Result<(), AppError> {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(WEBHOOK_TIMEOUT))
+        .build()
+        .into();
+    let body = serde_json::json!({
+        "target": target.as_str(),
+        "purpose": purpose.code(),
+        "code": code.as_str(),
+        "expires_at": expires_at,
+        "message": format!("Your verification code is {}", code.as_str()),
+    });
+    agent.post(url).send_json(&body).map(drop).map_err(|error| {
+        tracing::warn!(%error, "the verification code webhook failed");
+        AppError::CodeDeliveryFailed
+    })
+}
+
+/// Checks `code` against the newest live code of `target` for `purpose` and uses it up.
+/// A wrong code costs one attempt, which stays counted although the check fails.
+pub(super) fn consume(
+    tx: &Tx,
+    target: &str,
+    purpose: CodePurpose,
+    code: &VerificationCode,
+    settings: &AuthSettings,
+    now: Timestamp,
+) -> Result<Outcome<()>, AppError> {
+    let live: Option<(i64, String, i64)> = tx
+        .prepare_cached(
+            "SELECT verification_code_id, code_hash, attempts FROM verification_codes
+             WHERE target = ?1 AND purpose = ?2 AND consumed_at IS NULL AND expires_at > ?3
+             ORDER BY created_at DESC, verification_code_id DESC LIMIT 1",
+        )?
+        .query_row(params![target, purpose.code(), now], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .optional()?;
+    let Some((code_id, code_hash, attempts)) = live else {
+        return Ok(Outcome::Refused(AppError::InvalidCode));
+    };
+    if attempts >= settings.code_max_attempts {
+        return Ok(Outcome::Refused(AppError::InvalidCode));
+    }
+    if code_hash != hash_code(target, code) {
+        tx.prepare_cached(
+            "UPDATE verification_codes SET attempts = attempts + 1 WHERE verification_code_id = ?1",
+        )?
+        .execute([code_id])?;
+        return Ok(Outcome::Refused(AppError::InvalidCode));
+    }
+    tx.prepare_cached("UPDATE verification_codes SET consumed_at = ?2 WHERE verification_code_id = ?1")?
+        .execute(params![code_id, now])?;
+    Ok(Outcome::Done(()))
+}
+
+/// The newest codes delivered in `log` mode, newest first.
+pub fn recent(connection: &Connection, limit: i64) -> Result<Vec<SentCode>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT target, purpose, code, created_at, expires_at FROM code_outbox
+         ORDER BY code_outbox_id DESC LIMIT ?1",
+    )?;
+    let rows = query.query_map([limit], |row| {
+        Ok(SentCode {
+            target: row.get(0)?,
+            purpose: row.get(1)?,
+            code: row.get(2)?,
+            created_at: row.get(3)?,
+            expires_at: row.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

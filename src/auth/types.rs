@@ -1,0 +1,267 @@
+//! Parsed inputs of the account verbs. Each constructor is the one place its rule lives.
+
+use crate::error::AppError;
+use regex::Regex;
+
+/// A mobile number that matches the operator's pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phone(String);
+
+impl Phone {
+    pub fn parse(text: &str, pattern: &Regex) -> Result<Phone, AppError> {
+        let text = text.trim();
+        if text.len() <= 32 && pattern.is_match(text) {
+            Ok(Phone(text.to_string()))
+        } else {
+            Err(AppError::InvalidPhone)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// "13812345678" -> "138****5678": what lists and the profile show.
+    pub fn masked(text: &str) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        if chars.len() < 7 {
+            return "*".repeat(chars.len());
+        }
+        let head: String = chars[..3].iter().collect();
+        let tail: String = chars[chars.len() - 4..].iter().collect();
+        format!("{head}****{tail}")
+    }
+}
+
+/// A login name: 4-32 letters, digits or underscores with at least one letter, so that it can
+/// never be mistaken for a phone number when logging in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoginName(String);
+
+impl LoginName {
+    pub const LENGTH_MIN: usize = 4;
+    pub const LENGTH_MAX: usize = 32;
+
+    pub fn parse(text: &str) -> Result<LoginName, AppError> {
+        let text = text.trim();
+        let allowed = text.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_');
+        let has_letter = text.bytes().any(|byte| byte.is_ascii_alphabetic());
+        let length_ok = (Self::LENGTH_MIN..=Self::LENGTH_MAX).contains(&text.len());
+        if allowed && has_letter && length_ok {
+            Ok(LoginName(text.to_string()))
+        } else {
+            Err(AppError::InvalidLoginName)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A login password: 6-18 letters, digits or underscores.
+#[derive(Clone)]
+pub struct LoginPassword(String);
+
+impl LoginPassword {
+    pub fn parse(text: &str) -> Result<LoginPassword, AppError> {
+        let allowed = text.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_');
+        if allowed && (6..=18).contains(&text.len()) {
+            Ok(LoginPassword(text.to_string()))
+        } else {
+            Err(AppError::InvalidPassword)
+        }
+    }
+
+    /// A new password and its confirmation: valid, then equal.
+    pub fn parse_confirmed(password: &str, repeated: &str) -> Result<LoginPassword, AppError> {
+        let parsed = LoginPassword::parse(password)?;
+        if password == repeated { Ok(parsed) } else { Err(AppError::PasswordMismatch) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A 6-digit verification code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerificationCode(String);
+
+impl VerificationCode {
+    pub const LENGTH: usize = 6;
+
+    pub fn parse(text: &str) -> Result<VerificationCode, AppError> {
+        let text = text.trim();
+        if text.len() == Self::LENGTH && text.bytes().all(|byte| byte.is_ascii_digit()) {
+            Ok(VerificationCode(text.to_string()))
+        } else {
+            Err(AppError::InvalidCode)
+        }
+    }
+
+    pub fn generate() -> VerificationCode {
+        use rand::Rng;
+        let number: u32 = rand::rngs::OsRng.gen_range(0..1_000_000);
+        VerificationCode(format!("{number:06}"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A player's invitation code: 4-16 letters or digits, compared case-insensitively.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InviteCode(String);
+
+impl InviteCode {
+    const ALPHABET: &'static [u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    const GENERATED_LENGTH: usize = 8;
+
+    pub fn parse(text: &str) -> Result<InviteCode, AppError> {
+        let text = text.trim();
+        if (4..=16).contains(&text.len()) && text.bytes().all(|byte| byte.is_ascii_alphanumeric()) {
+            Ok(InviteCode(text.to_ascii_uppercase()))
+        } else {
+            Err(AppError::InvalidInviteCode)
+        }
+    }
+
+    /// A fresh code from an alphabet without look-alikes (0/O, 1/I).
+    pub fn generate() -> InviteCode {
+        use rand::Rng;
+        let mut random = rand::rngs::OsRng;
+        let code = (0..Self::GENERATED_LENGTH)
+            .map(|_| Self::ALPHABET[random.gen_range(0..Self::ALPHABET.len())] as char)
+            .collect();
+        InviteCode(code)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Where a verification code goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodeTarget {
+    Phone(Phone),
+    Email(String),
+}
+
+impl CodeTarget {
+    pub fn parse(text: &str, phone_pattern: &Regex) -> Result<CodeTarget, AppError> {
+        let text = text.trim();
+        if text.contains('@') {
+            let (local, domain) = text.split_once('@').unwrap_or_default();
+            let plausible = !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && text.len() <= 254
+                && !text.chars().any(|character| character.is_whitespace() || character == ',');
+            return if plausible {
+                Ok(CodeTarget::Email(text.to_ascii_lowercase()))
+            } else {
+                Err(AppError::InvalidEmail)
+            };
+        }
+        Phone::parse(text, phone_pattern).map(CodeTarget::Phone)
+    }
+
+    pub fn as_str(&self) -> &str {
+        match self {
+            CodeTarget::Phone(phone) => phone.as_str(),
+            CodeTarget::Email(email) => email,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodePurpose {
+    Register,
+    Forget,
+    Bind,
+}
+
+impl CodePurpose {
+    pub fn parse(text: &str) -> Result<CodePurpose, AppError> {
+        match text.trim() {
+            "register" | "reg" => Ok(CodePurpose::Register),
+            "forget" | "forgot" => Ok(CodePurpose::Forget),
+            "bind" => Ok(CodePurpose::Bind),
+            _ => Err(AppError::BadParams),
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            CodePurpose::Register => "register",
+            CodePurpose::Forget => "forget",
+            CodePurpose::Bind => "bind",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn default_pattern() -> Regex {
+        Regex::new(r"^1\d{10}$").unwrap()
+    }
+
+    #[test]
+    fn phones_follow_the_pattern() {
+        assert!(Phone::parse("13812345678", &default_pattern()).is_ok());
+        for bad in ["23812345678", "1381234567", "138123456789", "1381234567a", ""] {
+            assert!(matches!(Phone::parse(bad, &default_pattern()), Err(AppError::InvalidPhone)), "{bad}");
+        }
+        assert_eq!(Phone::masked("13812345678"), "138****5678");
+    }
+
+    #[test]
+    fn login_names_have_at_least_four_characters_and_a_letter() {
+        assert!(LoginName::parse("abcd").is_ok());
+        assert!(LoginName::parse("player_1").is_ok());
+        for bad in ["abc", "1234", "ab cd", "abcd!", &"a".repeat(33)] {
+            assert!(LoginName::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn login_passwords_are_six_to_eighteen_word_characters() {
+        assert!(LoginPassword::parse("abc_12").is_ok());
+        assert!(LoginPassword::parse(&"a".repeat(18)).is_ok());
+        for bad in ["abc12", &"a".repeat(19), "abc 123", "pässwort"] {
+            assert!(LoginPassword::parse(bad).is_err(), "{bad}");
+        }
+        assert!(matches!(
+            LoginPassword::parse_confirmed("secret1", "secret2"),
+            Err(AppError::PasswordMismatch)
+        ));
+    }
+
+    #[test]
+    fn verification_codes_are_six_digits() {
+        assert!(VerificationCode::parse("012345").is_ok());
+        for bad in ["12345", "1234567", "12345a"] {
+            assert!(VerificationCode::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(VerificationCode::generate().as_str().len(), 6);
+    }
+
+    #[test]
+    fn code_targets_are_phones_or_emails() {
+        assert!(matches!(CodeTarget::parse("a@b.co", &default_pattern()), Ok(CodeTarget::Email(_))));
+        assert!(matches!(CodeTarget::parse("a@b", &default_pattern()), Err(AppError::InvalidEmail)));
+        assert!(matches!(CodeTarget::parse("12", &default_pattern()), Err(AppError::InvalidPhone)));
+    }
+
+    #[test]
+    fn generated_invite_codes_parse() {
+        let code = InviteCode::generate();
+        assert_eq!(InviteCode::parse(code.as_str()).unwrap(), code);
+    }
+}

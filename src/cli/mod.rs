@@ -1,0 +1,96 @@
+//! The command line: `serve`, `init`, `migrate` and the operator's `admin` commands.
+
+mod admin;
+mod serve;
+
+use crate::config::Config;
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "fairhall", version, about = "A self-hosted gaming hall in one binary")]
+pub struct Cli {
+    /// Config file (TOML). Without one, the embedded defaults are used.
+    #[arg(long, global = true, env = "FAIRHALL_CONFIG")]
+    config: Option<PathBuf>,
+    /// Data directory (database, secrets, uploads); overrides the config's `server.data_dir`.
+    #[arg(long, global = true, env = "FAIRHALL_DATA_DIR")]
+    data_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the app and the API, and run the scheduler.
+    Serve {
+        /// Address to listen on, e.g. 0.0.0.0:8080 (overrides `server.listen`).
+        #[arg(long)]
+        listen: Option<SocketAddr>,
+    },
+    /// Write a new config file (the --config path) with freshly generated secrets.
+    Init {
+        /// Replace an existing file.
+        #[arg(long)]
+        force: bool,
+        /// Address to put in the config's `server.listen`.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        listen: SocketAddr,
+    },
+    /// Apply database migrations and exit (serve applies them too).
+    Migrate,
+    /// Operator commands; they work on the same database while `serve` runs.
+    Admin {
+        #[command(subcommand)]
+        command: admin::AdminCommand,
+    },
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Init { force, listen } => init(cli.config, cli.data_dir, force, listen),
+        Command::Serve { listen } => {
+            let mut config = load_config(cli.config, cli.data_dir)?;
+            if let Some(listen) = listen {
+                config.server.listen = listen;
+            }
+            serve::run(config)
+        }
+        Command::Migrate => {
+            let mut config = load_config(cli.config, cli.data_dir)?;
+            crate::startup::open(&mut config)?;
+            println!("database {} is up to date", config.database_path().display());
+            Ok(())
+        }
+        Command::Admin { command } => admin::run(load_config(cli.config, cli.data_dir)?, command),
+    }
+}
+
+fn load_config(path: Option<PathBuf>, data_dir: Option<PathBuf>) -> anyhow::Result<Config> {
+    let mut config = match path {
+        Some(path) => Config::load(&path)?,
+        None => Config::default(),
+    };
+    if let Some(data_dir) = data_dir {
+        config.server.data_dir = data_dir;
+    }
+    Ok(config)
+}
+
+fn init(path: Option<PathBuf>, data_dir: Option<PathBuf>, force: bool, listen: SocketAddr) -> anyhow::Result<()> {
+    let Some(path) = path else {
+        bail!("init needs --config FILE: where to write the new config");
+    };
+    if path.exists() && !force {
+        bail!("{} already exists; pass --force to replace it (its secrets would be lost)", path.display());
+    }
+    let data_dir = match data_dir {
+        Some(dir) => dir,
+        None => std::env::current_dir().context("while reading the current directory")?.join("data"),
+    };
+    crate::startup::write_private(&path, &crate::config::initial_config_text(&data_dir, listen))?;
+    println!("wrote {} (data directory {})", path.display(), data_dir.display());
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! `fairhall serve`: the HTTP server with graceful shutdown.
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::http::{AppState, app};
+use anyhow::Context;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+pub fn run(mut config: Config) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("while starting the async runtime")?;
+    runtime.block_on(async move {
+        let db = crate::startup::open(&mut config)?;
+        let listen = config.server.listen;
+        let grace = Duration::from_secs(config.server.shutdown_grace_secs);
+        let state = AppState::new(config, db, Clock::System)?;
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .with_context(|| format!("while binding {listen}"))?;
+        tracing::info!(address = %listener.local_addr()?, "fairhall is serving");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+        let server = tokio::spawn(
+            axum::serve(listener, service)
+                .with_graceful_shutdown(async move {
+                    let _ = stopped.await;
+                })
+                .into_future(),
+        );
+        shutdown_signal().await;
+        tracing::info!(grace_secs = grace.as_secs(), "shutting down: finishing open requests");
+        let _ = stop.send(());
+        match tokio::time::timeout(grace, server).await {
+            Ok(result) => result.context("the server task failed")?.context("the server failed")?,
+            Err(_) => tracing::warn!("open requests did not finish within the grace period"),
+        }
+        tracing::info!("stopped");
+        Ok(())
+    })
+}
+
+/// Resolves on SIGTERM or Ctrl-C.
+async fn shutdown_signal() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    tokio::select! {
+        _ = terminate => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
+}

@@ -1,0 +1,33 @@
+//! The only place that reads the system clock; tests use a fixed clock they can advance.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+/// Unix seconds.
+pub type Timestamp = i64;
+
+#[derive(Clone)]
+pub enum Clock {
+    System,
+    Fixed(Arc<AtomicI64>),
+}
+
+impl Clock {
+    pub fn fixed(at: Timestamp) -> Clock {
+        Clock::Fixed(Arc::new(AtomicI64::new(at)))
+    }
+
+    pub fn now(&self) -> Timestamp {
+        match self {
+            Clock::System => chrono::Utc::now().timestamp(),
+            Clock::Fixed(at) => at.load(Ordering::SeqCst),
+        }
+    }
+
+    /// Moves a fixed clock forward; a system clock cannot be moved.
+    pub fn advance(&self, secs: i64) {
+        if let Clock::Fixed(at) = self {
+            at.fetch_add(secs, Ordering::SeqCst);
+        }
+    }
+}

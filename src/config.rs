@@ -1,0 +1,269 @@
+//! The TOML config: typed, with defaults for every key (config.example.toml documents them),
+//! and start-up errors that name the offending key.
+
+use anyhow::{Context, bail};
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+/// Languages of the app and of server messages; the first entry of a pair is the code.
+pub const LANGUAGES: [&str; 14] =
+    ["zh", "tw", "en", "fr", "hi", "ja", "ko", "pt", "ta", "vi", "es", "ru", "th", "ml"];
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    pub server: ServerConfig,
+    pub app: AppConfig,
+    pub auth: AuthConfig,
+    pub secrets: SecretsConfig,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ServerConfig {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub body_limit_bytes: usize,
+    pub request_timeout_secs: u64,
+    pub shutdown_grace_secs: u64,
+    pub read_connections: usize,
+    pub writer_queue: usize,
+    pub trust_forwarded_for: bool,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("./data"),
+            body_limit_bytes: 1024 * 1024,
+            request_timeout_secs: 30,
+            shutdown_grace_secs: 10,
+            read_connections: 4,
+            writer_queue: 4096,
+            trust_forwarded_for: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct AppConfig {
+    pub name: String,
+    pub default_lang: String,
+    pub timezone: String,
+    pub support_url: String,
+    pub telegram_url: String,
+}
+
+impl Default for AppConfig {
+    fn default() -> Self {
+        AppConfig {
+            name: "fairhall".into(),
+            default_lang: "vi".into(),
+            timezone: "Asia/Ho_Chi_Minh".into(),
+            support_url: String::new(),
+            telegram_url: String::new(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CodeDelivery {
+    /// Codes go to the server log and to `fairhall admin codes`.
+    Log,
+    /// Codes are POSTed as JSON to `auth.code_webhook_url`.
+    Webhook,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct AuthConfig {
+    pub phone_pattern: String,
+    pub require_invite: bool,
+    pub require_code: bool,
+    pub session_ttl_secs: i64,
+    pub code_ttl_secs: i64,
+    pub code_max_attempts: i64,
+    pub code_resend_secs: i64,
+    pub code_delivery: CodeDelivery,
+    pub code_webhook_url: String,
+    pub login_max_failures_per_account: i64,
+    pub login_max_failures_per_address: i64,
+    pub login_lock_secs: i64,
+}
+
+impl Default for AuthConfig {
+    fn default() -> Self {
+        AuthConfig {
+            phone_pattern: r"^1\d{10}$".into(),
+            require_invite: false,
+            require_code: false,
+            session_ttl_secs: 30 * 24 * 3600,
+            code_ttl_secs: 300,
+            code_max_attempts: 5,
+            code_resend_secs: 60,
+            code_delivery: CodeDelivery::Log,
+            code_webhook_url: String::new(),
+            login_max_failures_per_account: 5,
+            login_max_failures_per_address: 20,
+            login_lock_secs: 900,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SecretsConfig {
+    /// 64 hex digits; empty means "generate once into <data_dir>/secrets.toml".
+    pub card_key: String,
+    pub card_mac_key: String,
+}
+
+impl Config {
+    /// Reads and validates a config file.
+    pub fn load(path: &Path) -> anyhow::Result<Config> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("while reading the config file {}", path.display()))?;
+        Config::parse(&text).with_context(|| format!("in the config file {}", path.display()))
+    }
+
+    pub fn parse(text: &str) -> anyhow::Result<Config> {
+        let config: Config = toml::from_str(text).map_err(|error| anyhow::anyhow!("{error}"))?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks what the types cannot; every message names its key.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        let positive = [
+            ("server.body_limit_bytes", self.server.body_limit_bytes as i64),
+            ("server.request_timeout_secs", self.server.request_timeout_secs as i64),
+            ("server.read_connections", self.server.read_connections as i64),
+            ("server.writer_queue", self.server.writer_queue as i64),
+            ("auth.session_ttl_secs", self.auth.session_ttl_secs),
+            ("auth.code_ttl_secs", self.auth.code_ttl_secs),
+            ("auth.code_max_attempts", self.auth.code_max_attempts),
+            ("auth.code_resend_secs", self.auth.code_resend_secs),
+            ("auth.login_max_failures_per_account", self.auth.login_max_failures_per_account),
+            ("auth.login_max_failures_per_address", self.auth.login_max_failures_per_address),
+            ("auth.login_lock_secs", self.auth.login_lock_secs),
+        ];
+        for (key, value) in positive {
+            if value <= 0 {
+                bail!("config key `{key}` must be greater than 0, found {value}");
+            }
+        }
+        if !LANGUAGES.contains(&self.app.default_lang.as_str()) {
+            bail!(
+                "config key `app.default_lang` must be one of {}, found {:?}",
+                LANGUAGES.join(", "),
+                self.app.default_lang
+            );
+        }
+        if self.app.timezone.parse::<chrono_tz::Tz>().is_err() {
+            bail!("config key `app.timezone` is not an IANA time zone: {:?}", self.app.timezone);
+        }
+        if let Err(error) = regex::Regex::new(&self.auth.phone_pattern) {
+            bail!("config key `auth.phone_pattern` is not a valid pattern: {error}");
+        }
+        if self.auth.code_delivery == CodeDelivery::Webhook
+            && !self.auth.code_webhook_url.starts_with("http://")
+            && !self.auth.code_webhook_url.starts_with("https://")
+        {
+            bail!("config key `auth.code_webhook_url` must be an http(s) URL when `auth.code_delivery` is \"webhook\"");
+        }
+        for (key, value) in
+            [("secrets.card_key", &self.secrets.card_key), ("secrets.card_mac_key", &self.secrets.card_mac_key)]
+        {
+            let is_key = value.len() == 64 && value.bytes().all(|byte| byte.is_ascii_hexdigit());
+            if !value.is_empty() && !is_key {
+                bail!("config key `{key}` must be 64 hex digits (or empty to generate one)");
+            }
+        }
+        Ok(())
+    }
+
+    pub fn database_path(&self) -> PathBuf {
+        self.server.data_dir.join("fairhall.db")
+    }
+
+    pub fn timezone(&self) -> chrono_tz::Tz {
+        self.app.timezone.parse().unwrap_or(chrono_tz::Tz::Asia__Ho_Chi_Minh)
+    }
+}
+
+/// The documented example; `fairhall init` writes it with fresh secrets.
+pub const EXAMPLE: &str = include_str!("../config.example.toml");
+
+/// The example config with `data_dir`, `listen` and freshly generated secrets filled in.
+pub fn initial_config_text(data_dir: &Path, listen: SocketAddr) -> String {
+    let mut text = String::with_capacity(EXAMPLE.len() + 200);
+    for line in EXAMPLE.lines() {
+        let replaced = match line.split_once(" = ").map(|(key, _)| key) {
+            Some("data_dir") => format!("data_dir = {}", toml_string(&data_dir.display().to_string())),
+            Some("listen") => format!("listen = \"{listen}\""),
+            Some(key @ ("card_key" | "card_mac_key")) => format!("{key} = \"{}\"", random_key_hex()),
+            _ => line.to_string(),
+        };
+        text.push_str(&replaced);
+        text.push('\n');
+    }
+    text
+}
+
+pub fn random_key_hex() -> String {
+    use rand::RngCore;
+    let mut key = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut key);
+    hex::encode(key)
+}
+
+fn toml_string(value: &str) -> String {
+    toml::Value::String(value.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_documents_exactly_the_defaults() {
+        assert_eq!(Config::parse(EXAMPLE).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn an_unknown_key_names_the_key() {
+        let error = Config::parse("[server]\nlisten_port = 1\n").unwrap_err().to_string();
+        assert!(error.contains("listen_port"), "{error}");
+    }
+
+    #[test]
+    fn a_bad_value_names_the_key() {
+        for (text, key) in [
+            ("[app]\ndefault_lang = \"xx\"\n", "app.default_lang"),
+            ("[app]\ntimezone = \"Mars/Base\"\n", "app.timezone"),
+            ("[auth]\nphone_pattern = \"(\"\n", "auth.phone_pattern"),
+            ("[auth]\ncode_ttl_secs = 0\n", "auth.code_ttl_secs"),
+            ("[auth]\ncode_delivery = \"webhook\"\n", "auth.code_webhook_url"),
+            ("[secrets]\ncard_key = \"abc\"\n", "secrets.card_key"),
+        ] {
+            let error = Config::parse(text).unwrap_err().to_string();
+            assert!(error.contains(key), "{text}: {error}");
+        }
+        let error = Config::parse("[server]\nlisten = \"nowhere\"\n").unwrap_err().to_string();
+        assert!(error.contains("listen"), "{error}");
+    }
+
+    #[test]
+    fn init_writes_a_valid_config_with_fresh_secrets() {
+        let first = initial_config_text(Path::new("/var/lib/fairhall"), "0.0.0.0:80".parse().unwrap());
+        let second = initial_config_text(Path::new("/var/lib/fairhall"), "0.0.0.0:80".parse().unwrap());
+        let config = Config::parse(&first).unwrap();
+        assert_eq!(config.server.data_dir, PathBuf::from("/var/lib/fairhall"));
+        assert_eq!(config.secrets.card_key.len(), 64);
+        assert_ne!(first, second);
+    }
+}

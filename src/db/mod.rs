@@ -1,0 +1,146 @@
+//! SQLite: one writer thread with group commit, a small pool of read-only connections, and
+//! the embedded refinery migrations.
+
+mod writer;
+
+use crate::error::AppError;
+use anyhow::Context;
+use rusqlite::{Connection, OpenFlags};
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tokio::sync::{Semaphore, mpsc, oneshot};
+
+refinery::embed_migrations!("migrations");
+
+/// A connection inside the writer's open transaction (a savepoint of its own). Domain verbs
+/// that write take `&Tx`, so the type says they run inside one atomic unit.
+pub struct Tx<'c>(&'c Connection);
+
+impl Deref for Tx<'_> {
+    type Target = Connection;
+    fn deref(&self) -> &Connection {
+        self.0
+    }
+}
+
+/// Handle to the database: cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    writer: mpsc::Sender<writer::Job>,
+    readers: Arc<ReadPool>,
+    path: PathBuf,
+}
+
+struct ReadPool {
+    connections: Mutex<Vec<Connection>>,
+    permits: Semaphore,
+}
+
+/// Sizes of the connection set.
+pub struct DbOptions {
+    pub read_connections: usize,
+    pub writer_queue: usize,
+}
+
+impl Db {
+    /// Opens (creating if needed) the database, applies migrations and starts the writer.
+    pub fn open(path: &Path, options: DbOptions) -> anyhow::Result<Db> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("while creating the data directory {}", parent.display()))?;
+        }
+        let mut write_connection = open_write_connection(path)?;
+        migrations::runner()
+            .run(&mut write_connection)
+            .context("while applying database migrations")?;
+        let readers = (0..options.read_connections.max(1))
+            .map(|_| open_read_connection(path))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let writer = writer::spawn(write_connection, options.writer_queue)?;
+        Ok(Db {
+            writer,
+            readers: Arc::new(ReadPool {
+                permits: Semaphore::new(readers.len()),
+                connections: Mutex::new(readers),
+            }),
+            path: path.to_path_buf(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `work` atomically on the writer thread; its writes commit only when it returns Ok.
+    pub async fn write<T, F>(&self, work: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Tx) -> Result<T, AppError> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        let job = writer::Job::new(work, reply);
+        self.writer
+            .send(job)
+            .await
+            .map_err(|_| anyhow::anyhow!("the database writer has stopped"))?;
+        answer.await.map_err(|_| anyhow::anyhow!("the database writer dropped a write"))?
+    }
+
+    /// Runs `work` on a read-only connection from the pool.
+    pub async fn read<T, F>(&self, work: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, AppError> + Send + 'static,
+    {
+        let permit = self.readers.permits.acquire().await.map_err(anyhow::Error::from)?;
+        let readers = self.readers.clone();
+        let outcome = tokio::task::spawn_blocking(move || {
+            let connection = readers.take()?;
+            let result = work(&connection);
+            readers.give_back(connection);
+            result
+        })
+        .await
+        .map_err(|error| anyhow::anyhow!("a read task failed: {error}"))?;
+        drop(permit);
+        outcome
+    }
+}
+
+impl ReadPool {
+    fn take(&self) -> Result<Connection, AppError> {
+        let mut connections = self.connections.lock().map_err(|_| anyhow::anyhow!("read pool poisoned"))?;
+        Ok(connections.pop().ok_or_else(|| anyhow::anyhow!("read pool empty despite a permit"))?)
+    }
+
+    fn give_back(&self, connection: Connection) {
+        if let Ok(mut connections) = self.connections.lock() {
+            connections.push(connection);
+        }
+    }
+}
+
+fn open_write_connection(path: &Path) -> anyhow::Result<Connection> {
+    let connection = Connection::open(path)
+        .with_context(|| format!("while opening the database {}", path.display()))?;
+    connection
+        .execute_batch(
+            "PRAGMA journal_mode = WAL;
+             PRAGMA synchronous = FULL;
+             PRAGMA foreign_keys = ON;
+             PRAGMA busy_timeout = 5000;",
+        )
+        .context("while setting database pragmas")?;
+    Ok(connection)
+}
+
+fn open_read_connection(path: &Path) -> anyhow::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let connection = Connection::open_with_flags(path, flags)
+        .with_context(|| format!("while opening a read connection to {}", path.display()))?;
+    connection
+        .execute_batch("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;")
+        .context("while setting read connection pragmas")?;
+    Ok(connection)
+}

@@ -1,0 +1,173 @@
+//! The one error type of fairhall. Each business variant has a stable key sent as `err`;
+//! `http::envelope` maps variants to HTTP and `i18n` gives the localized message.
+
+/// A business refusal or an internal failure.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("login failed")]
+    LoginFailed,
+    #[error("passwords do not match")]
+    PasswordMismatch,
+    #[error("login required")]
+    LoginRequired,
+    #[error("account frozen")]
+    AccountFrozen,
+    #[error("forbidden")]
+    Forbidden,
+    #[error("bad parameters")]
+    BadParams,
+    #[error("missing parameters")]
+    MissingParams,
+    #[error("invalid phone")]
+    InvalidPhone,
+    #[error("invalid email")]
+    InvalidEmail,
+    #[error("invalid login name")]
+    InvalidLoginName,
+    #[error("invalid password")]
+    InvalidPassword,
+    #[error("invalid verification code")]
+    InvalidCode,
+    #[error("verification code required")]
+    CodeRequired,
+    #[error("code requested too soon")]
+    CodeTooSoon { seconds: i64 },
+    #[error("code delivery failed")]
+    CodeDeliveryFailed,
+    #[error("invite code required")]
+    InviteRequired,
+    #[error("invalid invite code")]
+    InvalidInviteCode,
+    #[error("phone taken")]
+    PhoneTaken,
+    #[error("login name taken")]
+    LoginNameTaken,
+    #[error("throttled")]
+    Throttled { seconds: i64 },
+    #[error("invalid amount")]
+    InvalidAmount,
+    #[error("insufficient balance")]
+    InsufficientBalance,
+    #[error("not found")]
+    NotFound,
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("request timeout")]
+    RequestTimeout,
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    /// Sent as `err`. Never renamed or reused; a retired key stays as a comment.
+    pub fn key(&self) -> &'static str {
+        match self {
+            AppError::LoginFailed => "login_failed",
+            AppError::PasswordMismatch => "password_mismatch",
+            AppError::LoginRequired => "login_required",
+            AppError::AccountFrozen => "account_frozen",
+            AppError::Forbidden => "forbidden",
+            AppError::BadParams => "bad_params",
+            AppError::MissingParams => "missing_params",
+            AppError::InvalidPhone => "invalid_phone",
+            AppError::InvalidEmail => "invalid_email",
+            AppError::InvalidLoginName => "invalid_login_name",
+            AppError::InvalidPassword => "invalid_password",
+            AppError::InvalidCode => "invalid_code",
+            AppError::CodeRequired => "code_required",
+            AppError::CodeTooSoon { .. } => "code_too_soon",
+            AppError::CodeDeliveryFailed => "code_delivery_failed",
+            AppError::InviteRequired => "invite_required",
+            AppError::InvalidInviteCode => "invalid_invite_code",
+            AppError::PhoneTaken => "phone_taken",
+            AppError::LoginNameTaken => "login_name_taken",
+            AppError::Throttled { .. } => "throttled",
+            AppError::InvalidAmount => "invalid_amount",
+            AppError::InsufficientBalance => "insufficient_balance",
+            AppError::NotFound => "not_found",
+            AppError::PayloadTooLarge => "payload_too_large",
+            AppError::RequestTimeout => "request_timeout",
+            AppError::Internal(_) => "internal",
+        }
+    }
+
+    /// Values for the `{placeholders}` of the localized message.
+    pub fn message_args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            AppError::CodeTooSoon { seconds } | AppError::Throttled { seconds } => {
+                vec![("seconds", seconds.to_string())]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every key, for the catalog completeness test.
+    pub const KEYS: &'static [&'static str] = &[
+        "login_failed",
+        "password_mismatch",
+        "login_required",
+        "account_frozen",
+        "forbidden",
+        "bad_params",
+        "missing_params",
+        "invalid_phone",
+        "invalid_email",
+        "invalid_login_name",
+        "invalid_password",
+        "invalid_code",
+        "code_required",
+        "code_too_soon",
+        "code_delivery_failed",
+        "invite_required",
+        "invalid_invite_code",
+        "phone_taken",
+        "login_name_taken",
+        "throttled",
+        "invalid_amount",
+        "insufficient_balance",
+        "not_found",
+        "payload_too_large",
+        "request_timeout",
+        "internal",
+    ];
+}
+
+/// The result of a verb whose refusal must still commit what it wrote (a failed login
+/// counts towards the throttle; a wrong code uses up an attempt).
+#[must_use]
+pub enum Outcome<T> {
+    Done(T),
+    Refused(AppError),
+}
+
+impl<T> Outcome<T> {
+    pub fn into_result(self) -> Result<T, AppError> {
+        match self {
+            Outcome::Done(value) => Ok(value),
+            Outcome::Refused(error) => Err(error),
+        }
+    }
+}
+
+/// Maps a violated UNIQUE constraint on one of `columns` ("table.column") to its business error.
+pub trait OnUnique<T> {
+    fn on_unique(self, columns: &[(&str, fn() -> AppError)]) -> Result<T, AppError>;
+}
+
+impl<T> OnUnique<T> for rusqlite::Result<T> {
+    fn on_unique(self, columns: &[(&str, fn() -> AppError)]) -> Result<T, AppError> {
+        if let Err(rusqlite::Error::SqliteFailure(failure, Some(message))) = &self
+            && failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+            && let Some((_, error)) = columns.iter().find(|(column, _)| message.contains(column))
+        {
+            return Err(error());
+        }
+        Ok(self.map_err(anyhow::Error::from)?)
+    }
+}
+
+impl From<rusqlite::Error> for AppError {
+    fn from(error: rusqlite::Error) -> Self {
+        AppError::Internal(error.into())
+    }
+}

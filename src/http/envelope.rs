@@ -1,0 +1,113 @@
+//! The response envelope and the mapping of errors to HTTP: `{code:1,msg:"",data}` on
+//! success; business refusals as HTTP 200 `{code:0,msg,err,data:null}`; a missing session as
+//! 401 with ret 226; a frozen account with ret 555; internal failures as 500 `internal`.
+
+use super::AppState;
+use crate::error::AppError;
+use axum::Json;
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::json;
+use std::time::Duration;
+
+/// A successful reply.
+pub struct Envelope<T>(pub T);
+
+impl<T> Envelope<T> {
+    pub fn ok(data: T) -> Envelope<T> {
+        Envelope(data)
+    }
+}
+
+impl<T: Serialize> IntoResponse for Envelope<T> {
+    fn into_response(self) -> Response {
+        Json(json!({ "code": 1, "msg": "", "data": self.0 })).into_response()
+    }
+}
+
+/// Returned by endpoints whose success carries no data.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Empty {}
+
+/// What `localize` needs to write an error body in the request's language.
+#[derive(Clone)]
+struct ErrorReply {
+    key: &'static str,
+    args: Vec<(&'static str, String)>,
+    ret: Option<u16>,
+    cause: Option<String>,
+}
+
+/// Session expired or missing: the client's logout signal.
+const RET_LOGIN_REQUIRED: u16 = 226;
+/// Frozen account: the client logs out.
+const RET_FROZEN: u16 = 555;
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, ret) = match &self {
+            AppError::LoginRequired => (StatusCode::UNAUTHORIZED, Some(RET_LOGIN_REQUIRED)),
+            AppError::AccountFrozen => (StatusCode::OK, Some(RET_FROZEN)),
+            AppError::NotFound => (StatusCode::NOT_FOUND, None),
+            AppError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, None),
+            AppError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, None),
+            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, None),
+            _ => (StatusCode::OK, None),
+        };
+        let cause = match &self {
+            AppError::Internal(error) => Some(format!("{error:#}")),
+            _ => None,
+        };
+        let reply = ErrorReply { key: self.key(), args: self.message_args(), ret, cause };
+        let mut response = status.into_response();
+        response.extensions_mut().insert(reply);
+        response
+    }
+}
+
+/// Middleware: bounds the request time and writes error bodies in the `lang` of the request
+/// (default from config); logs internal failures with their cause.
+pub async fn localize(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let lang = request
+        .headers()
+        .get("lang")
+        .and_then(|value| value.to_str().ok())
+        .and_then(crate::i18n::normalize)
+        .unwrap_or(app.default_lang);
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let timeout = Duration::from_secs(app.config.server.request_timeout_secs);
+    let mut response = match tokio::time::timeout(timeout, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => AppError::RequestTimeout.into_response(),
+    };
+    let Some(reply) = response.extensions_mut().remove::<ErrorReply>() else {
+        return response;
+    };
+    if let Some(cause) = &reply.cause {
+        tracing::error!(%method, %path, %cause, "internal error");
+    }
+    let mut body = json!({
+        "code": 0,
+        "msg": crate::i18n::message(lang, reply.key, &reply.args),
+        "err": reply.key,
+        "data": null,
+    });
+    if let Some(ret) = reply.ret {
+        body["ret"] = json!(ret);
+    }
+    let status = response.status();
+    (status, Json(body)).into_response()
+}
+
+/// Turns a panic inside a handler into the `internal` reply (the panic is a bug; it is logged).
+pub fn panic_reply(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let reason = panic
+        .downcast_ref::<&str>()
+        .map(|text| text.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    AppError::Internal(anyhow::anyhow!("a handler panicked: {reason}")).into_response()
+}

@@ -1,0 +1,205 @@
+//! Request extractors: the session, the client address, and `Params<T>`, which reads GET
+//! parameters (query string, or `/key/value` segments moved there by `compat`) and POST bodies
+//! (JSON or form-urlencoded with `name[key]` nesting) into one serde struct of strings.
+
+use super::AppState;
+use crate::auth::{self, SessionUser};
+use crate::error::AppError;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{Method, header};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::net::SocketAddr;
+
+/// The logged-in user; refuses with 401/ret 226 (or ret 555 when frozen).
+pub struct Session(pub SessionUser);
+
+/// The logged-in user when the request carries a live session.
+pub struct MaybeSession(pub Option<SessionUser>);
+
+fn token_of(parts: &Parts) -> Option<String> {
+    let from_header = parts.headers.get("token").and_then(|value| value.to_str().ok()).map(str::to_string);
+    let from_query = || {
+        form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes())
+            .find(|(key, _)| key == "token")
+            .map(|(_, value)| value.into_owned())
+    };
+    from_header.or_else(from_query).filter(|token| !token.trim().is_empty())
+}
+
+impl FromRequestParts<AppState> for Session {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, AppError> {
+        let token = token_of(parts).ok_or(AppError::LoginRequired)?;
+        let now = app.clock.now();
+        let user = app.db.read(move |connection| auth::session_user(connection, &token, now)).await?;
+        Ok(Session(user))
+    }
+}
+
+impl FromRequestParts<AppState> for MaybeSession {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, AppError> {
+        match Session::from_request_parts(parts, app).await {
+            Ok(Session(user)) => Ok(MaybeSession(Some(user))),
+            Err(AppError::LoginRequired) => Ok(MaybeSession(None)),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// The client's address for throttling: the peer, or X-Forwarded-For behind a trusted proxy.
+pub struct ClientAddress(pub String);
+
+impl FromRequestParts<AppState> for ClientAddress {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, AppError> {
+        let forwarded = || {
+            parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|value| value.to_str().ok())
+                .and_then(|value| value.split(',').next())
+                .map(|first| first.trim().to_string())
+        };
+        let peer = || parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip().to_string());
+        let address = if app.config.server.trust_forwarded_for { forwarded().or_else(peer) } else { peer() };
+        Ok(ClientAddress(address.unwrap_or_else(|| "unknown".into())))
+    }
+}
+
+/// Parameters of any accepted form, deserialized into `T` (a struct of optional strings).
+/// Empty and null values count as absent; numbers and booleans arrive as their text.
+pub struct Params<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for Params<T> {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, app: &AppState) -> Result<Self, AppError> {
+        let query = request.uri().query().map(|query| parse_form(query.as_bytes())).unwrap_or_default();
+        let is_json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.starts_with("application/json"));
+        let has_body = !matches!(*request.method(), Method::GET | Method::HEAD | Method::DELETE);
+        let body = if has_body {
+            let bytes = Bytes::from_request(request, app).await.map_err(|rejection| {
+                if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    AppError::PayloadTooLarge
+                } else {
+                    AppError::BadParams
+                }
+            })?;
+            parse_body(&bytes, is_json)?
+        } else {
+            Map::new()
+        };
+        let mut merged = query;
+        merged.extend(body);
+        let value = normalize(Value::Object(merged)).unwrap_or(Value::Object(Map::new()));
+        serde_json::from_value(value).map(Params).map_err(|error| {
+            if error.to_string().starts_with("missing field") {
+                AppError::MissingParams
+            } else {
+                AppError::BadParams
+            }
+        })
+    }
+}
+
+fn parse_body(bytes: &[u8], is_json: bool) -> Result<Map<String, Value>, AppError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Map::new());
+    }
+    if is_json || bytes.first() == Some(&b'{') {
+        return match serde_json::from_slice(bytes) {
+            Ok(Value::Object(map)) => Ok(map),
+            _ => Err(AppError::BadParams),
+        };
+    }
+    if std::str::from_utf8(bytes).is_err() {
+        return Err(AppError::BadParams);
+    }
+    Ok(parse_form(bytes))
+}
+
+/// Parses `a=1&user[name]=x&tags[]=p&tags[]=q` into nested JSON.
+pub fn parse_form(bytes: &[u8]) -> Map<String, Value> {
+    let mut root = Map::new();
+    for (key, value) in form_urlencoded::parse(bytes) {
+        let mut path = key.split('[').map(|segment| segment.trim_end_matches(']'));
+        let Some(head) = path.next().filter(|head| !head.is_empty()) else { continue };
+        let rest: Vec<&str> = path.collect();
+        insert_nested(&mut root, head, &rest, Value::String(value.into_owned()));
+    }
+    root
+}
+
+/// Nesting deeper than this is flattened into the last level (bounds recursion on hostile keys).
+const FORM_DEPTH_MAX: usize = 8;
+
+fn insert_nested(map: &mut Map<String, Value>, head: &str, rest: &[&str], value: Value) {
+    let Some((next, deeper)) = rest.split_first().filter(|_| rest.len() <= FORM_DEPTH_MAX) else {
+        map.insert(head.to_string(), value);
+        return;
+    };
+    if next.is_empty() {
+        let slot = map.entry(head.to_string()).or_insert_with(|| Value::Array(Vec::new()));
+        if !slot.is_array() {
+            *slot = Value::Array(Vec::new());
+        }
+        if let Value::Array(items) = slot {
+            items.push(value);
+        }
+        return;
+    }
+    let slot = map.entry(head.to_string()).or_insert_with(|| Value::Object(Map::new()));
+    if !slot.is_object() {
+        *slot = Value::Object(Map::new());
+    }
+    if let Value::Object(inner) = slot {
+        insert_nested(inner, next, deeper, value);
+    }
+}
+
+/// Scalars become strings; null and "" disappear (the spec's client skips empty parameters).
+fn normalize(value: Value) -> Option<Value> {
+    match value {
+        Value::Null => None,
+        Value::String(text) if text.is_empty() => None,
+        Value::String(text) => Some(Value::String(text)),
+        Value::Bool(flag) => Some(Value::String(flag.to_string())),
+        Value::Number(number) => Some(Value::String(number.to_string())),
+        Value::Array(items) => Some(Value::Array(items.into_iter().filter_map(normalize).collect())),
+        Value::Object(map) => Some(Value::Object(
+            map.into_iter().filter_map(|(key, value)| normalize(value).map(|value| (key, value))).collect(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn forms_nest_by_brackets() {
+        let parsed = parse_form(b"a=1&user%5Bname%5D=x&user[age]=3&tags[]=p&tags[]=q&bets[0][option]=big");
+        assert_eq!(
+            Value::Object(parsed),
+            json!({"a":"1","user":{"name":"x","age":"3"},"tags":["p","q"],"bets":{"0":{"option":"big"}}})
+        );
+    }
+
+    #[test]
+    fn scalars_become_text_and_empties_vanish() {
+        let value = normalize(json!({"a": 12.5, "b": "", "c": null, "d": true, "e": [1, ""]}));
+        assert_eq!(value, Some(json!({"a": "12.5", "d": "true", "e": ["1"]})));
+    }
+}

@@ -1,0 +1,114 @@
+//! The HTTP API: one router merging each area's routes, the envelope, extractors, the compat
+//! path rewrite, security headers, compression and the embedded frontend.
+
+mod accounts;
+mod assets;
+mod compat;
+pub mod envelope;
+pub mod extract;
+mod system;
+
+use crate::auth::AuthSettings;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderName, HeaderValue, header};
+use std::sync::Arc;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use utoipa::OpenApi;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa_axum::router::OpenApiRouter;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub auth: Arc<AuthSettings>,
+    pub clock: Clock,
+    pub default_lang: &'static str,
+}
+
+impl AppState {
+    pub fn new(config: Config, db: Db, clock: Clock) -> anyhow::Result<AppState> {
+        let auth = Arc::new(AuthSettings::from_config(&config.auth)?);
+        let default_lang = crate::i18n::normalize(&config.app.default_lang).unwrap_or("vi");
+        Ok(AppState { db, config: Arc::new(config), auth, clock, default_lang })
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "fairhall API", description = "Every reply is an envelope: {code:1,msg,data} on success, \
+        {code:0,msg,err,data:null} on a business refusal (HTTP 200), HTTP 401 with ret 226 without a \
+        live session, ret 555 for a frozen account. GET parameters may also be sent as trailing \
+        /key/value path segments and the session token as a `token` header or /token/{t} segment."),
+    modifiers(&TokenHeader)
+)]
+struct ApiDoc;
+
+struct TokenHeader;
+
+impl utoipa::Modify for TokenHeader {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("token", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("token"))));
+    }
+}
+
+/// The whole application as one router: what `serve` runs and what tests drive.
+pub fn app(state: AppState) -> Router {
+    let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(accounts::router())
+        .merge(system::router())
+        .split_for_parts();
+    openapi.info.version = env!("CARGO_PKG_VERSION").into();
+    let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));
+    let openapi_json = Arc::new(openapi.to_json().unwrap_or_default());
+    let body_limit = state.config.server.body_limit_bytes;
+    let inner = api
+        .route(
+            "/api/openapi.json",
+            axum::routing::get(move || {
+                let body = openapi_json.clone();
+                async move { ([(header::CONTENT_TYPE, "application/json")], body.as_str().to_owned()) }
+            }),
+        )
+        .fallback(assets::serve)
+        .layer(CatchPanicLayer::custom(envelope::panic_reply))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), envelope::localize))
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(state);
+    let rewrite = move |request: Request| {
+        let known = known.clone();
+        async move { compat::rewrite(&known, request) }
+    };
+    // The rewrite must run before routing, so it wraps the inner router from outside.
+    let outer = Router::new().fallback_service(inner).layer(axum::middleware::map_request(rewrite));
+    with_response_headers(outer).layer(CompressionLayer::new())
+}
+
+fn with_response_headers(router: Router) -> Router {
+    let headers: [(&str, &str); 6] = [
+        ("x-content-type-options", "nosniff"),
+        ("x-frame-options", "DENY"),
+        ("referrer-policy", "no-referrer"),
+        ("cross-origin-opener-policy", "same-origin"),
+        ("permissions-policy", "camera=(), microphone=(), geolocation=()"),
+        (
+            "content-security-policy",
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
+             script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'",
+        ),
+    ];
+    headers.into_iter().fold(router, |router, (name, value)| {
+        router.layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        ))
+    })
+}

@@ -1,0 +1,96 @@
+//! The double-entry ledger: the only code that writes postings or balances. Every player has
+//! one account of each `UserAccountKind`; system accounts hold the platform's side.
+
+use crate::db::Tx;
+use crate::error::AppError;
+use crate::money::Money;
+use rusqlite::{Connection, params};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UserAccountKind {
+    /// The spendable balance.
+    Wallet,
+    /// The game balance bets are paid from.
+    Game,
+    Savings,
+    Invest,
+    /// Withdrawals under review.
+    Frozen,
+}
+
+impl UserAccountKind {
+    pub const ALL: [UserAccountKind; 5] = [
+        UserAccountKind::Wallet,
+        UserAccountKind::Game,
+        UserAccountKind::Savings,
+        UserAccountKind::Invest,
+        UserAccountKind::Frozen,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            UserAccountKind::Wallet => "wallet",
+            UserAccountKind::Game => "game",
+            UserAccountKind::Savings => "savings",
+            UserAccountKind::Invest => "invest",
+            UserAccountKind::Frozen => "frozen",
+        }
+    }
+}
+
+/// A player's balances, one per account kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Balances {
+    pub wallet: Money,
+    pub game: Money,
+    pub savings: Money,
+    pub invest: Money,
+    pub frozen: Money,
+}
+
+/// Opens the accounts of a new player, all at zero.
+pub fn open_user_accounts(tx: &Tx, user_id: i64) -> Result<(), AppError> {
+    let mut insert = tx.prepare_cached("INSERT INTO accounts (user_id, kind) VALUES (?1, ?2)")?;
+    for kind in UserAccountKind::ALL {
+        insert.execute(params![user_id, kind.code()])?;
+    }
+    Ok(())
+}
+
+pub fn balances(connection: &Connection, user_id: i64) -> Result<Balances, AppError> {
+    let mut query =
+        connection.prepare_cached("SELECT kind, balance FROM accounts WHERE user_id = ?1")?;
+    let rows = query.query_map([user_id], |row| Ok((row.get::<_, String>(0)?, row.get(1)?)))?;
+    let mut balances = Balances::default();
+    for row in rows {
+        let (kind, minor): (String, i64) = row?;
+        let slot = match kind.as_str() {
+            "wallet" => &mut balances.wallet,
+            "game" => &mut balances.game,
+            "savings" => &mut balances.savings,
+            "invest" => &mut balances.invest,
+            _ => &mut balances.frozen,
+        };
+        *slot = Money::from_minor(minor);
+    }
+    Ok(balances)
+}
+
+/// What the player's entries of `entry_kind` added to their accounts of `account_kind`
+/// (e.g. deposits into the wallet: the total deposit).
+pub fn total_credited(
+    connection: &Connection,
+    user_id: i64,
+    account_kind: UserAccountKind,
+    entry_kind: &str,
+) -> Result<Money, AppError> {
+    let minor: i64 = connection
+        .prepare_cached(
+            "SELECT COALESCE(SUM(p.amount), 0) FROM postings p
+             JOIN accounts a ON a.account_id = p.account_id
+             JOIN entries e ON e.entry_id = p.entry_id
+             WHERE a.user_id = ?1 AND a.kind = ?2 AND e.kind = ?3",
+        )?
+        .query_row(params![user_id, account_kind.code(), entry_kind], |row| row.get(0))?;
+    Ok(Money::from_minor(minor.abs()))
+}

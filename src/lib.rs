@@ -1,0 +1,14 @@
+//! fairhall: a self-hosted gaming hall in one binary.
+#![forbid(unsafe_code)]
+
+pub mod auth;
+pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod http;
+pub mod i18n;
+pub mod ledger;
+pub mod money;
+pub mod startup;

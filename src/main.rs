@@ -1,0 +1,12 @@
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    let cli = fairhall::cli::Cli::parse();
+    match fairhall::cli::run(cli) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("fairhall: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! Money is an integer count of minor units (1/100). No float ever touches it.
+
+use crate::error::AppError;
+use std::fmt;
+
+/// A non-negative amount in minor units, at most `Money::MAX_MINOR`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Money(i64);
+
+impl Money {
+    /// One trillion units: far above any real balance, far below i64 overflow when summed.
+    pub const MAX_MINOR: i64 = 100_000_000_000_000;
+    pub const ZERO: Money = Money(0);
+
+    /// Parses "12", "12.5" or "12.34": digits, no leading zero (except "0.xx"), up to two
+    /// decimals, no sign, no exponent.
+    pub fn parse(text: &str) -> Result<Money, AppError> {
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let digits_only = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit());
+        let well_formed = !whole.is_empty()
+            && whole.len() <= 15
+            && digits_only(whole)
+            && digits_only(fraction)
+            && fraction.len() <= 2
+            && !(whole.len() > 1 && whole.starts_with('0'))
+            && !(text.contains('.') && fraction.is_empty());
+        if !well_formed {
+            return Err(AppError::InvalidAmount);
+        }
+        let whole: i64 = whole.parse().map_err(|_| AppError::InvalidAmount)?;
+        let cents: i64 = format!("{fraction:0<2}").parse().map_err(|_| AppError::InvalidAmount)?;
+        let minor = whole.checked_mul(100).and_then(|units| units.checked_add(cents));
+        match minor {
+            Some(minor) if minor <= Money::MAX_MINOR => Ok(Money(minor)),
+            _ => Err(AppError::InvalidAmount),
+        }
+    }
+
+    /// From a stored count of minor units (balances are non-negative by schema).
+    pub fn from_minor(minor: i64) -> Money {
+        Money(minor.clamp(0, Money::MAX_MINOR))
+    }
+
+    pub fn minor(self) -> i64 {
+        self.0
+    }
+}
+
+impl fmt::Display for Money {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{}.{:02}", self.0 / 100, self.0 % 100)
+    }
+}
+
+impl serde::Serialize for Money {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_amounts_with_up_to_two_decimals() {
+        for (text, minor) in [("0", 0), ("12", 1200), ("12.5", 1250), ("12.34", 1234), ("0.01", 1)]
+        {
+            assert_eq!(Money::parse(text).map(Money::minor).ok(), Some(minor), "{text}");
+        }
+    }
+
+    #[test]
+    fn refuses_malformed_amounts() {
+        for text in ["", "01", "1.234", "-1", "1e3", "1.", ".5", " 1", "1,5", "9999999999999999"] {
+            assert!(Money::parse(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn displays_two_decimals() {
+        assert_eq!(Money::from_minor(1205).to_string(), "12.05");
+        assert_eq!(Money::ZERO.to_string(), "0.00");
+    }
+}

@@ -1,0 +1,69 @@
+//! What every command does before its work: settle the config's secrets and open the database.
+
+use crate::config::Config;
+use crate::db::{Db, DbOptions};
+use anyhow::Context;
+use std::path::Path;
+
+/// Secrets generated for a config that leaves them empty, kept beside the database.
+#[derive(serde::Deserialize, serde::Serialize)]
+struct GeneratedSecrets {
+    card_key: String,
+    card_mac_key: String,
+}
+
+/// Fills empty secrets from `<data_dir>/secrets.toml`, creating it (mode 0600) on first use.
+pub fn resolve_secrets(config: &mut Config) -> anyhow::Result<()> {
+    if !config.secrets.card_key.is_empty() && !config.secrets.card_mac_key.is_empty() {
+        return Ok(());
+    }
+    let path = config.server.data_dir.join("secrets.toml");
+    let secrets = if path.exists() {
+        let text = std::fs::read_to_string(&path).with_context(|| format!("while reading {}", path.display()))?;
+        toml::from_str(&text).with_context(|| format!("while parsing {}", path.display()))?
+    } else {
+        let fresh = GeneratedSecrets {
+            card_key: crate::config::random_key_hex(),
+            card_mac_key: crate::config::random_key_hex(),
+        };
+        write_private(&path, &toml::to_string(&fresh)?)?;
+        fresh
+    };
+    if config.secrets.card_key.is_empty() {
+        config.secrets.card_key = secrets.card_key;
+    }
+    if config.secrets.card_mac_key.is_empty() {
+        config.secrets.card_mac_key = secrets.card_mac_key;
+    }
+    Ok(())
+}
+
+/// Writes a file only its owner can read (0600).
+pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).with_context(|| format!("while creating {}", parent.display()))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)
+        .with_context(|| format!("while creating {}", path.display()))?;
+    file.write_all(text.as_bytes()).with_context(|| format!("while writing {}", path.display()))?;
+    Ok(())
+}
+
+/// Creates the data directory, settles secrets and opens (and migrates) the database.
+pub fn open(config: &mut Config) -> anyhow::Result<Db> {
+    std::fs::create_dir_all(&config.server.data_dir)
+        .with_context(|| format!("while creating the data directory {}", config.server.data_dir.display()))?;
+    resolve_secrets(config)?;
+    let options = DbOptions {
+        read_connections: config.server.read_connections,
+        writer_queue: config.server.writer_queue,
+    };
+    Db::open(&config.database_path(), options)
+}
