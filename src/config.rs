@@ -173,11 +173,14 @@ impl Config {
             && !self.auth.code_webhook_url.starts_with("http://")
             && !self.auth.code_webhook_url.starts_with("https://")
         {
-            bail!("config key `auth.code_webhook_url` must be an http(s) URL when `auth.code_delivery` is \"webhook\"");
+            bail!(
+                "config key `auth.code_webhook_url` must be an http(s) URL when `auth.code_delivery` is \"webhook\""
+            );
         }
-        for (key, value) in
-            [("secrets.card_key", &self.secrets.card_key), ("secrets.card_mac_key", &self.secrets.card_mac_key)]
-        {
+        for (key, value) in [
+            ("secrets.card_key", &self.secrets.card_key),
+            ("secrets.card_mac_key", &self.secrets.card_mac_key),
+        ] {
             let is_key = value.len() == 64 && value.bytes().all(|byte| byte.is_ascii_hexdigit());
             if !value.is_empty() && !is_key {
                 bail!("config key `{key}` must be 64 hex digits (or empty to generate one)");
@@ -203,9 +206,13 @@ pub fn initial_config_text(data_dir: &Path, listen: SocketAddr) -> String {
     let mut text = String::with_capacity(EXAMPLE.len() + 200);
     for line in EXAMPLE.lines() {
         let replaced = match line.split_once(" = ").map(|(key, _)| key) {
-            Some("data_dir") => format!("data_dir = {}", toml_string(&data_dir.display().to_string())),
+            Some("data_dir") => {
+                format!("data_dir = {}", toml_string(&data_dir.display().to_string()))
+            }
             Some("listen") => format!("listen = \"{listen}\""),
-            Some(key @ ("card_key" | "card_mac_key")) => format!("{key} = \"{}\"", random_key_hex()),
+            Some(key @ ("card_key" | "card_mac_key")) => {
+                format!("{key} = \"{}\"", random_key_hex())
+            }
             _ => line.to_string(),
         };
         text.push_str(&replaced);
@@ -259,8 +266,10 @@ mod tests {
 
     #[test]
     fn init_writes_a_valid_config_with_fresh_secrets() {
-        let first = initial_config_text(Path::new("/var/lib/fairhall"), "0.0.0.0:80".parse().unwrap());
-        let second = initial_config_text(Path::new("/var/lib/fairhall"), "0.0.0.0:80".parse().unwrap());
+        let first =
+            initial_config_text(Path::new("/var/lib/fairhall"), "0.0.0.0:80".parse().unwrap());
+        let second =
+            initial_config_text(Path::new("/var/lib/fairhall"), "0.0.0.0:80".parse().unwrap());
         let config = Config::parse(&first).unwrap();
         assert_eq!(config.server.data_dir, PathBuf::from("/var/lib/fairhall"));
         assert_eq!(config.secrets.card_key.len(), 64);

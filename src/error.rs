@@ -151,11 +151,14 @@ impl<T> Outcome<T> {
 
 /// Maps a violated UNIQUE constraint on one of `columns` ("table.column") to its business error.
 pub trait OnUnique<T> {
-    fn on_unique(self, columns: &[(&str, fn() -> AppError)]) -> Result<T, AppError>;
+    fn on_unique(self, columns: &[UniqueColumn]) -> Result<T, AppError>;
 }
 
+/// A "table.column" and the error its UNIQUE violation means.
+pub type UniqueColumn<'a> = (&'a str, fn() -> AppError);
+
 impl<T> OnUnique<T> for rusqlite::Result<T> {
-    fn on_unique(self, columns: &[(&str, fn() -> AppError)]) -> Result<T, AppError> {
+    fn on_unique(self, columns: &[UniqueColumn]) -> Result<T, AppError> {
         if let Err(rusqlite::Error::SqliteFailure(failure, Some(message))) = &self
             && failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
             && let Some((_, error)) = columns.iter().find(|(column, _)| message.contains(column))

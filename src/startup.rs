@@ -19,7 +19,8 @@ pub fn resolve_secrets(config: &mut Config) -> anyhow::Result<()> {
     }
     let path = config.server.data_dir.join("secrets.toml");
     let secrets = if path.exists() {
-        let text = std::fs::read_to_string(&path).with_context(|| format!("while reading {}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("while reading {}", path.display()))?;
         toml::from_str(&text).with_context(|| format!("while parsing {}", path.display()))?
     } else {
         let fresh = GeneratedSecrets {
@@ -43,7 +44,8 @@ pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).with_context(|| format!("while creating {}", parent.display()))?;
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("while creating {}", parent.display()))?;
     }
     let mut file = std::fs::OpenOptions::new()
         .write(true)
@@ -58,8 +60,9 @@ pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
 
 /// Creates the data directory, settles secrets and opens (and migrates) the database.
 pub fn open(config: &mut Config) -> anyhow::Result<Db> {
-    std::fs::create_dir_all(&config.server.data_dir)
-        .with_context(|| format!("while creating the data directory {}", config.server.data_dir.display()))?;
+    std::fs::create_dir_all(&config.server.data_dir).with_context(|| {
+        format!("while creating the data directory {}", config.server.data_dir.display())
+    })?;
     resolve_secrets(config)?;
     let options = DbOptions {
         read_connections: config.server.read_connections,

@@ -76,7 +76,12 @@ fn fresh_invite_code(connection: &Connection) -> Result<InviteCode, AppError> {
 }
 
 /// Creates a player (or admin) directly, without invite or verification code.
-pub fn create_user(tx: &Tx, user: &NewUser, password_hash: &str, now: Timestamp) -> Result<i64, AppError> {
+pub fn create_user(
+    tx: &Tx,
+    user: &NewUser,
+    password_hash: &str,
+    now: Timestamp,
+) -> Result<i64, AppError> {
     insert_user_with_accounts(tx, user, password_hash, None, now)
 }
 
@@ -93,14 +98,20 @@ pub fn find_user(connection: &Connection, reference: &str) -> Result<i64, AppErr
     let found = match by_id {
         Some(id) => Some(id),
         None => connection
-            .prepare_cached("SELECT user_id FROM users WHERE phone = ?1 OR username = ?1 COLLATE NOCASE")?
+            .prepare_cached(
+                "SELECT user_id FROM users WHERE phone = ?1 OR username = ?1 COLLATE NOCASE",
+            )?
             .query_row([reference], |row| row.get(0))
             .optional()?,
     };
     found.ok_or(AppError::NotFound)
 }
 
-pub fn list_users(connection: &Connection, limit: i64, offset: i64) -> Result<Vec<UserSummary>, AppError> {
+pub fn list_users(
+    connection: &Connection,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<UserSummary>, AppError> {
     let mut query = connection.prepare_cached(
         "SELECT user_id, phone, username, vip_level, is_admin, frozen_at IS NOT NULL, created_at
          FROM users ORDER BY user_id LIMIT ?1 OFFSET ?2",
@@ -154,7 +165,10 @@ pub struct UserReport {
 }
 
 pub fn show_user(connection: &Connection, user_id: i64) -> Result<UserReport, AppError> {
-    Ok(UserReport { detail: user_detail(connection, user_id)?, balances: ledger::balances(connection, user_id)? })
+    Ok(UserReport {
+        detail: user_detail(connection, user_id)?,
+        balances: ledger::balances(connection, user_id)?,
+    })
 }
 
 /// Freezes an account and ends its sessions; the app logs the player out (ret 555).
@@ -165,12 +179,18 @@ pub fn freeze(tx: &Tx, user_id: i64, now: Timestamp) -> Result<(), AppError> {
 }
 
 pub fn unfreeze(tx: &Tx, user_id: i64) -> Result<(), AppError> {
-    tx.prepare_cached("UPDATE users SET frozen_at = NULL WHERE user_id = ?1")?.execute([user_id])?;
+    tx.prepare_cached("UPDATE users SET frozen_at = NULL WHERE user_id = ?1")?
+        .execute([user_id])?;
     Ok(())
 }
 
 /// Sets a new login password; every session of the account ends.
-pub fn set_password(tx: &Tx, user_id: i64, password_hash: &str, now: Timestamp) -> Result<(), AppError> {
+pub fn set_password(
+    tx: &Tx,
+    user_id: i64,
+    password_hash: &str,
+    now: Timestamp,
+) -> Result<(), AppError> {
     sql::set_password_hash(tx, user_id, password_hash)?;
     sql::revoke_sessions(tx, user_id, now)
 }

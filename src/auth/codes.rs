@@ -1,12 +1,12 @@
 //! Verification codes: sent to a phone or email, stored hashed, valid for a while, a limited
 //! number of wrong tries, used once.
 
-use super::AuthSettings;
 use super::types::{CodePurpose, CodeTarget, VerificationCode};
+use super::{AuthSettings, CodeRequest};
+use crate::clock::Timestamp;
 use crate::config::CodeDelivery;
 use crate::db::Tx;
 use crate::error::{AppError, Outcome};
-use crate::clock::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
@@ -46,12 +46,12 @@ pub(super) fn resend_wait(
 /// Returns the code's row id so a failed delivery can withdraw it.
 pub(super) fn store(
     tx: &Tx,
-    target: &CodeTarget,
-    purpose: CodePurpose,
+    request: &CodeRequest,
     code: &VerificationCode,
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<i64, AppError> {
+    let (target, purpose) = (&request.target, request.purpose);
     if let Some(seconds) = resend_wait(tx, target, settings, now)? {
         return Err(AppError::CodeTooSoon { seconds });
     }
@@ -60,22 +60,40 @@ pub(super) fn store(
         "INSERT INTO verification_codes (target, purpose, code_hash, created_at, expires_at)
          VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![target.as_str(), purpose.code(), hash_code(target.as_str(), code), now, expires_at])?;
+    .execute(params![
+        target.as_str(),
+        purpose.code(),
+        hash_code(target.as_str(), code),
+        now,
+        expires_at
+    ])?;
     let code_id = tx.last_insert_rowid();
     if settings.code_delivery == CodeDelivery::Log {
         tx.prepare_cached(
             "INSERT INTO code_outbox (target, purpose, code, created_at, expires_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
         )?
-        .execute(params![target.as_str(), purpose.code(), code.as_str(), now, expires_at])?;
-        tracing::info!(target = target.as_str(), purpose = purpose.code(), code = code.as_str(), "verification code");
+        .execute(params![
+            target.as_str(),
+            purpose.code(),
+            code.as_str(),
+            now,
+            expires_at
+        ])?;
+        tracing::info!(
+            target = target.as_str(),
+            purpose = purpose.code(),
+            code = code.as_str(),
+            "verification code"
+        );
     }
     Ok(code_id)
 }
 
 /// Withdraws a code whose delivery failed, so the player may ask again at once.
 pub(super) fn withdraw(tx: &Tx, code_id: i64) -> Result<(), AppError> {
-    tx.prepare_cached("DELETE FROM verification_codes WHERE verification_code_id = ?1")?.execute([code_id])?;
+    tx.prepare_cached("DELETE FROM verification_codes WHERE verification_code_id = ?1")?
+        .execute([code_id])?;
     Ok(())
 }
 
@@ -87,10 +105,8 @@ pub(super) fn deliver_by_webhook(
     code: &VerificationCode,
     expires_at: Timestamp,
 ) -> Result<(), AppError> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(WEBHOOK_TIMEOUT))
-        .build()
-        .into();
+    let agent: ureq::Agent =
+        ureq::Agent::config_builder().timeout_global(Some(WEBHOOK_TIMEOUT)).build().into();
     let body = serde_json::json!({
         "target": target.as_str(),
         "purpose": purpose.code(),
@@ -104,23 +120,31 @@ pub(super) fn deliver_by_webhook(
     })
 }
 
-/// Checks `code` against the newest live code of `target` for `purpose` and uses it up.
+/// A code as a player typed it, for a target and purpose.
+pub(super) struct CodeCheck<'a> {
+    pub target: &'a str,
+    pub purpose: CodePurpose,
+    pub code: &'a VerificationCode,
+}
+
+/// Checks the code against the newest live code of its target and purpose and uses it up.
 /// A wrong code costs one attempt, which stays counted although the check fails.
 pub(super) fn consume(
     tx: &Tx,
-    target: &str,
-    purpose: CodePurpose,
-    code: &VerificationCode,
+    check: &CodeCheck,
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<Outcome<()>, AppError> {
+    let CodeCheck { target, purpose, code } = *check;
     let live: Option<(i64, String, i64)> = tx
         .prepare_cached(
             "SELECT verification_code_id, code_hash, attempts FROM verification_codes
              WHERE target = ?1 AND purpose = ?2 AND consumed_at IS NULL AND expires_at > ?3
              ORDER BY created_at DESC, verification_code_id DESC LIMIT 1",
         )?
-        .query_row(params![target, purpose.code(), now], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .query_row(params![target, purpose.code(), now], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })
         .optional()?;
     let Some((code_id, code_hash, attempts)) = live else {
         return Ok(Outcome::Refused(AppError::InvalidCode));
@@ -135,8 +159,10 @@ pub(super) fn consume(
         .execute([code_id])?;
         return Ok(Outcome::Refused(AppError::InvalidCode));
     }
-    tx.prepare_cached("UPDATE verification_codes SET consumed_at = ?2 WHERE verification_code_id = ?1")?
-        .execute(params![code_id, now])?;
+    tx.prepare_cached(
+        "UPDATE verification_codes SET consumed_at = ?2 WHERE verification_code_id = ?1",
+    )?
+    .execute(params![code_id, now])?;
     Ok(Outcome::Done(()))
 }
 

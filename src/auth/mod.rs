@@ -8,8 +8,8 @@ mod throttle;
 pub mod types;
 
 pub use admin::{
-    NewUser, UserDetail, UserReport, UserSummary, create_user, find_user, freeze, grant_admin, list_users,
-    set_password, show_user, unfreeze,
+    NewUser, UserDetail, UserReport, UserSummary, create_user, find_user, freeze, grant_admin,
+    list_users, set_password, show_user, unfreeze,
 };
 
 use crate::clock::Timestamp;
@@ -23,7 +23,9 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use throttle::Scope;
-use types::{CodePurpose, CodeTarget, InviteCode, LoginName, LoginPassword, Phone, VerificationCode};
+use types::{
+    CodePurpose, CodeTarget, InviteCode, LoginName, LoginPassword, Phone, VerificationCode,
+};
 
 /// The account rules of the running config, with the phone pattern compiled once.
 pub struct AuthSettings {
@@ -116,8 +118,12 @@ pub struct Registration {
 }
 
 impl Registration {
-    pub fn parse(form: RegistrationForm, settings: &AuthSettings) -> Result<Registration, AppError> {
-        let (Some(phone), Some(password), Some(repassword)) = (form.phone, form.password, form.repassword)
+    pub fn parse(
+        form: RegistrationForm,
+        settings: &AuthSettings,
+    ) -> Result<Registration, AppError> {
+        let (Some(phone), Some(password), Some(repassword)) =
+            (form.phone, form.password, form.repassword)
         else {
             return Err(AppError::MissingParams);
         };
@@ -155,11 +161,18 @@ pub fn register(
         return Err(AppError::PhoneTaken);
     }
     let inviter_id = match &registration.invite_code {
-        Some(code) => Some(sql::user_by_invite_code(tx, code.as_str())?.ok_or(AppError::InvalidInviteCode)?),
+        Some(code) => {
+            Some(sql::user_by_invite_code(tx, code.as_str())?.ok_or(AppError::InvalidInviteCode)?)
+        }
         None => None,
     };
     if let Some(code) = &registration.code
-        && let Outcome::Refused(error) = codes::consume(tx, phone, CodePurpose::Register, code, settings, now)?
+        && let Outcome::Refused(error) = codes::consume(
+            tx,
+            &codes::CodeCheck { target: phone, purpose: CodePurpose::Register, code },
+            settings,
+            now,
+        )?
     {
         return Ok(Outcome::Refused(error));
     }
@@ -203,7 +216,12 @@ pub struct LoginAttempt {
 
 /// Logs in by phone or login name. Locked accounts and addresses are refused before the
 /// password is checked; a wrong password counts towards both locks.
-pub async fn login(db: &Db, settings: &std::sync::Arc<AuthSettings>, attempt: LoginAttempt, now: Timestamp) -> Result<SessionGrant, AppError> {
+pub async fn login(
+    db: &Db,
+    settings: &std::sync::Arc<AuthSettings>,
+    attempt: LoginAttempt,
+    now: Timestamp,
+) -> Result<SessionGrant, AppError> {
     let account = attempt.account.trim().to_lowercase();
     if account.is_empty() || attempt.password.is_empty() {
         return Err(AppError::MissingParams);
@@ -213,7 +231,8 @@ pub async fn login(db: &Db, settings: &std::sync::Arc<AuthSettings>, attempt: Lo
         .read(move |connection| {
             throttle::check(connection, Scope::Address, &address, now)?;
             let credentials = sql::credentials(connection, &account)?;
-            let account_key = throttle_key(credentials.as_ref().map(|found| found.user_id), &account);
+            let account_key =
+                throttle_key(credentials.as_ref().map(|found| found.user_id), &account);
             throttle::check(connection, Scope::Account, &account_key, now)?;
             Ok((credentials, account_key))
         })
@@ -231,23 +250,29 @@ pub async fn login(db: &Db, settings: &std::sync::Arc<AuthSettings>, attempt: Lo
     .await
     .map_err(|error| anyhow::anyhow!("a password check failed: {error}"))?;
     let settings = settings.clone();
-    db.write(move |tx| finish_login(tx, credentials, password_ok, &account_key, &attempt.address, &settings, now))
-        .await?
-        .into_result()
+    let checked = CheckedLogin { credentials, password_ok, account_key, address: attempt.address };
+    db.write(move |tx| finish_login(tx, &checked, &settings, now)).await?.into_result()
 }
 
 /// An argon2id hash of a random password, checked when the account does not exist.
 const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0+VgSEZxkPaTOIIFo6T6FT+Dhm7jJfc4jBjDbe6AmKs";
 
-fn finish_login(
-    tx: &Tx,
+/// What the read and the password check found out about a login attempt.
+struct CheckedLogin {
     credentials: Option<sql::Credentials>,
     password_ok: bool,
-    account_key: &str,
-    address: &str,
+    account_key: String,
+    address: String,
+}
+
+fn finish_login(
+    tx: &Tx,
+    checked: &CheckedLogin,
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<Outcome<SessionGrant>, AppError> {
+    let CheckedLogin { credentials, password_ok, account_key, address } = checked;
+    let password_ok = *password_ok;
     match credentials {
         Some(found) if password_ok && found.frozen => Ok(Outcome::Refused(AppError::AccountFrozen)),
         Some(found) if password_ok => {
@@ -271,7 +296,12 @@ fn throttle_key(user_id: Option<i64>, account: &str) -> String {
     }
 }
 
-fn start_session(tx: &Tx, user_id: i64, settings: &AuthSettings, now: Timestamp) -> Result<SessionGrant, AppError> {
+fn start_session(
+    tx: &Tx,
+    user_id: i64,
+    settings: &AuthSettings,
+    now: Timestamp,
+) -> Result<SessionGrant, AppError> {
     use rand::RngCore;
     let mut secret = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut secret);
@@ -286,7 +316,11 @@ pub fn hash_token(token: &str) -> String {
 
 /// The user of a live session; `login_required` when missing, expired or revoked, and
 /// `account_frozen` when the account is frozen (so the client logs out).
-pub fn session_user(connection: &Connection, token: &str, now: Timestamp) -> Result<SessionUser, AppError> {
+pub fn session_user(
+    connection: &Connection,
+    token: &str,
+    now: Timestamp,
+) -> Result<SessionUser, AppError> {
     let token_hash = hash_token(token.trim());
     let session = sql::session(connection, &token_hash)?.ok_or(AppError::LoginRequired)?;
     if session.frozen {
@@ -299,8 +333,10 @@ pub fn session_user(connection: &Connection, token: &str, now: Timestamp) -> Res
 }
 
 pub fn logout(tx: &Tx, session: &SessionUser, now: Timestamp) -> Result<(), AppError> {
-    tx.prepare_cached("UPDATE sessions SET revoked_at = ?2 WHERE token_hash = ?1 AND revoked_at IS NULL")?
-        .execute(rusqlite::params![session.token_hash, now])?;
+    tx.prepare_cached(
+        "UPDATE sessions SET revoked_at = ?2 WHERE token_hash = ?1 AND revoked_at IS NULL",
+    )?
+    .execute(rusqlite::params![session.token_hash, now])?;
     Ok(())
 }
 
@@ -316,13 +352,19 @@ pub fn profile(connection: &Connection, user_id: i64) -> Result<Profile, AppErro
         vip_level: detail.vip_level,
         balance: balances.wallet,
         game_balance: balances.game,
-        total_deposit: ledger::total_credited(connection, user_id, UserAccountKind::Wallet, "deposit")?,
+        total_deposit: ledger::total_credited(
+            connection,
+            user_id,
+            UserAccountKind::Wallet,
+            "deposit",
+        )?,
         betting_points: ledger::total_credited(connection, user_id, UserAccountKind::Game, "bet")?,
         invite_code: detail.invite_code,
     })
 }
 
 /// A request for a verification code (index/send_email_mobile).
+#[derive(Clone)]
 pub struct CodeRequest {
     pub target: CodeTarget,
     pub purpose: CodePurpose,
@@ -330,21 +372,29 @@ pub struct CodeRequest {
 
 /// Sends a code. For `forget` to an unknown number nothing is sent, but the answer is the
 /// same, so the endpoint cannot be used to find out who is registered.
-pub async fn send_code(db: &Db, settings: &std::sync::Arc<AuthSettings>, request: CodeRequest, logged_in: bool, now: Timestamp) -> Result<i64, AppError> {
+pub async fn send_code(
+    db: &Db,
+    settings: &std::sync::Arc<AuthSettings>,
+    request: CodeRequest,
+    logged_in: bool,
+    now: Timestamp,
+) -> Result<i64, AppError> {
     if request.purpose == CodePurpose::Bind && !logged_in {
         return Err(AppError::LoginRequired);
     }
     let target_text = request.target.as_str().to_string();
-    let registered = db.read(move |connection| sql::phone_registered(connection, &target_text)).await?;
+    let registered =
+        db.read(move |connection| sql::phone_registered(connection, &target_text)).await?;
     match request.purpose {
         CodePurpose::Register if registered => return Err(AppError::PhoneTaken),
         CodePurpose::Forget if !registered => return Ok(settings.code_resend_secs),
         _ => {}
     }
     let code = VerificationCode::generate();
-    let (store_settings, target, store_code) = (settings.clone(), request.target.clone(), code.clone());
+    let (store_settings, store_request, store_code) =
+        (settings.clone(), request.clone(), code.clone());
     let code_id = db
-        .write(move |tx| codes::store(tx, &target, request.purpose, &store_code, &store_settings, now))
+        .write(move |tx| codes::store(tx, &store_request, &store_code, &store_settings, now))
         .await?;
     if settings.code_delivery == CodeDelivery::Webhook {
         let (url, expires_at) = (settings.code_webhook_url.clone(), now + settings.code_ttl_secs);
@@ -377,7 +427,8 @@ pub fn reset_password(
     now: Timestamp,
 ) -> Result<Outcome<()>, AppError> {
     let phone = reset.phone.as_str();
-    if let Outcome::Refused(error) = codes::consume(tx, phone, CodePurpose::Forget, &reset.code, settings, now)? {
+    let check = codes::CodeCheck { target: phone, purpose: CodePurpose::Forget, code: &reset.code };
+    if let Outcome::Refused(error) = codes::consume(tx, &check, settings, now)? {
         return Ok(Outcome::Refused(error));
     }
     let Some(user_id) = sql::user_id_by_phone(tx, phone)? else {
@@ -433,7 +484,10 @@ pub struct PasswordResetForm {
 }
 
 impl PasswordReset {
-    pub fn parse(form: PasswordResetForm, settings: &AuthSettings) -> Result<PasswordReset, AppError> {
+    pub fn parse(
+        form: PasswordResetForm,
+        settings: &AuthSettings,
+    ) -> Result<PasswordReset, AppError> {
         let (Some(account), Some(code), Some(password), Some(repassword)) =
             (form.account, form.code, form.password, form.repassword)
         else {

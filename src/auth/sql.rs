@@ -43,7 +43,10 @@ pub(super) fn phone_registered(connection: &Connection, phone: &str) -> Result<b
         .is_some())
 }
 
-pub(super) fn user_by_invite_code(connection: &Connection, code: &str) -> Result<Option<i64>, AppError> {
+pub(super) fn user_by_invite_code(
+    connection: &Connection,
+    code: &str,
+) -> Result<Option<i64>, AppError> {
     Ok(connection
         .prepare_cached("SELECT user_id FROM users WHERE invite_code = ?1")?
         .query_row([code], |row| row.get(0))
@@ -61,19 +64,29 @@ pub(super) struct Credentials {
     pub frozen: bool,
 }
 
-pub(super) fn credentials(connection: &Connection, account: &str) -> Result<Option<Credentials>, AppError> {
+pub(super) fn credentials(
+    connection: &Connection,
+    account: &str,
+) -> Result<Option<Credentials>, AppError> {
     Ok(connection
         .prepare_cached(
             "SELECT user_id, password_hash, frozen_at IS NOT NULL FROM users
              WHERE phone = ?1 OR username = ?1 COLLATE NOCASE",
         )?
         .query_row([account], |row| {
-            Ok(Credentials { user_id: row.get(0)?, password_hash: row.get(1)?, frozen: row.get(2)? })
+            Ok(Credentials {
+                user_id: row.get(0)?,
+                password_hash: row.get(1)?,
+                frozen: row.get(2)?,
+            })
         })
         .optional()?)
 }
 
-pub(super) fn user_id_by_phone(connection: &Connection, phone: &str) -> Result<Option<i64>, AppError> {
+pub(super) fn user_id_by_phone(
+    connection: &Connection,
+    phone: &str,
+) -> Result<Option<i64>, AppError> {
     Ok(connection
         .prepare_cached("SELECT user_id FROM users WHERE phone = ?1")?
         .query_row([phone], |row| row.get(0))
@@ -95,8 +108,10 @@ pub(super) fn insert_session(
 }
 
 pub(super) fn revoke_sessions(tx: &Tx, user_id: i64, now: Timestamp) -> Result<(), AppError> {
-    tx.prepare_cached("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL")?
-        .execute(params![user_id, now])?;
+    tx.prepare_cached(
+        "UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL",
+    )?
+    .execute(params![user_id, now])?;
     Ok(())
 }
 
@@ -107,7 +122,10 @@ pub(super) struct SessionRow {
     pub frozen: bool,
 }
 
-pub(super) fn session(connection: &Connection, token_hash: &str) -> Result<Option<SessionRow>, AppError> {
+pub(super) fn session(
+    connection: &Connection,
+    token_hash: &str,
+) -> Result<Option<SessionRow>, AppError> {
     Ok(connection
         .prepare_cached(
             "SELECT s.user_id, s.expires_at, s.revoked_at IS NOT NULL, u.frozen_at IS NOT NULL
@@ -124,7 +142,11 @@ pub(super) fn session(connection: &Connection, token_hash: &str) -> Result<Optio
         .optional()?)
 }
 
-pub(super) fn set_password_hash(tx: &Tx, user_id: i64, password_hash: &str) -> Result<(), AppError> {
+pub(super) fn set_password_hash(
+    tx: &Tx,
+    user_id: i64,
+    password_hash: &str,
+) -> Result<(), AppError> {
     tx.prepare_cached("UPDATE users SET password_hash = ?2 WHERE user_id = ?1")?
         .execute(params![user_id, password_hash])?;
     Ok(())

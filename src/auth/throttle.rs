@@ -29,7 +29,12 @@ impl Scope {
 }
 
 /// Refuses with `throttled` while `key` is locked in `scope`.
-pub(super) fn check(connection: &Connection, scope: Scope, key: &str, now: Timestamp) -> Result<(), AppError> {
+pub(super) fn check(
+    connection: &Connection,
+    scope: Scope,
+    key: &str,
+    now: Timestamp,
+) -> Result<(), AppError> {
     let locked_until: Option<Timestamp> = connection
         .prepare_cached("SELECT locked_until FROM login_failures WHERE scope = ?1 AND key = ?2")?
         .query_row(params![scope.code(), key], |row| row.get(0))
@@ -60,7 +65,13 @@ pub(super) fn record_failure(
         "UPDATE login_failures SET locked_until = ?3, failures = 0, window_start = ?4
          WHERE scope = ?1 AND key = ?2 AND failures >= ?5",
     )?
-    .execute(params![scope.code(), key, now + settings.login_lock_secs, now, scope.max_failures(settings)])?;
+    .execute(params![
+        scope.code(),
+        key,
+        now + settings.login_lock_secs,
+        now,
+        scope.max_failures(settings)
+    ])?;
     Ok(())
 }
 

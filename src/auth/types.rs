@@ -216,7 +216,10 @@ mod tests {
     fn phones_follow_the_pattern() {
         assert!(Phone::parse("13812345678", &default_pattern()).is_ok());
         for bad in ["23812345678", "1381234567", "138123456789", "1381234567a", ""] {
-            assert!(matches!(Phone::parse(bad, &default_pattern()), Err(AppError::InvalidPhone)), "{bad}");
+            assert!(
+                matches!(Phone::parse(bad, &default_pattern()), Err(AppError::InvalidPhone)),
+                "{bad}"
+            );
         }
         assert_eq!(Phone::masked("13812345678"), "138****5678");
     }
@@ -254,8 +257,14 @@ mod tests {
 
     #[test]
     fn code_targets_are_phones_or_emails() {
-        assert!(matches!(CodeTarget::parse("a@b.co", &default_pattern()), Ok(CodeTarget::Email(_))));
-        assert!(matches!(CodeTarget::parse("a@b", &default_pattern()), Err(AppError::InvalidEmail)));
+        assert!(matches!(
+            CodeTarget::parse("a@b.co", &default_pattern()),
+            Ok(CodeTarget::Email(_))
+        ));
+        assert!(matches!(
+            CodeTarget::parse("a@b", &default_pattern()),
+            Err(AppError::InvalidEmail)
+        ));
         assert!(matches!(CodeTarget::parse("12", &default_pattern()), Err(AppError::InvalidPhone)));
     }
 

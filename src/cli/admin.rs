@@ -1,7 +1,10 @@
 //! `fairhall admin ...`: operator commands. Each parses its arguments, calls one domain verb
 //! on the same database `serve` uses, and prints the result.
 
-use crate::auth::{self, NewUser, types::{LoginName, LoginPassword, Phone}};
+use crate::auth::{
+    self, NewUser,
+    types::{LoginName, LoginPassword, Phone},
+};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
@@ -77,9 +80,17 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
         let now = Clock::System.now();
         match command {
             AdminCommand::Codes { limit } => {
-                let codes = db.read(move |connection| auth::codes::recent(connection, limit.clamp(1, 1000))).await?;
+                let codes = db
+                    .read(move |connection| auth::codes::recent(connection, limit.clamp(1, 1000)))
+                    .await?;
                 for code in codes {
-                    println!("{} {} {} {}", code.target, code.purpose, code.code, format_time(code.expires_at));
+                    println!(
+                        "{} {} {} {}",
+                        code.target,
+                        code.purpose,
+                        code.code,
+                        format_time(code.expires_at)
+                    );
                 }
                 Ok(())
             }
@@ -88,22 +99,36 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
     })
 }
 
-async fn run_user(db: &Db, settings: &auth::AuthSettings, command: UserCommand, now: i64) -> anyhow::Result<()> {
+async fn run_user(
+    db: &Db,
+    settings: &auth::AuthSettings,
+    command: UserCommand,
+    now: i64,
+) -> anyhow::Result<()> {
     match command {
         UserCommand::Create { phone, password, username, admin } => {
             let user = NewUser {
                 phone: Phone::parse(&phone, &settings.phone_pattern).map_err(explain)?,
-                login_name: username.as_deref().map(LoginName::parse).transpose().map_err(explain)?,
+                login_name: username
+                    .as_deref()
+                    .map(LoginName::parse)
+                    .transpose()
+                    .map_err(explain)?,
                 is_admin: admin,
             };
-            let hash = auth::hash_password_blocking(read_password(password)?).await.map_err(explain)?;
-            let user_id = db.write(move |tx| auth::create_user(tx, &user, &hash, now)).await.map_err(explain)?;
+            let hash =
+                auth::hash_password_blocking(read_password(password)?).await.map_err(explain)?;
+            let user_id = db
+                .write(move |tx| auth::create_user(tx, &user, &hash, now))
+                .await
+                .map_err(explain)?;
             println!("created user {user_id}");
         }
         UserCommand::List { page, limit } => {
             let limit = limit.clamp(1, LIST_LIMIT_MAX);
             let offset = (page.max(1) - 1) * limit;
-            let users = db.read(move |connection| auth::list_users(connection, limit, offset)).await?;
+            let users =
+                db.read(move |connection| auth::list_users(connection, limit, offset)).await?;
             println!("id\tphone\tlogin name\tvip\tadmin\tfrozen\tcreated");
             for user in users {
                 println!(
@@ -135,7 +160,8 @@ async fn run_user(db: &Db, settings: &auth::AuthSettings, command: UserCommand, 
         }
         UserCommand::SetPassword { user, password } => {
             let user_id = find(db, user).await?;
-            let hash = auth::hash_password_blocking(read_password(password)?).await.map_err(explain)?;
+            let hash =
+                auth::hash_password_blocking(read_password(password)?).await.map_err(explain)?;
             db.write(move |tx| auth::set_password(tx, user_id, &hash, now)).await?;
             println!("user {user_id} has a new password; their sessions have ended");
         }
@@ -149,12 +175,12 @@ async fn run_user(db: &Db, settings: &auth::AuthSettings, command: UserCommand, 
 }
 
 async fn find(db: &Db, reference: String) -> anyhow::Result<i64> {
-    db.read(move |connection| auth::find_user(connection, &reference))
-        .await
-        .map_err(|error| match error {
+    db.read(move |connection| auth::find_user(connection, &reference)).await.map_err(|error| {
+        match error {
             AppError::NotFound => anyhow::anyhow!("no user with that id, phone or login name"),
             other => other.into(),
-        })
+        }
+    })
 }
 
 fn read_password(given: Option<String>) -> anyhow::Result<LoginPassword> {
@@ -162,7 +188,9 @@ fn read_password(given: Option<String>) -> anyhow::Result<LoginPassword> {
         Some(text) => text,
         None => {
             let mut line = String::new();
-            std::io::stdin().read_line(&mut line).context("while reading the password from standard input")?;
+            std::io::stdin()
+                .read_line(&mut line)
+                .context("while reading the password from standard input")?;
             line.trim_end_matches(['\r', '\n']).to_string()
         }
     };

@@ -79,16 +79,26 @@ fn load_config(path: Option<PathBuf>, data_dir: Option<PathBuf>) -> anyhow::Resu
     Ok(config)
 }
 
-fn init(path: Option<PathBuf>, data_dir: Option<PathBuf>, force: bool, listen: SocketAddr) -> anyhow::Result<()> {
+fn init(
+    path: Option<PathBuf>,
+    data_dir: Option<PathBuf>,
+    force: bool,
+    listen: SocketAddr,
+) -> anyhow::Result<()> {
     let Some(path) = path else {
         bail!("init needs --config FILE: where to write the new config");
     };
     if path.exists() && !force {
-        bail!("{} already exists; pass --force to replace it (its secrets would be lost)", path.display());
+        bail!(
+            "{} already exists; pass --force to replace it (its secrets would be lost)",
+            path.display()
+        );
     }
     let data_dir = match data_dir {
         Some(dir) => dir,
-        None => std::env::current_dir().context("while reading the current directory")?.join("data"),
+        None => {
+            std::env::current_dir().context("while reading the current directory")?.join("data")
+        }
     };
     crate::startup::write_private(&path, &crate::config::initial_config_text(&data_dir, listen))?;
     println!("wrote {} (data directory {})", path.display(), data_dir.display());

@@ -47,8 +47,9 @@ impl Db {
     /// Opens (creating if needed) the database, applies migrations and starts the writer.
     pub fn open(path: &Path, options: DbOptions) -> anyhow::Result<Db> {
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("while creating the data directory {}", parent.display()))?;
+            std::fs::create_dir_all(parent).with_context(|| {
+                format!("while creating the data directory {}", parent.display())
+            })?;
         }
         let mut write_connection = open_write_connection(path)?;
         migrations::runner()
@@ -110,7 +111,8 @@ impl Db {
 
 impl ReadPool {
     fn take(&self) -> Result<Connection, AppError> {
-        let mut connections = self.connections.lock().map_err(|_| anyhow::anyhow!("read pool poisoned"))?;
+        let mut connections =
+            self.connections.lock().map_err(|_| anyhow::anyhow!("read pool poisoned"))?;
         Ok(connections.pop().ok_or_else(|| anyhow::anyhow!("read pool empty despite a permit"))?)
     }
 

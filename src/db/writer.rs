@@ -57,7 +57,9 @@ impl<T: Send, F: FnOnce(&Tx) -> Result<T, AppError> + Send> PendingWrite for Pen
     fn finish(self: Box<Self>, failure: Option<String>) {
         let result = match (failure, self.result) {
             (None, Some(result)) => result,
-            (Some(reason), _) => Err(AppError::Internal(anyhow::anyhow!("commit failed: {reason}"))),
+            (Some(reason), _) => {
+                Err(AppError::Internal(anyhow::anyhow!("commit failed: {reason}")))
+            }
             (None, None) => Err(AppError::Internal(anyhow::anyhow!("a write did not run"))),
         };
         // The caller may have gone away (a timed-out request); its write still stands.
@@ -95,7 +97,10 @@ fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>) {
     }
 }
 
-fn commit_group(connection: &Connection, group: &mut [Box<dyn PendingWrite>]) -> anyhow::Result<()> {
+fn commit_group(
+    connection: &Connection,
+    group: &mut [Box<dyn PendingWrite>],
+) -> anyhow::Result<()> {
     connection.execute_batch("BEGIN IMMEDIATE").context("while beginning a write")?;
     for pending in group.iter_mut() {
         let ran = connection

@@ -1,11 +1,11 @@
 //! Account endpoints: register, login, logout, verification codes, password reset, profile.
 
+use super::AppState;
 use super::envelope::{Empty, Envelope};
 use super::extract::{ClientAddress, MaybeSession, Params, Session};
-use super::AppState;
 use crate::auth::{
-    self, CodeForm, CodeRequest, LoginAttempt, LoginForm, PasswordReset, PasswordResetForm, Profile, Registration,
-    RegistrationForm,
+    self, CodeForm, CodeRequest, LoginAttempt, LoginForm, PasswordReset, PasswordResetForm,
+    Profile, Registration, RegistrationForm,
 };
 use crate::error::AppError;
 use axum::extract::State;
@@ -40,7 +40,10 @@ pub struct CodeSent {
     pub resend_after: i64,
 }
 
-async fn reply_with_profile(app: &AppState, grant: auth::SessionGrant) -> Result<Envelope<LoginReply>, AppError> {
+async fn reply_with_profile(
+    app: &AppState,
+    grant: auth::SessionGrant,
+) -> Result<Envelope<LoginReply>, AppError> {
     let user_id = grant.user_id;
     let user = app.db.read(move |connection| auth::profile(connection, user_id)).await?;
     Ok(Envelope::ok(LoginReply { token: grant.token, user }))
@@ -109,7 +112,10 @@ async fn login_compat(
 /// End this session.
 #[utoipa::path(post, path = "/logout", tag = "account", security(("token" = [])),
     responses((status = 200, description = "envelope", body = Empty)))]
-async fn logout(State(app): State<AppState>, Session(session): Session) -> Result<Envelope<Empty>, AppError> {
+async fn logout(
+    State(app): State<AppState>,
+    Session(session): Session,
+) -> Result<Envelope<Empty>, AppError> {
     let now = app.clock.now();
     app.db.write(move |tx| auth::logout(tx, &session, now)).await?;
     Ok(Envelope::ok(Empty {}))
@@ -118,7 +124,10 @@ async fn logout(State(app): State<AppState>, Session(session): Session) -> Resul
 /// Alternative path of /logout.
 #[utoipa::path(post, path = "/api/login/logout", tag = "account", security(("token" = [])),
     responses((status = 200, description = "envelope", body = Empty)))]
-async fn logout_compat(state: State<AppState>, session: Session) -> Result<Envelope<Empty>, AppError> {
+async fn logout_compat(
+    state: State<AppState>,
+    session: Session,
+) -> Result<Envelope<Empty>, AppError> {
     logout(state, session).await
 }
 
@@ -132,7 +141,8 @@ async fn send_code(
     Params(form): Params<CodeForm>,
 ) -> Result<Envelope<CodeSent>, AppError> {
     let request = CodeRequest::parse(form, &app.auth)?;
-    let resend_after = auth::send_code(&app.db, &app.auth, request, session.is_some(), app.clock.now()).await?;
+    let resend_after =
+        auth::send_code(&app.db, &app.auth, request, session.is_some(), app.clock.now()).await?;
     Ok(Envelope::ok(CodeSent { resend_after }))
 }
 
@@ -157,7 +167,10 @@ async fn reset_password(
 /// The logged-in player: names, VIP level and balances.
 #[utoipa::path(get, path = "/api/personal/index", tag = "account", security(("token" = [])),
     responses((status = 200, description = "envelope; data on success", body = Profile)))]
-async fn personal_index(State(app): State<AppState>, Session(session): Session) -> Result<Envelope<Profile>, AppError> {
+async fn personal_index(
+    State(app): State<AppState>,
+    Session(session): Session,
+) -> Result<Envelope<Profile>, AppError> {
     let user_id = session.user_id;
     let profile = app.db.read(move |connection| auth::profile(connection, user_id)).await?;
     Ok(Envelope::ok(profile))
@@ -166,6 +179,9 @@ async fn personal_index(State(app): State<AppState>, Session(session): Session) 
 /// Alternative path of api/personal/index.
 #[utoipa::path(post, path = "/user/getUserinfo", tag = "account", security(("token" = [])),
     responses((status = 200, description = "envelope; data on success", body = Profile)))]
-async fn user_info_compat(state: State<AppState>, session: Session) -> Result<Envelope<Profile>, AppError> {
+async fn user_info_compat(
+    state: State<AppState>,
+    session: Session,
+) -> Result<Envelope<Profile>, AppError> {
     personal_index(state, session).await
 }

@@ -12,7 +12,8 @@ pub struct KnownPaths(Arc<Vec<String>>);
 
 impl KnownPaths {
     pub fn new<'a>(paths: impl Iterator<Item = &'a str>) -> KnownPaths {
-        let mut paths: Vec<String> = paths.map(|path| path.trim_start_matches('/').to_string()).collect();
+        let mut paths: Vec<String> =
+            paths.map(|path| path.trim_start_matches('/').to_string()).collect();
         paths.sort_by_key(|path| std::cmp::Reverse(path.len()));
         KnownPaths(Arc::new(paths))
     }
@@ -26,7 +27,8 @@ impl KnownPaths {
         self.0.iter().find_map(|known| {
             let rest = path.strip_prefix(known.as_str())?.strip_prefix('/')?;
             let segments: Vec<&str> = rest.split('/').collect();
-            let pairs_complete = segments.len() % 2 == 0 && segments.iter().all(|segment| !segment.is_empty());
+            let pairs_complete = segments.len().is_multiple_of(2)
+                && segments.iter().all(|segment| !segment.is_empty());
             pairs_complete.then_some((known.as_str(), segments))
         })
     }
@@ -37,7 +39,8 @@ pub fn rewrite(known: &KnownPaths, mut request: Request) -> Request {
     let Some((endpoint, segments)) = known.split(request.uri().path()) else {
         return request;
     };
-    let mut query: Vec<String> = request.uri().query().map(|query| vec![query.to_string()]).unwrap_or_default();
+    let mut query: Vec<String> =
+        request.uri().query().map(|query| vec![query.to_string()]).unwrap_or_default();
     for pair in segments.chunks(2) {
         // A '+' in a path segment is literal; in a query it would mean a space.
         query.push(format!("{}={}", pair[0].replace('+', "%2B"), pair[1].replace('+', "%2B")));
@@ -54,7 +57,8 @@ mod tests {
     use super::*;
 
     fn rewritten(path: &str) -> String {
-        let known = KnownPaths::new(["/api/personal/index", "/api/index/config", "/logout"].into_iter());
+        let known =
+            KnownPaths::new(["/api/personal/index", "/api/index/config", "/logout"].into_iter());
         let request = Request::builder().uri(path).body(axum::body::Body::empty()).unwrap();
         rewrite(&known, request).uri().to_string()
     }
@@ -62,7 +66,10 @@ mod tests {
     #[test]
     fn trailing_pairs_become_the_query() {
         assert_eq!(rewritten("/api/personal/index/token/abc"), "/api/personal/index?token=abc");
-        assert_eq!(rewritten("/api/personal/index/page/2/limit/5?x=1"), "/api/personal/index?x=1&page=2&limit=5");
+        assert_eq!(
+            rewritten("/api/personal/index/page/2/limit/5?x=1"),
+            "/api/personal/index?x=1&page=2&limit=5"
+        );
         assert_eq!(rewritten("/api/personal/index/a+b/c"), "/api/personal/index?a%2Bb=c");
     }
 

@@ -20,7 +20,8 @@ pub struct Session(pub SessionUser);
 pub struct MaybeSession(pub Option<SessionUser>);
 
 fn token_of(parts: &Parts) -> Option<String> {
-    let from_header = parts.headers.get("token").and_then(|value| value.to_str().ok()).map(str::to_string);
+    let from_header =
+        parts.headers.get("token").and_then(|value| value.to_str().ok()).map(str::to_string);
     let from_query = || {
         form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes())
             .find(|(key, _)| key == "token")
@@ -35,7 +36,8 @@ impl FromRequestParts<AppState> for Session {
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, AppError> {
         let token = token_of(parts).ok_or(AppError::LoginRequired)?;
         let now = app.clock.now();
-        let user = app.db.read(move |connection| auth::session_user(connection, &token, now)).await?;
+        let user =
+            app.db.read(move |connection| auth::session_user(connection, &token, now)).await?;
         Ok(Session(user))
     }
 }
@@ -67,8 +69,11 @@ impl FromRequestParts<AppState> for ClientAddress {
                 .and_then(|value| value.split(',').next())
                 .map(|first| first.trim().to_string())
         };
-        let peer = || parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip().to_string());
-        let address = if app.config.server.trust_forwarded_for { forwarded().or_else(peer) } else { peer() };
+        let peer = || {
+            parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip().to_string())
+        };
+        let address =
+            if app.config.server.trust_forwarded_for { forwarded().or_else(peer) } else { peer() };
         Ok(ClientAddress(address.unwrap_or_else(|| "unknown".into())))
     }
 }
@@ -81,7 +86,8 @@ impl<T: DeserializeOwned> FromRequest<AppState> for Params<T> {
     type Rejection = AppError;
 
     async fn from_request(request: Request, app: &AppState) -> Result<Self, AppError> {
-        let query = request.uri().query().map(|query| parse_form(query.as_bytes())).unwrap_or_default();
+        let query =
+            request.uri().query().map(|query| parse_form(query.as_bytes())).unwrap_or_default();
         let is_json = request
             .headers()
             .get(header::CONTENT_TYPE)
@@ -176,9 +182,13 @@ fn normalize(value: Value) -> Option<Value> {
         Value::String(text) => Some(Value::String(text)),
         Value::Bool(flag) => Some(Value::String(flag.to_string())),
         Value::Number(number) => Some(Value::String(number.to_string())),
-        Value::Array(items) => Some(Value::Array(items.into_iter().filter_map(normalize).collect())),
+        Value::Array(items) => {
+            Some(Value::Array(items.into_iter().filter_map(normalize).collect()))
+        }
         Value::Object(map) => Some(Value::Object(
-            map.into_iter().filter_map(|(key, value)| normalize(value).map(|value| (key, value))).collect(),
+            map.into_iter()
+                .filter_map(|(key, value)| normalize(value).map(|value| (key, value)))
+                .collect(),
         )),
     }
 }
@@ -190,7 +200,8 @@ mod tests {
 
     #[test]
     fn forms_nest_by_brackets() {
-        let parsed = parse_form(b"a=1&user%5Bname%5D=x&user[age]=3&tags[]=p&tags[]=q&bets[0][option]=big");
+        let parsed =
+            parse_form(b"a=1&user%5Bname%5D=x&user[age]=3&tags[]=p&tags[]=q&bets[0][option]=big");
         assert_eq!(
             Value::Object(parsed),
             json!({"a":"1","user":{"name":"x","age":"3"},"tags":["p","q"],"bets":{"0":{"option":"big"}}})

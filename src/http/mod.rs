@@ -56,7 +56,10 @@ struct TokenHeader;
 impl utoipa::Modify for TokenHeader {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme("token", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("token"))));
+        components.add_security_scheme(
+            "token",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("token"))),
+        );
     }
 }
 

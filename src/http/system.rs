@@ -2,8 +2,8 @@
 
 use super::AppState;
 use super::envelope::Envelope;
-use crate::config::LANGUAGES;
 use crate::auth::types::VerificationCode;
+use crate::config::LANGUAGES;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;

@@ -52,8 +52,9 @@ pub fn message(lang: &str, key: &str, args: &[(&str, String)]) -> String {
         .iter()
         .find_map(|lang| catalogs.get(lang).and_then(|catalog| catalog.get(key)))
         .map_or(key, String::as_str);
-    args.iter()
-        .fold(template.to_string(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
+    args.iter().fold(template.to_string(), |text, (name, value)| {
+        text.replace(&format!("{{{name}}}"), value)
+    })
 }
 
 #[cfg(test)]
@@ -62,8 +63,11 @@ mod tests {
     use crate::error::AppError;
 
     fn placeholders(text: &str) -> Vec<&str> {
-        let mut found: Vec<&str> =
-            text.split('{').skip(1).filter_map(|part| part.split_once('}').map(|(name, _)| name)).collect();
+        let mut found: Vec<&str> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|part| part.split_once('}').map(|(name, _)| name))
+            .collect();
         found.sort_unstable();
         found
     }
@@ -72,7 +76,8 @@ mod tests {
     fn every_language_has_every_key_with_its_placeholders() {
         let english = &catalogs()["en"];
         for (lang, text) in SOURCES {
-            let catalog: Catalog = serde_json::from_str(text).unwrap_or_else(|error| panic!("{lang}: {error}"));
+            let catalog: Catalog =
+                serde_json::from_str(text).unwrap_or_else(|error| panic!("{lang}: {error}"));
             let mut keys: Vec<_> = catalog.keys().collect();
             let mut english_keys: Vec<_> = english.keys().collect();
             keys.sort();
