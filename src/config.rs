@@ -1,6 +1,7 @@
 //! The TOML config: typed, with defaults for every key (config.example.toml documents them),
 //! and start-up errors that name the offending key.
 
+use crate::money::Money;
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
@@ -16,6 +17,7 @@ pub struct Config {
     pub server: ServerConfig,
     pub app: AppConfig,
     pub auth: AuthConfig,
+    pub wallet: WalletConfig,
     pub secrets: SecretsConfig,
 }
 
@@ -114,6 +116,108 @@ impl Default for AuthConfig {
     }
 }
 
+/// Deposits, withdrawals and their limits. Amounts are text with up to 2 decimals.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct WalletConfig {
+    pub currency: String,
+    pub deposit_min: Money,
+    pub deposit_max: Money,
+    pub voucher_max_bytes: usize,
+    pub avatar_max_bytes: usize,
+    pub usdt_receiving_address: String,
+    pub usdt_network: String,
+    pub withdraw_min: Money,
+    pub withdraw_max: Money,
+    pub withdraw_single_max: Money,
+    pub withdraw_daily_count: i64,
+    pub withdraw_fee_bp: i64,
+    pub withdraw_small_below: Money,
+    pub withdraw_small_fee: Money,
+    pub turnover_percent: i64,
+    pub banks: Vec<BankOption>,
+    pub currencies: Vec<CurrencyOption>,
+    pub countries: Vec<CountryOption>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BankOption {
+    pub code: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CurrencyOption {
+    pub code: String,
+    pub name: String,
+    #[serde(default)]
+    pub picture: String,
+    /// Units of this currency per unit of the wallet currency, e.g. "25000" or "1".
+    pub rate: String,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CountryOption {
+    pub code: String,
+    pub name: String,
+    #[serde(default)]
+    pub picture: String,
+}
+
+impl Default for WalletConfig {
+    fn default() -> Self {
+        let amount = |text: &str| Money::parse(text).unwrap_or(Money::ZERO);
+        let bank = |code: &str, name: &str| BankOption { code: code.into(), name: name.into() };
+        WalletConfig {
+            currency: "USDT".into(),
+            deposit_min: amount("10.00"),
+            deposit_max: amount("1000000.00"),
+            voucher_max_bytes: 5 * 1024 * 1024,
+            avatar_max_bytes: 1024 * 1024,
+            usdt_receiving_address: String::new(),
+            usdt_network: "TRC20".into(),
+            withdraw_min: amount("10.00"),
+            withdraw_max: amount("100000.00"),
+            withdraw_single_max: amount("50000.00"),
+            withdraw_daily_count: 3,
+            withdraw_fee_bp: 0,
+            withdraw_small_below: amount("1.00"),
+            withdraw_small_fee: amount("1.00"),
+            turnover_percent: 100,
+            banks: vec![
+                bank("VCB", "Vietcombank"),
+                bank("TCB", "Techcombank"),
+                bank("BIDV", "BIDV"),
+                bank("SBI", "State Bank of India"),
+                bank("HDFC", "HDFC Bank"),
+            ],
+            currencies: vec![CurrencyOption {
+                code: "USDT".into(),
+                name: "Tether USD".into(),
+                picture: String::new(),
+                rate: "1".into(),
+            }],
+            countries: Vec::new(),
+        }
+    }
+}
+
+/// A currency rate as millionths: "25000" -> 25_000_000_000, "0.5" -> 500_000.
+pub fn parse_rate_micros(text: &str) -> Option<i64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    if !digits(whole) || (text.contains('.') && !digits(fraction)) || fraction.len() > 6 {
+        return None;
+    }
+    let micros = whole.parse::<i64>().ok()?.checked_mul(1_000_000)?;
+    let fraction =
+        if fraction.is_empty() { 0 } else { format!("{fraction:0<6}").parse::<i64>().ok()? };
+    micros.checked_add(fraction).filter(|rate| *rate > 0 && *rate <= 1_000_000_000_000_000)
+}
+
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct SecretsConfig {
@@ -186,7 +290,7 @@ impl Config {
                 bail!("config key `{key}` must be 64 hex digits (or empty to generate one)");
             }
         }
-        Ok(())
+        self.wallet.validate()
     }
 
     pub fn database_path(&self) -> PathBuf {
@@ -195,6 +299,51 @@ impl Config {
 
     pub fn timezone(&self) -> chrono_tz::Tz {
         self.app.timezone.parse().unwrap_or(chrono_tz::Tz::Asia__Ho_Chi_Minh)
+    }
+}
+
+impl WalletConfig {
+    fn validate(&self) -> anyhow::Result<()> {
+        let counts = [
+            ("wallet.voucher_max_bytes", self.voucher_max_bytes as i64),
+            ("wallet.avatar_max_bytes", self.avatar_max_bytes as i64),
+            ("wallet.withdraw_daily_count", self.withdraw_daily_count),
+        ];
+        for (key, value) in counts {
+            if value <= 0 {
+                bail!("config key `{key}` must be greater than 0, found {value}");
+            }
+        }
+        if !(0..=10_000).contains(&self.withdraw_fee_bp) {
+            bail!("config key `wallet.withdraw_fee_bp` must be 0..=10000 (basis points)");
+        }
+        if !(0..=10_000).contains(&self.turnover_percent) {
+            bail!("config key `wallet.turnover_percent` must be 0..=10000");
+        }
+        let ranges = [
+            ("wallet.deposit_min", self.deposit_min, "wallet.deposit_max", self.deposit_max),
+            ("wallet.withdraw_min", self.withdraw_min, "wallet.withdraw_max", self.withdraw_max),
+        ];
+        for (low_key, low, high_key, high) in ranges {
+            if low == Money::ZERO || low > high {
+                bail!("config key `{low_key}` must be above 0 and at most `{high_key}`");
+            }
+        }
+        if !["TRC20", "ERC20"].contains(&self.usdt_network.as_str()) {
+            bail!("config key `wallet.usdt_network` must be \"TRC20\" or \"ERC20\"");
+        }
+        if self.currencies.is_empty() {
+            bail!("config key `wallet.currencies` needs at least one currency");
+        }
+        for currency in &self.currencies {
+            if parse_rate_micros(&currency.rate).is_none() {
+                bail!(
+                    "config key `wallet.currencies.rate` of {:?} must be a positive number with at most 6 decimals",
+                    currency.code
+                );
+            }
+        }
+        Ok(())
     }
 }
 

@@ -54,6 +54,46 @@ pub enum AppError {
     PayloadTooLarge,
     #[error("request timeout")]
     RequestTimeout,
+    #[error("turnover remaining")]
+    TurnoverRemaining { amount: crate::money::Money },
+    #[error("usdt address limit")]
+    UsdtAddressLimit,
+    #[error("holder mismatch")]
+    HolderMismatch,
+    #[error("withdraw account locked")]
+    WithdrawAccountLocked,
+    #[error("invalid fund password")]
+    InvalidFundPassword,
+    #[error("fund password wrong")]
+    FundPasswordWrong,
+    #[error("fund password required")]
+    FundPasswordRequired,
+    #[error("below minimum")]
+    BelowMinimum,
+    #[error("limit exceeded")]
+    LimitExceeded,
+    #[error("old password wrong")]
+    OldPasswordWrong,
+    #[error("upload failed")]
+    UploadFailed,
+    #[error("bad format")]
+    BadFormat,
+    #[error("method unavailable")]
+    MethodUnavailable,
+    #[error("withdraw account missing")]
+    WithdrawAccountMissing,
+    #[error("withdraw count exceeded")]
+    WithdrawCountExceeded,
+    #[error("invalid usdt address")]
+    InvalidUsdtAddress,
+    #[error("invalid card number")]
+    InvalidCardNumber,
+    #[error("idempotency conflict")]
+    IdempotencyConflict,
+    #[error("voucher required")]
+    VoucherRequired,
+    #[error("already reviewed")]
+    AlreadyReviewed,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -87,6 +127,26 @@ impl AppError {
             AppError::NotFound => "not_found",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RequestTimeout => "request_timeout",
+            AppError::TurnoverRemaining { .. } => "turnover_remaining",
+            AppError::UsdtAddressLimit => "usdt_address_limit",
+            AppError::HolderMismatch => "holder_mismatch",
+            AppError::WithdrawAccountLocked => "withdraw_account_locked",
+            AppError::InvalidFundPassword => "invalid_fund_password",
+            AppError::FundPasswordWrong => "fund_password_wrong",
+            AppError::FundPasswordRequired => "fund_password_required",
+            AppError::BelowMinimum => "below_minimum",
+            AppError::LimitExceeded => "limit_exceeded",
+            AppError::OldPasswordWrong => "old_password_wrong",
+            AppError::UploadFailed => "upload_failed",
+            AppError::BadFormat => "bad_format",
+            AppError::MethodUnavailable => "method_unavailable",
+            AppError::WithdrawAccountMissing => "withdraw_account_missing",
+            AppError::WithdrawCountExceeded => "withdraw_count_exceeded",
+            AppError::InvalidUsdtAddress => "invalid_usdt_address",
+            AppError::InvalidCardNumber => "invalid_card_number",
+            AppError::IdempotencyConflict => "idempotency_conflict",
+            AppError::VoucherRequired => "voucher_required",
+            AppError::AlreadyReviewed => "already_reviewed",
             AppError::Internal(_) => "internal",
         }
     }
@@ -97,6 +157,7 @@ impl AppError {
             AppError::CodeTooSoon { seconds } | AppError::Throttled { seconds } => {
                 vec![("seconds", seconds.to_string())]
             }
+            AppError::TurnoverRemaining { amount } => vec![("amount", amount.to_string())],
             _ => Vec::new(),
         }
     }
@@ -128,6 +189,26 @@ impl AppError {
         "not_found",
         "payload_too_large",
         "request_timeout",
+        "turnover_remaining",
+        "usdt_address_limit",
+        "holder_mismatch",
+        "withdraw_account_locked",
+        "invalid_fund_password",
+        "fund_password_wrong",
+        "fund_password_required",
+        "below_minimum",
+        "limit_exceeded",
+        "old_password_wrong",
+        "upload_failed",
+        "bad_format",
+        "method_unavailable",
+        "withdraw_account_missing",
+        "withdraw_count_exceeded",
+        "invalid_usdt_address",
+        "invalid_card_number",
+        "idempotency_conflict",
+        "voucher_required",
+        "already_reviewed",
         "internal",
     ];
 }

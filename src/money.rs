@@ -52,6 +52,38 @@ impl fmt::Display for Money {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Money {
+    /// Config files write amounts as text ("10.00"), parsed by the same rules as requests.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Money, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Money::parse(&text).map_err(|_| {
+            serde::de::Error::custom(format!("{text:?} is not an amount like \"10.00\""))
+        })
+    }
+}
+
+impl Money {
+    /// `self x numerator / denominator`, rounded up to the minor unit (rates, fees); None when
+    /// the result exceeds `MAX_MINOR` or the denominator is not positive.
+    pub fn scale_up(self, numerator: i64, denominator: i64) -> Option<Money> {
+        let (numerator, denominator) =
+            (u128::try_from(numerator).ok()?, u128::try_from(denominator).ok()?);
+        let minor = u128::try_from(self.0)
+            .ok()?
+            .checked_mul(numerator)?
+            .checked_add(denominator.checked_sub(1)?)?
+            / denominator;
+        i64::try_from(minor).ok().filter(|minor| *minor <= Money::MAX_MINOR).map(Money)
+    }
+}
+
+/// A signed amount in minor units as text: "-12.05", "3.00".
+pub fn format_signed(minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let magnitude = minor.unsigned_abs();
+    format!("{sign}{}.{:02}", magnitude / 100, magnitude % 100)
+}
+
 impl serde::Serialize for Money {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
@@ -75,6 +107,13 @@ mod tests {
         for text in ["", "01", "1.234", "-1", "1e3", "1.", ".5", " 1", "1,5", "9999999999999999"] {
             assert!(Money::parse(text).is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn formats_signed_amounts() {
+        assert_eq!(format_signed(-1205), "-12.05");
+        assert_eq!(format_signed(7), "0.07");
+        assert_eq!(format_signed(i64::MIN + 1), "-92233720368547758.07");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 mod admin;
 pub mod codes;
+pub mod security;
 mod sql;
 mod throttle;
 pub mod types;
@@ -273,6 +274,10 @@ fn finish_login(
 ) -> Result<Outcome<SessionGrant>, AppError> {
     let CheckedLogin { credentials, password_ok, account_key, address } = checked;
     let password_ok = *password_ok;
+    // Again here, where failures are counted: concurrent attempts all pass the read-side check,
+    // and without this they would get more password checks than the limit allows.
+    throttle::check(tx, Scope::Address, address, now)?;
+    throttle::check(tx, Scope::Account, account_key, now)?;
     match credentials {
         Some(found) if password_ok && found.frozen => Ok(Outcome::Refused(AppError::AccountFrozen)),
         Some(found) if password_ok => {

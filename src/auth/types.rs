@@ -10,7 +10,9 @@ pub struct Phone(String);
 impl Phone {
     pub fn parse(text: &str, pattern: &Regex) -> Result<Phone, AppError> {
         let text = text.trim();
-        if text.len() <= 32 && pattern.is_match(text) {
+        // ASCII only: the pattern's `\d` also matches other scripts' digits here (it does not in
+        // the app's JavaScript), which would admit look-alike numbers no SMS can reach.
+        if text.len() <= 32 && text.is_ascii() && pattern.is_match(text) {
             Ok(Phone(text.to_string()))
         } else {
             Err(AppError::InvalidPhone)
@@ -77,6 +79,24 @@ impl LoginPassword {
     pub fn parse_confirmed(password: &str, repeated: &str) -> Result<LoginPassword, AppError> {
         let parsed = LoginPassword::parse(password)?;
         if password == repeated { Ok(parsed) } else { Err(AppError::PasswordMismatch) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A fund (security) password: exactly 6 digits.
+#[derive(Clone)]
+pub struct FundPassword(String);
+
+impl FundPassword {
+    pub fn parse(text: &str) -> Result<FundPassword, AppError> {
+        if text.len() == 6 && text.bytes().all(|byte| byte.is_ascii_digit()) {
+            Ok(FundPassword(text.to_string()))
+        } else {
+            Err(AppError::InvalidFundPassword)
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -215,7 +235,8 @@ mod tests {
     #[test]
     fn phones_follow_the_pattern() {
         assert!(Phone::parse("13812345678", &default_pattern()).is_ok());
-        for bad in ["23812345678", "1381234567", "138123456789", "1381234567a", ""] {
+        for bad in ["23812345678", "1381234567", "138123456789", "1381234567a", "", "1٣٨١٢٣٤٥٦٧٨"]
+        {
             assert!(
                 matches!(Phone::parse(bad, &default_pattern()), Err(AppError::InvalidPhone)),
                 "{bad}"
@@ -244,6 +265,17 @@ mod tests {
             LoginPassword::parse_confirmed("secret1", "secret2"),
             Err(AppError::PasswordMismatch)
         ));
+    }
+
+    #[test]
+    fn fund_passwords_are_exactly_six_digits() {
+        assert!(FundPassword::parse("012345").is_ok());
+        for bad in ["12345", "1234567", "12345a", "", "１２３４５６"] {
+            assert!(
+                matches!(FundPassword::parse(bad), Err(AppError::InvalidFundPassword)),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

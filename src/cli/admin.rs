@@ -9,8 +9,10 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::wallet::WalletSettings;
 use anyhow::Context;
 use clap::Subcommand;
+use std::sync::Arc;
 
 #[derive(Subcommand)]
 pub enum AdminCommand {
@@ -19,6 +21,23 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: UserCommand,
     },
+    /// Deposits awaiting review, and their approval or rejection.
+    Deposit {
+        #[command(subcommand)]
+        command: super::wallet::DepositCommand,
+    },
+    /// Withdrawals awaiting payout, and their approval, rejection or failure.
+    Withdraw {
+        #[command(subcommand)]
+        command: super::wallet::WithdrawCommand,
+    },
+    /// A player's wallet: adjust with a reason, or show balances and recent changes.
+    Wallet {
+        #[command(subcommand)]
+        command: super::wallet::WalletCommand,
+    },
+    /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
+    Verify,
     /// Verification codes delivered in `log` mode, newest first.
     Codes {
         /// How many to show.
@@ -95,6 +114,13 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
                 Ok(())
             }
             AdminCommand::User { command } => run_user(&db, &settings, command, now).await,
+            AdminCommand::Verify => verify_ledger(&db).await,
+            AdminCommand::Deposit { command } => {
+                let settings = Arc::new(WalletSettings::from_config(&config));
+                super::wallet::run_deposit(&db, settings, command).await
+            }
+            AdminCommand::Withdraw { command } => super::wallet::run_withdraw(&db, command).await,
+            AdminCommand::Wallet { command } => super::wallet::run_wallet(&db, command).await,
         }
     })
 }
@@ -174,7 +200,40 @@ async fn run_user(
     Ok(())
 }
 
-async fn find(db: &Db, reference: String) -> anyhow::Result<i64> {
+async fn verify_ledger(db: &Db) -> anyhow::Result<()> {
+    let report = db.read(|connection| crate::ledger::verify(connection)).await?;
+    println!(
+        "{} accounts, {} entries, {} postings; postings sum to {}",
+        report.accounts, report.entries, report.postings, report.postings_total
+    );
+    let problems = [
+        ("balance differs from its postings", &report.mismatched_accounts),
+        ("player account below zero", &report.negative_player_accounts),
+    ];
+    for (problem, accounts) in problems {
+        for account in accounts {
+            println!(
+                "account {} (user {}, {}): balance {} but postings sum to {}: {problem}",
+                account.account_id,
+                account.user_id.map_or("system".to_string(), |id| id.to_string()),
+                account.kind,
+                account.balance,
+                account.postings_sum
+            );
+        }
+    }
+    for entry_id in &report.unbalanced_entries {
+        println!("entry {entry_id}: postings do not sum to zero");
+    }
+    if report.is_ok() {
+        println!("ledger verified: every balance equals the sum of its postings");
+        Ok(())
+    } else {
+        anyhow::bail!("the ledger does not verify")
+    }
+}
+
+pub(super) async fn find(db: &Db, reference: String) -> anyhow::Result<i64> {
     db.read(move |connection| auth::find_user(connection, &reference)).await.map_err(|error| {
         match error {
             AppError::NotFound => anyhow::anyhow!("no user with that id, phone or login name"),
@@ -198,7 +257,7 @@ fn read_password(given: Option<String>) -> anyhow::Result<LoginPassword> {
 }
 
 /// A refusal as the operator reads it: the English message and its key.
-fn explain(error: AppError) -> anyhow::Error {
+pub(super) fn explain(error: AppError) -> anyhow::Error {
     match error {
         AppError::Internal(cause) => cause,
         refusal => {

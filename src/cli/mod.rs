@@ -2,6 +2,7 @@
 
 mod admin;
 mod serve;
+mod wallet;
 
 use crate::config::Config;
 use anyhow::{Context, bail};

@@ -5,6 +5,7 @@
 use super::AppState;
 use crate::auth::{self, SessionUser};
 use crate::error::AppError;
+use crate::idempotency::IdempotencyKey;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -75,6 +76,21 @@ impl FromRequestParts<AppState> for ClientAddress {
         let address =
             if app.config.server.trust_forwarded_for { forwarded().or_else(peer) } else { peer() };
         Ok(ClientAddress(address.unwrap_or_else(|| "unknown".into())))
+    }
+}
+
+/// The optional `Idempotency-Key` header of a money-moving request.
+pub struct Idempotency(pub Option<IdempotencyKey>);
+
+impl<S: Sync> FromRequestParts<S> for Idempotency {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, AppError> {
+        let Some(value) = parts.headers.get("idempotency-key") else {
+            return Ok(Idempotency(None));
+        };
+        let text = value.to_str().map_err(|_| AppError::BadParams)?;
+        Ok(Idempotency(Some(IdempotencyKey::parse(text)?)))
     }
 }
 

@@ -7,11 +7,13 @@ mod compat;
 pub mod envelope;
 pub mod extract;
 mod system;
+mod wallet;
 
 use crate::auth::AuthSettings;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
+use crate::wallet::WalletSettings;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -31,13 +33,15 @@ pub struct AppState {
     pub auth: Arc<AuthSettings>,
     pub clock: Clock,
     pub default_lang: &'static str,
+    pub wallet: Arc<WalletSettings>,
 }
 
 impl AppState {
     pub fn new(config: Config, db: Db, clock: Clock) -> anyhow::Result<AppState> {
         let auth = Arc::new(AuthSettings::from_config(&config.auth)?);
         let default_lang = crate::i18n::normalize(&config.app.default_lang).unwrap_or("vi");
-        Ok(AppState { db, config: Arc::new(config), auth, clock, default_lang })
+        let wallet = Arc::new(WalletSettings::from_config(&config));
+        Ok(AppState { db, config: Arc::new(config), auth, clock, default_lang, wallet })
     }
 }
 
@@ -68,6 +72,7 @@ pub fn app(state: AppState) -> Router {
     let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(accounts::router())
         .merge(system::router())
+        .merge(wallet::router(upload_limit_bytes(&state.config)))
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));
@@ -93,6 +98,12 @@ pub fn app(state: AppState) -> Router {
     // The rewrite must run before routing, so it wraps the inner router from outside.
     let outer = Router::new().fallback_service(inner).layer(axum::middleware::map_request(rewrite));
     with_response_headers(outer).layer(CompressionLayer::new())
+}
+
+/// Uploads may exceed the general body limit by the largest image plus form overhead.
+fn upload_limit_bytes(config: &Config) -> usize {
+    const FORM_OVERHEAD_BYTES: usize = 64 * 1024;
+    config.wallet.voucher_max_bytes.max(config.wallet.avatar_max_bytes) + FORM_OVERHEAD_BYTES
 }
 
 fn with_response_headers(router: Router) -> Router {

@@ -1,5 +1,13 @@
 //! The double-entry ledger: the only code that writes postings or balances. Every player has
-//! one account of each `UserAccountKind`; system accounts hold the platform's side.
+//! one account of each `UserAccountKind`; system accounts hold the platform's side. An entry's
+//! postings sum to zero and no player account goes below zero (checked here, by the schema,
+//! and by `verify`).
+
+mod entry;
+mod verify;
+
+pub use entry::{AccountRef, Entry, EntryKind, SystemAccount, transfer};
+pub use verify::{Mismatch, VerifyReport, verify};
 
 use crate::db::Tx;
 use crate::error::AppError;

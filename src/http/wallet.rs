@@ -1,0 +1,301 @@
+//! Wallet endpoints: conversion, deposits, withdrawals and the player's records.
+
+use super::AppState;
+use super::envelope::Envelope;
+use super::extract::{Idempotency, Params, Session};
+use crate::auth::{self, types::FundPassword};
+use crate::error::AppError;
+use crate::idempotency;
+use crate::ledger::Balances;
+use crate::paging::{Page, Paging};
+use crate::wallet::deposits::{self, DepositForm, DepositRecord, DepositRequest};
+use crate::wallet::records::{self, ChangeFilter, ChangeFilterForm, ChangeRecord};
+use crate::wallet::types::{Conversion, ConversionForm};
+use crate::wallet::withdrawals::{
+    self, WithdrawalForm, WithdrawalRecord, WithdrawalRequest, WithdrawalTerms,
+};
+use crate::wallet::{self};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router(upload_limit_bytes: usize) -> OpenApiRouter<AppState> {
+    let uploads = OpenApiRouter::new()
+        .routes(routes!(deposit))
+        .layer(DefaultBodyLimit::max(upload_limit_bytes));
+    OpenApiRouter::new()
+        .routes(routes!(convert))
+        .routes(routes!(deposit_options))
+        .routes(routes!(deposit_records))
+        .routes(routes!(withdrawal_terms))
+        .routes(routes!(withdraw))
+        .routes(routes!(withdrawal_records))
+        .routes(routes!(account_changes))
+        .merge(uploads)
+}
+
+/// Move money between the wallet balance and the game balance.
+#[utoipa::path(post, path = "/api/personal/conversion", tag = "wallet", security(("token" = [])),
+    request_body = ConversionForm,
+    params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
+    responses((status = 200, description = "envelope; data: balances", body = BalancesReply)))]
+async fn convert(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Idempotency(key): Idempotency,
+    Params(form): Params<ConversionForm>,
+) -> Result<Envelope<Value>, AppError> {
+    let conversion = Conversion::parse(form)?;
+    let (user_id, now) = (session.user_id, app.clock.now());
+    let reply = app
+        .db
+        .write(move |tx| {
+            idempotency::once(tx, user_id, key.as_ref(), &conversion.describe(), now, |tx| {
+                wallet::convert(tx, user_id, &conversion, now).map(BalancesReply::from)
+            })
+        })
+        .await?;
+    Ok(Envelope::ok(reply))
+}
+
+/// Balances as the conversion page shows them.
+#[derive(Serialize, utoipa::ToSchema)]
+struct BalancesReply {
+    balance: String,
+    game_balance: String,
+}
+
+impl From<Balances> for BalancesReply {
+    fn from(balances: Balances) -> Self {
+        BalancesReply {
+            balance: balances.wallet.to_string(),
+            game_balance: balances.game.to_string(),
+        }
+    }
+}
+
+/// What the deposit page offers: methods, currencies with rates, countries, the USDT address.
+#[derive(Serialize, utoipa::ToSchema)]
+struct DepositOptions {
+    currency: String,
+    methods: Vec<&'static str>,
+    #[schema(value_type = String)]
+    min: crate::money::Money,
+    #[schema(value_type = String)]
+    max: crate::money::Money,
+    usdt_address: String,
+    usdt_network: String,
+    #[schema(value_type = Object)]
+    currencies: Value,
+    #[schema(value_type = Object)]
+    countries: Value,
+    voucher_max_bytes: usize,
+}
+
+#[utoipa::path(get, path = "/api/personal/recharge_options", tag = "wallet", security(("token" = [])),
+    responses((status = 200, description = "envelope", body = DepositOptions)))]
+async fn deposit_options(
+    State(app): State<AppState>,
+    _session: Session,
+) -> Result<Envelope<DepositOptions>, AppError> {
+    let limits = &app.wallet.limits;
+    let mut methods = vec!["bank"];
+    if !limits.usdt_receiving_address.is_empty() {
+        methods.push("usdt");
+    }
+    Ok(Envelope::ok(DepositOptions {
+        currency: limits.currency.clone(),
+        methods,
+        min: limits.deposit_min,
+        max: limits.deposit_max,
+        usdt_address: limits.usdt_receiving_address.clone(),
+        usdt_network: limits.usdt_network.clone(),
+        currencies: serde_json::to_value(&limits.currencies).map_err(anyhow::Error::from)?,
+        countries: serde_json::to_value(&limits.countries).map_err(anyhow::Error::from)?,
+        voucher_max_bytes: limits.voucher_max_bytes,
+    }))
+}
+
+/// Request a deposit: multipart with amount, method (bank, usdt), currency, content and the
+/// screenshot `voucher` (an image; checked by content).
+#[utoipa::path(post, path = "/api/personal/recharge", tag = "wallet", security(("token" = [])),
+    request_body(content = String, content_type = "multipart/form-data",
+        description = "fields amount, method, currency, content; file voucher"),
+    params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
+    responses((status = 200, description = "envelope; data: the deposit record", body = DepositRecord)))]
+async fn deposit(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Idempotency(key): Idempotency,
+    multipart: Multipart,
+) -> Result<Envelope<Value>, AppError> {
+    let (form, voucher) = read_deposit_form(multipart).await?;
+    let request = DepositRequest::parse(form, voucher, &app.wallet)?;
+    let folder = app.wallet.voucher_dir.clone();
+    let voucher_file = request.voucher.store(&folder)?;
+    let (user_id, now) = (session.user_id, app.clock.now());
+    let stored = voucher_file.clone();
+    let describe =
+        format!("deposit:{}:{}:{}", request.method.code(), request.amount, request.currency);
+    let reply = app
+        .db
+        .write(move |tx| {
+            idempotency::once(tx, user_id, key.as_ref(), &describe, now, |tx| {
+                deposits::request(tx, user_id, &request, &stored, now)
+            })
+        })
+        .await;
+    let recorded = reply.as_ref().ok().and_then(|value| value.get("id")).is_some();
+    if reply.is_err() || !recorded {
+        // A refused or replayed request keeps no file.
+        let _ = std::fs::remove_file(folder.join(&voucher_file));
+    }
+    Ok(Envelope::ok(reply?))
+}
+
+/// Fields of a multipart deposit read up to their bounds; unknown parts are skipped.
+async fn read_deposit_form(
+    mut multipart: Multipart,
+) -> Result<(DepositForm, Option<Vec<u8>>), AppError> {
+    let mut form = DepositForm::default();
+    let mut voucher = None;
+    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::UploadFailed)? {
+        let name = field.name().unwrap_or_default().to_string();
+        if name == "voucher" || name == "file" || name == "image" {
+            voucher = Some(field.bytes().await.map_err(|_| AppError::UploadFailed)?.to_vec());
+            continue;
+        }
+        let text = field.text().await.map_err(|_| AppError::BadParams)?;
+        let value = Some(text).filter(|text| !text.is_empty());
+        match name.as_str() {
+            "amount" => form.amount = value,
+            "method" => form.method = value,
+            "currency" => form.currency = value,
+            "content" => form.content = value,
+            _ => {}
+        }
+    }
+    Ok((form, voucher))
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+struct RecordsForm {
+    page: Option<String>,
+    limit: Option<String>,
+    /// Only records of this status.
+    status: Option<String>,
+}
+
+impl RecordsForm {
+    fn parse(&self, statuses: &[&str]) -> Result<(Paging, Option<String>), AppError> {
+        let paging = Paging::parse(self.page.as_deref(), self.limit.as_deref())?;
+        match &self.status {
+            Some(status) if !statuses.contains(&status.as_str()) => Err(AppError::BadParams),
+            status => Ok((paging, status.clone())),
+        }
+    }
+}
+
+/// The player's deposits, newest first.
+#[utoipa::path(get, path = "/api/personal/rechargerecord", tag = "wallet", security(("token" = [])),
+    params(("page" = Option<i64>, Query), ("limit" = Option<i64>, Query), ("status" = Option<String>, Query)),
+    responses((status = 200, description = "envelope; data: {list,total,page,limit}", body = Page<DepositRecord>)))]
+async fn deposit_records(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Params(form): Params<RecordsForm>,
+) -> Result<Envelope<Page<DepositRecord>>, AppError> {
+    let (paging, status) = form.parse(&["pending", "passed", "rejected"])?;
+    let user_id = session.user_id;
+    let page = app
+        .db
+        .read(move |connection| {
+            deposits::list(connection, Some(user_id), status.as_deref(), paging)
+        })
+        .await?;
+    Ok(Envelope::ok(page))
+}
+
+/// The withdrawal page: balance, turnover still to bet, limits and fee rule.
+#[utoipa::path(get, path = "/api/personal/withdraw", tag = "wallet", security(("token" = [])),
+    responses((status = 200, description = "envelope", body = WithdrawalTerms)))]
+async fn withdrawal_terms(
+    State(app): State<AppState>,
+    Session(session): Session,
+) -> Result<Envelope<WithdrawalTerms>, AppError> {
+    let (user_id, now, settings) = (session.user_id, app.clock.now(), app.wallet.clone());
+    let terms = app
+        .db
+        .read(move |connection| withdrawals::terms(connection, user_id, &settings, now))
+        .await?;
+    Ok(Envelope::ok(terms))
+}
+
+/// Request a withdrawal to a linked bank card or USDT address; needs the fund password.
+#[utoipa::path(post, path = "/api/personal/do_withdraw", tag = "wallet", security(("token" = [])),
+    request_body = WithdrawalForm,
+    params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
+    responses((status = 200, description = "envelope; data: the withdrawal record", body = WithdrawalRecord)))]
+async fn withdraw(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Idempotency(key): Idempotency,
+    Params(form): Params<WithdrawalForm>,
+) -> Result<Envelope<Value>, AppError> {
+    let request = WithdrawalRequest::parse(&form)?;
+    let fund_password =
+        FundPassword::parse(form.fund_password.as_deref().ok_or(AppError::MissingParams)?)?;
+    let user_id = session.user_id;
+    auth::security::check_fund_password(&app.db, user_id, fund_password).await?;
+    let (settings, now) = (app.wallet.clone(), app.clock.now());
+    let reply = app
+        .db
+        .write(move |tx| {
+            idempotency::once(tx, user_id, key.as_ref(), &request.describe(), now, |tx| {
+                withdrawals::request(tx, user_id, &request, &settings, now)
+            })
+        })
+        .await?;
+    Ok(Envelope::ok(reply))
+}
+
+/// The player's withdrawals, newest first.
+#[utoipa::path(get, path = "/api/personal/withdrawlsrecord", tag = "wallet", security(("token" = [])),
+    params(("page" = Option<i64>, Query), ("limit" = Option<i64>, Query), ("status" = Option<String>, Query)),
+    responses((status = 200, description = "envelope; data: {list,total,page,limit}", body = Page<WithdrawalRecord>)))]
+async fn withdrawal_records(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Params(form): Params<RecordsForm>,
+) -> Result<Envelope<Page<WithdrawalRecord>>, AppError> {
+    let (paging, status) = form.parse(&["pending", "passed", "failed", "rejected"])?;
+    let user_id = session.user_id;
+    let page = app
+        .db
+        .read(move |connection| {
+            withdrawals::list(connection, Some(user_id), status.as_deref(), paging)
+        })
+        .await?;
+    Ok(Envelope::ok(page))
+}
+
+/// Every posting on the player's accounts, newest first, with the entry kind and reference.
+#[utoipa::path(get, path = "/api/personal/accountchangerecord", tag = "wallet", security(("token" = [])),
+    params(("page" = Option<i64>, Query), ("limit" = Option<i64>, Query), ("account" = Option<String>, Query),
+        ("kind" = Option<String>, Query), ("from" = Option<i64>, Query), ("to" = Option<i64>, Query)),
+    responses((status = 200, description = "envelope; data: {list,total,page,limit}", body = Page<ChangeRecord>)))]
+async fn account_changes(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Params(form): Params<ChangeFilterForm>,
+) -> Result<Envelope<Page<ChangeRecord>>, AppError> {
+    let filter = ChangeFilter::parse(form)?;
+    let user_id = session.user_id;
+    let page = app
+        .db
+        .read(move |connection| records::account_changes(connection, user_id, &filter))
+        .await?;
+    Ok(Envelope::ok(page))
+}

@@ -1,0 +1,193 @@
+//! Journal entries and the one function that writes them.
+
+use super::UserAccountKind;
+use crate::clock::Timestamp;
+use crate::db::Tx;
+use crate::error::AppError;
+use crate::money::Money;
+use rusqlite::{OptionalExtension, params};
+
+/// Why money moved; stored with every entry and shown in the player's records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryKind {
+    Deposit,
+    WithdrawHold,
+    WithdrawPaid,
+    WithdrawRelease,
+    Bet,
+    Payout,
+    Refund,
+    Transfer,
+    Interest,
+    Invest,
+    InvestReturn,
+    Rebate,
+    Commission,
+    Salary,
+    Signin,
+    Task,
+    Envelope,
+    Bonus,
+    Adjust,
+}
+
+impl EntryKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            EntryKind::Deposit => "deposit",
+            EntryKind::WithdrawHold => "withdraw_hold",
+            EntryKind::WithdrawPaid => "withdraw_paid",
+            EntryKind::WithdrawRelease => "withdraw_release",
+            EntryKind::Bet => "bet",
+            EntryKind::Payout => "payout",
+            EntryKind::Refund => "refund",
+            EntryKind::Transfer => "transfer",
+            EntryKind::Interest => "interest",
+            EntryKind::Invest => "invest",
+            EntryKind::InvestReturn => "invest_return",
+            EntryKind::Rebate => "rebate",
+            EntryKind::Commission => "commission",
+            EntryKind::Salary => "salary",
+            EntryKind::Signin => "signin",
+            EntryKind::Task => "task",
+            EntryKind::Envelope => "envelope",
+            EntryKind::Bonus => "bonus",
+            EntryKind::Adjust => "adjust",
+        }
+    }
+}
+
+/// The platform's side of every movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SystemAccount {
+    /// Stakes lost and winnings paid.
+    House,
+    /// Promotions: bonuses, sign-in, tasks, envelopes, rebates.
+    Bonus,
+    /// Savings interest and product yields.
+    Interest,
+    /// Withdrawal and service fees.
+    Fees,
+    /// Money entering (deposits) and leaving (withdrawals) the platform.
+    External,
+}
+
+impl SystemAccount {
+    pub fn code(self) -> &'static str {
+        match self {
+            SystemAccount::House => "house",
+            SystemAccount::Bonus => "bonus",
+            SystemAccount::Interest => "interest",
+            SystemAccount::Fees => "fees",
+            SystemAccount::External => "external",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccountRef {
+    User(i64, UserAccountKind),
+    System(SystemAccount),
+}
+
+/// A balanced set of postings, written atomically by `transfer`.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    kind: EntryKind,
+    reference: String,
+    memo: String,
+    postings: Vec<(AccountRef, i64)>,
+    created_at: Timestamp,
+}
+
+/// Postings one entry may have; bounds the work of one write.
+const POSTINGS_MAX: usize = 64;
+
+impl Entry {
+    /// `amount` moves from `source` to `target`.
+    pub fn new(
+        kind: EntryKind,
+        source: AccountRef,
+        target: AccountRef,
+        amount: Money,
+        now: Timestamp,
+    ) -> Entry {
+        Entry {
+            kind,
+            reference: String::new(),
+            memo: String::new(),
+            postings: vec![(source, -amount.minor()), (target, amount.minor())],
+            created_at: now,
+        }
+    }
+
+    /// A further movement of `amount` from `source` to `target` within the same entry.
+    pub fn and(mut self, source: AccountRef, target: AccountRef, amount: Money) -> Entry {
+        self.postings.push((source, -amount.minor()));
+        self.postings.push((target, amount.minor()));
+        self
+    }
+
+    /// What the entry is about, e.g. "deposit:12" or "bet:2026112200010042".
+    pub fn reference(mut self, reference: impl Into<String>) -> Entry {
+        self.reference = reference.into();
+        self
+    }
+
+    pub fn memo(mut self, memo: impl Into<String>) -> Entry {
+        self.memo = memo.into();
+        self
+    }
+}
+
+/// Writes `entry`: each posting updates its account, refusing with `insufficient_balance` when
+/// a player account would go below zero. Zero postings are dropped; at least two must remain.
+/// Returns the entry id.
+pub fn transfer(tx: &Tx, entry: Entry) -> Result<i64, AppError> {
+    let postings: Vec<(AccountRef, i64)> =
+        entry.postings.into_iter().filter(|(_, amount)| *amount != 0).collect();
+    let sum = postings.iter().try_fold(0i64, |sum, (_, amount)| sum.checked_add(*amount));
+    if sum != Some(0) || postings.len() < 2 || postings.len() > POSTINGS_MAX {
+        debug_assert!(false, "unbalanced or oversized entry: {postings:?}");
+        return Err(
+            anyhow::anyhow!("refused an unbalanced entry of kind {}", entry.kind.code()).into()
+        );
+    }
+    tx.prepare_cached(
+        "INSERT INTO entries (kind, reference, memo, created_at) VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![entry.kind.code(), entry.reference, entry.memo, entry.created_at])?;
+    let entry_id = tx.last_insert_rowid();
+    for (account, amount) in postings {
+        let account_id = account_id(tx, account)?;
+        let balance_after: i64 = tx
+            .prepare_cached(
+                "UPDATE accounts SET balance = balance + ?2
+                 WHERE account_id = ?1 AND (user_id IS NULL OR balance + ?2 >= 0)
+                 RETURNING balance",
+            )?
+            .query_row(params![account_id, amount], |row| row.get(0))
+            .optional()?
+            .ok_or(AppError::InsufficientBalance)?;
+        tx.prepare_cached(
+            "INSERT INTO postings (entry_id, account_id, amount, balance_after)
+             VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![entry_id, account_id, amount, balance_after])?;
+    }
+    Ok(entry_id)
+}
+
+fn account_id(tx: &Tx, account: AccountRef) -> Result<i64, AppError> {
+    let found = match account {
+        AccountRef::User(user_id, kind) => tx
+            .prepare_cached("SELECT account_id FROM accounts WHERE user_id = ?1 AND kind = ?2")?
+            .query_row(params![user_id, kind.code()], |row| row.get(0))
+            .optional()?,
+        AccountRef::System(system) => tx
+            .prepare_cached("SELECT account_id FROM accounts WHERE user_id IS NULL AND kind = ?1")?
+            .query_row([system.code()], |row| row.get(0))
+            .optional()?,
+    };
+    found.ok_or_else(|| anyhow::anyhow!("no ledger account {account:?}").into())
+}

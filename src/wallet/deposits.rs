@@ -1,0 +1,248 @@
+//! Deposits: the player pays outside the platform and uploads a screenshot; the operator
+//! reviews it and approves (a ledger entry credits the wallet) or rejects with a reason.
+
+use super::WalletSettings;
+use super::types::{Method, positive_amount};
+use crate::clock::Timestamp;
+use crate::config::parse_rate_micros;
+use crate::db::Tx;
+use crate::error::AppError;
+use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
+use crate::money::Money;
+use crate::paging::{Page, Paging};
+use crate::uploads::Image;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+/// Characters of the optional note a player adds to a deposit.
+const CONTENT_LENGTH_MAX: usize = 200;
+
+#[derive(Debug, Default, Deserialize)]
+pub struct DepositForm {
+    pub amount: Option<String>,
+    pub method: Option<String>,
+    pub currency: Option<String>,
+    pub content: Option<String>,
+}
+
+pub struct DepositRequest {
+    pub method: Method,
+    pub amount: Money,
+    pub currency: String,
+    pub pay_amount: Money,
+    pub content: String,
+    pub voucher: Image,
+}
+
+impl DepositRequest {
+    pub fn parse(
+        form: DepositForm,
+        voucher: Option<Vec<u8>>,
+        settings: &WalletSettings,
+    ) -> Result<DepositRequest, AppError> {
+        let limits = &settings.limits;
+        let method = Method::parse(&form.method.ok_or(AppError::MissingParams)?)?;
+        let amount = positive_amount(form.amount)?;
+        if method == Method::Usdt && limits.usdt_receiving_address.is_empty() {
+            return Err(AppError::MethodUnavailable);
+        }
+        let currency_code = form.currency.unwrap_or_else(|| limits.currencies[0].code.clone());
+        let currency = limits
+            .currencies
+            .iter()
+            .find(|currency| currency.code.eq_ignore_ascii_case(currency_code.trim()))
+            .ok_or(AppError::BadParams)?;
+        let content = form.content.unwrap_or_default().trim().to_string();
+        if content.chars().count() > CONTENT_LENGTH_MAX {
+            return Err(AppError::LimitExceeded);
+        }
+        if amount < limits.deposit_min {
+            return Err(AppError::BelowMinimum);
+        }
+        if amount > limits.deposit_max {
+            return Err(AppError::LimitExceeded);
+        }
+        let voucher =
+            Image::parse(voucher.ok_or(AppError::VoucherRequired)?, limits.voucher_max_bytes)?;
+        Ok(DepositRequest {
+            method,
+            amount,
+            currency: currency.code.clone(),
+            pay_amount: pay_amount(amount, &currency.rate)?,
+            content,
+            voucher,
+        })
+    }
+}
+
+/// `amount` in a currency of `rate` units per wallet unit, rounded up to the cent.
+pub fn pay_amount(amount: Money, rate: &str) -> Result<Money, AppError> {
+    let micros = parse_rate_micros(rate).ok_or_else(|| anyhow::anyhow!("bad rate {rate:?}"))?;
+    amount.scale_up(micros, 1_000_000).ok_or(AppError::LimitExceeded)
+}
+
+/// A deposit as the player's records and the operator's list show it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DepositRecord {
+    pub id: i64,
+    pub user_id: i64,
+    pub method: String,
+    #[schema(value_type = String)]
+    pub amount: Money,
+    pub currency: String,
+    #[schema(value_type = String)]
+    pub pay_amount: Money,
+    pub content: String,
+    /// pending, passed or rejected.
+    pub status: String,
+    pub reason: String,
+    pub created_at: Timestamp,
+    pub reviewed_at: Option<Timestamp>,
+    #[serde(skip)]
+    pub voucher_file: String,
+}
+
+const RECORD_COLUMNS: &str = "deposit_id, user_id, method, amount, currency, pay_amount, content, \
+     status, reason, created_at, reviewed_at, voucher_file";
+
+fn record(row: &rusqlite::Row) -> rusqlite::Result<DepositRecord> {
+    Ok(DepositRecord {
+        id: row.get(0)?,
+        user_id: row.get(1)?,
+        method: row.get(2)?,
+        amount: Money::from_minor(row.get(3)?),
+        currency: row.get(4)?,
+        pay_amount: Money::from_minor(row.get(5)?),
+        content: row.get(6)?,
+        status: row.get(7)?,
+        reason: row.get(8)?,
+        created_at: row.get(9)?,
+        reviewed_at: row.get(10)?,
+        voucher_file: row.get(11)?,
+    })
+}
+
+/// Records a deposit request whose voucher is already stored as `voucher_file`.
+pub fn request(
+    tx: &Tx,
+    user_id: i64,
+    deposit: &DepositRequest,
+    voucher_file: &str,
+    now: Timestamp,
+) -> Result<DepositRecord, AppError> {
+    tx.prepare_cached(
+        "INSERT INTO deposits (user_id, method, amount, currency, pay_amount, content,
+                               voucher_file, voucher_type, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?
+    .execute(params![
+        user_id,
+        deposit.method.code(),
+        deposit.amount.minor(),
+        deposit.currency,
+        deposit.pay_amount.minor(),
+        deposit.content,
+        voucher_file,
+        deposit.voucher.image_type.mime(),
+        now
+    ])?;
+    find(tx, tx.last_insert_rowid())
+}
+
+pub fn find(connection: &Connection, deposit_id: i64) -> Result<DepositRecord, AppError> {
+    connection
+        .prepare_cached(&format!("SELECT {RECORD_COLUMNS} FROM deposits WHERE deposit_id = ?1"))?
+        .query_row([deposit_id], record)
+        .optional()?
+        .ok_or(AppError::NotFound)
+}
+
+/// The operator's review of a pending deposit.
+pub struct Review {
+    pub deposit_id: i64,
+    pub admin: String,
+    /// None approves; Some(reason) rejects.
+    pub rejection: Option<String>,
+}
+
+/// Approves (crediting the wallet and adding turnover) or rejects a pending deposit.
+pub fn review(
+    tx: &Tx,
+    review: &Review,
+    settings: &WalletSettings,
+    now: Timestamp,
+) -> Result<DepositRecord, AppError> {
+    let deposit = find(tx, review.deposit_id)?;
+    if deposit.status != "pending" {
+        return Err(AppError::AlreadyReviewed);
+    }
+    let entry_id = match &review.rejection {
+        Some(_) => None,
+        None => {
+            let entry = Entry::new(
+                EntryKind::Deposit,
+                AccountRef::System(SystemAccount::External),
+                AccountRef::User(deposit.user_id, UserAccountKind::Wallet),
+                deposit.amount,
+                now,
+            );
+            let entry_id =
+                ledger::transfer(tx, entry.reference(format!("deposit:{}", deposit.id)))?;
+            super::add_turnover(
+                tx,
+                deposit.user_id,
+                deposit.amount,
+                settings.limits.turnover_percent,
+            )?;
+            Some(entry_id)
+        }
+    };
+    let status = if entry_id.is_some() { "passed" } else { "rejected" };
+    tx.prepare_cached(
+        "UPDATE deposits SET status = ?2, reason = ?3, entry_id = ?4, reviewed_at = ?5,
+                             reviewed_by = ?6
+         WHERE deposit_id = ?1",
+    )?
+    .execute(params![
+        review.deposit_id,
+        status,
+        review.rejection.as_deref().unwrap_or_default(),
+        entry_id,
+        now,
+        review.admin
+    ])?;
+    find(tx, review.deposit_id)
+}
+
+/// Deposits of one player (or, with `user_id` None, of everyone), newest first, optionally
+/// only those of one status.
+pub fn list(
+    connection: &Connection,
+    user_id: Option<i64>,
+    status: Option<&str>,
+    paging: Paging,
+) -> Result<Page<DepositRecord>, AppError> {
+    let filter = "(?1 IS NULL OR user_id = ?1) AND (?2 IS NULL OR status = ?2)";
+    let total: i64 = connection
+        .prepare_cached(&format!("SELECT COUNT(*) FROM deposits WHERE {filter}"))?
+        .query_row(params![user_id, status], |row| row.get(0))?;
+    let mut query = connection.prepare_cached(&format!(
+        "SELECT {RECORD_COLUMNS} FROM deposits WHERE {filter}
+         ORDER BY deposit_id DESC LIMIT ?3 OFFSET ?4"
+    ))?;
+    let rows = query.query_map(params![user_id, status, paging.limit, paging.offset()], record)?;
+    Ok(paging.wrap(rows.collect::<Result<_, _>>()?, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pay_amounts_follow_the_rate_rounding_up() {
+        let amount = Money::parse("10.01").unwrap();
+        assert_eq!(pay_amount(amount, "1").unwrap().to_string(), "10.01");
+        assert_eq!(pay_amount(amount, "25000").unwrap().to_string(), "250250.00");
+        assert_eq!(pay_amount(amount, "0.333333").unwrap().to_string(), "3.34");
+    }
+}

@@ -1,0 +1,120 @@
+//! The wallet: conversion between balances, deposits reviewed by the operator, withdrawals,
+//! the turnover requirement, operator adjustments and the player's records. Every movement
+//! goes through `ledger::transfer`.
+
+pub mod deposits;
+pub mod payout_accounts;
+pub mod records;
+pub mod types;
+pub mod withdrawals;
+
+use crate::clock::Timestamp;
+use crate::config::{Config, WalletConfig};
+use crate::db::Tx;
+use crate::error::AppError;
+use crate::ledger::{self, AccountRef, Balances, Entry, EntryKind, SystemAccount, UserAccountKind};
+use crate::money::Money;
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::PathBuf;
+use types::Conversion;
+
+/// The wallet rules of the running config.
+pub struct WalletSettings {
+    pub limits: WalletConfig,
+    pub timezone: chrono_tz::Tz,
+    /// Where deposit vouchers are kept: inside the data directory, never served.
+    pub voucher_dir: PathBuf,
+}
+
+impl WalletSettings {
+    pub fn from_config(config: &Config) -> WalletSettings {
+        WalletSettings {
+            limits: config.wallet.clone(),
+            timezone: config.timezone(),
+            voucher_dir: config.server.data_dir.join("vouchers"),
+        }
+    }
+}
+
+/// Moves money between the wallet balance and the game balance.
+pub fn convert(
+    tx: &Tx,
+    user_id: i64,
+    conversion: &Conversion,
+    now: Timestamp,
+) -> Result<Balances, AppError> {
+    let (source, target) = conversion.direction.accounts();
+    let entry = Entry::new(
+        EntryKind::Transfer,
+        AccountRef::User(user_id, source),
+        AccountRef::User(user_id, target),
+        conversion.amount,
+        now,
+    );
+    ledger::transfer(tx, entry.reference(format!("conversion:{user_id}")))?;
+    ledger::balances(tx, user_id)
+}
+
+/// An operator's correction of a player's wallet balance, recorded with who and why.
+pub struct Adjustment {
+    pub user_id: i64,
+    /// Credit when true, debit when false.
+    pub credit: bool,
+    pub amount: Money,
+    pub reason: String,
+    pub admin: String,
+}
+
+pub fn adjust(tx: &Tx, adjustment: &Adjustment, now: Timestamp) -> Result<Balances, AppError> {
+    if adjustment.amount == Money::ZERO {
+        return Err(AppError::InvalidAmount);
+    }
+    if adjustment.reason.trim().is_empty() {
+        return Err(AppError::MissingParams);
+    }
+    let wallet = AccountRef::User(adjustment.user_id, UserAccountKind::Wallet);
+    let external = AccountRef::System(SystemAccount::External);
+    let (source, target) = if adjustment.credit { (external, wallet) } else { (wallet, external) };
+    let entry = Entry::new(EntryKind::Adjust, source, target, adjustment.amount, now)
+        .reference(format!("admin:{}", adjustment.admin))
+        .memo(adjustment.reason.trim());
+    ledger::transfer(tx, entry)?;
+    ledger::balances(tx, adjustment.user_id)
+}
+
+/// The turnover a player still has to bet before withdrawing.
+pub fn turnover_remaining(connection: &Connection, user_id: i64) -> Result<Money, AppError> {
+    let remaining: Option<i64> = connection
+        .prepare_cached("SELECT remaining FROM turnover WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+        .optional()?;
+    Ok(Money::from_minor(remaining.unwrap_or(0)))
+}
+
+/// Adds `percent` % of `amount` to the turnover requirement (deposits, bonuses).
+pub fn add_turnover(tx: &Tx, user_id: i64, amount: Money, percent: i64) -> Result<(), AppError> {
+    let added = amount.minor().saturating_mul(percent) / 100;
+    tx.prepare_cached(
+        "INSERT INTO turnover (user_id, remaining) VALUES (?1, ?2)
+         ON CONFLICT (user_id) DO UPDATE SET remaining = remaining + ?2",
+    )?
+    .execute(params![user_id, added])?;
+    Ok(())
+}
+
+/// Counts settled stakes against the turnover requirement, never below zero.
+pub fn play_turnover(tx: &Tx, user_id: i64, stake: Money) -> Result<(), AppError> {
+    tx.prepare_cached("UPDATE turnover SET remaining = MAX(0, remaining - ?2) WHERE user_id = ?1")?
+        .execute(params![user_id, stake.minor()])?;
+    Ok(())
+}
+
+/// Unix time of the start of the operator's day that contains `now`.
+pub fn day_start(timezone: chrono_tz::Tz, now: Timestamp) -> Timestamp {
+    use chrono::TimeZone;
+    let local = timezone.timestamp_opt(now, 0).single().map(|time| time.date_naive());
+    local
+        .and_then(|date| date.and_hms_opt(0, 0, 0))
+        .and_then(|midnight| timezone.from_local_datetime(&midnight).earliest())
+        .map_or(now - now.rem_euclid(86_400), |start| start.timestamp())
+}

@@ -1,0 +1,104 @@
+//! Parsed wallet requests and the shapes the wallet returns.
+
+use crate::error::AppError;
+use crate::ledger::UserAccountKind;
+use crate::money::Money;
+use serde::Deserialize;
+
+/// A positive amount (zero moves nothing and is refused as `invalid_amount`).
+pub fn positive_amount(text: Option<String>) -> Result<Money, AppError> {
+    let amount = Money::parse(&text.ok_or(AppError::MissingParams)?)?;
+    if amount == Money::ZERO { Err(AppError::InvalidAmount) } else { Ok(amount) }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Bank,
+    Usdt,
+}
+
+impl Method {
+    pub fn parse(text: &str) -> Result<Method, AppError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "bank" | "card" | "1" => Ok(Method::Bank),
+            "usdt" | "2" => Ok(Method::Usdt),
+            _ => Err(AppError::BadParams),
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Method::Bank => "bank",
+            Method::Usdt => "usdt",
+        }
+    }
+}
+
+/// Which way a conversion goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// From the wallet balance to the game balance.
+    BalanceToGame,
+    /// From the game balance back to the wallet balance.
+    GameToBalance,
+}
+
+impl Direction {
+    pub fn accounts(self) -> (UserAccountKind, UserAccountKind) {
+        match self {
+            Direction::BalanceToGame => (UserAccountKind::Wallet, UserAccountKind::Game),
+            Direction::GameToBalance => (UserAccountKind::Game, UserAccountKind::Wallet),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct ConversionForm {
+    /// "balance" (wallet to game) or "game" (game to wallet).
+    pub from: Option<String>,
+    /// Decimal text with up to 2 places.
+    pub amount: Option<String>,
+}
+
+pub struct Conversion {
+    pub direction: Direction,
+    pub amount: Money,
+}
+
+impl Conversion {
+    pub fn parse(form: ConversionForm) -> Result<Conversion, AppError> {
+        let direction = match form.from.as_deref().map(str::trim) {
+            Some("balance" | "wallet") => Direction::BalanceToGame,
+            Some("game") => Direction::GameToBalance,
+            Some(_) => return Err(AppError::BadParams),
+            None => return Err(AppError::MissingParams),
+        };
+        Ok(Conversion { direction, amount: positive_amount(form.amount)? })
+    }
+
+    /// What an idempotent replay must repeat.
+    pub fn describe(&self) -> String {
+        format!("conversion:{:?}:{}", self.direction, self.amount)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversions_need_a_direction_and_a_positive_amount() {
+        let form = |from: &str, amount: &str| ConversionForm {
+            from: Some(from.into()),
+            amount: Some(amount.into()),
+        };
+        assert!(Conversion::parse(form("balance", "10.00")).is_ok());
+        assert!(matches!(Conversion::parse(form("bank", "1")), Err(AppError::BadParams)));
+        assert!(matches!(Conversion::parse(form("game", "0")), Err(AppError::InvalidAmount)));
+        assert!(matches!(Conversion::parse(form("game", "1.001")), Err(AppError::InvalidAmount)));
+        assert!(matches!(
+            Conversion::parse(ConversionForm::default()),
+            Err(AppError::MissingParams)
+        ));
+    }
+}

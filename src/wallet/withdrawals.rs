@@ -1,0 +1,298 @@
+//! Withdrawals: the amount and its fee move to the frozen account at request; the operator
+//! pays it out (to the external and fees accounts) or releases it back to the wallet.
+
+use super::WalletSettings;
+use super::payout_accounts;
+use super::types::{Method, positive_amount};
+use crate::clock::Timestamp;
+use crate::db::Tx;
+use crate::error::AppError;
+use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
+use crate::money::Money;
+use crate::paging::{Page, Paging};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct WithdrawalForm {
+    /// "bank" or "usdt".
+    pub method: Option<String>,
+    /// The id of the player's bank card or USDT address.
+    pub account_id: Option<String>,
+    pub amount: Option<String>,
+    pub fund_password: Option<String>,
+}
+
+pub struct WithdrawalRequest {
+    pub method: Method,
+    pub target_id: i64,
+    pub amount: Money,
+}
+
+impl WithdrawalRequest {
+    /// Parses everything but the fund password, which the caller checks first.
+    pub fn parse(form: &WithdrawalForm) -> Result<WithdrawalRequest, AppError> {
+        let method = Method::parse(form.method.as_deref().ok_or(AppError::MissingParams)?)?;
+        let target_id = form
+            .account_id
+            .as_deref()
+            .ok_or(AppError::MissingParams)?
+            .trim()
+            .parse()
+            .map_err(|_| AppError::WithdrawAccountMissing)?;
+        Ok(WithdrawalRequest { method, target_id, amount: positive_amount(form.amount.clone())? })
+    }
+
+    pub fn describe(&self) -> String {
+        format!("withdrawal:{}:{}:{}", self.method.code(), self.target_id, self.amount)
+    }
+}
+
+/// The fee on top of a withdrawal of `amount`: a flat fee under the small-withdrawal threshold,
+/// otherwise the configured basis points (rounded up to the cent).
+pub fn fee(amount: Money, settings: &WalletSettings) -> Money {
+    let limits = &settings.limits;
+    if amount < limits.withdraw_small_below {
+        return limits.withdraw_small_fee;
+    }
+    amount.scale_up(limits.withdraw_fee_bp, 10_000).unwrap_or(Money::from_minor(Money::MAX_MINOR))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct WithdrawalRecord {
+    pub id: i64,
+    pub user_id: i64,
+    pub method: String,
+    /// The masked bank card or address.
+    pub account: String,
+    #[schema(value_type = String)]
+    pub amount: Money,
+    #[schema(value_type = String)]
+    pub fee: Money,
+    /// pending, passed, failed or rejected.
+    pub status: String,
+    pub reason: String,
+    pub created_at: Timestamp,
+    pub reviewed_at: Option<Timestamp>,
+}
+
+const RECORD_COLUMNS: &str = "withdrawal_id, user_id, method, target_label, amount, fee, status, \
+     reason, created_at, reviewed_at";
+
+fn record(row: &rusqlite::Row) -> rusqlite::Result<WithdrawalRecord> {
+    Ok(WithdrawalRecord {
+        id: row.get(0)?,
+        user_id: row.get(1)?,
+        method: row.get(2)?,
+        account: row.get(3)?,
+        amount: Money::from_minor(row.get(4)?),
+        fee: Money::from_minor(row.get(5)?),
+        status: row.get(6)?,
+        reason: row.get(7)?,
+        created_at: row.get(8)?,
+        reviewed_at: row.get(9)?,
+    })
+}
+
+/// Checks the limits and the turnover, then holds amount + fee in the frozen account.
+pub fn request(
+    tx: &Tx,
+    user_id: i64,
+    withdrawal: &WithdrawalRequest,
+    settings: &WalletSettings,
+    now: Timestamp,
+) -> Result<WithdrawalRecord, AppError> {
+    let limits = &settings.limits;
+    let turnover = super::turnover_remaining(tx, user_id)?;
+    if turnover > Money::ZERO {
+        return Err(AppError::TurnoverRemaining { amount: turnover });
+    }
+    if withdrawal.amount < limits.withdraw_min {
+        return Err(AppError::BelowMinimum);
+    }
+    if withdrawal.amount > limits.withdraw_max || withdrawal.amount > limits.withdraw_single_max {
+        return Err(AppError::LimitExceeded);
+    }
+    if count_since(tx, user_id, super::day_start(settings.timezone, now))?
+        >= limits.withdraw_daily_count
+    {
+        return Err(AppError::WithdrawCountExceeded);
+    }
+    let label =
+        payout_accounts::withdrawal_target(tx, user_id, withdrawal.method, withdrawal.target_id)?;
+    let fee = fee(withdrawal.amount, settings);
+    let held = Money::from_minor(withdrawal.amount.minor() + fee.minor());
+    let hold = Entry::new(
+        EntryKind::WithdrawHold,
+        AccountRef::User(user_id, UserAccountKind::Wallet),
+        AccountRef::User(user_id, UserAccountKind::Frozen),
+        held,
+        now,
+    );
+    let hold_entry_id = ledger::transfer(tx, hold)?;
+    tx.prepare_cached(
+        "INSERT INTO withdrawals (user_id, method, target_id, target_label, amount, fee,
+                                  hold_entry_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![
+        user_id,
+        withdrawal.method.code(),
+        withdrawal.target_id,
+        label,
+        withdrawal.amount.minor(),
+        fee.minor(),
+        hold_entry_id,
+        now
+    ])?;
+    let withdrawal_id = tx.last_insert_rowid();
+    tx.prepare_cached("UPDATE entries SET reference = ?2 WHERE entry_id = ?1")?
+        .execute(params![hold_entry_id, format!("withdrawal:{withdrawal_id}")])?;
+    find(tx, withdrawal_id)
+}
+
+/// Withdrawals requested since `since`, rejected ones included (a request uses up a slot).
+fn count_since(connection: &Connection, user_id: i64, since: Timestamp) -> Result<i64, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT COUNT(*) FROM withdrawals WHERE user_id = ?1 AND created_at >= ?2")?
+        .query_row(params![user_id, since], |row| row.get(0))?)
+}
+
+pub fn find(connection: &Connection, withdrawal_id: i64) -> Result<WithdrawalRecord, AppError> {
+    connection
+        .prepare_cached(&format!(
+            "SELECT {RECORD_COLUMNS} FROM withdrawals WHERE withdrawal_id = ?1"
+        ))?
+        .query_row([withdrawal_id], record)
+        .optional()?
+        .ok_or(AppError::NotFound)
+}
+
+/// How the operator closes a pending withdrawal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Paid out: the held amount leaves the platform and the fee goes to the fees account.
+    Pass,
+    /// The payout failed: everything held returns to the wallet.
+    Fail,
+    /// Refused: everything held returns to the wallet.
+    Reject,
+}
+
+pub struct Review {
+    pub withdrawal_id: i64,
+    pub decision: Decision,
+    pub reason: String,
+    pub admin: String,
+}
+
+pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalRecord, AppError> {
+    let withdrawal = find(tx, review.withdrawal_id)?;
+    if withdrawal.status != "pending" {
+        return Err(AppError::AlreadyReviewed);
+    }
+    let user_id = withdrawal.user_id;
+    let frozen = AccountRef::User(user_id, UserAccountKind::Frozen);
+    let reference = format!("withdrawal:{}", withdrawal.id);
+    let held = Money::from_minor(withdrawal.amount.minor() + withdrawal.fee.minor());
+    let (entry, status) = match review.decision {
+        Decision::Pass => (
+            Entry::new(
+                EntryKind::WithdrawPaid,
+                frozen,
+                AccountRef::System(SystemAccount::External),
+                withdrawal.amount,
+                now,
+            )
+            .and(frozen, AccountRef::System(SystemAccount::Fees), withdrawal.fee),
+            "passed",
+        ),
+        Decision::Fail | Decision::Reject => (
+            Entry::new(
+                EntryKind::WithdrawRelease,
+                frozen,
+                AccountRef::User(user_id, UserAccountKind::Wallet),
+                held,
+                now,
+            ),
+            if review.decision == Decision::Fail { "failed" } else { "rejected" },
+        ),
+    };
+    let close_entry_id =
+        ledger::transfer(tx, entry.reference(reference).memo(review.reason.trim()))?;
+    tx.prepare_cached(
+        "UPDATE withdrawals SET status = ?2, reason = ?3, close_entry_id = ?4, reviewed_at = ?5,
+                                reviewed_by = ?6
+         WHERE withdrawal_id = ?1",
+    )?
+    .execute(params![
+        review.withdrawal_id,
+        status,
+        review.reason.trim(),
+        close_entry_id,
+        now,
+        review.admin
+    ])?;
+    find(tx, review.withdrawal_id)
+}
+
+pub fn list(
+    connection: &Connection,
+    user_id: Option<i64>,
+    status: Option<&str>,
+    paging: Paging,
+) -> Result<Page<WithdrawalRecord>, AppError> {
+    let filter = "(?1 IS NULL OR user_id = ?1) AND (?2 IS NULL OR status = ?2)";
+    let total: i64 = connection
+        .prepare_cached(&format!("SELECT COUNT(*) FROM withdrawals WHERE {filter}"))?
+        .query_row(params![user_id, status], |row| row.get(0))?;
+    let mut query = connection.prepare_cached(&format!(
+        "SELECT {RECORD_COLUMNS} FROM withdrawals WHERE {filter}
+         ORDER BY withdrawal_id DESC LIMIT ?3 OFFSET ?4"
+    ))?;
+    let rows = query.query_map(params![user_id, status, paging.limit, paging.offset()], record)?;
+    Ok(paging.wrap(rows.collect::<Result<_, _>>()?, total))
+}
+
+/// What the withdrawal page shows before the player fills it in.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct WithdrawalTerms {
+    #[schema(value_type = String)]
+    pub balance: Money,
+    #[schema(value_type = String)]
+    pub turnover_remaining: Money,
+    #[schema(value_type = String)]
+    pub min: Money,
+    #[schema(value_type = String)]
+    pub max: Money,
+    #[schema(value_type = String)]
+    pub single_max: Money,
+    pub daily_count: i64,
+    pub used_today: i64,
+    pub fee_bp: i64,
+    #[schema(value_type = String)]
+    pub small_below: Money,
+    #[schema(value_type = String)]
+    pub small_fee: Money,
+}
+
+pub fn terms(
+    connection: &Connection,
+    user_id: i64,
+    settings: &WalletSettings,
+    now: Timestamp,
+) -> Result<WithdrawalTerms, AppError> {
+    let limits = &settings.limits;
+    Ok(WithdrawalTerms {
+        balance: ledger::balances(connection, user_id)?.wallet,
+        turnover_remaining: super::turnover_remaining(connection, user_id)?,
+        min: limits.withdraw_min,
+        max: limits.withdraw_max,
+        single_max: limits.withdraw_single_max,
+        daily_count: limits.withdraw_daily_count,
+        used_today: count_since(connection, user_id, super::day_start(settings.timezone, now))?,
+        fee_bp: limits.withdraw_fee_bp,
+        small_below: limits.withdraw_small_below,
+        small_fee: limits.withdraw_small_fee,
+    })
+}
