@@ -94,6 +94,10 @@ pub enum AppError {
     VoucherRequired,
     #[error("already reviewed")]
     AlreadyReviewed,
+    #[error("address exists")]
+    AddressExists,
+    #[error("text too long")]
+    TextTooLong { max: usize },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -147,6 +151,8 @@ impl AppError {
             AppError::IdempotencyConflict => "idempotency_conflict",
             AppError::VoucherRequired => "voucher_required",
             AppError::AlreadyReviewed => "already_reviewed",
+            AppError::AddressExists => "address_exists",
+            AppError::TextTooLong { .. } => "text_too_long",
             AppError::Internal(_) => "internal",
         }
     }
@@ -158,6 +164,7 @@ impl AppError {
                 vec![("seconds", seconds.to_string())]
             }
             AppError::TurnoverRemaining { amount } => vec![("amount", amount.to_string())],
+            AppError::TextTooLong { max } => vec![("max", max.to_string())],
             _ => Vec::new(),
         }
     }
@@ -209,6 +216,8 @@ impl AppError {
         "idempotency_conflict",
         "voucher_required",
         "already_reviewed",
+        "address_exists",
+        "text_too_long",
         "internal",
     ];
 }

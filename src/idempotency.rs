@@ -25,20 +25,22 @@ impl IdempotencyKey {
     }
 }
 
-/// Runs `work` unless `key` was used before by `user_id`. `request` describes the parameters
-/// (e.g. "conversion:balance:10.00"); a replay must describe the same ones.
-pub fn once<T, F>(
-    tx: &Tx,
-    user_id: i64,
-    key: Option<&IdempotencyKey>,
-    request: &str,
-    now: Timestamp,
-    work: F,
-) -> Result<Value, AppError>
+/// A money-moving request as idempotency sees it.
+pub struct Request<'a> {
+    pub user_id: i64,
+    pub key: Option<&'a IdempotencyKey>,
+    /// The parameters (e.g. "conversion:balance:10.00"); a replay must describe the same ones.
+    pub description: String,
+}
+
+/// Runs `work` unless the request's key was used before by its user.
+pub fn once<T, F>(tx: &Tx, request: &Request, now: Timestamp, work: F) -> Result<Value, AppError>
 where
     T: Serialize,
     F: FnOnce(&Tx) -> Result<T, AppError>,
 {
+    let Request { user_id, key, description } = request;
+    let (user_id, request) = (*user_id, description.as_str());
     let reply = |value: T| {
         serde_json::to_value(value).map_err(|error| AppError::from(anyhow::Error::from(error)))
     };

@@ -29,7 +29,7 @@ impl Paging {
         };
         let page = number(page, 1)?;
         let limit = number(limit, Self::LIMIT_DEFAULT)?;
-        if page < 1 || page > 1_000_000 || !(1..=Self::LIMIT_MAX).contains(&limit) {
+        if !(1..=1_000_000).contains(&page) || !(1..=Self::LIMIT_MAX).contains(&limit) {
             return Err(AppError::BadParams);
         }
         Ok(Paging { page, limit })

@@ -2,7 +2,10 @@
 //! the operator's account commands.
 
 mod admin;
+mod avatar;
 pub mod codes;
+mod contacts;
+mod profile;
 pub mod security;
 mod sql;
 mod throttle;
@@ -12,16 +15,19 @@ pub use admin::{
     NewUser, UserDetail, UserReport, UserSummary, create_user, find_user, freeze, grant_admin,
     list_users, set_password, show_user, unfreeze,
 };
+pub use avatar::{AVATAR_URL_PREFIX, avatar_dir, avatar_file, replace_avatar};
+pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};
+pub use contacts::{bind_email, bind_phone};
+pub use profile::update_profile;
+pub use profile::{Profile, ProfileForm, ProfileUpdate, profile, real_name, set_real_name};
 
 use crate::clock::Timestamp;
 use crate::config::{AuthConfig, CodeDelivery};
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};
-use crate::ledger::{self, UserAccountKind};
-use crate::money::Money;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use throttle::Scope;
 use types::{
@@ -75,27 +81,6 @@ pub struct SessionGrant {
 pub struct SessionUser {
     pub user_id: i64,
     pub token_hash: String,
-}
-
-/// What the app shows of the logged-in player (api/personal/index).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Profile {
-    pub id: i64,
-    pub username: String,
-    pub nickname: String,
-    /// Masked, e.g. "138****5678".
-    pub phone: String,
-    pub avatar: String,
-    pub vip_level: i64,
-    #[schema(value_type = String, example = "0.00")]
-    pub balance: Money,
-    #[schema(value_type = String, example = "0.00")]
-    pub game_balance: Money,
-    #[schema(value_type = String, example = "0.00")]
-    pub total_deposit: Money,
-    #[schema(value_type = String, example = "0.00")]
-    pub betting_points: Money,
-    pub invite_code: String,
 }
 
 /// Registration fields as sent (api/login/do_register, user/register).
@@ -188,11 +173,30 @@ pub fn register(
 
 /// Hashes a login password with argon2id (CPU- and memory-heavy: keep it off the writer thread).
 pub fn hash_password(password: &LoginPassword) -> Result<String, AppError> {
+    hash_secret(password.as_str())
+}
+
+/// Hashes a login or fund password with argon2id.
+fn hash_secret(secret: &str) -> Result<String, AppError> {
     let salt = SaltString::generate(&mut rand::rngs::OsRng);
     let hash = argon2::Argon2::default()
-        .hash_password(password.as_str().as_bytes(), &salt)
+        .hash_password(secret.as_bytes(), &salt)
         .map_err(|error| anyhow::anyhow!("while hashing a password: {error}"))?;
     Ok(hash.to_string())
+}
+
+/// `hash_secret` off the async threads.
+async fn hash_secret_blocking(secret: String) -> Result<String, AppError> {
+    tokio::task::spawn_blocking(move || hash_secret(&secret))
+        .await
+        .map_err(|error| anyhow::anyhow!("a hashing task failed: {error}"))?
+}
+
+/// `password_matches` off the async threads.
+async fn secret_matches_blocking(secret: String, stored_hash: String) -> Result<bool, AppError> {
+    tokio::task::spawn_blocking(move || password_matches(&secret, &stored_hash))
+        .await
+        .map_err(|error| anyhow::anyhow!("a password check failed: {error}").into())
 }
 
 fn password_matches(password: &str, stored_hash: &str) -> bool {
@@ -343,29 +347,6 @@ pub fn logout(tx: &Tx, session: &SessionUser, now: Timestamp) -> Result<(), AppE
     )?
     .execute(rusqlite::params![session.token_hash, now])?;
     Ok(())
-}
-
-pub fn profile(connection: &Connection, user_id: i64) -> Result<Profile, AppError> {
-    let detail = admin::user_detail(connection, user_id)?;
-    let balances = ledger::balances(connection, user_id)?;
-    Ok(Profile {
-        id: user_id,
-        username: detail.username.unwrap_or_default(),
-        nickname: detail.nickname,
-        phone: Phone::masked(&detail.phone),
-        avatar: detail.avatar,
-        vip_level: detail.vip_level,
-        balance: balances.wallet,
-        game_balance: balances.game,
-        total_deposit: ledger::total_credited(
-            connection,
-            user_id,
-            UserAccountKind::Wallet,
-            "deposit",
-        )?,
-        betting_points: ledger::total_credited(connection, user_id, UserAccountKind::Game, "bet")?,
-        invite_code: detail.invite_code,
-    })
 }
 
 /// A request for a verification code (index/send_email_mobile).

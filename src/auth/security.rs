@@ -1,9 +1,13 @@
-//! The fund (security) password that guards withdrawals.
+//! Account security: the fund (security) password that guards withdrawals, and changing the
+//! login password while logged in.
 
-use super::types::FundPassword;
+use super::types::{FundPassword, LoginPassword};
+use super::{SessionUser, hash_secret_blocking, secret_matches_blocking, sql};
+use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
 use rusqlite::{Connection, OptionalExtension};
+use serde::Deserialize;
 
 pub(super) fn fund_password_hash(
     connection: &Connection,
@@ -24,9 +28,105 @@ pub async fn check_fund_password(
 ) -> Result<(), AppError> {
     let stored = db.read(move |connection| fund_password_hash(connection, user_id)).await?;
     let stored = stored.ok_or(AppError::FundPasswordRequired)?;
-    let matches =
-        tokio::task::spawn_blocking(move || super::password_matches(password.as_str(), &stored))
-            .await
-            .map_err(|error| anyhow::anyhow!("a password check failed: {error}"))?;
+    let matches = secret_matches_blocking(password.as_str().to_string(), stored).await?;
     if matches { Ok(()) } else { Err(AppError::FundPasswordWrong) }
+}
+
+/// Fund password fields as sent (api/personal/securitypassword).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct FundPasswordForm {
+    /// The current fund password; required once one is set.
+    pub old_password: Option<String>,
+    /// Exactly 6 digits.
+    pub password: Option<String>,
+    pub repassword: Option<String>,
+}
+
+/// A new fund password, confirmed, and the old one as typed (checked against the stored one).
+pub struct FundPasswordChange {
+    old: Option<String>,
+    new: FundPassword,
+}
+
+impl FundPasswordChange {
+    pub fn parse(form: FundPasswordForm) -> Result<FundPasswordChange, AppError> {
+        let (Some(password), Some(repassword)) = (form.password, form.repassword) else {
+            return Err(AppError::MissingParams);
+        };
+        let new = FundPassword::parse_confirmed(&password, &repassword)?;
+        Ok(FundPasswordChange { old: form.old_password, new })
+    }
+}
+
+/// Sets the fund password the first time without the old one; later the old one must match
+/// (`missing_params` without it, `fund_password_wrong` when it differs).
+pub async fn set_fund_password(
+    db: &Db,
+    user_id: i64,
+    change: FundPasswordChange,
+) -> Result<(), AppError> {
+    let stored = db.read(move |connection| fund_password_hash(connection, user_id)).await?;
+    if let Some(stored) = &stored {
+        let old = change.old.ok_or(AppError::MissingParams)?;
+        if !secret_matches_blocking(old, stored.clone()).await? {
+            return Err(AppError::FundPasswordWrong);
+        }
+    }
+    let new_hash = hash_secret_blocking(change.new.as_str().to_string()).await?;
+    let replaced = db
+        .write(move |tx| sql::replace_fund_password_hash(tx, user_id, stored.as_deref(), &new_hash))
+        .await?;
+    // Changed by a concurrent request after the old one was checked: that check is void.
+    if replaced { Ok(()) } else { Err(AppError::FundPasswordWrong) }
+}
+
+/// Login password change fields as sent (api/personal/editpassword).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct PasswordChangeForm {
+    pub old_password: Option<String>,
+    /// 6-18 letters, digits or underscores.
+    pub password: Option<String>,
+    pub repassword: Option<String>,
+}
+
+/// A new login password, confirmed, and the old one as typed.
+pub struct PasswordChange {
+    old: String,
+    new: LoginPassword,
+}
+
+impl PasswordChange {
+    pub fn parse(form: PasswordChangeForm) -> Result<PasswordChange, AppError> {
+        let (Some(old), Some(password), Some(repassword)) =
+            (form.old_password, form.password, form.repassword)
+        else {
+            return Err(AppError::MissingParams);
+        };
+        let new = LoginPassword::parse_confirmed(&password, &repassword)?;
+        Ok(PasswordChange { old, new })
+    }
+}
+
+/// Changes the login password when the old one matches (`old_password_wrong` otherwise) and
+/// ends every other session of the account; `session` stays logged in.
+pub async fn change_password(
+    db: &Db,
+    session: &SessionUser,
+    change: PasswordChange,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    let user_id = session.user_id;
+    let stored = db.read(move |connection| sql::password_hash(connection, user_id)).await?;
+    if !secret_matches_blocking(change.old, stored.clone()).await? {
+        return Err(AppError::OldPasswordWrong);
+    }
+    let new_hash = hash_secret_blocking(change.new.as_str().to_string()).await?;
+    let keep = session.token_hash.clone();
+    db.write(move |tx| {
+        if !sql::replace_password_hash(tx, user_id, &stored, &new_hash)? {
+            return Err(AppError::OldPasswordWrong);
+        }
+        sql::revoke_other_sessions(tx, user_id, &keep, now)
+    })
+    .await
 }

@@ -166,3 +166,142 @@ pub(super) fn set_password_hash(
         .execute(params![user_id, password_hash])?;
     Ok(())
 }
+
+pub(super) fn password_hash(connection: &Connection, user_id: i64) -> Result<String, AppError> {
+    connection
+        .prepare_cached("SELECT password_hash FROM users WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+        .optional()?
+        .ok_or(AppError::NotFound)
+}
+
+/// Replaces the password hash only while it is still `expected` (what the old password was
+/// checked against); false when it changed in between.
+pub(super) fn replace_password_hash(
+    tx: &Tx,
+    user_id: i64,
+    expected: &str,
+    password_hash: &str,
+) -> Result<bool, AppError> {
+    let changed = tx
+        .prepare_cached(
+            "UPDATE users SET password_hash = ?3 WHERE user_id = ?1 AND password_hash = ?2",
+        )?
+        .execute(params![user_id, expected, password_hash])?;
+    Ok(changed == 1)
+}
+
+/// Like `replace_password_hash` for the fund password; `expected` is None the first time.
+pub(super) fn replace_fund_password_hash(
+    tx: &Tx,
+    user_id: i64,
+    expected: Option<&str>,
+    password_hash: &str,
+) -> Result<bool, AppError> {
+    let changed = tx
+        .prepare_cached(
+            "UPDATE users SET fund_password_hash = ?3
+             WHERE user_id = ?1 AND fund_password_hash IS ?2",
+        )?
+        .execute(params![user_id, expected, password_hash])?;
+    Ok(changed == 1)
+}
+
+/// Ends every session of the user but the one whose token hash is `keep`.
+pub(super) fn revoke_other_sessions(
+    tx: &Tx,
+    user_id: i64,
+    keep: &str,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    tx.prepare_cached(
+        "UPDATE sessions SET revoked_at = ?3
+         WHERE user_id = ?1 AND token_hash <> ?2 AND revoked_at IS NULL",
+    )?
+    .execute(params![user_id, keep, now])?;
+    Ok(())
+}
+
+/// The personal-centre columns of a user.
+pub(super) struct ProfileFields {
+    pub real_name: String,
+    pub email: String,
+    pub tax_number: String,
+    pub fund_password_set: bool,
+}
+
+pub(super) fn profile_fields(
+    connection: &Connection,
+    user_id: i64,
+) -> Result<ProfileFields, AppError> {
+    connection
+        .prepare_cached(
+            "SELECT real_name, email, tax_number, fund_password_hash IS NOT NULL
+             FROM users WHERE user_id = ?1",
+        )?
+        .query_row([user_id], |row| {
+            Ok(ProfileFields {
+                real_name: row.get(0)?,
+                email: row.get(1)?,
+                tax_number: row.get(2)?,
+                fund_password_set: row.get(3)?,
+            })
+        })
+        .optional()?
+        .ok_or(AppError::NotFound)
+}
+
+pub(super) fn real_name(connection: &Connection, user_id: i64) -> Result<String, AppError> {
+    connection
+        .prepare_cached("SELECT real_name FROM users WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+        .optional()?
+        .ok_or(AppError::NotFound)
+}
+
+pub(super) fn set_real_name(tx: &Tx, user_id: i64, real_name: &str) -> Result<(), AppError> {
+    tx.prepare_cached("UPDATE users SET real_name = ?2 WHERE user_id = ?1")?
+        .execute(params![user_id, real_name])?;
+    Ok(())
+}
+
+/// Personal-centre columns to change; None leaves a column as it is.
+pub(super) struct ProfileChanges<'a> {
+    pub nickname: Option<&'a str>,
+    pub email: Option<&'a str>,
+    pub tax_number: Option<&'a str>,
+}
+
+pub(super) fn update_profile_fields(
+    tx: &Tx,
+    user_id: i64,
+    changes: &ProfileChanges,
+) -> Result<(), AppError> {
+    tx.prepare_cached(
+        "UPDATE users SET nickname = COALESCE(?2, nickname), email = COALESCE(?3, email),
+                          tax_number = COALESCE(?4, tax_number)
+         WHERE user_id = ?1",
+    )?
+    .execute(params![user_id, changes.nickname, changes.email, changes.tax_number])?;
+    Ok(())
+}
+
+/// Changes the phone number, which is also the login; `phone_taken` when another user has it.
+pub(super) fn set_phone(tx: &Tx, user_id: i64, phone: &str) -> Result<(), AppError> {
+    tx.prepare_cached("UPDATE users SET phone = ?2 WHERE user_id = ?1")?
+        .execute(params![user_id, phone])
+        .on_unique(&[("users.phone", || AppError::PhoneTaken)])?;
+    Ok(())
+}
+
+/// Sets the avatar and returns the one it replaces.
+pub(super) fn replace_avatar(tx: &Tx, user_id: i64, avatar: &str) -> Result<String, AppError> {
+    let previous: String = tx
+        .prepare_cached("SELECT avatar FROM users WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+        .optional()?
+        .ok_or(AppError::NotFound)?;
+    tx.prepare_cached("UPDATE users SET avatar = ?2 WHERE user_id = ?1")?
+        .execute(params![user_id, avatar])?;
+    Ok(previous)
+}

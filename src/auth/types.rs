@@ -99,6 +99,106 @@ impl FundPassword {
         }
     }
 
+    /// A new fund password and its confirmation: valid, then equal.
+    pub fn parse_confirmed(password: &str, repeated: &str) -> Result<FundPassword, AppError> {
+        let parsed = FundPassword::parse(password)?;
+        if password == repeated { Ok(parsed) } else { Err(AppError::PasswordMismatch) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A player's real name as on their bank card: trimmed, 1-64 characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RealName(String);
+
+impl RealName {
+    pub const LENGTH_MAX: usize = 64;
+
+    pub fn parse(text: &str) -> Result<RealName, AppError> {
+        let text = crate::text::bounded(text, Self::LENGTH_MAX)?;
+        if text.is_empty() { Err(AppError::MissingParams) } else { Ok(RealName(text)) }
+    }
+
+    /// The same name as `other`, ignoring case and surrounding spaces (a card holder is
+    /// often printed in capitals).
+    pub fn matches(&self, other: &str) -> bool {
+        self.0.to_lowercase() == other.trim().to_lowercase()
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A display name: trimmed, 1-32 characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nickname(String);
+
+impl Nickname {
+    pub const LENGTH_MAX: usize = 32;
+
+    pub fn parse(text: &str) -> Result<Nickname, AppError> {
+        let text = crate::text::bounded(text, Self::LENGTH_MAX)?;
+        if text.is_empty() { Err(AppError::MissingParams) } else { Ok(Nickname(text)) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A plausible email address, lower-cased: something@domain.tld, at most 254 characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub const LENGTH_MAX: usize = 254;
+
+    pub fn parse(text: &str) -> Result<Email, AppError> {
+        let text = text.trim();
+        let (local, domain) = text.split_once('@').unwrap_or_default();
+        let plausible = !local.is_empty()
+            && domain.contains('.')
+            && !domain.contains('@')
+            && !domain.starts_with('.')
+            && !domain.ends_with('.')
+            && text.len() <= Self::LENGTH_MAX
+            && !text.chars().any(|character| {
+                character.is_whitespace() || character.is_control() || character == ','
+            });
+        if plausible { Ok(Email(text.to_ascii_lowercase())) } else { Err(AppError::InvalidEmail) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A tax number: 1-32 letters, digits or dashes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaxNumber(String);
+
+impl TaxNumber {
+    pub const LENGTH_MAX: usize = 32;
+
+    pub fn parse(text: &str) -> Result<TaxNumber, AppError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(AppError::MissingParams);
+        }
+        if text.chars().count() > Self::LENGTH_MAX {
+            return Err(AppError::TextTooLong { max: Self::LENGTH_MAX });
+        }
+        if text.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-') {
+            Ok(TaxNumber(text.to_string()))
+        } else {
+            Err(AppError::BadFormat)
+        }
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -174,18 +274,7 @@ impl CodeTarget {
     pub fn parse(text: &str, phone_pattern: &Regex) -> Result<CodeTarget, AppError> {
         let text = text.trim();
         if text.contains('@') {
-            let (local, domain) = text.split_once('@').unwrap_or_default();
-            let plausible = !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && text.len() <= 254
-                && !text.chars().any(|character| character.is_whitespace() || character == ',');
-            return if plausible {
-                Ok(CodeTarget::Email(text.to_ascii_lowercase()))
-            } else {
-                Err(AppError::InvalidEmail)
-            };
+            return Email::parse(text).map(|email| CodeTarget::Email(email.0));
         }
         Phone::parse(text, phone_pattern).map(CodeTarget::Phone)
     }
@@ -298,6 +387,52 @@ mod tests {
             Err(AppError::InvalidEmail)
         ));
         assert!(matches!(CodeTarget::parse("12", &default_pattern()), Err(AppError::InvalidPhone)));
+    }
+
+    #[test]
+    fn fund_passwords_are_confirmed() {
+        assert!(FundPassword::parse_confirmed("123456", "123456").is_ok());
+        assert!(matches!(
+            FundPassword::parse_confirmed("123456", "123457"),
+            Err(AppError::PasswordMismatch)
+        ));
+        assert!(matches!(
+            FundPassword::parse_confirmed("12345", "12345"),
+            Err(AppError::InvalidFundPassword)
+        ));
+    }
+
+    #[test]
+    fn real_names_match_regardless_of_case_and_spaces() {
+        let name = RealName::parse("  Nguyễn Văn An ").unwrap();
+        assert_eq!(name.as_str(), "Nguyễn Văn An");
+        assert!(name.matches(" NGUYỄN VĂN AN"));
+        assert!(!name.matches("Nguyen Van An"));
+        assert!(matches!(RealName::parse("   "), Err(AppError::MissingParams)));
+        assert!(matches!(RealName::parse(&"a".repeat(65)), Err(AppError::TextTooLong { .. })));
+    }
+
+    #[test]
+    fn nicknames_have_at_most_32_characters() {
+        assert!(Nickname::parse(&"é".repeat(32)).is_ok());
+        assert!(matches!(Nickname::parse(&"é".repeat(33)), Err(AppError::TextTooLong { .. })));
+    }
+
+    #[test]
+    fn emails_are_plausible_and_lower_cased() {
+        assert_eq!(Email::parse(" A.B@Example.COM ").unwrap().as_str(), "a.b@example.com");
+        for bad in ["a@b", "@b.co", "a@.co", "a@b.co.", "a b@c.co", "a@b@c.co", "a,b@c.co", ""] {
+            assert!(matches!(Email::parse(bad), Err(AppError::InvalidEmail)), "{bad}");
+        }
+        assert!(Email::parse(&format!("{}@b.co", "a".repeat(250))).is_err());
+    }
+
+    #[test]
+    fn tax_numbers_are_letters_digits_and_dashes() {
+        assert_eq!(TaxNumber::parse(" 12-AB-3 ").unwrap().as_str(), "12-AB-3");
+        assert!(matches!(TaxNumber::parse("12 34"), Err(AppError::BadFormat)));
+        assert!(matches!(TaxNumber::parse("12_34"), Err(AppError::BadFormat)));
+        assert!(matches!(TaxNumber::parse(&"1".repeat(33)), Err(AppError::TextTooLong { .. })));
     }
 
     #[test]

@@ -201,7 +201,7 @@ async fn run_user(
 }
 
 async fn verify_ledger(db: &Db) -> anyhow::Result<()> {
-    let report = db.read(|connection| crate::ledger::verify(connection)).await?;
+    let report = db.read(crate::ledger::verify).await?;
     println!(
         "{} accounts, {} entries, {} postings; postings sum to {}",
         report.accounts, report.entries, report.postings, report.postings_total

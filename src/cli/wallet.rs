@@ -163,10 +163,12 @@ pub async fn run_deposit(
             }
         }
         DepositCommand::Approve { id, by } => {
-            review_deposit(db, settings, id, None, by, now).await?
+            let review = deposits::Review { deposit_id: id, admin: by, rejection: None };
+            review_deposit(db, settings, review, now).await?;
         }
         DepositCommand::Reject { id, reason, by } => {
-            review_deposit(db, settings, id, Some(reason), by, now).await?
+            let review = deposits::Review { deposit_id: id, admin: by, rejection: Some(reason) };
+            review_deposit(db, settings, review, now).await?;
         }
     }
     Ok(())
@@ -175,12 +177,9 @@ pub async fn run_deposit(
 async fn review_deposit(
     db: &Db,
     settings: Arc<WalletSettings>,
-    deposit_id: i64,
-    rejection: Option<String>,
-    admin: String,
+    review: deposits::Review,
     now: i64,
 ) -> anyhow::Result<()> {
-    let review = deposits::Review { deposit_id, admin, rejection };
     let deposit = db
         .write(move |tx| deposits::review(tx, &review, &settings, now))
         .await

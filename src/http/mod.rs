@@ -6,12 +6,15 @@ mod assets;
 mod compat;
 pub mod envelope;
 pub mod extract;
+mod payout_accounts;
+mod profile;
 mod system;
 mod wallet;
 
 use crate::auth::AuthSettings;
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::crypto::CardCipher;
 use crate::db::Db;
 use crate::wallet::WalletSettings;
 use axum::Router;
@@ -34,6 +37,8 @@ pub struct AppState {
     pub clock: Clock,
     pub default_lang: &'static str,
     pub wallet: Arc<WalletSettings>,
+    /// Encrypts bank card numbers at rest, keyed from `[secrets]`.
+    pub card_cipher: Arc<CardCipher>,
 }
 
 impl AppState {
@@ -41,7 +46,10 @@ impl AppState {
         let auth = Arc::new(AuthSettings::from_config(&config.auth)?);
         let default_lang = crate::i18n::normalize(&config.app.default_lang).unwrap_or("vi");
         let wallet = Arc::new(WalletSettings::from_config(&config));
-        Ok(AppState { db, config: Arc::new(config), auth, clock, default_lang, wallet })
+        let secrets = &config.secrets;
+        let card_cipher = Arc::new(CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?);
+        let config = Arc::new(config);
+        Ok(AppState { db, config, auth, clock, default_lang, wallet, card_cipher })
     }
 }
 
@@ -73,6 +81,8 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(system::router())
         .merge(wallet::router(upload_limit_bytes(&state.config)))
+        .merge(payout_accounts::router())
+        .merge(profile::router(upload_limit_bytes(&state.config)))
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

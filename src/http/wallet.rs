@@ -52,7 +52,12 @@ async fn convert(
     let reply = app
         .db
         .write(move |tx| {
-            idempotency::once(tx, user_id, key.as_ref(), &conversion.describe(), now, |tx| {
+            let request = idempotency::Request {
+                user_id,
+                key: key.as_ref(),
+                description: conversion.describe(),
+            };
+            idempotency::once(tx, &request, now, |tx| {
                 wallet::convert(tx, user_id, &conversion, now).map(BalancesReply::from)
             })
         })
@@ -142,7 +147,8 @@ async fn deposit(
     let reply = app
         .db
         .write(move |tx| {
-            idempotency::once(tx, user_id, key.as_ref(), &describe, now, |tx| {
+            let replay = idempotency::Request { user_id, key: key.as_ref(), description: describe };
+            idempotency::once(tx, &replay, now, |tx| {
                 deposits::request(tx, user_id, &request, &stored, now)
             })
         })
@@ -253,7 +259,12 @@ async fn withdraw(
     let reply = app
         .db
         .write(move |tx| {
-            idempotency::once(tx, user_id, key.as_ref(), &request.describe(), now, |tx| {
+            let replay = idempotency::Request {
+                user_id,
+                key: key.as_ref(),
+                description: request.describe(),
+            };
+            idempotency::once(tx, &replay, now, |tx| {
                 withdrawals::request(tx, user_id, &request, &settings, now)
             })
         })

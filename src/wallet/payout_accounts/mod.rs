@@ -1,0 +1,136 @@
+//! Where withdrawals go: the player's one bank card and up to two USDT addresses. A card is
+//! linked once and never changed (spec: "An account can link only one withdrawal fund number
+//! and cannot change it once linked"); its holder is the account's real name. The card number
+//! is kept only encrypted (`crypto::CardCipher`) plus its last 4 digits.
+
+mod sql;
+pub mod types;
+
+use super::types::Method;
+use crate::auth;
+use crate::clock::Timestamp;
+use crate::config::BankOption;
+use crate::crypto::CardCipher;
+use crate::db::Tx;
+use crate::error::AppError;
+use rusqlite::Connection;
+use types::{BankCard, BankCardView, BankChoice, CardNumber, UsdtAddress, UsdtAddressView};
+
+/// USDT addresses a player may add (spec: "At most 2 USDT addresses per user").
+pub const USDT_ADDRESSES_MAX: i64 = 2;
+
+/// The banks the operator pays out to, as the bank picker lists them.
+pub fn bank_choices(banks: &[BankOption]) -> Vec<BankChoice> {
+    banks.iter().map(|bank| BankChoice { id: bank.code.clone(), name: bank.name.clone() }).collect()
+}
+
+/// Links the player's bank card. `withdraw_account_locked` when one is linked already;
+/// `holder_mismatch` unless the holder is the account's real name, which the first card sets
+/// when there is none yet.
+pub fn bind_bank_card(
+    tx: &Tx,
+    user_id: i64,
+    card: &BankCard,
+    cipher: &CardCipher,
+    now: Timestamp,
+) -> Result<i64, AppError> {
+    if sql::bank_card_exists(tx, user_id)? {
+        return Err(AppError::WithdrawAccountLocked);
+    }
+    let real_name = auth::real_name(tx, user_id)?;
+    if real_name.trim().is_empty() {
+        auth::set_real_name(tx, user_id, &card.holder)?;
+    } else if !card.holder.matches(&real_name) {
+        return Err(AppError::HolderMismatch);
+    }
+    let card_cipher = cipher.encrypt(card.card_number.as_str().as_bytes())?;
+    let row = sql::BankCardRow {
+        user_id,
+        bank_code: &card.bank_code,
+        holder: card.holder.as_str(),
+        card_cipher: &card_cipher,
+        card_last4: card.card_number.last4(),
+        ifsc: &card.ifsc,
+        bank_address: &card.bank_address,
+        phone: &card.phone,
+        remark: &card.remark,
+    };
+    sql::insert_bank_card(tx, &row, now)
+}
+
+/// Whether the player has linked a bank card (and so can no longer change their real name).
+pub fn bank_card_bound(connection: &Connection, user_id: i64) -> Result<bool, AppError> {
+    sql::bank_card_exists(connection, user_id)
+}
+
+/// The player's card with its number masked, or None. A bank the operator no longer lists
+/// shows its code as its name.
+pub fn bank_card(
+    connection: &Connection,
+    user_id: i64,
+    banks: &[BankOption],
+) -> Result<Option<BankCardView>, AppError> {
+    let Some(card) = sql::bank_card(connection, user_id)? else {
+        return Ok(None);
+    };
+    let bank_name = banks
+        .iter()
+        .find(|bank| bank.code == card.bank_code)
+        .map_or_else(|| card.bank_code.clone(), |bank| bank.name.clone());
+    Ok(Some(BankCardView {
+        id: card.bank_card_id,
+        bank_id: card.bank_code,
+        bank_name,
+        holder: card.holder,
+        card_no: CardNumber::masked(&card.card_last4),
+        ifsc: card.ifsc,
+        bank_address: card.bank_address,
+        phone: card.phone,
+        remark: card.remark,
+        created_at: card.created_at,
+    }))
+}
+
+/// Adds a USDT address: `address_exists` when the player has it already,
+/// `usdt_address_limit` beyond `USDT_ADDRESSES_MAX` (counted inside this transaction).
+pub fn add_usdt_address(
+    tx: &Tx,
+    user_id: i64,
+    address: &UsdtAddress,
+    now: Timestamp,
+) -> Result<i64, AppError> {
+    let network = address.network.code();
+    if sql::usdt_address_exists(tx, user_id, network, &address.address)? {
+        return Err(AppError::AddressExists);
+    }
+    if sql::usdt_address_count(tx, user_id)? >= USDT_ADDRESSES_MAX {
+        return Err(AppError::UsdtAddressLimit);
+    }
+    let row = sql::UsdtAddressRow {
+        user_id,
+        network,
+        address: &address.address,
+        remark: &address.remark,
+    };
+    sql::insert_usdt_address(tx, &row, now)
+}
+
+/// The player's USDT addresses, oldest first.
+pub fn usdt_addresses(
+    connection: &Connection,
+    user_id: i64,
+) -> Result<Vec<UsdtAddressView>, AppError> {
+    sql::usdt_addresses(connection, user_id)
+}
+
+/// The masked label of the player's withdrawal target, e.g. "Vietcombank ****1234" or
+/// "TRC20 TXk3...9aQ"; `withdraw_account_missing` unless the target is theirs.
+pub fn withdrawal_target(
+    connection: &Connection,
+    user_id: i64,
+    method: Method,
+    target_id: i64,
+) -> Result<String, AppError> {
+    let label = sql::withdrawal_label(connection, user_id, method, target_id)?;
+    label.ok_or(AppError::WithdrawAccountMissing)
+}

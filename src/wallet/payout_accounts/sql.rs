@@ -1,0 +1,184 @@
+//! Queries on bank_cards and usdt_addresses.
+
+use super::types::UsdtAddressView;
+use crate::clock::Timestamp;
+use crate::db::Tx;
+use crate::error::{AppError, OnUnique};
+use crate::wallet::types::Method;
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// A bank card row as stored: the number only encrypted, plus its last 4 digits.
+pub(super) struct BankCardRow<'a> {
+    pub user_id: i64,
+    pub bank_code: &'a str,
+    pub holder: &'a str,
+    pub card_cipher: &'a str,
+    pub card_last4: &'a str,
+    pub ifsc: &'a str,
+    pub bank_address: &'a str,
+    pub phone: &'a str,
+    pub remark: &'a str,
+}
+
+/// `withdraw_account_locked` when the user already has a card (UNIQUE user_id).
+pub(super) fn insert_bank_card(
+    tx: &Tx,
+    card: &BankCardRow,
+    now: Timestamp,
+) -> Result<i64, AppError> {
+    tx.prepare_cached(
+        "INSERT INTO bank_cards (user_id, bank_code, holder, card_cipher, card_last4, ifsc,
+                                 bank_address, phone, remark, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?
+    .execute(params![
+        card.user_id,
+        card.bank_code,
+        card.holder,
+        card.card_cipher,
+        card.card_last4,
+        card.ifsc,
+        card.bank_address,
+        card.phone,
+        card.remark,
+        now
+    ])
+    .on_unique(&[("bank_cards.user_id", || AppError::WithdrawAccountLocked)])?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// The stored card of a user, without the cipher text.
+pub(super) struct StoredBankCard {
+    pub bank_card_id: i64,
+    pub bank_code: String,
+    pub holder: String,
+    pub card_last4: String,
+    pub ifsc: String,
+    pub bank_address: String,
+    pub phone: String,
+    pub remark: String,
+    pub created_at: Timestamp,
+}
+
+pub(super) fn bank_card(
+    connection: &Connection,
+    user_id: i64,
+) -> Result<Option<StoredBankCard>, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT bank_card_id, bank_code, holder, card_last4, ifsc, bank_address, phone,
+                    remark, created_at
+             FROM bank_cards WHERE user_id = ?1",
+        )?
+        .query_row([user_id], |row| {
+            Ok(StoredBankCard {
+                bank_card_id: row.get(0)?,
+                bank_code: row.get(1)?,
+                holder: row.get(2)?,
+                card_last4: row.get(3)?,
+                ifsc: row.get(4)?,
+                bank_address: row.get(5)?,
+                phone: row.get(6)?,
+                remark: row.get(7)?,
+                created_at: row.get(8)?,
+            })
+        })
+        .optional()?)
+}
+
+pub(super) fn bank_card_exists(connection: &Connection, user_id: i64) -> Result<bool, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT 1 FROM bank_cards WHERE user_id = ?1")?
+        .query_row([user_id], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+pub(super) fn usdt_address_count(connection: &Connection, user_id: i64) -> Result<i64, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT COUNT(*) FROM usdt_addresses WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))?)
+}
+
+/// Whether the user has `address` on `network` already; ERC20 addresses ignore case (their
+/// capitals are only a checksum).
+pub(super) fn usdt_address_exists(
+    connection: &Connection,
+    user_id: i64,
+    network: &str,
+    address: &str,
+) -> Result<bool, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT 1 FROM usdt_addresses
+             WHERE user_id = ?1 AND network = ?2
+               AND (address = ?3 OR (network = 'ERC20' AND lower(address) = lower(?3)))",
+        )?
+        .query_row(params![user_id, network, address], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+pub(super) struct UsdtAddressRow<'a> {
+    pub user_id: i64,
+    pub network: &'a str,
+    pub address: &'a str,
+    pub remark: &'a str,
+}
+
+pub(super) fn insert_usdt_address(
+    tx: &Tx,
+    row: &UsdtAddressRow,
+    now: Timestamp,
+) -> Result<i64, AppError> {
+    tx.prepare_cached(
+        "INSERT INTO usdt_addresses (user_id, network, address, remark, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![row.user_id, row.network, row.address, row.remark, now])
+    .on_unique(&[("usdt_addresses.address", || AppError::AddressExists)])?;
+    Ok(tx.last_insert_rowid())
+}
+
+pub(super) fn usdt_addresses(
+    connection: &Connection,
+    user_id: i64,
+) -> Result<Vec<UsdtAddressView>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT usdt_address_id, network, address, remark, created_at FROM usdt_addresses
+         WHERE user_id = ?1 ORDER BY usdt_address_id",
+    )?;
+    let rows = query.query_map([user_id], |row| {
+        Ok(UsdtAddressView {
+            id: row.get(0)?,
+            network: row.get(1)?,
+            address: row.get(2)?,
+            remark: row.get(3)?,
+            created_at: row.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The masked label of a card or address of the user, None when it is not theirs.
+pub(super) fn withdrawal_label(
+    connection: &Connection,
+    user_id: i64,
+    method: Method,
+    target_id: i64,
+) -> Result<Option<String>, AppError> {
+    let query = match method {
+        Method::Bank => {
+            "SELECT bank_code || ' ****' || card_last4 FROM bank_cards
+             WHERE bank_card_id = ?1 AND user_id = ?2"
+        }
+        Method::Usdt => {
+            "SELECT network || ' ' || substr(address, 1, 6) || '...' || substr(address, -4)
+             FROM usdt_addresses WHERE usdt_address_id = ?1 AND user_id = ?2"
+        }
+    };
+    Ok(connection
+        .prepare_cached(query)?
+        .query_row(params![target_id, user_id], |row| row.get(0))
+        .optional()?)
+}
