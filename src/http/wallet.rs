@@ -15,7 +15,9 @@ use crate::wallet::withdrawals::{
     self, WithdrawalForm, WithdrawalRecord, WithdrawalRequest, WithdrawalTerms,
 };
 use crate::wallet::{self};
+use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
@@ -134,8 +136,9 @@ async fn deposit(
     State(app): State<AppState>,
     Session(session): Session,
     Idempotency(key): Idempotency,
-    multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Envelope<Value>, AppError> {
+    let multipart = multipart.map_err(|_| AppError::BadParams)?;
     let (form, voucher) = read_deposit_form(multipart).await?;
     let request = DepositRequest::parse(form, voucher, &app.wallet)?;
     let folder = app.wallet.voucher_dir.clone();
@@ -148,29 +151,38 @@ async fn deposit(
         .db
         .write(move |tx| {
             let replay = idempotency::Request { user_id, key: key.as_ref(), description: describe };
-            idempotency::once(tx, &replay, now, |tx| {
+            let mut recorded = false;
+            let value = idempotency::once(tx, &replay, now, |tx| {
+                recorded = true;
                 deposits::request(tx, user_id, &request, &stored, now)
-            })
+            })?;
+            Ok((value, recorded))
         })
         .await;
-    let recorded = reply.as_ref().ok().and_then(|value| value.get("id")).is_some();
-    if reply.is_err() || !recorded {
-        // A refused or replayed request keeps no file.
+    if !matches!(reply, Ok((_, true))) {
+        // A refused or replayed request keeps no file (a replay returns the first one's record).
         let _ = std::fs::remove_file(folder.join(&voucher_file));
     }
-    Ok(Envelope::ok(reply?))
+    Ok(Envelope::ok(reply?.0))
 }
 
 /// Fields of a multipart deposit read up to their bounds; unknown parts are skipped.
 async fn read_deposit_form(
     mut multipart: Multipart,
 ) -> Result<(DepositForm, Option<Vec<u8>>), AppError> {
+    let failed = |error: MultipartError| {
+        if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::LimitExceeded
+        } else {
+            AppError::UploadFailed
+        }
+    };
     let mut form = DepositForm::default();
     let mut voucher = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::UploadFailed)? {
+    while let Some(field) = multipart.next_field().await.map_err(failed)? {
         let name = field.name().unwrap_or_default().to_string();
         if name == "voucher" || name == "file" || name == "image" {
-            voucher = Some(field.bytes().await.map_err(|_| AppError::UploadFailed)?.to_vec());
+            voucher = Some(field.bytes().await.map_err(failed)?.to_vec());
             continue;
         }
         let text = field.text().await.map_err(|_| AppError::BadParams)?;

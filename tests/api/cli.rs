@@ -1,0 +1,357 @@
+//! The command line (`fairhall init | migrate | serve | admin ...`), run as the built binary
+//! on a temp data directory.
+
+use crate::helpers::TestApp;
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::Duration;
+
+/// How long one CLI command may take before the test gives up on it.
+const COMMAND_TIMEOUT: Duration = Duration::from_secs(60);
+
+pub struct Run {
+    pub status: ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "{}\nstdout:\n{}\nstderr:\n{}", self.status, self.stdout, self.stderr)
+    }
+}
+
+/// The binary, with a clean environment for its config and logs.
+pub fn fairhall(data_dir: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_fairhall"));
+    command
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env_remove("FAIRHALL_CONFIG")
+        .env_remove("FAIRHALL_DATA_DIR")
+        .env("NO_COLOR", "1")
+        .env("RUST_LOG", "info");
+    command
+}
+
+/// Runs `fairhall --data-dir <dir> <args>` with `stdin` as its input, within a time limit.
+pub fn run_with_input(data_dir: &Path, args: &[&str], stdin: &str) -> Run {
+    let mut child = fairhall(data_dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut input) = child.stdin.take() {
+        input.write_all(stdin.as_bytes()).expect("stdin is writable");
+    }
+    let pid = child.id();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(child.wait_with_output()));
+    let Ok(output) = receiver.recv_timeout(COMMAND_TIMEOUT) else {
+        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+        panic!("fairhall {args:?} did not finish within {COMMAND_TIMEOUT:?}");
+    };
+    let output = output.expect("the binary ran");
+    Run {
+        status: output.status,
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+pub fn run(data_dir: &Path, args: &[&str]) -> Run {
+    run_with_input(data_dir, args, "")
+}
+
+#[track_caller]
+fn succeed(data_dir: &Path, args: &[&str]) -> String {
+    let run = run(data_dir, args);
+    assert!(run.status.success(), "fairhall {args:?}: {run:?}");
+    run.stdout
+}
+
+#[test]
+fn the_version_is_printed() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+
+    let stdout = succeed(dir.path(), &["--version"]);
+
+    assert_eq!(stdout.trim(), format!("fairhall {}", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn each_subcommand_explains_its_purpose_in_its_help() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let cases: &[(&[&str], &str)] = &[
+        (&["--help"], "A self-hosted gaming hall"),
+        (&["serve", "--help"], "Serve the app and the API"),
+        (&["init", "--help"], "Write a new config file"),
+        (&["migrate", "--help"], "Apply database migrations"),
+        (&["admin", "--help"], "Operator commands"),
+        (&["admin", "codes", "--help"], "Verification codes delivered in `log` mode"),
+        (&["admin", "user", "--help"], "Player accounts"),
+        (&["admin", "user", "create", "--help"], "Create a player"),
+        (&["admin", "user", "list", "--help"], "List users"),
+        (&["admin", "user", "show", "--help"], "Show one user"),
+        (&["admin", "user", "freeze", "--help"], "Freeze an account"),
+        (&["admin", "user", "unfreeze", "--help"], "Lift a freeze"),
+        (&["admin", "user", "set-password", "--help"], "Set a new login password"),
+        (&["admin", "user", "grant-admin", "--help"], "Make a user an admin"),
+    ];
+
+    for (args, purpose) in cases {
+        let stdout = succeed(dir.path(), args);
+        assert!(stdout.contains(purpose), "{args:?}:\n{stdout}");
+    }
+}
+
+fn secrets_of(config: &fairhall::config::Config) -> (String, String) {
+    (config.secrets.card_key.clone(), config.secrets.card_mac_key.clone())
+}
+
+#[test]
+fn init_writes_a_private_config_with_fresh_secrets_and_never_overwrites_it_unasked() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path().join("data");
+    let path = dir.path().join("f.toml");
+    let path_text = path.to_str().expect("a UTF-8 path");
+
+    succeed(&data, &["init", "--config", path_text, "--listen", "0.0.0.0:9000"]);
+    let first_text = std::fs::read(&path).expect("the config was written");
+    let again = run(&data, &["init", "--config", path_text]);
+    let unchanged = std::fs::read(&path).expect("the config is still there");
+    succeed(&data, &["init", "--config", path_text, "--force"]);
+
+    let mode = std::fs::metadata(&path).expect("metadata").permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let config = fairhall::config::Config::parse(&String::from_utf8_lossy(&first_text))
+        .expect("the written config parses");
+    assert_eq!(config.server.data_dir, data);
+    assert_eq!(config.server.listen.to_string(), "0.0.0.0:9000");
+    let (card_key, card_mac_key) = secrets_of(&config);
+    for key in [&card_key, &card_mac_key] {
+        assert_eq!(key.len(), 64);
+        assert!(key.bytes().all(|byte| byte.is_ascii_hexdigit()), "{key}");
+    }
+    assert_ne!(card_key, card_mac_key);
+    assert!(!again.status.success(), "{again:?}");
+    assert!(again.stderr.contains("already exists"), "{again:?}");
+    assert_eq!(unchanged, first_text);
+    let replaced = fairhall::config::Config::load(&path).expect("the replaced config parses");
+    assert_ne!(secrets_of(&replaced), (card_key, card_mac_key), "--force writes new secrets");
+}
+
+#[test]
+fn init_needs_a_config_path() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+
+    let run = run(dir.path(), &["init"]);
+
+    assert!(!run.status.success());
+    assert!(run.stderr.contains("--config"), "{run:?}");
+}
+
+#[test]
+fn migrate_creates_the_database_and_can_run_again() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+
+    let first = succeed(dir.path(), &["migrate"]);
+    let second = succeed(dir.path(), &["migrate"]);
+
+    assert!(dir.path().join("fairhall.db").is_file());
+    assert!(first.contains("up to date") && second.contains("up to date"), "{first}{second}");
+    let secrets = std::fs::metadata(dir.path().join("secrets.toml")).expect("generated secrets");
+    assert_eq!(secrets.permissions().mode() & 0o777, 0o600);
+}
+
+#[test]
+fn a_bad_config_stops_serve_with_the_key_named() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let cases: &[(&str, &str, &str)] = &[
+        ("an unknown key", "[server]\nlisten_port = 8080\n", "listen_port"),
+        ("an unknown section", "[payments]\nkey = 1\n", "payments"),
+        ("a zero time to live", "[auth]\ncode_ttl_secs = 0\n", "auth.code_ttl_secs"),
+        ("an unknown language", "[app]\ndefault_lang = \"xx\"\n", "app.default_lang"),
+        ("an unknown time zone", "[app]\ntimezone = \"Mars/Base\"\n", "app.timezone"),
+        ("a broken phone pattern", "[auth]\nphone_pattern = \"(\"\n", "auth.phone_pattern"),
+        (
+            "a webhook without a URL",
+            "[auth]\ncode_delivery = \"webhook\"\n",
+            "auth.code_webhook_url",
+        ),
+        ("a short secret", "[secrets]\ncard_key = \"abc\"\n", "secrets.card_key"),
+        ("text where a number goes", "[server]\nbody_limit_bytes = \"big\"\n", "body_limit_bytes"),
+    ];
+
+    for (description, text, key) in cases {
+        let path = dir.path().join("bad.toml");
+        std::fs::write(&path, text).expect("the config is written");
+        let path_text = path.to_str().expect("a UTF-8 path");
+        let run = run(dir.path(), &["--config", path_text, "serve", "--listen", "127.0.0.1:0"]);
+        assert!(!run.status.success(), "{description}: {run:?}");
+        assert!(run.stderr.contains(key), "{description}: {run:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_operator_manages_a_user_by_phone_login_name_or_id() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let created = succeed(
+        data,
+        &[
+            "admin",
+            "user",
+            "create",
+            "--phone",
+            "13800000001",
+            "--password",
+            "first_1",
+            "--username",
+            "Carol_01",
+        ],
+    );
+    let id = created.trim().strip_prefix("created user ").expect("the new id").to_string();
+
+    let listed = succeed(data, &["admin", "user", "list"]);
+    let shown: Vec<serde_json::Value> = ["13800000001", "carol_01", id.as_str()]
+        .iter()
+        .map(|reference| {
+            let stdout = succeed(data, &["admin", "user", "show", reference]);
+            serde_json::from_str(&stdout).expect("show prints JSON")
+        })
+        .collect();
+
+    let row = listed.lines().find(|line| line.contains("13800000001")).expect("a row");
+    assert_eq!(
+        row.split('\t').take(6).collect::<Vec<_>>(),
+        [id.as_str(), "13800000001", "Carol_01", "0", "no", "no"]
+    );
+    for report in &shown {
+        assert_eq!(report["id"].to_string(), id);
+        assert_eq!(report["phone"], "13800000001");
+        assert_eq!(report["username"], "Carol_01");
+        assert_eq!(report["is_admin"], false);
+        assert!(report["frozen_at"].is_null());
+        assert!(report["balances"].is_object(), "{report}");
+    }
+    let app = TestApp::open(data, |_| {});
+    app.login("carol_01", "first_1").await.ok();
+}
+
+fn show(data: &Path, user: &str) -> serde_json::Value {
+    serde_json::from_str(&succeed(data, &["admin", "user", "show", user])).expect("JSON")
+}
+
+#[tokio::test]
+async fn the_operator_freezes_unfreezes_resets_and_promotes_a_user() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    succeed(data, &["admin", "user", "create", "--phone", "13800000002", "--password", "first_1"]);
+    let app = TestApp::open(data, |_| {});
+    let token = app.login("13800000002", "first_1").await.ok()["token"].clone();
+    let token = token.as_str().expect("a token");
+
+    succeed(data, &["admin", "user", "freeze", "13800000002"]);
+    let frozen = show(data, "13800000002");
+    let listed = succeed(data, &["admin", "user", "list"]);
+    app.personal_index(token).await.assert_frozen();
+    app.login("13800000002", "first_1").await.assert_frozen();
+    succeed(data, &["admin", "user", "unfreeze", "13800000002"]);
+    let unfrozen = show(data, "13800000002");
+    app.login("13800000002", "first_1").await.ok();
+    succeed(data, &["admin", "user", "set-password", "13800000002", "--password", "second_2"]);
+    let by_argument = app.login("13800000002", "second_2").await;
+    let piped =
+        run_with_input(data, &["admin", "user", "set-password", "13800000002"], "third_3\n");
+    let by_stdin = app.login("13800000002", "third_3").await;
+    let old = app.login("13800000002", "second_2").await;
+    succeed(data, &["admin", "user", "grant-admin", "13800000002"]);
+    let promoted = show(data, "13800000002");
+
+    assert!(frozen["frozen_at"].is_i64(), "{frozen}");
+    assert!(listed.lines().any(|line| line.contains("13800000002") && line.contains("\tyes\t")));
+    assert!(unfrozen["frozen_at"].is_null(), "{unfrozen}");
+    by_argument.ok();
+    assert!(piped.status.success(), "{piped:?}");
+    by_stdin.ok();
+    assert_eq!(old.err(), "login_failed");
+    assert_eq!(promoted["is_admin"], true);
+}
+
+#[test]
+fn commands_on_an_unknown_user_fail_with_a_clear_message() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    succeed(dir.path(), &["migrate"]);
+    let commands: &[&[&str]] = &[
+        &["admin", "user", "show", "13899999999"],
+        &["admin", "user", "freeze", "nobody_1"],
+        &["admin", "user", "unfreeze", "42"],
+        &["admin", "user", "set-password", "42", "--password", "first_1"],
+        &["admin", "user", "grant-admin", "nobody_1"],
+    ];
+
+    for args in commands {
+        let run = run(dir.path(), args);
+        assert!(!run.status.success(), "{args:?}: {run:?}");
+        assert!(run.stderr.contains("no user with that id, phone or login name"), "{run:?}");
+    }
+}
+
+#[test]
+fn invalid_user_fields_are_refused_with_their_key() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let create = ["admin", "user", "create"];
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("a bad phone", &["--phone", "123", "--password", "first_1"], "invalid_phone"),
+        (
+            "a bad login name",
+            &["--phone", "13800000003", "--password", "first_1", "--username", "ab"],
+            "invalid_login_name",
+        ),
+        ("a bad password", &["--phone", "13800000003", "--password", "x"], "invalid_password"),
+    ];
+
+    for (description, args, key) in cases {
+        let args: Vec<&str> = create.iter().chain(args.iter()).copied().collect();
+        let run = run(dir.path(), &args);
+        assert!(!run.status.success(), "{description}: {run:?}");
+        assert!(run.stderr.contains(key), "{description}: {run:?}");
+    }
+    succeed(
+        dir.path(),
+        &["admin", "user", "create", "--phone", "13800000003", "--password", "first_1"],
+    );
+    let taken = run(
+        dir.path(),
+        &["admin", "user", "create", "--phone", "13800000003", "--password", "first_1"],
+    );
+    assert!(taken.stderr.contains("phone_taken"), "{taken:?}");
+}
+
+#[tokio::test]
+async fn admin_codes_lists_the_codes_delivered_in_log_mode() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let app = TestApp::open(dir.path(), |_| {});
+    let code = app.code_for("13800000004", "register").await;
+    app.clock.advance(60);
+    let email_code = app.code_for("player@example.com", "register").await;
+
+    let stdout = succeed(dir.path(), &["admin", "codes"]);
+    let limited = succeed(dir.path(), &["admin", "codes", "--limit", "1"]);
+
+    // The clock starts at 2026-11-22T08:00:00Z; codes live 300 s.
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!("player@example.com register {email_code} 2026-11-22T08:06:00Z"),
+            format!("13800000004 register {code} 2026-11-22T08:05:00Z"),
+        ]
+    );
+    assert_eq!(limited.lines().count(), 1);
+}

@@ -1,0 +1,132 @@
+//! `fairhall serve` as an operator runs it: a real port, a player over real HTTP, an admin
+//! command on the same database while it serves, and a clean stop on SIGTERM.
+
+use crate::cli::{fairhall, run};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How long the server may take to start, and to stop after SIGTERM.
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+const STOP_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Removes ANSI colour sequences (in case the log is coloured despite NO_COLOR).
+fn strip_ansi(line: &str) -> String {
+    let mut plain = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(character) = chars.next() {
+        if character == '\u{1b}' {
+            for inner in chars.by_ref() {
+                if inner.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(character);
+        }
+    }
+    plain
+}
+
+/// The address from the log line "fairhall is serving address=...".
+fn serving_address(line: &str) -> Option<String> {
+    let line = strip_ansi(line);
+    let (_, rest) = line.split_once("fairhall is serving")?;
+    let (_, rest) = rest.split_once("address=")?;
+    rest.split_whitespace().next().map(str::to_string)
+}
+
+/// Kills the server if the test fails before stopping it.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+fn start(data_dir: &std::path::Path) -> (Server, String) {
+    let mut child = fairhall(data_dir)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().expect("a stdout pipe");
+    let server = Server(child);
+    let (sender, receiver) = mpsc::channel();
+    // Drains the log for the server's whole life so the pipe never fills.
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(address) = serving_address(&line) {
+                let _ = sender.send(address);
+            }
+        }
+    });
+    let address = receiver.recv_timeout(START_TIMEOUT).expect("the server logs its address");
+    (server, address)
+}
+
+fn post(base: &str, path: &str, body: &Value, token: Option<&str>) -> Value {
+    let mut request = ureq::post(&format!("{base}{path}"));
+    if let Some(token) = token {
+        request = request.header("token", token);
+    }
+    let mut response = request.send_json(body).expect("the server answers");
+    response.body_mut().read_json().expect("an envelope")
+}
+
+fn get(base: &str, path: &str, token: &str) -> Value {
+    let response = ureq::get(&format!("{base}{path}")).header("token", token).call();
+    response.expect("the server answers").body_mut().read_json().expect("an envelope")
+}
+
+#[test]
+fn serve_answers_players_sees_admin_commands_and_stops_cleanly_on_sigterm() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let (mut server, address) = start(dir.path());
+    let base = format!("http://{address}");
+
+    let registered = post(
+        &base,
+        "/api/login/do_register",
+        &json!({ "phone": "13800000005", "password": "first_1", "repassword": "first_1" }),
+        None,
+    );
+    let token = registered["data"]["token"].as_str().expect("a token").to_string();
+    let before = get(&base, "/api/personal/index", &token);
+    let frozen = run(dir.path(), &["admin", "user", "freeze", "13800000005"]);
+    let after = get(&base, "/api/personal/index", &token);
+    let health = ureq::get(&format!("{base}/healthz")).call().expect("healthy");
+    let health = health.into_body().read_to_string().expect("a body");
+    let pid = server.0.id().to_string();
+    let signalled = Command::new("kill").args(["-TERM", &pid]).status().expect("kill runs");
+    let stopping = Instant::now();
+    let exit = loop {
+        if let Some(status) = server.0.try_wait().expect("the server's status") {
+            break Some(status);
+        }
+        if stopping.elapsed() > STOP_TIMEOUT {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+
+    assert_eq!(registered["code"], 1, "{registered}");
+    assert_eq!(before["data"]["phone"], "138****0005", "{before}");
+    assert!(frozen.status.success(), "{frozen:?}");
+    assert_eq!(
+        (&after["code"], &after["ret"], &after["err"]),
+        (&json!(0), &json!(555), &json!("account_frozen")),
+        "{after}"
+    );
+    assert_eq!(health, "ok");
+    assert!(signalled.success());
+    let exit = exit.expect("the server stops within a few seconds of SIGTERM");
+    assert!(exit.success(), "exit status {exit}");
+}
