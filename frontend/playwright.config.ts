@@ -1,0 +1,67 @@
+// End-to-end tests against the real `fairhall serve` (embedded assets, MIME types, compression
+// and the API), driven by Debian's chromium.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Workers load this file again: the first load picks the port and data dir and hands them on
+// through the environment, so every process talks to the same server.
+const bin = resolve(import.meta.dirname, process.env.FAIRHALL_BIN ?? '../target/debug/fairhall');
+process.env.FAIRHALL_BIN = bin;
+
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});",
+  ])
+    .toString()
+    .trim();
+}
+
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fairhall-e2e-'));
+const port = process.env.E2E_PORT;
+const dataDir = process.env.E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }], ['./scripts/playwright-summary-reporter.ts']],
+  outputDir: 'test-results/playwright-artifacts',
+  use: {
+    ...devices['Pixel 7'],
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'pixel-7-chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `"${bin}" --data-dir "${dataDir}" serve --listen 127.0.0.1:${port}`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,120 @@
+// The real route table: guard, lazy pages, tab bar, not-found.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/app/query-client';
+import { routes } from '@/app/router';
+import { activateLanguage } from '@/i18n/i18n';
+import { DEFAULT_CONFIG, type AppConfig } from '@/lib/config';
+import { clearSession, startSession } from '@/lib/session';
+import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
+
+const user = { id: 3, username: 'linh01', nickname: '', phone: '138****0000', avatar: '', vip_level: 2, balance: '1234.5', game_balance: '0.00', total_deposit: '0.00', betting_points: '0.00', invite_code: 'AB12CD' };
+
+let config: AppConfig = DEFAULT_CONFIG;
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeAll(async () => {
+  await activateLanguage('en');
+});
+
+beforeEach(() => {
+  config = DEFAULT_CONFIG;
+  queryClient.clear();
+  mockFetch((call) => {
+    if (call.url.startsWith('api/index/config')) return jsonResponse(envelope(config));
+    if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
+    return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
+  });
+});
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('app routes', () => {
+  it('sends a logged-out visitor of a guarded page to login', async () => {
+    const router = renderAt('/pages/mine/index');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/pages/login/index');
+  });
+
+  it('opens the register page with the invite code from the query string', async () => {
+    renderAt('/pages/login/reg?invite=FRIEND7');
+    expect(await screen.findByLabelText(/Invitation code/)).toHaveValue('FRIEND7');
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
+  });
+
+  it('asks for a verification code when the config requires one', async () => {
+    config = { ...DEFAULT_CONFIG, require_code: true, require_invite: true };
+    renderAt('/pages/login/reg');
+    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument();
+    expect(screen.getByText('Invitation code').parentElement).not.toHaveTextContent('optional');
+  });
+
+  it('shows home with greeting, balances and the tab bar when logged in', async () => {
+    startSession('tok', user);
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, linh01' })).toBeInTheDocument();
+    expect(screen.getByTestId('balance')).toHaveTextContent('1,234.50');
+    expect(screen.getByTestId('game-balance')).toHaveTextContent('0.00');
+    const tabs = screen.getByRole('navigation');
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Market data', 'Mining', 'NYSE', 'Support']);
+    expect(within(tabs).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('sends a logged-in user away from the login page', async () => {
+    startSession('tok', user);
+    const router = renderAt('/pages/login/index');
+    expect(await screen.findByRole('heading', { name: 'Hello, linh01' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/pages/home/index');
+  });
+
+  it('says plainly that trend and mining are not open yet', async () => {
+    startSession('tok', user);
+    renderAt('/pages/yn28/trend');
+    expect(await screen.findByText('Market data is not open yet')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Mining' }));
+    expect(await screen.findByText('Mining is not open yet')).toBeInTheDocument();
+  });
+
+  it('lists only the configured support contacts', async () => {
+    config = { ...DEFAULT_CONFIG, support_url: 'https://help.example.test/chat', telegram_url: '' };
+    startSession('tok', user);
+    renderAt('/pages/yn28/customer');
+    const link = await screen.findByRole('link', { name: /Online support/ });
+    expect(link).toHaveAttribute('href', 'https://help.example.test/chat');
+    expect(screen.queryByRole('link', { name: /Telegram/ })).not.toBeInTheDocument();
+  });
+
+  it('says when no support contact is configured', async () => {
+    startSession('tok', user);
+    renderAt('/pages/yn28/customer');
+    expect(await screen.findByText('No contact configured')).toBeInTheDocument();
+  });
+
+  it('shows the mine page with masked phone, VIP level and invite code', async () => {
+    startSession('tok', user);
+    renderAt('/pages/mine/index');
+    expect(await screen.findByTestId('mine-name')).toHaveTextContent('linh01');
+    expect(screen.getByTestId('mine-phone')).toHaveTextContent('138****0000');
+    expect(screen.getByText('VIP 2')).toBeInTheDocument();
+    expect(screen.getByTestId('invite-code')).toHaveTextContent('AB12CD');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('shows a not-found view with a link home for unknown paths', async () => {
+    startSession('tok', user);
+    renderAt('/pages/nothing/here');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/pages/home/index');
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect } from '@/app/guard';
+
+describe('navigation guard', () => {
+  it('lets a logged-out user open only the login pages', () => {
+    for (const path of ['/pages/login/index', '/pages/login/forget', '/pages/login/reg', '/pages/login/lang']) {
+      expect(guardRedirect(path, false), path).toBeNull();
+    }
+    for (const path of ['/', '/pages/home/index', '/pages/mine/index', '/pages/yn28/trend', '/pages/yn28/customer', '/nope']) {
+      expect(guardRedirect(path, false), path).toBe('/pages/login/index');
+    }
+  });
+
+  it('ignores the query string and a trailing slash', () => {
+    expect(guardRedirect('/pages/login/reg?invite=ABC', false)).toBeNull();
+    expect(guardRedirect('/pages/login/index/', false)).toBeNull();
+    expect(guardRedirect('/pages/mine/index?x=1', false)).toBe('/pages/login/index');
+  });
+
+  it('sends a logged-in user from login or register to home', () => {
+    expect(guardRedirect('/pages/login/index', true)).toBe('/pages/home/index');
+    expect(guardRedirect('/pages/login/reg', true)).toBe('/pages/home/index');
+    expect(guardRedirect('/pages/login/lang', true)).toBeNull();
+    expect(guardRedirect('/pages/login/forget', true)).toBeNull();
+    expect(guardRedirect('/pages/mine/index', true)).toBeNull();
+  });
+});

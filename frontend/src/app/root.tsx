@@ -1,0 +1,38 @@
+// The root layout: the current page plus the app-wide overlays (pending bar, toasts, dialogs).
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { loadQueryShell } from '@/app/boot';
+import { guardRedirect } from '@/app/guard';
+import { HydrateFallback, PendingNavigation } from '@/app/route-states';
+import { DialogHost } from '@/components/dialog-host';
+import { ToastHost } from '@/components/toast-host';
+import { useToken } from '@/hooks/use-session';
+
+const QueryShell = lazy(loadQueryShell);
+
+export function Root() {
+  const token = useToken();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  // The session can end without a navigation (another tab logged out): leave guarded pages.
+  // (A session that starts is handled by the screen that started it.)
+  useEffect(() => {
+    if (token !== null) return;
+    const target = guardRedirect(pathname, false);
+    if (target !== null) void navigate(target, { replace: true });
+  }, [token, pathname, navigate]);
+
+  return (
+    <>
+      <Suspense fallback={<HydrateFallback />}>
+        <QueryShell>
+          <Outlet />
+        </QueryShell>
+      </Suspense>
+      <PendingNavigation />
+      <ToastHost />
+      <DialogHost />
+    </>
+  );
+}

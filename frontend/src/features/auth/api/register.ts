@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { useStartSession, type SessionData } from '@/features/auth/api/session';
+import { api } from '@/lib/api';
+
+export type RegisterInput = {
+  phone: string;
+  /** Optional login name; the server defaults it to the phone number. */
+  username?: string;
+  password: string;
+  repassword: string;
+  invite_code: string;
+  code: string;
+};
+
+/** POST api/login/do_register — answers with a session, like a login. */
+export const register = ({ username, ...rest }: RegisterInput) =>
+  api.post<SessionData>('api/login/do_register', username === undefined || username === '' ? rest : { ...rest, username }, {
+    skipToken: true,
+  });
+
+export function useRegister() {
+  const start = useStartSession();
+  return useMutation({ mutationFn: register, onSuccess: start });
+}

@@ -1,0 +1,172 @@
+// pages/login/reg — create an account; invite code from `?invite=`, verification code when the
+// server's config asks for one.
+import type { FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/button';
+import { Empty } from '@/components/empty';
+import { AlertIcon } from '@/components/icons';
+import { LoadingView } from '@/components/loading';
+import { TextField } from '@/components/text-field';
+import { useRegister } from '@/features/auth/api/register';
+import { AuthLayout } from '@/features/auth/parts/auth-layout';
+import { SendCodeButton } from '@/features/auth/parts/send-code-button';
+import { phoneOnlySchema, registerSchema } from '@/features/auth/schemas';
+import { useConfig } from '@/hooks/use-config';
+import type { AppConfig } from '@/lib/config';
+import { useForm } from '@/hooks/use-form';
+import { useI18n } from '@/i18n/i18n';
+import { toast } from '@/lib/notify';
+import { ROUTES } from '@/lib/routes';
+import { validate } from '@/lib/validators';
+
+export function Component() {
+  const { t } = useI18n();
+  const config = useConfig();
+  const footer = (
+    <p>
+      {t('reg_have_account')} <Link to={ROUTES.login}>{t('link_login')}</Link>
+    </p>
+  );
+  return (
+    <AuthLayout title={t('reg_title')} subtitle={t('reg_subtitle')} backTo={ROUTES.login} footer={footer}>
+      {config.data !== undefined ? (
+        <RegisterForm config={config.data} />
+      ) : config.isError ? (
+        <Empty
+          icon={<AlertIcon size={38} />}
+          title={t('config_failed')}
+          action={
+            <Button onClick={() => void config.refetch()} loading={config.isFetching}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <LoadingView label={t('loading')} />
+      )}
+    </AuthLayout>
+  );
+}
+
+type Field = 'phone' | 'username' | 'password' | 'repassword' | 'invite_code' | 'code';
+
+function RegisterForm({ config }: { config: AppConfig }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useForm({
+    phone: '',
+    username: '',
+    password: '',
+    repassword: '',
+    invite_code: params.get('invite') ?? '',
+    code: '',
+  });
+  const registration = useRegister();
+
+  const error = (field: Field) => {
+    const key = form.errors[field];
+    return key === undefined ? undefined : t(key);
+  };
+
+  const phoneForCode = (): string | null => {
+    const result = validate(phoneOnlySchema(config.phone_pattern), { phone: form.values.phone });
+    if (result.ok) return result.value.phone;
+    form.setErrors((current) => ({ ...current, ...result.errors }));
+    return null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const schema = registerSchema({
+      phonePattern: config.phone_pattern,
+      requireInvite: config.require_invite,
+      requireCode: config.require_code,
+    });
+    const result = validate(schema, form.values);
+    if (!result.ok) {
+      form.setErrors(result.errors);
+      return;
+    }
+    registration.mutate(result.value, {
+      onSuccess: () => {
+        toast(t('reg_success'), 'success');
+        void navigate(ROUTES.home, { replace: true });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
+      <TextField
+        label={t('field_phone')}
+        type="tel"
+        inputMode="tel"
+        placeholder={t('field_phone_placeholder')}
+        value={form.values.phone}
+        onChange={(value) => form.setField('phone', value)}
+        error={error('phone')}
+        autoComplete="tel"
+        enterKeyHint="next"
+      />
+      {config.require_code ? (
+        <TextField
+          label={t('field_code')}
+          inputMode="numeric"
+          maxLength={6}
+          placeholder={t('field_code_placeholder')}
+          value={form.values.code}
+          onChange={(value) => form.setField('code', value.replace(/\D/g, ''))}
+          error={error('code')}
+          autoComplete="one-time-code"
+          trailing={<SendCodeButton purpose="register" target={phoneForCode} resendSecs={config.code_resend_secs} />}
+        />
+      ) : null}
+      <TextField
+        label={t('field_login_name')}
+        hint={t('optional')}
+        placeholder={t('field_login_name_placeholder')}
+        value={form.values.username}
+        onChange={(value) => form.setField('username', value)}
+        error={error('username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={32}
+      />
+      <TextField
+        label={t('field_password')}
+        type="password"
+        placeholder={t('field_password_placeholder')}
+        value={form.values.password}
+        onChange={(value) => form.setField('password', value)}
+        error={error('password')}
+        autoComplete="new-password"
+        maxLength={18}
+      />
+      <TextField
+        label={t('field_confirm_password')}
+        type="password"
+        placeholder={t('field_confirm_password_placeholder')}
+        value={form.values.repassword}
+        onChange={(value) => form.setField('repassword', value)}
+        error={error('repassword')}
+        autoComplete="new-password"
+        maxLength={18}
+      />
+      <TextField
+        label={t('field_invite')}
+        hint={config.require_invite ? undefined : t('optional')}
+        placeholder={t('field_invite_placeholder')}
+        value={form.values.invite_code}
+        onChange={(value) => form.setField('invite_code', value)}
+        error={error('invite_code')}
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      <Button type="submit" block loading={registration.isPending}>
+        {t('reg_submit')}
+      </Button>
+    </form>
+  );
+}

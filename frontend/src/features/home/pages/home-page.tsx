@@ -1,0 +1,117 @@
+// Home (/ and pages/home/index): greeting, balances and the entries that exist today.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import styles from '@/features/home/pages/home-page.module.css';
+import { Button } from '@/components/button';
+import { Empty } from '@/components/empty';
+import { AlertIcon, UserIcon } from '@/components/icons';
+import { ChevronRightIcon, GamepadIcon, GlobeIcon, HeadsetIcon, WalletIcon } from '@/components/icons-extra';
+import { Skeleton } from '@/components/loading';
+import { Money } from '@/components/money';
+import { displayName, useProfile } from '@/hooks/use-profile';
+import { useI18n } from '@/i18n/i18n';
+import { languageOf } from '@/i18n/languages';
+import { ROUTES } from '@/lib/routes';
+
+export function Component() {
+  const { t, lang } = useI18n();
+  const profile = useProfile();
+  const user = profile.data;
+
+  if (user === undefined && profile.isError) {
+    return (
+      <main className="page">
+        <Empty
+          icon={<AlertIcon size={38} />}
+          title={t('profile_failed')}
+          action={
+            <Button onClick={() => void profile.refetch()} loading={profile.isFetching}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      </main>
+    );
+  }
+
+  const name = user === undefined ? '' : displayName(user);
+
+  return (
+    <main>
+      <section className={styles.hero}>
+        <div className={styles.top}>
+          <div className={styles.initial} aria-hidden="true">
+            {user !== undefined && user.avatar !== '' ? <img src={user.avatar} alt="" width={46} height={46} /> : name.slice(0, 1) || '·'}
+          </div>
+          <div className={styles.hello}>
+            {user === undefined ? (
+              <Skeleton width={160} height={24} />
+            ) : (
+              <h1>{t('greeting', { name })}</h1>
+            )}
+            <p>{t('home_welcome', { app: t('app_name') })}</p>
+          </div>
+          <Link to={ROUTES.language} className={styles.lang} aria-label={t('entry_language')}>
+            <GlobeIcon size={15} />
+            {lang}
+          </Link>
+        </div>
+      </section>
+
+      <div className={styles.body}>
+        <section className={styles.wallet} aria-label={t('balance')}>
+          <div className={styles.walletHead}>
+            <span>{t('balance')}</span>
+            <WalletIcon size={20} />
+          </div>
+          <div className={styles.amount} data-testid="balance">
+            {user === undefined ? <Skeleton width={150} height={34} /> : <Money value={user.balance} />}
+          </div>
+          <div className={styles.split}>
+            <GamepadIcon size={20} />
+            <span className={styles.splitLabel}>{t('game_balance')}</span>
+            <span className={styles.splitValue} data-testid="game-balance">
+              {user === undefined ? <Skeleton width={70} height={20} /> : <Money value={user.game_balance} />}
+            </span>
+          </div>
+        </section>
+
+        <h2 className={styles.sectionTitle}>{t('shortcuts')}</h2>
+        <ul className={styles.entries}>
+          <Entry to={ROUTES.mine} icon={<UserIcon size={22} />} tint="#0fa3ff" title={t('entry_mine')} text={t('entry_mine_text')} />
+          <Entry
+            to={ROUTES.language}
+            icon={<GlobeIcon size={22} />}
+            tint="#6a5cff"
+            title={t('entry_language')}
+            text={languageOf(lang).native}
+          />
+          <Entry
+            to={ROUTES.customer}
+            icon={<HeadsetIcon size={22} />}
+            tint="#17b890"
+            title={t('entry_customer')}
+            text={t('entry_customer_text')}
+          />
+        </ul>
+      </div>
+    </main>
+  );
+}
+
+function Entry({ to, icon, tint, title, text }: { to: string; icon: ReactNode; tint: string; title: string; text: string }) {
+  return (
+    <li>
+      <Link to={to} className={styles.entry}>
+        <span className={styles.entryIcon} style={{ background: tint }}>
+          {icon}
+        </span>
+        <span className={styles.entryText}>
+          <strong>{title}</strong>
+          <span>{text}</span>
+        </span>
+        <ChevronRightIcon className={styles.chevron} size={20} />
+      </Link>
+    </li>
+  );
+}

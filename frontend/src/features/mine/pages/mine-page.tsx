@@ -1,0 +1,142 @@
+// pages/mine/index — the player's account: identity, balances, invite code, settings, log out.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import styles from '@/features/mine/pages/mine-page.module.css';
+import { Button } from '@/components/button';
+import { Empty } from '@/components/empty';
+import { AlertIcon } from '@/components/icons';
+import { ChevronRightIcon, CopyIcon, GlobeIcon, HeadsetIcon, LogoutIcon } from '@/components/icons-extra';
+import { Skeleton } from '@/components/loading';
+import { Money } from '@/components/money';
+import { PageHeader } from '@/components/page-header';
+import { logOut } from '@/features/mine/api/logout';
+import { copyText } from '@/features/mine/parts/copy-text';
+import { displayName, useProfile, type User } from '@/hooks/use-profile';
+import { useI18n } from '@/i18n/i18n';
+import { languageOf } from '@/i18n/languages';
+import { confirm, toast } from '@/lib/notify';
+import { ROUTES } from '@/lib/routes';
+
+export function Component() {
+  const { t, lang } = useI18n();
+  const profile = useProfile();
+  const [leaving, setLeaving] = useState(false);
+  const user = profile.data;
+
+  const askLogout = async () => {
+    const ok = await confirm({ message: t('logout_confirm'), confirmText: t('logout'), danger: true });
+    if (!ok) return;
+    setLeaving(true);
+    // Leaving unmounts this page: the toast lives in the app-wide host.
+    await logOut();
+    toast(t('logged_out'), 'success');
+  };
+
+  const copyInvite = async (code: string) => {
+    const ok = await copyText(code);
+    toast(ok ? t('copied') : t('copy_failed'), ok ? 'success' : 'error');
+  };
+
+  return (
+    <main className="page">
+      <PageHeader title={t('mine_title')} />
+      {user === undefined && profile.isError ? (
+        <Empty
+          icon={<AlertIcon size={38} />}
+          title={t('profile_failed')}
+          action={
+            <Button onClick={() => void profile.refetch()} loading={profile.isFetching}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <Identity user={user} />
+          <div className="page-body">
+            <section className={`card ${styles.balances}`}>
+              <div className={styles.balance}>
+                <span>{t('balance')}</span>
+                <strong data-testid="mine-balance">{user === undefined ? <Skeleton width={90} height={24} /> : <Money value={user.balance} />}</strong>
+              </div>
+              <div className={styles.balance}>
+                <span>{t('game_balance')}</span>
+                <strong data-testid="mine-game-balance">
+                  {user === undefined ? <Skeleton width={90} height={24} /> : <Money value={user.game_balance} />}
+                </strong>
+              </div>
+            </section>
+
+            <section className={`card ${styles.invite}`}>
+              <div className={styles.inviteText}>
+                <span>{t('invite_code')}</span>
+                <strong data-testid="invite-code">
+                  {user === undefined ? <Skeleton width={110} height={24} /> : user.invite_code || t('invite_code_none')}
+                </strong>
+              </div>
+              {user !== undefined && user.invite_code !== '' ? (
+                <Button variant="secondary" size="small" onClick={() => void copyInvite(user.invite_code)}>
+                  <CopyIcon size={16} />
+                  {t('copy')}
+                </Button>
+              ) : null}
+            </section>
+
+            <ul className={`card ${styles.menu}`}>
+              <li>
+                <Link to={ROUTES.language} className={styles.menuItem}>
+                  <span className={styles.menuIcon}>
+                    <GlobeIcon size={21} />
+                  </span>
+                  <span className={styles.menuLabel}>{t('entry_language')}</span>
+                  <span className={styles.menuValue}>{languageOf(lang).native}</span>
+                  <ChevronRightIcon className={styles.chevron} size={18} />
+                </Link>
+              </li>
+              <li>
+                <Link to={ROUTES.customer} className={styles.menuItem}>
+                  <span className={styles.menuIcon}>
+                    <HeadsetIcon size={21} />
+                  </span>
+                  <span className={styles.menuLabel}>{t('entry_customer')}</span>
+                  <ChevronRightIcon className={styles.chevron} size={18} />
+                </Link>
+              </li>
+            </ul>
+
+            <Button variant="danger" block onClick={() => void askLogout()} loading={leaving}>
+              <LogoutIcon size={18} />
+              {t('logout')}
+            </Button>
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
+
+function Identity({ user }: { user: User | undefined }) {
+  const { t } = useI18n();
+  const name = user === undefined ? '' : displayName(user);
+  return (
+    <section className={styles.profile}>
+      <div className={styles.avatar} aria-hidden="true">
+        {user !== undefined && user.avatar !== '' ? <img src={user.avatar} alt="" width={64} height={64} /> : name.slice(0, 1) || '·'}
+      </div>
+      <div className={styles.who}>
+        <div className={styles.name}>
+          {user === undefined ? <Skeleton width={140} height={24} /> : <span data-testid="mine-name">{name}</span>}
+          {user === undefined ? null : <span className={styles.vip}>{t('vip_level', { level: user.vip_level })}</span>}
+        </div>
+        {user === undefined ? (
+          <Skeleton width={110} height={18} />
+        ) : name === user.phone ? null : (
+          // Without a nickname or login name the masked phone already is the name.
+          <div className={styles.phone} data-testid="mine-phone">
+            {user.phone}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

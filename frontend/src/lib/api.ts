@@ -1,0 +1,191 @@
+// The only module that knows the server's envelope:
+//   success  {"code":1,"msg":"","data":…}            -> resolves with data
+//   failure  {"code":0,"msg":"…","err":"<key>",…}    -> toast msg, rejects with ApiError
+//   ret 226/266/205/555 (forced logout)             -> logout, login page
+//   HTTP 401                                         -> "login expired" confirm dialog
+// plus the transport errors of the spec's catalogue (network, time-out, other HTTP status).
+import { currentLanguage, t } from '@/i18n/i18n';
+import { confirm, toast } from '@/lib/notify';
+import { getToken, logout } from '@/lib/session';
+
+export const API_TIMEOUT_MS = 10_000;
+export const LOGOUT_RETS: ReadonlySet<number> = new Set([226, 266, 205, 555]);
+
+/** Base URL of the API; empty means "relative to index.html" (the binary serves both). */
+const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+
+export class ApiError extends Error {
+  readonly key: string;
+  readonly msg: string;
+  readonly status: number;
+  readonly ret: number | undefined;
+
+  constructor(key: string, msg: string, status = 200, ret?: number) {
+    super(msg === '' ? key : msg);
+    this.name = 'ApiError';
+    this.key = key;
+    this.msg = msg;
+    this.status = status;
+    this.ret = ret;
+  }
+}
+
+export type Scalar = string | number | boolean | null | undefined;
+export type Params = Record<string, Scalar>;
+
+export type RequestOptions = {
+  /** Query parameters (GET) — empty, null and undefined values are skipped. */
+  params?: Params;
+  /** JSON body (POST). */
+  data?: unknown;
+  timeoutMs?: number;
+  /** Do not send the stored token. */
+  skipToken?: boolean;
+  /** Reject without toasts or the 401 dialog (the caller reports the failure itself). */
+  silent?: boolean;
+  signal?: AbortSignal;
+};
+
+type Envelope = {
+  code?: unknown;
+  msg?: unknown;
+  err?: unknown;
+  ret?: unknown;
+  data?: unknown;
+};
+
+export function buildUrl(path: string, params?: Params): string {
+  const clean = path.replace(/^\/+/, '');
+  const url = API_BASE === '' ? clean : `${API_BASE.replace(/\/+$/, '')}/${clean}`;
+  if (params === undefined) return url;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    query.append(key, String(value));
+  }
+  const text = query.toString();
+  return text === '' ? url : `${url}?${text}`;
+}
+
+let sessionDialog: Promise<boolean> | null = null;
+
+/** One dialog for any number of parallel 401 answers. */
+function askToLogInAgain(): Promise<boolean> {
+  if (sessionDialog === null) {
+    sessionDialog = confirm({
+      message: t('session_expired'),
+      confirmText: t('session_relogin'),
+      cancelText: t('session_stay'),
+    }).then((relogin) => {
+      sessionDialog = null;
+      if (relogin) logout();
+      return relogin;
+    });
+  }
+  return sessionDialog;
+}
+
+function httpMessage(status: number): string {
+  if (status === 403) return t('err_http_403', { status });
+  if (status === 404) return t('err_http_404', { status });
+  return t('err_http_other', { status });
+}
+
+function fail(error: ApiError, silent: boolean): never {
+  if (!silent) toast(error.msg, 'error');
+  throw error;
+}
+
+export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  const silent = options.silent ?? false;
+  const headers: Record<string, string> = { Accept: 'application/json', lang: currentLanguage() };
+  const token = getToken();
+  if (token !== null && options.skipToken !== true) headers.token = token;
+
+  let body: string | undefined;
+  if (method === 'POST') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.data ?? {});
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? API_TIMEOUT_MS);
+  const outer = options.signal;
+  const forwardAbort = () => controller.abort();
+  outer?.addEventListener('abort', forwardAbort, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, method === 'GET' ? options.params : undefined), {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    if (timedOut) fail(new ApiError('timeout', t('err_timeout'), 0), silent);
+    if (outer?.aborted === true) throw cause;
+    fail(new ApiError('network', t('err_network'), 0), silent);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forwardAbort);
+  }
+
+  if (response.status === 401) {
+    const envelope = await readJson(response);
+    const error = new ApiError(stringOr(envelope?.err, 'login_required'), stringOr(envelope?.msg, t('err_http_401')), 401, numberOr(envelope?.ret));
+    if (!silent) void askToLogInAgain();
+    throw error;
+  }
+  if (response.status < 200 || response.status >= 300) {
+    fail(new ApiError(`http_${response.status}`, httpMessage(response.status), response.status), silent);
+  }
+
+  const envelope = await readJson(response);
+  if (envelope === null) fail(new ApiError('bad_response', t('err_bad_response'), response.status), silent);
+
+  const ret = numberOr(envelope.ret);
+  const msg = stringOr(envelope.msg, '');
+  if (ret !== undefined && LOGOUT_RETS.has(ret)) {
+    const error = new ApiError(stringOr(envelope.err, 'login_required'), msg, response.status, ret);
+    if (!silent && msg !== '') toast(msg, 'error');
+    logout();
+    throw error;
+  }
+  if (envelope.code === 1) return envelope.data as T;
+  if (envelope.code === 202) fail(new ApiError('not_found', msg === '' ? '404' : msg, response.status), silent);
+  fail(new ApiError(stringOr(envelope.err, 'failed'), msg === '' ? t('err_failed') : msg, response.status, ret), silent);
+}
+
+async function readJson(response: Response): Promise<Envelope | null> {
+  try {
+    const value: unknown = await response.json();
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
+const numberOr = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+export const api = {
+  get: <T>(path: string, params?: Params, options: Omit<RequestOptions, 'params' | 'data'> = {}) =>
+    request<T>('GET', path, { ...options, params }),
+  post: <T>(path: string, data?: unknown, options: Omit<RequestOptions, 'params' | 'data'> = {}) =>
+    request<T>('POST', path, { ...options, data }),
+};
+
+/** The user-facing text of an error, translated with the language active now. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof ApiError)) return t('err_failed');
+  if (error.key === 'network') return t('err_network');
+  if (error.key === 'timeout') return t('err_timeout');
+  if (error.key.startsWith('http_')) return httpMessage(error.status);
+  return error.msg === '' ? t('err_failed') : error.msg;
+}

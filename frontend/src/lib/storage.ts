@@ -1,0 +1,59 @@
+// Thin, failure-tolerant wrapper over localStorage (private modes and full quotas throw).
+const PREFIX = 'fairhall.';
+
+export type StorageKey = 'token' | 'user' | 'lang';
+
+function area(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readItem(key: StorageKey): string | null {
+  try {
+    return area()?.getItem(PREFIX + key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: StorageKey, value: string): void {
+  try {
+    area()?.setItem(PREFIX + key, value);
+  } catch {
+    // Storage unavailable: the value lives for this page view only.
+  }
+}
+
+export function removeItem(key: StorageKey): void {
+  try {
+    area()?.removeItem(PREFIX + key);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
+
+export function readJson<T>(key: StorageKey): T | null {
+  const text = readItem(key);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Clears all local storage; the language choice is a device preference and survives. */
+export function clearAll(): void {
+  const lang = readItem('lang');
+  try {
+    area()?.clear();
+  } catch {
+    // Storage unavailable.
+  }
+  if (lang !== null) writeItem('lang', lang);
+}
+
+export const storageKeyOf = (key: StorageKey): string => PREFIX + key;
