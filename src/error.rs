@@ -54,6 +54,8 @@ pub enum AppError {
     PayloadTooLarge,
     #[error("request timeout")]
     RequestTimeout,
+    #[error("method not allowed")]
+    MethodNotAllowed,
     #[error("turnover remaining")]
     TurnoverRemaining { amount: crate::money::Money },
     #[error("usdt address limit")]
@@ -131,6 +133,7 @@ impl AppError {
             AppError::NotFound => "not_found",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RequestTimeout => "request_timeout",
+            AppError::MethodNotAllowed => "method_not_allowed",
             AppError::TurnoverRemaining { .. } => "turnover_remaining",
             AppError::UsdtAddressLimit => "usdt_address_limit",
             AppError::HolderMismatch => "holder_mismatch",
@@ -196,6 +199,7 @@ impl AppError {
         "not_found",
         "payload_too_large",
         "request_timeout",
+        "method_not_allowed",
         "turnover_remaining",
         "usdt_address_limit",
         "holder_mismatch",

@@ -212,6 +212,11 @@ pub async fn hash_password_blocking(password: LoginPassword) -> Result<String, A
         .map_err(|error| anyhow::anyhow!("a hashing task failed: {error}"))?
 }
 
+/// Longest account text (phone or login name) a login looks up.
+const ACCOUNT_LENGTH_MAX: usize = 64;
+/// Longest password text a login checks (valid ones have at most 18 characters).
+const PASSWORD_LENGTH_MAX: usize = 128;
+
 /// A login attempt as sent, with the client's address for throttling.
 pub struct LoginAttempt {
     pub account: String,
@@ -230,6 +235,10 @@ pub async fn login(
     let account = attempt.account.trim().to_lowercase();
     if account.is_empty() || attempt.password.is_empty() {
         return Err(AppError::MissingParams);
+    }
+    // No phone or login name is longer; such text matches nobody and is not worth a throttle row.
+    if account.len() > ACCOUNT_LENGTH_MAX || attempt.password.len() > PASSWORD_LENGTH_MAX {
+        return Err(AppError::LoginFailed);
     }
     let address = attempt.address.clone();
     let (credentials, account_key) = db

@@ -54,6 +54,7 @@ impl IntoResponse for AppError {
             AppError::NotFound => (StatusCode::NOT_FOUND, None),
             AppError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, None),
             AppError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, None),
+            AppError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, None),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, None),
             _ => (StatusCode::OK, None),
         };

@@ -16,6 +16,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::crypto::CardCipher;
 use crate::db::Db;
+use crate::error::AppError;
 use crate::wallet::WalletSettings;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
@@ -97,6 +98,7 @@ pub fn app(state: AppState) -> Router {
             }),
         )
         .fallback(assets::serve)
+        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(CatchPanicLayer::custom(envelope::panic_reply))
         .layer(axum::middleware::from_fn_with_state(state.clone(), envelope::localize))
         .layer(DefaultBodyLimit::max(body_limit))

@@ -441,3 +441,14 @@ async fn the_spec_clients_field_names_are_accepted() {
     assert_eq!(app.latest_code(&player.phone).await.expect("a code").purpose, "forget");
     app.login("alias_01", "changed_2").await.ok();
 }
+
+#[tokio::test]
+async fn a_wrong_method_answers_405_with_an_envelope() {
+    let app = TestApp::spawn().await;
+
+    let reply = app.post_json("/api/personal/index", &json!({}), &[("lang", "en")]).await;
+
+    assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!((reply.code(), reply.err()), (0, "method_not_allowed"));
+    assert!(!reply.msg().is_empty());
+}

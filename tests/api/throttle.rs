@@ -172,3 +172,21 @@ async fn an_untrusted_forwarded_for_header_does_not_change_the_address() {
     assert_eq!(forged.err(), "throttled");
     other_peer.ok();
 }
+
+#[tokio::test]
+async fn overlong_account_text_is_refused_without_a_throttle_row() {
+    let app = throttled_app().await;
+    let overlong = "a".repeat(65);
+
+    let reply = app.login(&overlong, "wrong_1").await;
+
+    assert_eq!(reply.err(), "login_failed");
+    let rows: i64 = app
+        .db
+        .read(|connection| {
+            Ok(connection.query_row("SELECT COUNT(*) FROM login_failures", [], |row| row.get(0))?)
+        })
+        .await
+        .unwrap();
+    assert_eq!(rows, 0);
+}
