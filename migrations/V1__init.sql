@@ -48,9 +48,10 @@ CREATE TABLE code_outbox (
     expires_at  INTEGER NOT NULL
 );
 
--- Failed logins per scope ('account' or 'address') and key, for throttling.
+-- Failed logins per scope ('account' or 'address') and failed fund passwords per user, for
+-- throttling.
 CREATE TABLE login_failures (
-    scope        TEXT NOT NULL CHECK (scope IN ('account', 'address')),
+    scope        TEXT NOT NULL CHECK (scope IN ('account', 'address', 'fund_password')),
     key          TEXT NOT NULL,
     failures     INTEGER NOT NULL,
     window_start INTEGER NOT NULL,

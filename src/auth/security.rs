@@ -1,13 +1,15 @@
 //! Account security: the fund (security) password that guards withdrawals, and changing the
 //! login password while logged in.
 
+use super::throttle::{self, Scope};
 use super::types::{FundPassword, LoginPassword};
-use super::{SessionUser, hash_secret_blocking, secret_matches_blocking, sql};
+use super::{AuthSettings, SessionUser, hash_secret_blocking, secret_matches_blocking, sql};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
 use rusqlite::{Connection, OptionalExtension};
 use serde::Deserialize;
+use std::sync::Arc;
 
 pub(super) fn fund_password_hash(
     connection: &Connection,
@@ -23,13 +25,52 @@ pub(super) fn fund_password_hash(
 /// `fund_password_required` until one is set; `fund_password_wrong` when it does not match.
 pub async fn check_fund_password(
     db: &Db,
+    settings: &Arc<AuthSettings>,
     user_id: i64,
     password: FundPassword,
+    now: Timestamp,
 ) -> Result<(), AppError> {
     let stored = db.read(move |connection| fund_password_hash(connection, user_id)).await?;
     let stored = stored.ok_or(AppError::FundPasswordRequired)?;
-    let matches = secret_matches_blocking(password.as_str().to_string(), stored).await?;
-    if matches { Ok(()) } else { Err(AppError::FundPasswordWrong) }
+    let typed = password.as_str().to_string();
+    let attempt = FundPasswordAttempt { user_id, typed, stored, now };
+    if fund_password_matches(db, settings, attempt).await? {
+        Ok(())
+    } else {
+        Err(AppError::FundPasswordWrong)
+    }
+}
+
+/// A typed fund password and the hash it must match.
+struct FundPasswordAttempt {
+    user_id: i64,
+    typed: String,
+    stored: String,
+    now: Timestamp,
+}
+
+/// Like logins, wrong fund passwords lock further tries for a while (`throttled`).
+async fn fund_password_matches(
+    db: &Db,
+    settings: &Arc<AuthSettings>,
+    attempt: FundPasswordAttempt,
+) -> Result<bool, AppError> {
+    let (key, now) = (format!("user:{}", attempt.user_id), attempt.now);
+    let check_key = key.clone();
+    db.read(move |connection| throttle::check(connection, Scope::FundPassword, &check_key, now))
+        .await?;
+    let matches = secret_matches_blocking(attempt.typed, attempt.stored).await?;
+    let settings = settings.clone();
+    db.write(move |tx| {
+        throttle::check(tx, Scope::FundPassword, &key, now)?;
+        if matches {
+            throttle::clear(tx, Scope::FundPassword, &key)
+        } else {
+            throttle::record_failure(tx, Scope::FundPassword, &key, &settings, now)
+        }
+    })
+    .await?;
+    Ok(matches)
 }
 
 /// Fund password fields as sent (api/personal/securitypassword).
@@ -62,13 +103,16 @@ impl FundPasswordChange {
 /// (`missing_params` without it, `fund_password_wrong` when it differs).
 pub async fn set_fund_password(
     db: &Db,
+    settings: &Arc<AuthSettings>,
     user_id: i64,
     change: FundPasswordChange,
+    now: Timestamp,
 ) -> Result<(), AppError> {
     let stored = db.read(move |connection| fund_password_hash(connection, user_id)).await?;
     if let Some(stored) = &stored {
-        let old = change.old.ok_or(AppError::MissingParams)?;
-        if !secret_matches_blocking(old, stored.clone()).await? {
+        let typed = change.old.ok_or(AppError::MissingParams)?;
+        let attempt = FundPasswordAttempt { user_id, typed, stored: stored.clone(), now };
+        if !fund_password_matches(db, settings, attempt).await? {
             return Err(AppError::FundPasswordWrong);
         }
     }

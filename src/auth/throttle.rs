@@ -10,6 +10,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 pub(super) enum Scope {
     Account,
     Address,
+    /// Wrong fund passwords of one player (6 digits are few: guessing must stay slow).
+    FundPassword,
 }
 
 impl Scope {
@@ -17,6 +19,7 @@ impl Scope {
         match self {
             Scope::Account => "account",
             Scope::Address => "address",
+            Scope::FundPassword => "fund_password",
         }
     }
 
@@ -24,6 +27,7 @@ impl Scope {
         match self {
             Scope::Account => settings.login_max_failures_per_account,
             Scope::Address => settings.login_max_failures_per_address,
+            Scope::FundPassword => settings.login_max_failures_per_account,
         }
     }
 }

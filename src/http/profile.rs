@@ -47,7 +47,8 @@ async fn set_fund_password(
     Params(form): Params<FundPasswordForm>,
 ) -> Result<Envelope<Empty>, AppError> {
     let change = FundPasswordChange::parse(form)?;
-    security::set_fund_password(&app.db, session.user_id, change).await?;
+    let now = app.clock.now();
+    security::set_fund_password(&app.db, &app.auth, session.user_id, change, now).await?;
     Ok(Envelope::ok(Empty {}))
 }
 

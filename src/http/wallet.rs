@@ -266,7 +266,14 @@ async fn withdraw(
     let fund_password =
         FundPassword::parse(form.fund_password.as_deref().ok_or(AppError::MissingParams)?)?;
     let user_id = session.user_id;
-    auth::security::check_fund_password(&app.db, user_id, fund_password).await?;
+    auth::security::check_fund_password(
+        &app.db,
+        &app.auth,
+        user_id,
+        fund_password,
+        app.clock.now(),
+    )
+    .await?;
     let (settings, now) = (app.wallet.clone(), app.clock.now());
     let reply = app
         .db

@@ -24,7 +24,10 @@ fn fund_form(old: Option<&str>, password: &str) -> Value {
 
 async fn fund_password_is(app: &TestApp, player: &Player, password: &str) -> bool {
     let password = FundPassword::parse(password).expect("a fund password");
-    check_fund_password(&app.db, player.id, password).await.is_ok()
+    let settings = std::sync::Arc::new(
+        fairhall::auth::AuthSettings::from_config(&app.config.auth).expect("auth settings"),
+    );
+    check_fund_password(&app.db, &settings, player.id, password, app.now()).await.is_ok()
 }
 
 // ---- fund password ----

@@ -345,3 +345,34 @@ async fn withdrawals_need_a_session() {
     }
     assert_ledger_verifies(&app).await;
 }
+
+#[tokio::test]
+async fn wrong_fund_passwords_lock_withdrawals_for_a_while() {
+    let app = TestApp::spawn_with(|config| {
+        config.auth.login_max_failures_per_account = 3;
+        config.auth.login_lock_secs = 600;
+    })
+    .await;
+    let player = app.player().await;
+    let card = app.link_card(&player).await;
+    app.approved_deposit(&player, "100.00").await;
+    app.play_turnover(&player, "100.00").await;
+    app.set_fund_password(&player).await;
+    let form = withdrawal_form(card, "20.00");
+    let wrong = with(&form, json!({ "fund_password": "135790" }));
+    let right = with(&form, json!({ "fund_password": FUND_PASSWORD }));
+
+    for _ in 0..3 {
+        assert_eq!(
+            app.do_withdraw(&player, wrong.clone(), None).await.err(),
+            "fund_password_wrong"
+        );
+    }
+    let locked = app.do_withdraw(&player, right.clone(), None).await;
+    app.clock.advance(600);
+    let unlocked = app.do_withdraw(&player, right, None).await;
+
+    assert_eq!(locked.err(), "throttled");
+    unlocked.ok();
+    assert_ledger_verifies(&app).await;
+}
