@@ -1,7 +1,7 @@
 // End-to-end tests against the real `fairhall serve` (embedded assets, MIME types, compression
 // and the API), driven by Debian's chromium.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -20,10 +20,25 @@ function freePort(): string {
     .trim();
 }
 
+// The operator's USDT receiving address the wallet spec expects (TRC20: "T" + 33 base58).
+process.env.E2E_USDT_ADDRESS ??= 'TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5e';
+
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fairhall-e2e-'));
 const port = process.env.E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR;
+
+// One server for every spec, with the embedded defaults except what the wallet spec needs: no
+// turnover requirement (a deposit can be withdrawn at once) and a USDT receiving address.
+if (process.env.E2E_CONFIG === undefined) {
+  const configFile = join(dataDir, 'e2e-config.toml');
+  writeFileSync(
+    configFile,
+    ['[server]', `data_dir = ${JSON.stringify(dataDir)}`, '', '[wallet]', 'turnover_percent = 0', `usdt_receiving_address = "${process.env.E2E_USDT_ADDRESS}"`, ''].join('\n'),
+  );
+  process.env.E2E_CONFIG = configFile;
+}
+const configFile = process.env.E2E_CONFIG;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -57,7 +72,7 @@ export default defineConfig({
   },
   projects: [{ name: 'pixel-7-chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `"${bin}" --data-dir "${dataDir}" serve --listen 127.0.0.1:${port}`,
+    command: `"${bin}" --config "${configFile}" serve --listen 127.0.0.1:${port}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

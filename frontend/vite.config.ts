@@ -4,7 +4,9 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Inlines the entry stylesheet (about 2 kB gzip) into index.html: one render-blocking request
- * less on the first load. Lazy screens keep their own hashed CSS files.
+ * less on the first load. Lazy screens keep their own hashed CSS files. The entry stylesheet
+ * stays in dist/ too: a chunk loaded from another lazy chunk (e.g. the QR code of the deposit
+ * page) lists it among the CSS to preload, and a missing file would fail that import.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -19,7 +21,6 @@ function inlineEntryCss(): Plugin {
         return html.replace(/\s*<link rel="stylesheet"[^>]*href="\.\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
           const asset = bundle[file];
           if (asset === undefined || asset.type !== 'asset') return tag;
-          delete bundle[file];
           return `\n    <style>${String(asset.source)}</style>`;
         });
       },

@@ -20,6 +20,8 @@ CREATE TABLE deposits (
     method        TEXT NOT NULL CHECK (method IN ('bank', 'usdt')),
     amount        INTEGER NOT NULL CHECK (amount > 0),
     currency      TEXT NOT NULL,
+    -- The country the player picked, when the operator configured countries ('' otherwise).
+    country       TEXT NOT NULL DEFAULT '',
     -- What the player pays in `currency`, in its minor units (amount x rate).
     pay_amount    INTEGER NOT NULL CHECK (pay_amount > 0),
     content       TEXT NOT NULL DEFAULT '',

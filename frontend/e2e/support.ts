@@ -36,6 +36,12 @@ export async function registerViaApi(request: APIRequestContext, phone: string, 
   expect(body, `register ${phone}: ${body.msg}`).toMatchObject({ code: 1 });
 }
 
+/**
+ * Buttons ignore a second tap within 500 ms (components/button.tsx). A spec that taps the same
+ * button again right after the first answer waits as long as a person would have.
+ */
+export const pastButtonThrottle = (page: Page): Promise<void> => page.waitForTimeout(600);
+
 /** Logs in through the login form and waits for the home page. */
 export async function logInViaUi(page: Page, account: string, password: string, texts: Messages): Promise<void> {
   await page.goto('./#/pages/login/index');
@@ -46,12 +52,17 @@ export async function logInViaUi(page: Page, account: string, password: string, 
   await expect(page.getByText(texts.login_success!, { exact: true })).toBeVisible();
 }
 
+/** Runs `fairhall --config <the e2e config> admin ...` against the server's database. */
+export function admin(...args: string[]): string {
+  const bin = process.env.FAIRHALL_BIN;
+  const config = process.env.E2E_CONFIG;
+  if (bin === undefined || config === undefined) throw new Error('FAIRHALL_BIN and E2E_CONFIG are set by playwright.config.ts');
+  return execFileSync(bin, ['--config', config, 'admin', ...args], { encoding: 'utf8' });
+}
+
 /** Verification codes the server "sent" (log delivery), newest first, via `fairhall admin codes`. */
 export function sentCodes(): { target: string; purpose: string; code: string }[] {
-  const bin = process.env.FAIRHALL_BIN;
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (bin === undefined || dataDir === undefined) throw new Error('FAIRHALL_BIN and E2E_DATA_DIR are set by playwright.config.ts');
-  const out = execFileSync(bin, ['--data-dir', dataDir, 'admin', 'codes'], { encoding: 'utf8' });
+  const out = admin('codes');
   return out
     .split('\n')
     .map((line) => line.trim().split(/\s+/))

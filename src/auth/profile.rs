@@ -27,6 +27,9 @@ pub struct Profile {
     pub balance: Money,
     #[schema(value_type = String, example = "0.00")]
     pub game_balance: Money,
+    /// Withdrawals awaiting payout (amount and fee).
+    #[schema(value_type = String, example = "0.00")]
+    pub frozen: Money,
     #[schema(value_type = String, example = "0.00")]
     pub total_deposit: Money,
     #[schema(value_type = String, example = "0.00")]
@@ -55,6 +58,7 @@ pub fn profile(connection: &Connection, user_id: i64) -> Result<Profile, AppErro
         vip_level: detail.vip_level,
         balance: balances.wallet,
         game_balance: balances.game,
+        frozen: balances.frozen,
         total_deposit: credited(UserAccountKind::Wallet, "deposit")?,
         betting_points: credited(UserAccountKind::Game, "bet")?,
         invite_code: detail.invite_code,

@@ -191,6 +191,7 @@ async fn read_deposit_form(
             "amount" => form.amount = value,
             "method" => form.method = value,
             "currency" => form.currency = value,
+            "country" => form.country = value,
             "content" => form.content = value,
             _ => {}
         }

@@ -22,6 +22,7 @@ pub struct DepositForm {
     pub amount: Option<String>,
     pub method: Option<String>,
     pub currency: Option<String>,
+    pub country: Option<String>,
     pub content: Option<String>,
 }
 
@@ -29,6 +30,7 @@ pub struct DepositRequest {
     pub method: Method,
     pub amount: Money,
     pub currency: String,
+    pub country: String,
     pub pay_amount: Money,
     pub content: String,
     pub voucher: Image,
@@ -52,6 +54,15 @@ impl DepositRequest {
             .iter()
             .find(|currency| currency.code.eq_ignore_ascii_case(currency_code.trim()))
             .ok_or(AppError::BadParams)?;
+        let country = match (form.country, limits.countries.is_empty()) {
+            (_, true) | (None, false) => String::new(),
+            (Some(code), false) => limits
+                .countries
+                .iter()
+                .find(|country| country.code.eq_ignore_ascii_case(code.trim()))
+                .map(|country| country.code.clone())
+                .ok_or(AppError::BadParams)?,
+        };
         let content = form.content.unwrap_or_default().trim().to_string();
         if content.chars().count() > CONTENT_LENGTH_MAX {
             return Err(AppError::LimitExceeded);
@@ -68,6 +79,7 @@ impl DepositRequest {
             method,
             amount,
             currency: currency.code.clone(),
+            country,
             pay_amount: pay_amount(amount, &currency.rate)?,
             content,
             voucher,
@@ -90,6 +102,8 @@ pub struct DepositRecord {
     #[schema(value_type = String)]
     pub amount: Money,
     pub currency: String,
+    /// The country picked, or "" when none was configured.
+    pub country: String,
     #[schema(value_type = String)]
     pub pay_amount: Money,
     pub content: String,
@@ -103,7 +117,7 @@ pub struct DepositRecord {
 }
 
 const RECORD_COLUMNS: &str = "deposit_id, user_id, method, amount, currency, pay_amount, content, \
-     status, reason, created_at, reviewed_at, voucher_file";
+     status, reason, created_at, reviewed_at, voucher_file, country";
 
 fn record(row: &rusqlite::Row) -> rusqlite::Result<DepositRecord> {
     Ok(DepositRecord {
@@ -119,6 +133,7 @@ fn record(row: &rusqlite::Row) -> rusqlite::Result<DepositRecord> {
         created_at: row.get(9)?,
         reviewed_at: row.get(10)?,
         voucher_file: row.get(11)?,
+        country: row.get(12)?,
     })
 }
 
@@ -132,8 +147,8 @@ pub fn request(
 ) -> Result<DepositRecord, AppError> {
     tx.prepare_cached(
         "INSERT INTO deposits (user_id, method, amount, currency, pay_amount, content,
-                               voucher_file, voucher_type, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                               voucher_file, voucher_type, created_at, country)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?
     .execute(params![
         user_id,
@@ -144,7 +159,8 @@ pub fn request(
         deposit.content,
         voucher_file,
         deposit.voucher.image_type.mime(),
-        now
+        now,
+        deposit.country
     ])?;
     find(tx, tx.last_insert_rowid())
 }

@@ -265,3 +265,45 @@ async fn deposits_need_a_session() {
     }
     assert!(app.voucher_files().is_empty());
 }
+
+#[tokio::test]
+async fn a_deposit_records_a_configured_country() {
+    let app = TestApp::spawn_with(|config| {
+        config.wallet.countries.push(fairhall::config::CountryOption {
+            code: "VN".into(),
+            name: "Việt Nam".into(),
+            picture: String::new(),
+        });
+    })
+    .await;
+    let player = app.player().await;
+
+    let unknown =
+        app.recharge(&player, &DepositUpload::new("20.00").with("country", "XX"), None).await;
+    let known =
+        app.recharge(&player, &DepositUpload::new("20.00").with("country", "vn"), None).await;
+
+    assert_eq!(unknown.err(), "bad_params");
+    assert_eq!(known.ok()["country"], "VN");
+    let records = app.get_as(&player, "/api/personal/rechargerecord", "").await;
+    assert_eq!(records.ok()["list"][0]["country"], "VN");
+}
+
+#[tokio::test]
+async fn the_profile_shows_the_frozen_balance_of_a_pending_withdrawal() {
+    let app = TestApp::spawn().await;
+    let (player, card) = app.withdrawer("100.00").await;
+
+    let before = app.personal_index(&player.token).await;
+    let form = json!({ "method": "bank", "account_id": card,
+        "amount": "20.00", "fund_password": crate::wallet_support::FUND_PASSWORD });
+    app.do_withdraw(&player, form, None).await.ok();
+    let after = app.personal_index(&player.token).await;
+
+    assert_eq!(before.ok()["frozen"], "0.00");
+    assert_eq!(
+        (after.ok()["frozen"].clone(), after.ok()["balance"].clone()),
+        (json!("20.00"), json!("80.00"))
+    );
+    assert_ledger_verifies(&app).await;
+}

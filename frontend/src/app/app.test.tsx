@@ -14,6 +14,18 @@ const user = { id: 3, username: 'linh01', nickname: '', phone: '138****0000', av
 
 let config: AppConfig = DEFAULT_CONFIG;
 
+const rechargeOptions = {
+  currency: 'USDT',
+  methods: ['bank'],
+  min: '10.00',
+  max: '1000000.00',
+  usdt_address: '',
+  usdt_network: 'TRC20',
+  currencies: [{ code: 'VND', name: 'Dong', picture: '', rate: '25000' }],
+  countries: [],
+  voucher_max_bytes: 5242880,
+};
+
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
@@ -30,6 +42,7 @@ beforeEach(() => {
   mockFetch((call) => {
     if (call.url.startsWith('api/index/config')) return jsonResponse(envelope(config));
     if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
+    if (call.url.startsWith('api/personal/recharge_options')) return jsonResponse(envelope(rechargeOptions));
     return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
   });
 });
@@ -78,12 +91,16 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/pages/home/index');
   });
 
-  it('says plainly that trend and mining are not open yet', async () => {
+  it('says plainly that trend is not open yet; the mining tab shows currencies and rates', async () => {
     startSession('tok', user);
     renderAt('/pages/yn28/trend');
     expect(await screen.findByText('Market data is not open yet')).toBeInTheDocument();
     await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Mining' }));
-    expect(await screen.findByText('Mining is not open yet')).toBeInTheDocument();
+    expect(await screen.findByTestId('wallet-currency')).toHaveTextContent('USDT');
+    expect(screen.getByTestId('rate-VND')).toHaveTextContent('1 USDT = 25,000 VND');
+    // No USDT address configured: no QR code, and the deposit button opens the bank route.
+    expect(screen.queryByTestId('usdt-qr')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Deposit now' })).toHaveAttribute('href', '/pages/mine/savings-account/index');
   });
 
   it('lists only the configured support contacts', async () => {

@@ -13,6 +13,13 @@ type Loader = Parameters<typeof lazyPage>[0];
 const page = (path: string, load: Loader): RouteObject => ({ path, lazy: lazyPage(load), errorElement: <RouteError /> });
 
 const loadHome: Loader = () => import('@/features/home/pages/home-page');
+// Pages reached by two spec paths load the same chunk.
+const loadDeposit: Loader = () => import('@/features/wallet/pages/deposit-page');
+const loadAddBank: Loader = () => import('@/features/wallet/pages/add-bank-page');
+const loadBankCards: Loader = () => import('@/features/wallet/pages/bank-cards-page');
+const loadChanges: Loader = () => import('@/features/wallet/pages/account-changes-page');
+const loadFundPassword: Loader = () => import('@/features/account/pages/fund-password-page');
+const loadLoginPassword: Loader = () => import('@/features/account/pages/login-password-page');
 
 export const routes: RouteObject[] = [
   {
@@ -28,13 +35,39 @@ export const routes: RouteObject[] = [
       page(ROUTES.register, () => import('@/features/auth/pages/register-page')),
       page(ROUTES.forget, () => import('@/features/auth/pages/forget-page')),
       page(ROUTES.language, () => import('@/features/auth/pages/lang-page')),
+      page(ROUTES.deposit, loadDeposit),
+      page(ROUTES.firstDeposit, loadDeposit),
+      page(ROUTES.withdraw, () => import('@/features/wallet/pages/withdraw-page')),
+      page(ROUTES.conversion, () => import('@/features/wallet/pages/conversion-page')),
+      page(ROUTES.account, () => import('@/features/wallet/pages/account-page')),
+      page(ROUTES.accountChanges, loadChanges),
+      page(ROUTES.bill, loadChanges),
+      page(ROUTES.rechargeRecords, () => import('@/features/wallet/pages/recharge-records-page')),
+      page(ROUTES.withdrawRecords, () => import('@/features/wallet/pages/withdraw-records-page')),
+      page(ROUTES.addBank, loadAddBank),
+      page(ROUTES.bind, loadAddBank),
+      page(ROUTES.bankCards, loadBankCards),
+      page(ROUTES.bindList, loadBankCards),
+      page(ROUTES.addUsdt, () => import('@/features/wallet/pages/add-usdt-page')),
+      page(ROUTES.usdtAddresses, () => import('@/features/wallet/pages/usdt-addresses-page')),
+      page(ROUTES.passwords, () => import('@/features/account/pages/passwords-page')),
+      page(ROUTES.fundPassword, loadFundPassword),
+      page(ROUTES.fundPasswordMine, loadFundPassword),
+      page(ROUTES.loginPassword, loadLoginPassword),
+      page(ROUTES.loginPasswordMine, loadLoginPassword),
+      page(ROUTES.settings, () => import('@/features/account/pages/settings-page')),
+      page(ROUTES.userInfo, () => import('@/features/account/pages/user-info-page')),
+      page(ROUTES.setEmail, () => import('@/features/account/pages/set-email-page')),
+      page(ROUTES.setMobile, () => import('@/features/account/pages/set-mobile-page')),
+      page(ROUTES.setHeader, () => import('@/features/account/pages/set-header-page')),
+      page(ROUTES.privacy, () => import('@/features/account/pages/privacy-page')),
       {
         element: <TabLayout />,
         children: [
           { index: true, lazy: lazyPage(loadHome), errorElement: <RouteError /> },
           page(ROUTES.home, loadHome),
           page(ROUTES.trend, () => import('@/features/yn28/pages/trend-page')),
-          page(ROUTES.usdtrate, () => import('@/features/yn28/pages/usdtrate-page')),
+          page(ROUTES.usdtrate, () => import('@/features/wallet/pages/usdtrate-page')),
           page(ROUTES.customer, () => import('@/features/content/pages/customer-page')),
           page(ROUTES.mine, () => import('@/features/mine/pages/mine-page')),
         ],

@@ -38,6 +38,10 @@ export type RequestOptions = {
   params?: Params;
   /** JSON body (POST). */
   data?: unknown;
+  /** Multipart body (POST), e.g. an image upload; replaces `data`. */
+  form?: FormData;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
   timeoutMs?: number;
   /** Do not send the stored token. */
   skipToken?: boolean;
@@ -98,12 +102,15 @@ function fail(error: ApiError, silent: boolean): never {
 
 export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
   const silent = options.silent ?? false;
-  const headers: Record<string, string> = { Accept: 'application/json', lang: currentLanguage() };
+  const headers: Record<string, string> = { Accept: 'application/json', lang: currentLanguage(), ...options.headers };
   const token = getToken();
   if (token !== null && options.skipToken !== true) headers.token = token;
 
-  let body: string | undefined;
-  if (method === 'POST') {
+  let body: string | FormData | undefined;
+  if (method === 'POST' && options.form !== undefined) {
+    // The browser writes the multipart Content-Type with its boundary.
+    body = options.form;
+  } else if (method === 'POST') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.data ?? {});
   }
@@ -174,12 +181,24 @@ async function readJson(response: Response): Promise<Envelope | null> {
 const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
 const numberOr = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
+/** Uploads wait longer than other calls: a phone may send a few megabytes. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+type CallOptions = Omit<RequestOptions, 'params' | 'data' | 'form'>;
+
 export const api = {
-  get: <T>(path: string, params?: Params, options: Omit<RequestOptions, 'params' | 'data'> = {}) =>
-    request<T>('GET', path, { ...options, params }),
-  post: <T>(path: string, data?: unknown, options: Omit<RequestOptions, 'params' | 'data'> = {}) =>
-    request<T>('POST', path, { ...options, data }),
+  get: <T>(path: string, params?: Params, options: CallOptions = {}) => request<T>('GET', path, { ...options, params }),
+  post: <T>(path: string, data?: unknown, options: CallOptions = {}) => request<T>('POST', path, { ...options, data }),
+  /** POST multipart/form-data (files and text fields). */
+  upload: <T>(path: string, form: FormData, options: CallOptions = {}) =>
+    request<T>('POST', path, { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form }),
 };
+
+/** The URL of a server-relative media path such as "media/avatars/<file>" (absolute URLs pass). */
+export function mediaUrl(path: string): string {
+  if (path === '' || /^(?:https?:|data:|blob:)/i.test(path)) return path;
+  return buildUrl(path);
+}
 
 /** The user-facing text of an error, translated with the language active now. */
 export function describeError(error: unknown): string {

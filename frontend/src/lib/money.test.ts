@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, compareMoney, formatMoney, fromMinor, isMoneyInput, minorOr0, MoneyFormatError, subMoney, toMinor } from '@/lib/money';
+import { addMoney, compareMoney, formatMoney, fromMinor, isMoneyInput, minorOr0, MoneyFormatError, parseRateMicros, scaleUp, subMoney, toMinor } from '@/lib/money';
 
 describe('money', () => {
   it('turns decimal strings into integer minor units', () => {
@@ -52,5 +52,19 @@ describe('money', () => {
     expect(formatMoney('1234567.5')).toBe('1,234,567.50');
     expect(formatMoney('-1000')).toBe('-1,000.00');
     expect(formatMoney(undefined)).toBe('0.00');
+  });
+});
+
+describe('scaleUp and rates (the server rounding)', () => {
+  it('multiplies then rounds up to the minor unit', () => {
+    expect(scaleUp(1001n, 333_333n, 1_000_000n)).toBe(334n);
+    expect(scaleUp(100n, 150n, 10_000n)).toBe(2n);
+    expect(scaleUp(0n, 150n, 10_000n)).toBe(0n);
+    expect(scaleUp(1n, 1n, 0n)).toBeNull();
+    expect(parseRateMicros('25000')).toBe(25_000_000_000n);
+    expect(parseRateMicros('0.5')).toBe(500_000n);
+    expect(parseRateMicros('0')).toBeNull();
+    expect(parseRateMicros('1.')).toBeNull();
+    expect(parseRateMicros('abc')).toBeNull();
   });
 });

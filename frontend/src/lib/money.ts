@@ -60,3 +60,30 @@ export function formatMoney(text: MoneyText | null | undefined, separator = ',')
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
   return `${negative ? '-' : ''}${grouped}.${cents}`;
 }
+
+/**
+ * `minor × numerator / denominator`, rounded up to the minor unit — the server's `scale_up`
+ * (rates and fees). Null when the denominator is not positive or an input is negative.
+ */
+export function scaleUp(minor: Minor, numerator: bigint, denominator: bigint): Minor | null {
+  if (denominator <= 0n || numerator < 0n || minor < 0n) return null;
+  return (minor * numerator + denominator - 1n) / denominator;
+}
+
+/** Largest amount the server accepts (one trillion units), in minor units. */
+export const MAX_MINOR: Minor = 100_000_000_000_000n;
+
+/** A rate with up to 6 decimals as millionths ("25000" -> 25000000000n); null when malformed. */
+export function parseRateMicros(text: string): bigint | null {
+  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(text.trim());
+  if (match === null) return null;
+  const [, whole = '0', fraction = ''] = match;
+  const micros = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+  return micros > 0n && micros <= 1_000_000_000_000_000n ? micros : null;
+}
+
+/** The sign of a signed server amount ("-10.00" -> -1). */
+export const signOf = (text: MoneyText): -1 | 0 | 1 => {
+  const minor = minorOr0(text);
+  return minor < 0n ? -1 : minor > 0n ? 1 : 0;
+};

@@ -5,3 +5,14 @@ export const LOGIN_NAME_RE = /^\w{4,32}$/;
 export const PASSWORD_RE = /^\w{6,18}$/;
 export const FUND_PASSWORD_RE = /^\d{6}$/;
 export const CODE_RE = /^\d{6}$/;
+/** Bank card number: 8-24 digits once spaces are removed. */
+export const CARD_NUMBER_RE = /^\d{8,24}$/;
+/** Indian IFSC: 4 letters, a zero, 6 letters or digits (upper-cased before the check). */
+export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** USDT on TRON: "T" and 33 base58 characters. */
+export const TRC20_RE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+/** USDT on Ethereum: "0x" and 40 hex digits. */
+export const ERC20_RE = /^0x[0-9a-fA-F]{40}$/;
+/** Tax number: up to 32 letters, digits or dashes. */
+export const TAX_NUMBER_RE = /^[A-Za-z0-9-]{1,32}$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -10,6 +10,35 @@ export const ROUTES = {
   trend: '/pages/yn28/trend',
   usdtrate: '/pages/yn28/usdtrate',
   customer: '/pages/yn28/customer',
+  // Wallet
+  deposit: '/pages/mine/savings-account/index',
+  firstDeposit: '/pages/first-storage/index',
+  withdraw: '/pages/yn28/info/withdraw',
+  conversion: '/pages/conversion/index',
+  account: '/pages/mine/account/index',
+  accountChanges: '/pages/yn28/info/accountchangerecords',
+  bill: '/pages/mine/account/bill',
+  rechargeRecords: '/pages/yn28/info/rechargerecord',
+  withdrawRecords: '/pages/yn28/info/withdrawalsrecord',
+  // Withdrawal accounts
+  addBank: '/pages/yn28/info/addbank',
+  bind: '/pages/bind/index',
+  bankCards: '/pages/yn28/info/bankcardmanagement',
+  bindList: '/pages/bind/list',
+  addUsdt: '/pages/yn28/info/addusdt',
+  usdtAddresses: '/pages/yn28/info/usdtaddressmanagement',
+  // Security and personal centre
+  passwords: '/pages/yn28/info/passwordmanagement',
+  fundPassword: '/pages/yn28/info/securitypassword',
+  fundPasswordMine: '/pages/mine/passwordsave',
+  loginPassword: '/pages/yn28/info/loginpassword',
+  loginPasswordMine: '/pages/mine/passwordlogin',
+  settings: '/pages/mine/settings/index',
+  userInfo: '/pages/mine/setuserinfo',
+  setEmail: '/pages/mine/settings/setemail',
+  setMobile: '/pages/mine/settings/setmobile',
+  setHeader: '/pages/mine/setheader',
+  privacy: '/pages/mine/privacy/index',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

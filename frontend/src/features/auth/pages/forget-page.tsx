@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { useChangePassword } from '@/features/auth/api/change-password';
 import { AuthLayout } from '@/features/auth/parts/auth-layout';
-import { SendCodeButton } from '@/features/auth/parts/send-code-button';
+import { SendCodeButton } from '@/components/send-code-button';
 import { forgetSchema, phoneOnlySchema } from '@/features/auth/schemas';
 import { useConfig } from '@/hooks/use-config';
 import { DEFAULT_CONFIG } from '@/lib/config';

@@ -9,7 +9,7 @@ import { LoadingView } from '@/components/loading';
 import { TextField } from '@/components/text-field';
 import { useRegister } from '@/features/auth/api/register';
 import { AuthLayout } from '@/features/auth/parts/auth-layout';
-import { SendCodeButton } from '@/features/auth/parts/send-code-button';
+import { SendCodeButton } from '@/components/send-code-button';
 import { phoneOnlySchema, registerSchema } from '@/features/auth/schemas';
 import { useConfig } from '@/hooks/use-config';
 import type { AppConfig } from '@/lib/config';

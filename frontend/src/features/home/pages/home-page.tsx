@@ -5,12 +5,25 @@ import styles from '@/features/home/pages/home-page.module.css';
 import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
 import { AlertIcon, UserIcon } from '@/components/icons';
-import { ChevronRightIcon, GamepadIcon, GlobeIcon, HeadsetIcon, WalletIcon } from '@/components/icons-extra';
+import {
+  CardIcon,
+  ChevronRightIcon,
+  DepositIcon,
+  GamepadIcon,
+  GlobeIcon,
+  HeadsetIcon,
+  ListIcon,
+  ShieldIcon,
+  SwapIcon,
+  WalletIcon,
+  WithdrawIcon,
+} from '@/components/icons-extra';
 import { Skeleton } from '@/components/loading';
 import { Money } from '@/components/money';
 import { displayName, useProfile } from '@/hooks/use-profile';
 import { useI18n } from '@/i18n/i18n';
 import { languageOf } from '@/i18n/languages';
+import { mediaUrl } from '@/lib/api';
 import { ROUTES } from '@/lib/routes';
 
 export function Component() {
@@ -41,7 +54,7 @@ export function Component() {
       <section className={styles.hero}>
         <div className={styles.top}>
           <div className={styles.initial} aria-hidden="true">
-            {user !== undefined && user.avatar !== '' ? <img src={user.avatar} alt="" width={46} height={46} /> : name.slice(0, 1) || '·'}
+            {user !== undefined && user.avatar !== '' ? <img src={mediaUrl(user.avatar)} alt="" width={46} height={46} /> : name.slice(0, 1) || '·'}
           </div>
           <div className={styles.hello}>
             {user === undefined ? (
@@ -76,8 +89,43 @@ export function Component() {
           </div>
         </section>
 
+        <div className={styles.actions} role="group" aria-label={t('wallet_actions')}>
+          <Link to={ROUTES.deposit} className={styles.action}>
+            <span className={styles.actionIcon} style={{ background: '#17b890' }}>
+              <DepositIcon size={22} />
+            </span>
+            {t('deposit_title')}
+          </Link>
+          <Link to={ROUTES.withdraw} className={styles.action}>
+            <span className={styles.actionIcon} style={{ background: '#ff8a3d' }}>
+              <WithdrawIcon size={22} />
+            </span>
+            {t('withdraw_title')}
+          </Link>
+          <Link to={ROUTES.conversion} className={styles.action}>
+            <span className={styles.actionIcon} style={{ background: '#6a5cff' }}>
+              <SwapIcon size={22} />
+            </span>
+            {t('conversion_title')}
+          </Link>
+          <Link to={ROUTES.account} className={styles.action}>
+            <span className={styles.actionIcon} style={{ background: '#0fa3ff' }}>
+              <ListIcon size={22} />
+            </span>
+            {t('records_title')}
+          </Link>
+        </div>
+
         <h2 className={styles.sectionTitle}>{t('shortcuts')}</h2>
         <ul className={styles.entries}>
+          <Entry
+            to={ROUTES.bankCards}
+            icon={<CardIcon size={22} />}
+            tint="#2f7bff"
+            title={t('bank_cards_title')}
+            text={t('entry_cards_text')}
+          />
+          <Entry to={ROUTES.passwords} icon={<ShieldIcon size={22} />} tint="#e9953b" title={t('passwords_title')} text={t('entry_security_text')} />
           <Entry to={ROUTES.mine} icon={<UserIcon size={22} />} tint="#0fa3ff" title={t('entry_mine')} text={t('entry_mine_text')} />
           <Entry
             to={ROUTES.language}

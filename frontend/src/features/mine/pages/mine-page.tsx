@@ -5,15 +5,31 @@ import styles from '@/features/mine/pages/mine-page.module.css';
 import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
 import { AlertIcon } from '@/components/icons';
-import { ChevronRightIcon, CopyIcon, GlobeIcon, HeadsetIcon, LogoutIcon } from '@/components/icons-extra';
+import {
+  CardIcon,
+  CoinIcon,
+  CopyIcon,
+  DepositIcon,
+  GlobeIcon,
+  HeadsetIcon,
+  ListIcon,
+  LockIcon,
+  LogoutIcon,
+  SettingsIcon,
+  SwapIcon,
+  WalletIcon,
+  WithdrawIcon,
+} from '@/components/icons-extra';
 import { Skeleton } from '@/components/loading';
+import { Menu } from '@/components/menu';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
-import { logOut } from '@/features/mine/api/logout';
-import { copyText } from '@/features/mine/parts/copy-text';
+import { logOut } from '@/lib/log-out';
+import { copyText } from '@/lib/copy-text';
 import { displayName, useProfile, type User } from '@/hooks/use-profile';
 import { useI18n } from '@/i18n/i18n';
 import { languageOf } from '@/i18n/languages';
+import { mediaUrl } from '@/lib/api';
 import { confirm, toast } from '@/lib/notify';
 import { ROUTES } from '@/lib/routes';
 
@@ -82,27 +98,46 @@ export function Component() {
               ) : null}
             </section>
 
-            <ul className={`card ${styles.menu}`}>
-              <li>
-                <Link to={ROUTES.language} className={styles.menuItem}>
-                  <span className={styles.menuIcon}>
-                    <GlobeIcon size={21} />
-                  </span>
-                  <span className={styles.menuLabel}>{t('entry_language')}</span>
-                  <span className={styles.menuValue}>{languageOf(lang).native}</span>
-                  <ChevronRightIcon className={styles.chevron} size={18} />
-                </Link>
-              </li>
-              <li>
-                <Link to={ROUTES.customer} className={styles.menuItem}>
-                  <span className={styles.menuIcon}>
-                    <HeadsetIcon size={21} />
-                  </span>
-                  <span className={styles.menuLabel}>{t('entry_customer')}</span>
-                  <ChevronRightIcon className={styles.chevron} size={18} />
-                </Link>
-              </li>
-            </ul>
+            <div className={styles.quick} role="group" aria-label={t('wallet_actions')}>
+              <Link to={ROUTES.deposit} className={styles.quickItem}>
+                <DepositIcon size={24} />
+                {t('deposit_title')}
+              </Link>
+              <Link to={ROUTES.withdraw} className={styles.quickItem}>
+                <WithdrawIcon size={24} />
+                {t('withdraw_title')}
+              </Link>
+              <Link to={ROUTES.conversion} className={styles.quickItem}>
+                <SwapIcon size={24} />
+                {t('conversion_title')}
+              </Link>
+            </div>
+
+            <Menu
+              label={t('wallet_actions')}
+              entries={[
+                { to: ROUTES.account, icon: <WalletIcon size={21} />, label: t('account_title') },
+                { to: ROUTES.bill, icon: <ListIcon size={21} />, label: t('account_changes_title') },
+                { to: ROUTES.rechargeRecords, icon: <DepositIcon size={21} />, label: t('recharge_records_title') },
+                { to: ROUTES.withdrawRecords, icon: <WithdrawIcon size={21} />, label: t('withdraw_records_title') },
+              ]}
+            />
+            <Menu
+              label={t('settings_security_group')}
+              entries={[
+                {
+                  to: ROUTES.bankCards,
+                  icon: <CardIcon size={21} />,
+                  label: t('bank_cards_title'),
+                  value: user === undefined ? undefined : user.bank_card_bound ? t('bound') : t('not_bound'),
+                },
+                { to: ROUTES.usdtAddresses, icon: <CoinIcon size={21} />, label: t('usdt_addresses_title') },
+                { to: ROUTES.passwords, icon: <LockIcon size={21} />, label: t('passwords_title') },
+                { to: ROUTES.settings, icon: <SettingsIcon size={21} />, label: t('settings_title') },
+                { to: ROUTES.language, icon: <GlobeIcon size={21} />, label: t('entry_language'), value: languageOf(lang).native },
+                { to: ROUTES.customer, icon: <HeadsetIcon size={21} />, label: t('entry_customer') },
+              ]}
+            />
 
             <Button variant="danger" block onClick={() => void askLogout()} loading={leaving}>
               <LogoutIcon size={18} />
@@ -120,9 +155,9 @@ function Identity({ user }: { user: User | undefined }) {
   const name = user === undefined ? '' : displayName(user);
   return (
     <section className={styles.profile}>
-      <div className={styles.avatar} aria-hidden="true">
-        {user !== undefined && user.avatar !== '' ? <img src={user.avatar} alt="" width={64} height={64} /> : name.slice(0, 1) || '·'}
-      </div>
+      <Link to={ROUTES.setHeader} className={styles.avatar} aria-label={t('avatar_title')}>
+        {user !== undefined && user.avatar !== '' ? <img src={mediaUrl(user.avatar)} alt="" width={64} height={64} data-testid="mine-avatar" /> : name.slice(0, 1) || '·'}
+      </Link>
       <div className={styles.who}>
         <div className={styles.name}>
           {user === undefined ? <Skeleton width={140} height={24} /> : <span data-testid="mine-name">{name}</span>}

@@ -1,5 +1,5 @@
 import { Button } from '@/components/button';
-import { useSendCode, type CodePurpose } from '@/features/auth/api/send-code';
+import { useSendCode, type CodePurpose } from '@/hooks/use-send-code';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useI18n } from '@/i18n/i18n';
 import { toast } from '@/lib/notify';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SendCodeButton } from '@/features/auth/parts/send-code-button';
+import { SendCodeButton } from '@/components/send-code-button';
 import { activateLanguage } from '@/i18n/i18n';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 

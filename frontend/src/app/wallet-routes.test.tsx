@@ -1,0 +1,103 @@
+// Wallet and personal-centre screens reached through the real route table.
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/app/query-client';
+import { routes } from '@/app/router';
+import { activateLanguage } from '@/i18n/i18n';
+import { DEFAULT_CONFIG } from '@/lib/config';
+import { clearSession, startSession } from '@/lib/session';
+import { envelope, jsonResponse, mockFetch, type FetchCall } from '@/test/helpers';
+
+const user = {
+  id: 3,
+  username: 'linh01',
+  nickname: '',
+  phone: '138****0000',
+  avatar: 'media/avatars/a1.png',
+  vip_level: 0,
+  balance: '80.00',
+  game_balance: '5.00',
+  total_deposit: '100.00',
+  betting_points: '0.00',
+  invite_code: 'AB12CD',
+  real_name: 'Nguyen Van An',
+  email: '',
+  tax_number: '',
+  fund_password_set: true,
+  bank_card_bound: true,
+};
+const address = (id: number) => ({ id, type: 'TRC20', address: `TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5${id}`, remark: '', created_at: 1 });
+
+let answers: Record<string, unknown> = {};
+let calls: FetchCall[] = [];
+
+function renderAt(path: string) {
+  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+}
+
+beforeAll(async () => {
+  await activateLanguage('en');
+});
+
+beforeEach(() => {
+  queryClient.clear();
+  answers = {};
+  calls = mockFetch((call) => {
+    if (call.url.startsWith('api/index/config')) return jsonResponse(envelope(DEFAULT_CONFIG));
+    if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
+    const path = call.url.split('?')[0] ?? '';
+    if (path in answers) return jsonResponse(envelope(answers[path]));
+    return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
+  }).calls;
+  startSession('tok', user);
+});
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('wallet routes', () => {
+  it('the account overview shows the frozen balance read from the ledger', async () => {
+    answers['api/personal/accountchangerecord'] = { list: [{ id: 9, account: 'frozen', kind: 'withdraw_hold', reference: 'withdrawal:1', memo: '', amount: '20.00', balance_after: '20.00', created_at: 1 }], total: 1, page: 1, limit: 1 };
+    renderAt('/pages/mine/account/index');
+    await waitFor(() => expect(screen.getByTestId('account-frozen')).toHaveTextContent('20.00'));
+    expect(screen.getByTestId('account-balance')).toHaveTextContent('80.00');
+    expect(calls.some((call) => call.url.includes('accountchangerecord') && call.url.includes('account=frozen') && call.url.includes('limit=1'))).toBe(true);
+    expect(screen.getByText(/withdrawals awaiting payout/)).toBeInTheDocument();
+  });
+
+  it('lists at most 2 USDT addresses and hides the add button at 2', async () => {
+    answers['api/personal/usdtlist'] = [address(1), address(2)];
+    renderAt('/pages/yn28/info/usdtaddressmanagement');
+    expect(await screen.findAllByTestId('usdt-address-item')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Add USDT address' })).not.toBeInTheDocument();
+    expect(screen.getByText('You have added the maximum of 2 USDT addresses.')).toBeInTheDocument();
+  });
+
+  it('offers the add button below 2 addresses', async () => {
+    answers['api/personal/usdtlist'] = [address(1)];
+    renderAt('/pages/yn28/info/usdtaddressmanagement');
+    expect(await screen.findByRole('link', { name: 'Add USDT address' })).toHaveAttribute('href', '/pages/yn28/info/addusdt');
+  });
+
+  it('shows an empty bank card state with the way to link one', async () => {
+    answers['api/personal/bankcard'] = null;
+    renderAt('/pages/bind/list');
+    expect(await screen.findByText('No bank card linked')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Link a bank card' })).toHaveAttribute('href', '/pages/yn28/info/addbank');
+  });
+
+  it('asks for the old fund password once one is set', async () => {
+    renderAt('/pages/mine/passwordsave');
+    expect(await screen.findByLabelText('Current fund password')).toBeInTheDocument();
+    expect(screen.getByLabelText('New fund password')).toBeInTheDocument();
+  });
+
+  it('keeps the real name read-only once a bank card is linked', async () => {
+    renderAt('/pages/mine/setuserinfo');
+    expect(await screen.findByLabelText('Real name')).toHaveAttribute('readonly');
+    expect(screen.getByText('Your real name is fixed because a bank card is linked to it.')).toBeInTheDocument();
+  });
+});

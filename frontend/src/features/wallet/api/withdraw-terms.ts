@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { walletKey } from '@/features/wallet/api/keys';
+import { api } from '@/lib/api';
+import type { MoneyText } from '@/lib/money';
+
+export type WithdrawTerms = {
+  balance: MoneyText;
+  /** What the player still has to bet before a withdrawal opens. */
+  turnover_remaining: MoneyText;
+  min: MoneyText;
+  max: MoneyText;
+  single_max: MoneyText;
+  daily_count: number;
+  used_today: number;
+  /** Fee in basis points of the amount (rounded up to the cent). */
+  fee_bp: number;
+  /** Amounts under this pay `small_fee` instead. */
+  small_below: MoneyText;
+  small_fee: MoneyText;
+};
+
+export const withdrawTermsKey = [...walletKey, 'withdraw-terms'] as const;
+
+/** GET api/personal/withdraw — balance, turnover still to bet, limits and the fee rule. */
+export const fetchWithdrawTerms = () => api.get<WithdrawTerms>('api/personal/withdraw');
+
+export function useWithdrawTerms() {
+  return useQuery({ queryKey: withdrawTermsKey, queryFn: fetchWithdrawTerms, staleTime: 0 });
+}
