@@ -8,6 +8,7 @@ pub mod config;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod games;
 pub mod http;
 pub mod i18n;
 pub mod idempotency;
