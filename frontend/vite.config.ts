@@ -28,13 +28,56 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * A logged-in first visit to home waits for the entry chunk before it even asks for the home
+ * chunk, the shared chunk, their CSS and the texts. This plugin adds a tiny inline script to
+ * index.html that, only when a token is stored and the first screen is home (or a page that
+ * redirects there), asks for those files at once, in parallel with the entry chunk. The login
+ * page (no token) loads exactly what it did before; the files are the ones home loads anyway.
+ */
+function preloadLoggedInHome(): Plugin {
+  return {
+    name: 'fairhall:preload-logged-in-home',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (bundle === undefined) return html;
+        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/features/home/pages/home-page.tsx') === true);
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (home === undefined || entry === undefined) throw new Error('preload plugin: home or entry chunk not found');
+        const cssOf = (chunk: (typeof chunks)[number]) => [...(chunk.viteMetadata?.importedCss ?? [])];
+        const js = [home.fileName, ...home.imports.filter((file) => file !== entry.fileName)];
+        const css = [...new Set([...js.flatMap((file) => cssOf(bundle[file] as typeof home))])].filter((file) => !cssOf(entry).includes(file));
+        const locales: Record<string, string> = {};
+        for (const chunk of chunks) {
+          const match = /\/i18n\/locales\/([a-z]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          if (match?.[1] !== undefined) locales[match[1]] = chunk.fileName;
+        }
+        const script =
+          `(function(){try{var s=localStorage,t=s.getItem('fairhall.token');if(t===null)return;` +
+          `var p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1')||'/';` +
+          `if(['/','/pages/home/index','/pages/login/index','/pages/login/reg'].indexOf(p)<0)return;` +
+          `var l=${JSON.stringify(locales)},g=l[s.getItem('fairhall.lang')]||l.vi,` +
+          `f=function(r,h,a){var e=document.createElement('link');e.rel=r;e.href='./'+h;if(a)e.as=a;document.head.appendChild(e)};` +
+          `${JSON.stringify(js)}.concat(g?[g]:[]).forEach(function(h){f('modulepreload',h)});` +
+          `${JSON.stringify(css)}.forEach(function(h){f('preload',h,'style')})}catch(e){}})();`;
+        return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
+      },
+    },
+  };
+}
+
 // The dev server forwards API calls to a running `fairhall serve` (FAIRHALL_API).
 const backend = process.env.FAIRHALL_API ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/index/', '/user/', '/logout', '/healthz'];
 
 export default defineConfig({
   base: './',
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), inlineEntryCss(), preloadLoggedInHome()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

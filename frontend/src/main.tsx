@@ -4,7 +4,7 @@ import '@/styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { clearServerState, loadQueryShell, startConfig } from '@/app/boot';
+import { clearServerState, loadQueryShell, startConfig, startProfile } from '@/app/boot';
 import { createAppRouter } from '@/app/router';
 import { activateLanguage, loadMessages, storedLanguage } from '@/i18n/i18n';
 import { FALLBACK_LANG, isLangCode, type LangCode } from '@/i18n/languages';
@@ -22,6 +22,7 @@ setLogoutHandler(() => {
 
 async function boot(): Promise<void> {
   const config = startConfig();
+  startProfile(router.state.location.pathname);
   // Fetched now, in parallel with the first page's chunk.
   void loadQueryShell();
 

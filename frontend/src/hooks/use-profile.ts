@@ -2,51 +2,10 @@
 // them. Mutations that move money invalidate `profileKey`.
 import { useQuery } from '@tanstack/react-query';
 import { useToken } from '@/hooks/use-session';
-import { api } from '@/lib/api';
-import type { MoneyText } from '@/lib/money';
-import { readStoredUser, storeUser } from '@/lib/session';
+import { fetchProfile, PROFILE_DEFAULTS, profileKey, type Balances, type User } from '@/lib/profile';
+import { readStoredUser } from '@/lib/session';
 
-export type User = {
-  id: number;
-  username: string;
-  nickname: string;
-  phone: string;
-  avatar: string;
-  vip_level: number;
-  balance: MoneyText;
-  game_balance: MoneyText;
-  total_deposit: MoneyText;
-  betting_points: MoneyText;
-  invite_code: string;
-  /** "" until set (by setuserinfo or by linking the bank card). */
-  real_name: string;
-  email: string;
-  tax_number: string;
-  fund_password_set: boolean;
-  /** Once true, the bank card and the real name can no longer change. */
-  bank_card_bound: boolean;
-  /** The frozen balance, when the server includes it (older servers do not). */
-  frozen?: MoneyText;
-};
-
-export type Balances = Pick<User, 'balance' | 'game_balance'>;
-
-/** Every profile field a fresh server sends; a cached copy from an older version may lack some. */
-export const PROFILE_DEFAULTS: Pick<User, 'real_name' | 'email' | 'tax_number' | 'fund_password_set' | 'bank_card_bound'> = {
-  real_name: '',
-  email: '',
-  tax_number: '',
-  fund_password_set: false,
-  bank_card_bound: false,
-};
-
-export const profileKey = ['profile'] as const;
-
-export async function fetchProfile(): Promise<User> {
-  const user = { ...PROFILE_DEFAULTS, ...(await api.get<User>('api/personal/index')) };
-  storeUser(user);
-  return user;
-}
+export { fetchProfile, PROFILE_DEFAULTS, profileKey, type Balances, type User } from '@/lib/profile';
 
 /** `fresh`: screens that show money refetch on every visit (the cached copy shows meanwhile). */
 export type ProfileOptions = { fresh?: boolean };
@@ -55,7 +14,7 @@ export function useProfile({ fresh = false }: ProfileOptions = {}) {
   const token = useToken();
   return useQuery({
     queryKey: profileKey,
-    queryFn: fetchProfile,
+    queryFn: () => fetchProfile(),
     enabled: token !== null,
     // The cached copy renders at once; the fresh one replaces it when it arrives.
     placeholderData: () => {

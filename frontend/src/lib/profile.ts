@@ -1,0 +1,47 @@
+// The player's profile (api/personal/index) without React or TanStack Query, so the boot code
+// can start the request before the query chunk has arrived (see app/boot.ts).
+import { api } from '@/lib/api';
+import type { MoneyText } from '@/lib/money';
+import { storeUser } from '@/lib/session';
+
+export type User = {
+  id: number;
+  username: string;
+  nickname: string;
+  phone: string;
+  avatar: string;
+  vip_level: number;
+  balance: MoneyText;
+  game_balance: MoneyText;
+  total_deposit: MoneyText;
+  betting_points: MoneyText;
+  invite_code: string;
+  /** "" until set (by setuserinfo or by linking the bank card). */
+  real_name: string;
+  email: string;
+  tax_number: string;
+  fund_password_set: boolean;
+  /** Once true, the bank card and the real name can no longer change. */
+  bank_card_bound: boolean;
+  /** The frozen balance, when the server includes it (older servers do not). */
+  frozen?: MoneyText;
+};
+
+export type Balances = Pick<User, 'balance' | 'game_balance'>;
+
+/** Every profile field a fresh server sends; a cached copy from an older version may lack some. */
+export const PROFILE_DEFAULTS: Pick<User, 'real_name' | 'email' | 'tax_number' | 'fund_password_set' | 'bank_card_bound'> = {
+  real_name: '',
+  email: '',
+  tax_number: '',
+  fund_password_set: false,
+  bank_card_bound: false,
+};
+
+export const profileKey = ['profile'] as const;
+
+export async function fetchProfile(options: { silent?: boolean } = {}): Promise<User> {
+  const user = { ...PROFILE_DEFAULTS, ...(await api.get<User>('api/personal/index', undefined, options)) };
+  storeUser(user);
+  return user;
+}
