@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG, type AppConfig } from '@/lib/config';
 import { clearSession, startSession } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
-const user = { id: 3, username: 'linh01', nickname: '', phone: '138****0000', avatar: '', vip_level: 2, balance: '1234.5', game_balance: '0.00', total_deposit: '0.00', betting_points: '0.00', invite_code: 'AB12CD' };
+const user = { id: 3, username: 'linh01', nickname: '', phone: '138****0000', avatar: '', vip_level: 2, balance: '1234.5', game_balance: '0.00', frozen: '0.00', total_deposit: '0.00', betting_points: '0.00', invite_code: 'AB12CD' };
 
 let config: AppConfig = DEFAULT_CONFIG;
 

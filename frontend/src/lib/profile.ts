@@ -23,8 +23,8 @@ export type User = {
   fund_password_set: boolean;
   /** Once true, the bank card and the real name can no longer change. */
   bank_card_bound: boolean;
-  /** The frozen balance, when the server includes it (older servers do not). */
-  frozen?: MoneyText;
+  /** Withdrawals awaiting payout (amount and fee). */
+  frozen: MoneyText;
 };
 
 export type Balances = Pick<User, 'balance' | 'game_balance'>;

@@ -9,7 +9,7 @@ import { activateLanguage } from '@/i18n/i18n';
 import { clearSession, getToken } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
-const user = { id: 3, username: 'linh', nickname: 'Linh', phone: '138****0000', avatar: '', vip_level: 0, balance: '0.00', game_balance: '0.00', total_deposit: '0.00', betting_points: '0.00', invite_code: 'AB12CD' };
+const user = { id: 3, username: 'linh', nickname: 'Linh', phone: '138****0000', avatar: '', vip_level: 0, balance: '0.00', game_balance: '0.00', frozen: '0.00', total_deposit: '0.00', betting_points: '0.00', invite_code: 'AB12CD' };
 
 function renderLogin() {
   const router = createMemoryRouter(

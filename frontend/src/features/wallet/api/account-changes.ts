@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { walletKey } from '@/features/wallet/api/keys';
 import { usePaged } from '@/hooks/use-paged';
 import { api } from '@/lib/api';
@@ -34,22 +33,4 @@ export const fetchAccountChanges = (filter: ChangeFilter, page: number, limit: n
 
 export function useAccountChanges(filter: ChangeFilter) {
   return usePaged(accountChangesKey(filter), (page, limit) => fetchAccountChanges(filter, page, limit));
-}
-
-/**
- * The frozen balance (withdrawals awaiting payout): the profile does not carry it, so it is the
- * balance after the newest posting on the frozen account (zero without one).
- */
-export function useFrozenBalance(enabled = true) {
-  return useQuery({
-    queryKey: [...walletKey, 'frozen'],
-    queryFn: async (): Promise<MoneyText> => {
-      const page = await fetchAccountChanges({ account: 'frozen', kind: '' }, 1, 1);
-      return page.list[0]?.balance_after ?? '0.00';
-    },
-    enabled,
-    // Payouts happen on the operator's side: ask again on every visit.
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
 }

@@ -1,14 +1,12 @@
 // pages/mine/account/index — the account overview: balances (the frozen part included), the
 // money actions and the records.
 import { Link } from 'react-router';
-import { Skeleton } from '@/components/loading';
 import { CardIcon, CoinIcon, DepositIcon, ListIcon, SwapIcon, WithdrawIcon } from '@/components/icons-extra';
 import { LoadingGate } from '@/components/loading-gate';
 import { Menu } from '@/components/menu';
 import { Money } from '@/components/money';
 import { Notice } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
-import { useFrozenBalance } from '@/features/wallet/api/account-changes';
 import styles from '@/features/wallet/parts/wallet.module.css';
 import { useProfile } from '@/hooks/use-profile';
 import { useI18n } from '@/i18n/i18n';
@@ -18,10 +16,6 @@ import { ROUTES } from '@/lib/routes';
 export function Component() {
   const { t } = useI18n();
   const profile = useProfile({ fresh: true });
-  // Newer servers may put the frozen balance into the profile; otherwise it is read from the ledger.
-  const frozenFromProfile = profile.data?.frozen;
-  const frozenQuery = useFrozenBalance(profile.data !== undefined && frozenFromProfile === undefined);
-  const frozen = frozenFromProfile ?? frozenQuery.data;
 
   return (
     <main className="page">
@@ -47,7 +41,9 @@ export function Component() {
                   </div>
                   <div className={styles.stat} data-tone="frozen">
                     <span>{t('frozen_balance')}</span>
-                    <strong data-testid="account-frozen">{frozen === undefined ? <Skeleton width={70} height={22} /> : <Money value={frozen} />}</strong>
+                    <strong data-testid="account-frozen">
+                      <Money value={user.frozen} />
+                    </strong>
                   </div>
                   <div className={styles.stat}>
                     <span>{t('total_deposit')}</span>
@@ -62,7 +58,7 @@ export function Component() {
                     </strong>
                   </div>
                 </div>
-                {frozen !== undefined && minorOr0(frozen) > 0n ? <Notice>{t('frozen_note')}</Notice> : null}
+                {minorOr0(user.frozen) > 0n ? <Notice>{t('frozen_note')}</Notice> : null}
                 <div className={styles.actions} role="group" aria-label={t('wallet_actions')}>
                   <Link to={ROUTES.deposit} className={styles.action}>
                     <DepositIcon size={24} />
