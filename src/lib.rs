@@ -15,6 +15,7 @@ pub mod idempotency;
 pub mod ledger;
 pub mod money;
 pub mod paging;
+pub mod scheduler;
 pub mod startup;
 pub mod text;
 pub mod uploads;

@@ -36,6 +36,11 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: super::wallet::WalletCommand,
     },
+    /// Game rooms: list, show, open or close for betting.
+    Room {
+        #[command(subcommand)]
+        command: super::games::RoomCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -115,6 +120,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::User { command } => run_user(&db, &settings, command, now).await,
             AdminCommand::Verify => verify_ledger(&db).await,
+            AdminCommand::Room { command } => super::games::run_room(&db, command).await,
             AdminCommand::Deposit { command } => {
                 let settings = Arc::new(WalletSettings::from_config(&config));
                 super::wallet::run_deposit(&db, settings, command).await

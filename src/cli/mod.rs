@@ -1,6 +1,7 @@
 //! The command line: `serve`, `init`, `migrate` and the operator's `admin` commands.
 
 mod admin;
+mod games;
 mod serve;
 mod wallet;
 
@@ -42,6 +43,13 @@ enum Command {
     },
     /// Apply database migrations and exit (serve applies them too).
     Migrate,
+    /// Recheck a stored draw: the seed's hash link and the values derived from it.
+    VerifyDraw {
+        /// Room code, e.g. k3 or canada_vip.
+        room: String,
+        /// Issue number, YYYYMMDD + 4-digit sequence.
+        issue: String,
+    },
     /// Operator commands; they work on the same database while `serve` runs.
     Admin {
         #[command(subcommand)]
@@ -64,6 +72,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             crate::startup::open(&mut config)?;
             println!("database {} is up to date", config.database_path().display());
             Ok(())
+        }
+        Command::VerifyDraw { room, issue } => {
+            games::verify_draw(load_config(cli.config, cli.data_dir)?, &room, &issue)
         }
         Command::Admin { command } => admin::run(load_config(cli.config, cli.data_dir)?, command),
     }

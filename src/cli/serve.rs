@@ -3,6 +3,7 @@
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::http::{AppState, app};
+use crate::scheduler::Scheduler;
 use anyhow::Context;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -23,7 +24,10 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let db = crate::startup::open(&mut config)?;
         let listen = config.server.listen;
         let grace = Duration::from_secs(config.server.shutdown_grace_secs);
+        let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?;
         let state = AppState::new(config, db, Clock::System)?;
+        // Dropped with the runtime when serve returns; a failing tick only logs.
+        let _draws = tokio::spawn(scheduler.run(Clock::System));
         let listener = tokio::net::TcpListener::bind(listen)
             .await
             .with_context(|| format!("while binding {listen}"))?;

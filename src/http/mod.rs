@@ -6,6 +6,7 @@ mod assets;
 mod compat;
 pub mod envelope;
 pub mod extract;
+mod fair;
 mod payout_accounts;
 mod profile;
 mod system;
@@ -81,6 +82,7 @@ pub fn app(state: AppState) -> Router {
     let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(accounts::router())
         .merge(system::router())
+        .merge(fair::router())
         .merge(wallet::router(upload_limit_bytes(&state.config)))
         .merge(payout_accounts::router())
         .merge(profile::router(upload_limit_bytes(&state.config)))

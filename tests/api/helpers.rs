@@ -181,6 +181,24 @@ impl TestApp {
         self.post_json("/user/change_pwd", &form, &[]).await
     }
 
+    pub async fn fair_commitment(&self, room: &str) -> Reply {
+        self.get(&format!("/api/fair/commitment?room={room}"), None).await
+    }
+
+    pub async fn fair_draw(&self, room: &str, issue: &str) -> Reply {
+        self.get(&format!("/api/fair/draw?room={room}&issue={issue}"), None).await
+    }
+
+    pub async fn room_index(&self, room: &str) -> Reply {
+        self.get(&format!("/api/roominfo/index?room={room}"), None).await
+    }
+
+    /// The draw scheduler `serve` runs, on this app's database and data directory.
+    pub fn scheduler(&self) -> fairhall::scheduler::Scheduler {
+        let (db, dir) = (self.db.clone(), &self.config.server.data_dir);
+        fairhall::scheduler::Scheduler::new(db, dir, self.config.timezone()).expect("scheduler")
+    }
+
     // ---- fixtures ----
 
     /// A registration form that passes every default rule, for a fresh phone.

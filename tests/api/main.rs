@@ -6,6 +6,7 @@ mod codes;
 mod conventions;
 mod conversion;
 mod deposits;
+mod fairness;
 mod helpers;
 mod hostile;
 mod idempotency;
