@@ -10,6 +10,28 @@ use axum::response::{IntoResponse, Response};
 #[allow_missing = true]
 struct Frontend;
 
+/// Base64 SHA-256 of each inline `<script>` of the embedded index.html, for the CSP.
+pub fn inline_script_hashes() -> Vec<String> {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+    let Some(index) = Frontend::get("index.html") else {
+        return Vec::new();
+    };
+    let html = String::from_utf8_lossy(&index.data).into_owned();
+    inline_scripts(&html)
+        .map(|script| base64::engine::general_purpose::STANDARD.encode(Sha256::digest(script)))
+        .collect()
+}
+
+/// The bodies of `<script>` elements without a `src`.
+fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    html.split("<script").skip(1).filter_map(|rest| {
+        let (attributes, after) = rest.split_once('>')?;
+        let (body, _) = after.split_once("</script>")?;
+        (!attributes.contains("src=") && !body.is_empty()).then_some(body)
+    })
+}
+
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 pub async fn serve(method: Method, uri: Uri, request_headers: HeaderMap) -> Response {
@@ -39,4 +61,16 @@ pub async fn serve(method: Method, uri: Uri, request_headers: HeaderMap) -> Resp
         headers.insert(header::ETAG, etag);
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline_scripts;
+
+    #[test]
+    fn only_inline_script_bodies_are_hashed() {
+        let html = "<script type=\"module\" src=\"./a.js\"></script><p>x</p>\
+                    <script>var a=1;</script><script>\n</script>";
+        assert_eq!(inline_scripts(html).collect::<Vec<_>>(), ["var a=1;", "\n"]);
+    }
 }

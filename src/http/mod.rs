@@ -120,18 +120,31 @@ fn upload_limit_bytes(config: &Config) -> usize {
     config.wallet.voucher_max_bytes.max(config.wallet.avatar_max_bytes) + FORM_OVERHEAD_BYTES
 }
 
+/// The content security policy: scripts only from this origin, plus the inline scripts of the
+/// embedded index.html by their SHA-256 (so an injected script cannot run).
+fn content_security_policy() -> String {
+    let inline_scripts: String =
+        assets::inline_script_hashes().iter().map(|hash| format!(" 'sha256-{hash}'")).collect();
+    format!(
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
+         script-src 'self'{inline_scripts}; connect-src 'self'; frame-ancestors 'none'; \
+         base-uri 'self'"
+    )
+}
+
 fn with_response_headers(router: Router) -> Router {
-    let headers: [(&str, &str); 6] = [
+    let policy = HeaderValue::from_str(&content_security_policy())
+        .unwrap_or(HeaderValue::from_static("default-src 'self'"));
+    let router = router.layer(SetResponseHeaderLayer::if_not_present(
+        HeaderName::from_static("content-security-policy"),
+        policy,
+    ));
+    let headers: [(&str, &str); 5] = [
         ("x-content-type-options", "nosniff"),
         ("x-frame-options", "DENY"),
         ("referrer-policy", "no-referrer"),
         ("cross-origin-opener-policy", "same-origin"),
         ("permissions-policy", "camera=(), microphone=(), geolocation=()"),
-        (
-            "content-security-policy",
-            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
-             script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'",
-        ),
     ];
     headers.into_iter().fold(router, |router, (name, value)| {
         router.layer(SetResponseHeaderLayer::if_not_present(

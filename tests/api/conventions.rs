@@ -369,7 +369,9 @@ async fn the_frontend_is_served_with_index_html_revalidated_and_assets_immutable
     assert_eq!(index.status, StatusCode::OK);
     assert_eq!(index.header("cache-control"), "no-cache");
     assert!(index.header("content-type").starts_with("text/html"));
-    assert!(String::from_utf8_lossy(&index.bytes).to_lowercase().contains("<html"));
+    let html = String::from_utf8_lossy(&index.bytes).into_owned();
+    assert!(html.to_lowercase().contains("<html"));
+    assert_inline_scripts_are_allowed_by_hash(&html, index.header("content-security-policy"));
     let asset = std::fs::read_dir(dist.join("assets"))
         .ok()
         .and_then(|entries| entries.filter_map(Result::ok).find(|entry| entry.path().is_file()));
@@ -451,4 +453,24 @@ async fn a_wrong_method_answers_405_with_an_envelope() {
     assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!((reply.code(), reply.err()), (0, "method_not_allowed"));
     assert!(!reply.msg().is_empty());
+}
+
+/// Every inline script of index.html is named by its SHA-256 in the CSP, or the browser would
+/// refuse to run it; nothing else inline is allowed.
+fn assert_inline_scripts_are_allowed_by_hash(html: &str, policy: &str) {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+    let script_src =
+        policy.split(';').map(str::trim).find(|directive| directive.starts_with("script-src"));
+    let script_src = script_src.expect("a script-src directive");
+    assert!(script_src.starts_with("script-src 'self'") && !script_src.contains("unsafe-inline"));
+    for part in html.split("<script").skip(1) {
+        let Some((attributes, after)) = part.split_once('>') else { continue };
+        let Some((body, _)) = after.split_once("</script>") else { continue };
+        if attributes.contains("src=") || body.is_empty() {
+            continue;
+        }
+        let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(body));
+        assert!(policy.contains(&format!("'sha256-{hash}'")), "{policy}");
+    }
 }
