@@ -15,13 +15,6 @@ pub(super) struct NewUserRow<'a> {
 }
 
 pub(super) fn insert_user(tx: &Tx, user: &NewUserRow, now: Timestamp) -> Result<i64, AppError> {
-    // Logins match login names case-insensitively, so they must be unique regardless of case;
-    // the column's UNIQUE constraint compares exactly.
-    if let Some(login_name) = user.login_name
-        && login_name_taken(tx, login_name)?
-    {
-        return Err(AppError::LoginNameTaken);
-    }
     tx.prepare_cached(
         "INSERT INTO users (phone, username, password_hash, invite_code, inviter_id, is_admin, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -40,14 +33,6 @@ pub(super) fn insert_user(tx: &Tx, user: &NewUserRow, now: Timestamp) -> Result<
         ("users.username", || AppError::LoginNameTaken),
     ])?;
     Ok(tx.last_insert_rowid())
-}
-
-fn login_name_taken(connection: &Connection, login_name: &str) -> Result<bool, AppError> {
-    Ok(connection
-        .prepare_cached("SELECT 1 FROM users WHERE username = ?1 COLLATE NOCASE")?
-        .query_row([login_name], |_| Ok(()))
-        .optional()?
-        .is_some())
 }
 
 pub(super) fn phone_registered(connection: &Connection, phone: &str) -> Result<bool, AppError> {
