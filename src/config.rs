@@ -18,7 +18,24 @@ pub struct Config {
     pub app: AppConfig,
     pub auth: AuthConfig,
     pub wallet: WalletConfig,
+    pub games: GamesConfig,
     pub secrets: SecretsConfig,
+}
+
+/// Settlement and the game pages.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct GamesConfig {
+    /// Bets one settlement transaction takes at most.
+    pub settle_chunk_bets: u32,
+    /// The long-dragon board lists runs of at least this many draws.
+    pub long_run_min: u32,
+}
+
+impl Default for GamesConfig {
+    fn default() -> Self {
+        GamesConfig { settle_chunk_bets: 2_000, long_run_min: 3 }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -254,6 +271,7 @@ impl Config {
             ("auth.login_max_failures_per_account", self.auth.login_max_failures_per_account),
             ("auth.login_max_failures_per_address", self.auth.login_max_failures_per_address),
             ("auth.login_lock_secs", self.auth.login_lock_secs),
+            ("games.settle_chunk_bets", i64::from(self.games.settle_chunk_bets)),
         ];
         for (key, value) in positive {
             if value <= 0 {
@@ -265,6 +283,12 @@ impl Config {
                 "config key `app.default_lang` must be one of {}, found {:?}",
                 LANGUAGES.join(", "),
                 self.app.default_lang
+            );
+        }
+        if self.games.long_run_min < 2 {
+            bail!(
+                "config key `games.long_run_min` must be at least 2, found {}",
+                self.games.long_run_min
             );
         }
         if self.app.timezone.parse::<chrono_tz::Tz>().is_err() {

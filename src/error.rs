@@ -48,6 +48,16 @@ pub enum AppError {
     InvalidAmount,
     #[error("insufficient balance")]
     InsufficientBalance,
+    #[error("game balance below the room's entry minimum")]
+    RoomBalanceTooLow,
+    #[error("room closed")]
+    RoomClosed,
+    #[error("no option chosen")]
+    NoOption,
+    #[error("bet amount outside limits")]
+    BetOutOfLimits,
+    #[error("period closed")]
+    PeriodClosed,
     #[error("not found")]
     NotFound,
     #[error("payload too large")]
@@ -130,6 +140,11 @@ impl AppError {
             AppError::Throttled { .. } => "throttled",
             AppError::InvalidAmount => "invalid_amount",
             AppError::InsufficientBalance => "insufficient_balance",
+            AppError::RoomBalanceTooLow => "room_balance_too_low",
+            AppError::RoomClosed => "room_closed",
+            AppError::NoOption => "no_option",
+            AppError::BetOutOfLimits => "bet_out_of_limits",
+            AppError::PeriodClosed => "period_closed",
             AppError::NotFound => "not_found",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RequestTimeout => "request_timeout",
@@ -196,6 +211,11 @@ impl AppError {
         "throttled",
         "invalid_amount",
         "insufficient_balance",
+        "room_balance_too_low",
+        "room_closed",
+        "no_option",
+        "bet_out_of_limits",
+        "period_closed",
         "not_found",
         "payload_too_large",
         "request_timeout",

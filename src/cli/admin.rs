@@ -120,7 +120,9 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::User { command } => run_user(&db, &settings, command, now).await,
             AdminCommand::Verify => verify_ledger(&db).await,
-            AdminCommand::Room { command } => super::games::run_room(&db, command).await,
+            AdminCommand::Room { command } => {
+                super::games::run_room(&db, config.timezone(), command).await
+            }
             AdminCommand::Deposit { command } => {
                 let settings = Arc::new(WalletSettings::from_config(&config));
                 super::wallet::run_deposit(&db, settings, command).await

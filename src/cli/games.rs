@@ -1,8 +1,10 @@
 //! `fairhall verify-draw` and `fairhall admin room ...`.
 
 use super::admin::explain;
+use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::db::Db;
+use crate::games::rooms::{RoomChange, RoomChangeRefusal, RoomUpdate};
 use crate::games::{self, Issue, Room};
 use anyhow::Context;
 use clap::Subcommand;
@@ -17,6 +19,22 @@ pub enum RoomCommand {
     Open { room: String },
     /// Close a room for betting (draws go on).
     Close { room: String },
+    /// Change the period (of every room of the draw source) and/or the room's betting close,
+    /// from the period after the one open now, which keeps its draw time and close.
+    Update(UpdateArgs),
+}
+
+#[derive(clap::Args)]
+pub struct UpdateArgs {
+    /// Room code, e.g. k3 or canada_vip.
+    room: String,
+    /// New period in seconds (10 to 3600), for every room of the draw source: the four tier
+    /// rooms of a yn28 region share its draws.
+    #[arg(long, allow_negative_numbers = true)]
+    period: Option<i64>,
+    /// New betting close in seconds before the draw (0 to the period - 1), for this room.
+    #[arg(long, allow_negative_numbers = true)]
+    close: Option<i64>,
 }
 
 /// Rechecks a stored draw from public data: the hash link to the previous seed (or the
@@ -53,7 +71,11 @@ pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Resul
     Ok(())
 }
 
-pub async fn run_room(db: &Db, command: RoomCommand) -> anyhow::Result<()> {
+pub async fn run_room(
+    db: &Db,
+    timezone: chrono_tz::Tz,
+    command: RoomCommand,
+) -> anyhow::Result<()> {
     match command {
         RoomCommand::List => {
             let rooms = db.read(games::rooms::list_rooms).await?;
@@ -79,6 +101,7 @@ pub async fn run_room(db: &Db, command: RoomCommand) -> anyhow::Result<()> {
         }
         RoomCommand::Open { room } => set_open(db, &room, true).await?,
         RoomCommand::Close { room } => set_open(db, &room, false).await?,
+        RoomCommand::Update(args) => update_room(db, timezone, args).await?,
     }
     Ok(())
 }
@@ -88,6 +111,87 @@ async fn set_open(db: &Db, room: &str, is_open: bool) -> anyhow::Result<()> {
     db.write(move |tx| games::rooms::set_room_open(tx, room, is_open)).await.map_err(explain)?;
     println!("room {} is {}", room.code(), if is_open { "open" } else { "closed" });
     Ok(())
+}
+
+/// `admin room update`: writes the change through the writer like every admin command (safe
+/// while `serve` runs) and prints what changes from which period.
+async fn update_room(db: &Db, timezone: chrono_tz::Tz, args: UpdateArgs) -> anyhow::Result<()> {
+    let room = Room::parse(&args.room).map_err(explain)?;
+    let change = RoomChange { period_secs: args.period, close_secs: args.close };
+    let now = Clock::System.now();
+    let applied = db
+        .write(move |tx| games::rooms::update_room(tx, room, change, timezone, now))
+        .await
+        .map_err(explain)?;
+    let update = applied.map_err(|refusal| anyhow::anyhow!(refusal_text(&refusal)))?;
+    for line in update_text(&update, timezone) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+fn refusal_text(refusal: &RoomChangeRefusal) -> String {
+    match refusal {
+        RoomChangeRefusal::NothingToChange => {
+            "nothing to change: give --period SECS and/or --close SECS".into()
+        }
+        RoomChangeRefusal::PeriodOutOfRange { period_secs } => format!(
+            "--period {period_secs}: a period is {} to {} seconds",
+            games::Schedule::PERIOD_SECS_MIN,
+            games::Schedule::PERIOD_SECS_MAX
+        ),
+        RoomChangeRefusal::CloseOutOfRange { close_secs, period_secs } => format!(
+            "--close {close_secs}: betting closes 0 to {} seconds before the draw of a \
+             {period_secs} s period",
+            period_secs - 1
+        ),
+        RoomChangeRefusal::PeriodNotAboveClose { room, close_secs, period_secs } => format!(
+            "--period {period_secs}: room {room} closes {close_secs} s before the draw; lower its \
+             close below {period_secs} s first (admin room update {room} --close SECS)"
+        ),
+    }
+}
+
+fn update_text(update: &RoomUpdate, timezone: chrono_tz::Tz) -> Vec<String> {
+    let mut lines = vec![format!("room {}, draw source {}", update.room, update.draw_source)];
+    if let Some((old, new)) = update.period_secs {
+        let rooms = &update.source_rooms;
+        let whom = match rooms.as_slice() {
+            [_] => format!("for room {}", update.room),
+            _ => format!(
+                "for all {} rooms of draw source {}: {}",
+                rooms.len(),
+                update.draw_source,
+                rooms.join(", ")
+            ),
+        };
+        lines.push(format!("period {old} s -> {new} s, {whom}"));
+    }
+    if let Some((old, new)) = update.close_secs {
+        lines.push(format!("close {old} s -> {new} s before the draw, for room {}", update.room));
+    }
+    if update.period_secs.is_none() && update.close_secs.is_none() {
+        lines.push("nothing changed: the room has these settings already".into());
+        return lines;
+    }
+    let open = &update.open;
+    lines.push(format!(
+        "from the period after {} on; {} keeps its draw at {} and its close at {}",
+        open.issue,
+        open.issue,
+        local_time(open.draw_at, timezone),
+        local_time(open.close_at, timezone)
+    ));
+    if update.period_secs.is_some() {
+        lines.push("the running server commits the new schedule at its next tick".into());
+    }
+    lines
+}
+
+fn local_time(timestamp: Timestamp, timezone: chrono_tz::Tz) -> String {
+    chrono::DateTime::from_timestamp(timestamp, 0)
+        .map(|time| time.with_timezone(&timezone).format("%Y-%m-%d %H:%M:%S %:z").to_string())
+        .unwrap_or_else(|| timestamp.to_string())
 }
 
 fn current_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {

@@ -24,8 +24,11 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let db = crate::startup::open(&mut config)?;
         let listen = config.server.listen;
         let grace = Duration::from_secs(config.server.shutdown_grace_secs);
-        let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?;
+        let chunk_bets = config.games.settle_chunk_bets;
+        let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?
+            .with_chunk_bets(chunk_bets);
         let state = AppState::new(config, db, Clock::System)?;
+        let scheduler = scheduler.announcing(state.live.clone());
         // Dropped with the runtime when serve returns; a failing tick only logs.
         let _draws = tokio::spawn(scheduler.run(Clock::System));
         let listener = tokio::net::TcpListener::bind(listen)

@@ -1,7 +1,8 @@
 //! Drawing periods from the seed chains, and reading drawn periods back for the fairness
 //! pages and `fairhall verify-draw`. A period is drawn once its draw time has passed: its seed
 //! `s_k` is taken from the chain, checked against the previous link, revealed and stored with
-//! the values `Draw::derive` gives.
+//! the values `Draw::derive` gives. A chain's periods end where the next live chain starts: after
+//! a period change (`chains::ensure_chain`) the old chain's later periods never exist.
 
 use crate::clock::Timestamp;
 use crate::db::Tx;
@@ -42,8 +43,8 @@ pub fn draw_due(tx: &Tx, plan: &DrawPlan, now: Timestamp) -> Result<u32, AppErro
         let Some(index) = chain.index_of(&schedule, issue)? else {
             // Past this chain's end: periods before the successor's first issue have no seed
             // (left undrawn, to be refunded); continue with the successor if there is one.
-            match chain_after(tx, plan.source, issue)? {
-                Some(next) => issue = next,
+            match chains::chain_after(tx, plan.source, issue)? {
+                Some(next) => issue = next.first_issue,
                 None => break,
             }
             continue;
@@ -53,9 +54,30 @@ pub fn draw_due(tx: &Tx, plan: &DrawPlan, now: Timestamp) -> Result<u32, AppErro
         }
         draw_period(tx, plan, &chain, (issue, index), now)?;
         drawn += 1;
-        issue = schedule.next(issue)?;
+        issue = period_after(tx, plan, &chain, issue)?;
     }
     Ok(drawn)
+}
+
+/// The period after `issue` of `chain`: the next one of its schedule, unless the next live
+/// chain has taken over by then (a period change starts at the draw time of the period open
+/// when it was committed, so the old chain's later periods never exist).
+fn period_after(
+    tx: &Tx,
+    plan: &DrawPlan,
+    chain: &ChainInfo,
+    issue: Issue,
+) -> Result<Issue, AppError> {
+    let schedule = chain.schedule(plan.timezone)?;
+    let next = schedule.next(issue)?;
+    let Some(successor) = chains::chain_after(tx, plan.source, chain.first_issue)? else {
+        return Ok(next);
+    };
+    let successor_start = successor.start(&successor.schedule(plan.timezone)?)?;
+    if next >= successor.first_issue || schedule.draw_at(next)? > successor_start {
+        return Ok(successor.first_issue);
+    }
+    Ok(next)
 }
 
 /// The period after the latest drawn one, or the first chain's first period.
@@ -73,7 +95,7 @@ fn first_undrawn(tx: &Tx, plan: &DrawPlan) -> Result<Option<Issue>, AppError> {
         Some((issue, chain_id)) => {
             let chain = chains::chain_by_id(tx, &chain_id)?;
             let issue = Issue::parse(&issue).context("a stored issue is malformed")?;
-            Ok(Some(chain.schedule(plan.timezone)?.next(issue)?))
+            Ok(Some(period_after(tx, plan, &chain, issue)?))
         }
         None => {
             let earliest = Issue::parse(EARLIEST_ISSUE)?;
@@ -84,20 +106,6 @@ fn first_undrawn(tx: &Tx, plan: &DrawPlan) -> Result<Option<Issue>, AppError> {
 
 /// Before every issue: `chain_for` it is the earliest chain.
 const EARLIEST_ISSUE: &str = "100001010001";
-
-/// The first issue of the earliest chain starting after `issue`.
-fn chain_after(tx: &Tx, source: DrawSource, issue: Issue) -> Result<Option<Issue>, AppError> {
-    let first: Option<String> = tx
-        .query_row(
-            "SELECT first_issue FROM seed_chains WHERE draw_source = ?1 AND first_issue > ?2
-             ORDER BY first_issue LIMIT 1",
-            params![source.code(), issue.to_string()],
-            |row| row.get(0),
-        )
-        .optional()
-        .context("while finding the next seed chain")?;
-    first.map(|text| Issue::parse(&text)).transpose()
-}
 
 /// Reveals `s_index` of `chain` for `issue`, checks it hashes to the previous link, and stores
 /// it with the derived values.

@@ -15,20 +15,24 @@
 //! Money and odds are integers: float arithmetic is denied in this module.
 #![deny(clippy::float_arithmetic)]
 
+pub mod betting;
 pub mod chains;
 pub mod draw;
 pub mod draws;
 pub mod fair;
 pub mod issue;
 pub mod k3;
+pub mod limits;
 pub mod odds;
 pub mod options;
 pub mod periods;
 pub mod pk10;
+pub mod records;
 pub mod rgb;
 pub mod room;
 pub mod rooms;
 pub mod settle;
+pub mod settlement;
 pub mod ssc;
 pub mod table;
 pub mod yn28;

@@ -46,6 +46,15 @@ impl Odds {
         }
     }
 
+    /// Odds as stored in thousandths (a bet's `odds` column); out of range is corrupt data.
+    pub fn from_stored(thousandths: u32) -> Result<Odds, AppError> {
+        if (Odds::MIN.0..=Odds::MAX.0).contains(&thousandths) {
+            Ok(Odds(thousandths))
+        } else {
+            Err(anyhow::anyhow!("stored odds {thousandths} out of range").into())
+        }
+    }
+
     pub fn thousandths(self) -> u32 {
         self.0
     }

@@ -94,7 +94,9 @@ pub fn set_room_open(tx: &Tx, room: Room, is_open: bool) -> Result<(), AppError>
     Ok(())
 }
 
-/// The period schedule of a draw source: the period of its rooms (all alike).
+/// The schedule the rooms of a draw source ask for (their period, all alike): what the next
+/// seed chain takes. Which period is open is decided by the chains (`schedule_at`): after
+/// `admin room update --period` the two differ until the scheduler commits the change.
 pub fn source_schedule(
     connection: &Connection,
     source: DrawSource,
@@ -110,17 +112,81 @@ pub fn source_schedule(
     Schedule::new(timezone, period_secs.context("a draw source without rooms")?)
 }
 
-/// What `api/roominfo/index` shows: the open period and the latest result.
-#[derive(Clone, Debug)]
-pub struct RoomIndex {
-    pub room: Room,
+/// The period of a room open for betting at some instant.
+#[derive(Clone, Copy, Debug)]
+pub struct OpenPeriod {
     pub issue: Issue,
+    /// Betting on `issue` is accepted strictly before this.
     pub close_at: Timestamp,
     pub draw_at: Timestamp,
+    /// The period length in force (a change applies from the next period).
+    pub period_secs: i64,
+}
+
+/// The schedule in force for `source` at `now`: its chain's (`chains::chain_at`), or the rooms'
+/// before the scheduler committed a first chain.
+pub fn schedule_at(
+    connection: &Connection,
+    source: DrawSource,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<Schedule, AppError> {
+    match chains::chain_at(connection, source, timezone, now)? {
+        Some(chain) => chain.schedule(timezone),
+        None => source_schedule(connection, source, timezone),
+    }
+}
+
+/// The period of `room` open at `now`, with its betting close and draw times. Betting and the
+/// room pages take the schedule from here only: the chain's in force, and the close in force
+/// for that issue (a close change applies from the period after the one open when made).
+pub fn open_period(
+    connection: &Connection,
+    settings: &RoomSettings,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<OpenPeriod, AppError> {
+    let room = Room::parse(&settings.room).context("a stored room code is unknown")?;
+    let schedule = schedule_at(connection, room.draw_source(), timezone, now)?;
+    let issue = schedule.current(now)?;
+    let draw_at = schedule.draw_at(issue)?;
+    let close_secs = close_secs_of(connection, room, settings.close_secs, issue)?;
+    let period_secs = schedule.period_secs;
+    Ok(OpenPeriod { issue, close_at: draw_at - close_secs, draw_at, period_secs })
+}
+
+/// The betting close of `issue` in `room`: `close_secs`, except for the periods before the one
+/// a close change applies from, which keep the close they had.
+fn close_secs_of(
+    connection: &Connection,
+    room: Room,
+    close_secs: i64,
+    issue: Issue,
+) -> Result<i64, AppError> {
+    let change: Option<(Option<i64>, Option<String>)> = connection
+        .query_row(
+            "SELECT close_secs_before, close_from_issue FROM rooms WHERE room = ?1",
+            [room.code()],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()
+        .context("while reading a room's close change")?;
+    Ok(match change {
+        // Issue text orders like issues: 12 digits, date first.
+        Some((Some(before), Some(from))) if issue.to_string() < from => before,
+        _ => close_secs,
+    })
+}
+
+/// What `api/roominfo/index` shows: the room, its open period and the latest result.
+#[derive(Clone, Debug)]
+pub struct RoomIndex {
+    pub settings: RoomSettings,
+    pub period: OpenPeriod,
     pub last: Option<(Issue, Value)>,
 }
 
-/// The period of `room` open at `now`, with its betting close and draw times.
+/// The room's settings, the period open at `now` and the latest result.
 pub fn room_index(
     connection: &Connection,
     room: Room,
@@ -128,11 +194,9 @@ pub fn room_index(
     now: Timestamp,
 ) -> Result<RoomIndex, AppError> {
     let settings = room_settings(connection, room)?;
-    let schedule = settings.schedule(timezone)?;
-    let issue = schedule.current(now)?;
-    let draw_at = schedule.draw_at(issue)?;
+    let period = open_period(connection, &settings, timezone, now)?;
     let last = draws::latest_draw(connection, room.draw_source())?;
-    Ok(RoomIndex { room, issue, close_at: draw_at - settings.close_secs, draw_at, last })
+    Ok(RoomIndex { settings, period, last })
 }
 
 /// The chain that draws the period of `room` open at `now` (published before its first
@@ -143,6 +207,146 @@ pub fn current_chain(
     timezone: Tz,
     now: Timestamp,
 ) -> Result<ChainInfo, AppError> {
-    let issue = room_settings(connection, room)?.schedule(timezone)?.current(now)?;
-    chains::chain_for(connection, room.draw_source(), issue)?.ok_or(AppError::NotFound)
+    chains::chain_at(connection, room.draw_source(), timezone, now)?.ok_or(AppError::NotFound)
+}
+
+/// What `admin room update` asks to change: at least one of the two.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RoomChange {
+    /// For every room of the draw source (they share one schedule).
+    pub period_secs: Option<i64>,
+    /// For this room only.
+    pub close_secs: Option<i64>,
+}
+
+/// Why a room change is refused; nothing was changed. (The CLI words these with its flags.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomChangeRefusal {
+    NothingToChange,
+    /// Outside `Schedule::PERIOD_SECS_MIN..=PERIOD_SECS_MAX`.
+    PeriodOutOfRange {
+        period_secs: i64,
+    },
+    /// Negative, or not shorter than the period it would apply to.
+    CloseOutOfRange {
+        close_secs: i64,
+        period_secs: i64,
+    },
+    /// `room` (this one or another of the draw source) closes at least `period_secs` before
+    /// its draws: its close must be lowered first.
+    PeriodNotAboveClose {
+        room: String,
+        close_secs: i64,
+        period_secs: i64,
+    },
+}
+
+/// What `update_room` changed. Both changes apply from the period after `open`, which keeps
+/// its draw time and close; the period change is committed by the scheduler's next tick.
+#[derive(Clone, Debug)]
+pub struct RoomUpdate {
+    pub room: String,
+    pub draw_source: &'static str,
+    /// (old, new); None when not asked or unchanged.
+    pub period_secs: Option<(i64, i64)>,
+    /// Every room of the draw source: all take the new period.
+    pub source_rooms: Vec<String>,
+    pub close_secs: Option<(i64, i64)>,
+    pub open: OpenPeriod,
+}
+
+/// `admin room update`: a new period for `room`'s draw source and/or a new betting close for
+/// `room`, from the period after the one open at `now` on.
+pub fn update_room(
+    tx: &Tx,
+    room: Room,
+    change: RoomChange,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<Result<RoomUpdate, RoomChangeRefusal>, AppError> {
+    let settings = room_settings(tx, room)?;
+    let source = room.draw_source();
+    let source_rooms: Vec<RoomSettings> =
+        list_rooms(tx)?.into_iter().filter(|other| other.draw_source == source.code()).collect();
+    if let Err(refusal) = check_room_change(&settings, &source_rooms, change) {
+        return Ok(Err(refusal));
+    }
+    let open = open_period(tx, &settings, timezone, now)?;
+    let period_secs = change.period_secs.filter(|period| *period != settings.period_secs);
+    let close_secs = change.close_secs.filter(|close| *close != settings.close_secs);
+    let new_period = period_secs.unwrap_or(settings.period_secs);
+    // The room's own row first, with both values, so that its CHECK (close < period) sees the
+    // new pair; the other rooms' closes were checked against the new period.
+    if let Some(close) = close_secs {
+        let before = open.draw_at - open.close_at;
+        tx.execute(
+            "UPDATE rooms SET period_secs = ?2, close_secs = ?3, close_secs_before = ?4,
+                              close_from_issue = ?5
+             WHERE room = ?1",
+            params![room.code(), new_period, close, before, issue_after(open.issue)?.to_string()],
+        )
+        .context("while changing a room's close")?;
+    }
+    if period_secs.is_some() {
+        tx.execute(
+            "UPDATE rooms SET period_secs = ?2 WHERE draw_source = ?1",
+            params![source.code(), new_period],
+        )
+        .context("while changing a draw source's period")?;
+    }
+    Ok(Ok(RoomUpdate {
+        room: room.code(),
+        draw_source: source.code(),
+        period_secs: period_secs.map(|period| (settings.period_secs, period)),
+        source_rooms: source_rooms.into_iter().map(|other| other.room).collect(),
+        close_secs: close_secs.map(|close| (settings.close_secs, close)),
+        open,
+    }))
+}
+
+/// The checks of `update_room`, against the stored settings of the room and of every room of
+/// its draw source.
+fn check_room_change(
+    settings: &RoomSettings,
+    source_rooms: &[RoomSettings],
+    change: RoomChange,
+) -> Result<(), RoomChangeRefusal> {
+    if change.period_secs.is_none() && change.close_secs.is_none() {
+        return Err(RoomChangeRefusal::NothingToChange);
+    }
+    let period_secs = change.period_secs.unwrap_or(settings.period_secs);
+    if !(Schedule::PERIOD_SECS_MIN..=Schedule::PERIOD_SECS_MAX).contains(&period_secs) {
+        return Err(RoomChangeRefusal::PeriodOutOfRange { period_secs });
+    }
+    if let Some(close_secs) = change.close_secs
+        && !(0..period_secs).contains(&close_secs)
+    {
+        return Err(RoomChangeRefusal::CloseOutOfRange { close_secs, period_secs });
+    }
+    // Each room keeps its close unless this change sets it (this room's).
+    let closing_too_early = source_rooms.iter().find_map(|other| {
+        let close_secs = match change.close_secs {
+            Some(close) if other.room == settings.room => close,
+            _ => other.close_secs,
+        };
+        (close_secs >= period_secs).then(|| (other.room.clone(), close_secs))
+    });
+    match closing_too_early {
+        Some((room, close_secs)) => {
+            Err(RoomChangeRefusal::PeriodNotAboveClose { room, close_secs, period_secs })
+        }
+        None => Ok(()),
+    }
+}
+
+/// The first issue number after `issue` in any schedule: its date's next sequence (or the next
+/// date's first), so every period after `issue` is at or after it.
+fn issue_after(issue: Issue) -> Result<Issue, AppError> {
+    match issue.sequence().checked_add(1) {
+        Some(sequence) if sequence <= Issue::SEQUENCE_MAX => Issue::new(issue.date(), sequence),
+        _ => {
+            let date = issue.date().succ_opt().context("an issue at the end of time")?;
+            Issue::new(date, 1)
+        }
+    }
 }

@@ -109,6 +109,11 @@ struct RoomIndexReply {
     issue: String,
     close_at: i64,
     draw_at: i64,
+    /// The server's clock, for countdowns on devices whose clock is off.
+    now: i64,
+    period_secs: i64,
+    close_secs: i64,
+    is_open: bool,
     last: Option<LastDraw>,
 }
 
@@ -127,9 +132,13 @@ async fn room_index(
     Ok(Envelope::ok(RoomIndexReply {
         room: room.code(),
         game: room.game().code(),
-        issue: index.issue.to_string(),
-        close_at: index.close_at,
-        draw_at: index.draw_at,
+        issue: index.period.issue.to_string(),
+        close_at: index.period.close_at,
+        draw_at: index.period.draw_at,
+        now,
+        period_secs: index.period.period_secs,
+        close_secs: index.period.draw_at - index.period.close_at,
+        is_open: index.settings.is_open,
         last: index.last.map(|(issue, values)| LastDraw { issue: issue.to_string(), values }),
     }))
 }

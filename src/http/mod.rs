@@ -7,6 +7,7 @@ mod compat;
 pub mod envelope;
 pub mod extract;
 mod fair;
+mod games;
 mod payout_accounts;
 mod profile;
 mod system;
@@ -41,6 +42,8 @@ pub struct AppState {
     pub wallet: Arc<WalletSettings>,
     /// Encrypts bank card numbers at rest, keyed from `[secrets]`.
     pub card_cipher: Arc<CardCipher>,
+    /// Bumped by the scheduler after draws and settlements; live pages wait on it.
+    pub live: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl AppState {
@@ -51,7 +54,8 @@ impl AppState {
         let secrets = &config.secrets;
         let card_cipher = Arc::new(CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?);
         let config = Arc::new(config);
-        Ok(AppState { db, config, auth, clock, default_lang, wallet, card_cipher })
+        let live = Arc::new(tokio::sync::watch::channel(0).0);
+        Ok(AppState { db, config, auth, clock, default_lang, wallet, card_cipher, live })
     }
 }
 
@@ -83,6 +87,7 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(system::router())
         .merge(fair::router())
+        .merge(games::router())
         .merge(wallet::router(upload_limit_bytes(&state.config)))
         .merge(payout_accounts::router())
         .merge(profile::router(upload_limit_bytes(&state.config)))

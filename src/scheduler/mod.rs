@@ -1,15 +1,18 @@
-//! Clock-driven jobs inside `serve`. For now: the draw tick, which commits seed chains ahead
-//! and draws every due period of every draw source. `tick` is a plain function of `now`, so
-//! tests drive it with a fixed clock.
+//! Clock-driven jobs inside `serve`. The draw tick commits seed chains ahead, draws every due
+//! period of every draw source, then settles the drawn periods' bets in chunks (refunding
+//! those of closed rooms and of periods that cannot be drawn) and tells live pages. `tick` is
+//! a plain function of `now`, so tests drive it with a fixed clock.
 
 use crate::clock::{Clock, Timestamp};
 use crate::db::Db;
 use crate::error::AppError;
+use crate::games::settlement::{self, Verdict};
 use crate::games::{self, ChainKeys, ChainPlan, DrawPlan, DrawSource};
 use chrono_tz::Tz;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::watch;
 
 /// How often `serve` runs the tick.
 pub const TICK_INTERVAL: Duration = Duration::from_secs(1);
@@ -21,6 +24,9 @@ pub struct Scheduler {
     keys: Arc<ChainKeys>,
     timezone: Tz,
     chain_length: u32,
+    chunk_bets: u32,
+    /// Bumped after every tick that drew or settled something; live pages wait on it.
+    live: Arc<watch::Sender<u64>>,
 }
 
 /// What one tick did, per draw source: (source code, periods drawn).
@@ -28,13 +34,35 @@ pub struct Scheduler {
 pub struct TickReport {
     pub drawn: Vec<(&'static str, u32)>,
     pub chains_created: u32,
+    /// Bets settled (won, lost or refunded) and periods completed.
+    pub bets_settled: u64,
+    pub periods_settled: u32,
 }
 
 impl Scheduler {
     /// Reads the chain keys of `data_dir`.
     pub fn new(db: Db, data_dir: &Path, timezone: Tz) -> anyhow::Result<Scheduler> {
         let keys = Arc::new(ChainKeys::open(data_dir)?);
-        Ok(Scheduler { db, keys, timezone, chain_length: games::chains::CHAIN_LENGTH })
+        Ok(Scheduler {
+            db,
+            keys,
+            timezone,
+            chain_length: games::chains::CHAIN_LENGTH,
+            chunk_bets: crate::config::GamesConfig::default().settle_chunk_bets,
+            live: Arc::new(watch::channel(0).0),
+        })
+    }
+
+    /// The same scheduler settling at most `chunk_bets` bets per transaction.
+    pub fn with_chunk_bets(mut self, chunk_bets: u32) -> Scheduler {
+        self.chunk_bets = chunk_bets.max(1);
+        self
+    }
+
+    /// The same scheduler announcing its draws and settlements on `live`.
+    pub fn announcing(mut self, live: Arc<watch::Sender<u64>>) -> Scheduler {
+        self.live = live;
+        self
     }
 
     /// The same scheduler with shorter chains (tests: generating 100,000 links is slow unoptimized).
@@ -62,7 +90,46 @@ impl Scheduler {
                 }
             }
         }
+        match self.settle_due(now).await {
+            Ok((bets, periods)) => (report.bets_settled, report.periods_settled) = (bets, periods),
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "settlement failed");
+            }
+        }
+        let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
+        if drew || report.bets_settled > 0 {
+            self.live.send_modify(|generation| *generation += 1);
+        }
         report
+    }
+
+    /// Settles every period that has open bets and a verdict, chunk by chunk; each chunk is
+    /// its own transaction, so other writes interleave. Returns (bets, periods) settled.
+    async fn settle_due(&self, now: Timestamp) -> Result<(u64, u32), AppError> {
+        let periods = self.db.read(settlement::periods_with_open_bets).await?;
+        let (mut bets, mut completed) = (0u64, 0u32);
+        for period in periods {
+            let verdict =
+                self.db.read(move |connection| settlement::verdict(connection, period)).await?;
+            if matches!(verdict, Verdict::Wait) {
+                continue;
+            }
+            let verdict = Arc::new(verdict);
+            loop {
+                let (verdict, limit) = (verdict.clone(), self.chunk_bets);
+                let chunk = self
+                    .db
+                    .write(move |tx| settlement::settle_chunk(tx, period, &verdict, limit, now))
+                    .await?;
+                bets += u64::from(chunk.settled);
+                if chunk.done {
+                    completed += 1;
+                    break;
+                }
+            }
+        }
+        Ok((bets, completed))
     }
 
     async fn tick_source(
@@ -84,11 +151,19 @@ impl Scheduler {
 
     /// Server loop: ticks every `TICK_INTERVAL` until the task is dropped.
     pub async fn run(self, clock: Clock) {
-        let mut interval = tokio::time::interval(TICK_INTERVAL);
-        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            interval.tick().await;
             self.tick(clock.now()).await;
+            tokio::time::sleep(until_next_second()).await;
         }
     }
+}
+
+/// Draw times are whole seconds: ticking just after each one draws a period within
+/// milliseconds of its draw time instead of up to a second late.
+fn until_next_second() -> Duration {
+    let since_epoch =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let left =
+        TICK_INTERVAL.saturating_sub(Duration::from_nanos(u64::from(since_epoch.subsec_nanos())));
+    left + Duration::from_millis(2)
 }

@@ -30,6 +30,8 @@ pub struct TestApp {
     pub clock: Clock,
     /// The config the app runs with (secrets resolved).
     pub config: Config,
+    /// What the scheduler announces draws and settlements on (live pages listen).
+    pub live: std::sync::Arc<tokio::sync::watch::Sender<u64>>,
     /// Removed on drop; `None` when the app runs on a directory the test owns.
     _dir: Option<TempDir>,
     next_phone: AtomicU32,
@@ -66,8 +68,10 @@ impl TestApp {
         let db = fairhall::startup::open(&mut config).expect("the database opens");
         let clock = Clock::fixed(START);
         let state = AppState::new(config.clone(), db.clone(), clock.clone()).expect("app state");
+        let live = state.live.clone();
         TestApp {
             router: fairhall::http::app(state),
+            live,
             db,
             clock,
             config,
@@ -196,7 +200,8 @@ impl TestApp {
     /// The draw scheduler `serve` runs, on this app's database and data directory.
     pub fn scheduler(&self) -> fairhall::scheduler::Scheduler {
         let (db, dir) = (self.db.clone(), &self.config.server.data_dir);
-        fairhall::scheduler::Scheduler::new(db, dir, self.config.timezone()).expect("scheduler")
+        let scheduler = fairhall::scheduler::Scheduler::new(db, dir, self.config.timezone());
+        scheduler.expect("scheduler").announcing(self.live.clone())
     }
 
     // ---- fixtures ----

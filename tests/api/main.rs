@@ -1,10 +1,12 @@
 //! API and CLI tests of fairhall: one test binary, one file per area (STYLE.md section 7).
 
 mod adjustments;
+mod betting;
 mod cli;
 mod codes;
 mod conventions;
 mod conversion;
+mod crash;
 mod deposits;
 mod fairness;
 mod helpers;
@@ -17,6 +19,7 @@ mod payout_accounts;
 mod profile;
 mod records;
 mod register;
+mod room_update;
 mod serve;
 mod sessions;
 mod throttle;

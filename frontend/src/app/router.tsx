@@ -1,7 +1,8 @@
 // Hash routes = the spec's page paths; every screen is its own lazy chunk.
+import { lazy } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { guardLoader } from '@/app/guard';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage, withTimeout } from '@/app/lazy-page';
 import { Root } from '@/app/root';
 import { HydrateFallback, NotFound, RouteError } from '@/app/route-states';
 import { TabLayout } from '@/app/tab-bar';
@@ -20,6 +21,31 @@ const loadBankCards: Loader = () => import('@/features/wallet/pages/bank-cards-p
 const loadChanges: Loader = () => import('@/features/wallet/pages/account-changes-page');
 const loadFundPassword: Loader = () => import('@/features/account/pages/fund-password-page');
 const loadLoginPassword: Loader = () => import('@/features/account/pages/login-password-page');
+
+// Games (pages/cc): one chunk per page kind, shared by K3, PK10, SSC and RGB. The draw-fairness
+// view of features/fair reaches those pages through their slot (features never import each other).
+const DrawFairness = lazy(() => import('@/features/fair/draw-fairness').then((module) => ({ default: module.DrawFairness })));
+const loadCcIndex: Loader = () => import('@/features/cc/pages/index-page');
+const loadCcOrder: Loader = () => import('@/features/cc/pages/order-page');
+const loadCcOpen: Loader = () => import('@/features/cc/pages/open-page');
+const ccRoutes: RouteObject = {
+  lazy: async () => ({ Component: (await withTimeout(import('@/features/cc/parts/fairness-slot'))).fairnessLayout(DrawFairness) }),
+  errorElement: <RouteError />,
+  children: [
+    page(ROUTES.ccK3, loadCcIndex),
+    page(ROUTES.ccK3Order, loadCcOrder),
+    page(ROUTES.ccK3Open, loadCcOpen),
+    page(ROUTES.ccPk, loadCcIndex),
+    page(ROUTES.ccPkOrder, loadCcOrder),
+    page(ROUTES.ccPkOpen, loadCcOpen),
+    page(ROUTES.ccSsc, loadCcIndex),
+    page(ROUTES.ccSscOrder, loadCcOrder),
+    page(ROUTES.ccSscOpen, loadCcOpen),
+    page(ROUTES.ccRgb, loadCcIndex),
+    page(ROUTES.ccRgbOrder, loadCcOrder),
+    page(ROUTES.ccRgbOpen, loadCcOpen),
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
@@ -61,6 +87,8 @@ export const routes: RouteObject[] = [
       page(ROUTES.setMobile, () => import('@/features/account/pages/set-mobile-page')),
       page(ROUTES.setHeader, () => import('@/features/account/pages/set-header-page')),
       page(ROUTES.privacy, () => import('@/features/account/pages/privacy-page')),
+      page(ROUTES.playRecord, () => import('@/features/records/pages/play-record-page')),
+      page(ROUTES.ccLong, () => import('@/features/long/pages/long-page')),
       {
         element: <TabLayout />,
         children: [
@@ -72,6 +100,7 @@ export const routes: RouteObject[] = [
           page(ROUTES.mine, () => import('@/features/mine/pages/mine-page')),
         ],
       },
+      ccRoutes,
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -39,6 +39,22 @@ export const ROUTES = {
   setMobile: '/pages/mine/settings/setmobile',
   setHeader: '/pages/mine/setheader',
   privacy: '/pages/mine/privacy/index',
+  playRecord: '/pages/mine/play-record/index',
+  // The long-dragon board (runs of identical outcomes across games)
+  ccLong: '/pages/cc/long',
+  // Games (pages/cc): index = play, order = the player's bets, open = draw results
+  ccK3: '/pages/cc/k3/index',
+  ccK3Order: '/pages/cc/k3/order',
+  ccK3Open: '/pages/cc/k3/open',
+  ccPk: '/pages/cc/pk/index',
+  ccPkOrder: '/pages/cc/pk/order',
+  ccPkOpen: '/pages/cc/pk/open',
+  ccSsc: '/pages/cc/ssc/index',
+  ccSscOrder: '/pages/cc/ssc/order',
+  ccSscOpen: '/pages/cc/ssc/open',
+  ccRgb: '/pages/cc/rgb/index',
+  ccRgbOrder: '/pages/cc/rgb/order',
+  ccRgbOpen: '/pages/cc/rgb/open',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

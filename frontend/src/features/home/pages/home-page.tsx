@@ -21,10 +21,20 @@ import {
 import { Skeleton } from '@/components/loading';
 import { Money } from '@/components/money';
 import { displayName, useProfile } from '@/hooks/use-profile';
-import { useI18n } from '@/i18n/i18n';
+import { useI18n, type MessageKey } from '@/i18n/i18n';
 import { languageOf } from '@/i18n/languages';
 import { mediaUrl } from '@/lib/api';
 import { ROUTES } from '@/lib/routes';
+
+/** The scheduled games (pages/cc), each opening its play page. */
+const GAMES: readonly { id: string; to: string; name: MessageKey; mark: string; tint: string }[] = [
+  { id: 'k3', to: ROUTES.ccK3, name: 'cc_game_k3', mark: 'K3', tint: '#e5484d' },
+  { id: 'pk10', to: ROUTES.ccPk, name: 'cc_game_pk10', mark: 'PK10', tint: '#1e88e5' },
+  { id: 'ssc', to: ROUTES.ccSsc, name: 'cc_game_ssc', mark: 'SSC', tint: '#e9953b' },
+  { id: 'rgb', to: ROUTES.ccRgb, name: 'cc_game_rgb', mark: 'RGB', tint: 'linear-gradient(135deg, #e5484d, #30a46c 55%, #8e4ec6)' },
+  // Not a game: the board of current runs across the games.
+  { id: 'long', to: ROUTES.ccLong, name: 'long_title', mark: 'LONG', tint: '#d9822b' },
+];
 
 export function Component() {
   const { t, lang } = useI18n();
@@ -114,6 +124,18 @@ export function Component() {
             </span>
             {t('records_title')}
           </Link>
+        </div>
+
+        <h2 className={styles.sectionTitle}>{t('cc_games')}</h2>
+        <div className={styles.actions} role="group" aria-label={t('cc_games')}>
+          {GAMES.map((game) => (
+            <Link key={game.to} to={game.to} className={styles.action} data-testid={`game-${game.id}`}>
+              <span className={styles.actionIcon} style={{ background: game.tint, fontSize: 12.5, fontWeight: 800 }} aria-hidden="true">
+                {game.mark}
+              </span>
+              {t(game.name)}
+            </Link>
+          ))}
         </div>
 
         <h2 className={styles.sectionTitle}>{t('shortcuts')}</h2>

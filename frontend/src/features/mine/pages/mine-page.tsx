@@ -10,6 +10,7 @@ import {
   CoinIcon,
   CopyIcon,
   DepositIcon,
+  GamepadIcon,
   GlobeIcon,
   HeadsetIcon,
   ListIcon,
@@ -117,6 +118,7 @@ export function Component() {
               label={t('wallet_actions')}
               entries={[
                 { to: ROUTES.account, icon: <WalletIcon size={21} />, label: t('account_title') },
+                { to: ROUTES.playRecord, icon: <GamepadIcon size={21} />, label: t('records_play_title') },
                 { to: ROUTES.bill, icon: <ListIcon size={21} />, label: t('account_changes_title') },
                 { to: ROUTES.rechargeRecords, icon: <DepositIcon size={21} />, label: t('recharge_records_title') },
                 { to: ROUTES.withdrawRecords, icon: <WithdrawIcon size={21} />, label: t('withdraw_records_title') },

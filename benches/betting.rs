@@ -1,0 +1,395 @@
+//! The betting benchmark, not part of the test suite:
+//!
+//! ```sh
+//! cargo bench --bench betting                                   # 100,000 bets, 64 clients
+//! cargo bench --bench betting -- --bets 100000 --clients 64 --background 16
+//! ```
+//!
+//! It serves the real router on 127.0.0.1 over a temp data directory (WAL, synchronous=FULL)
+//! with a fixed clock, then: phase 1, `--clients` threads (one ureq agent each) place one-line
+//! bets on k3's open period through `POST /api/rooms/betting` until `--bets` are placed;
+//! phase 2, the clock moves to k3's draw time, `--background` threads bet on ssc's new period
+//! and one scheduler tick draws and settles every k3 bet, timed. Last, the ledger is verified.
+//! `cargo test --benches` runs the binary without `--bench`; it then only says it skipped.
+
+use anyhow::{Context, bail, ensure};
+use fairhall::auth::types::{LoginPassword, Phone};
+use fairhall::clock::Clock;
+use fairhall::config::Config;
+use fairhall::db::Db;
+use fairhall::money::Money;
+use fairhall::scheduler::{Scheduler, TickReport};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::runtime::Runtime;
+
+const PASSWORD: &str = "bench_pass_1";
+/// Credited to every player's wallet and moved to the game balance: far more than they stake.
+const FUNDS: &str = "100000.00";
+/// Options of the phase-1 bets, in rotation: 100,000 one-unit bets stay far inside the
+/// default per-player, all-player and payout limits.
+const K3_OPTIONS: [&str; 8] =
+    ["big", "small", "odd", "even", "sum_10", "sum_11", "die_3", "pair_1"];
+const SSC_OPTIONS: [&str; 6] = ["b1_big", "b2_small", "total_odd", "total_even", "dragon", "tiger"];
+/// How long the background clients bet before the settlement starts (their baseline).
+const BASELINE: Duration = Duration::from_secs(1);
+
+struct Options {
+    bets: u64,
+    clients: usize,
+    background: usize,
+}
+
+impl Options {
+    /// None when not run by `cargo bench` (which passes `--bench`).
+    fn parse(args: impl Iterator<Item = String>) -> anyhow::Result<Option<Options>> {
+        let mut options = Options { bets: 100_000, clients: 64, background: 16 };
+        let (mut benching, mut args) = (false, args);
+        while let Some(arg) = args.next() {
+            let mut value = || -> anyhow::Result<u64> {
+                let text = args.next().with_context(|| format!("{arg} needs a value"))?;
+                text.parse().with_context(|| format!("{arg} {text}: not a number"))
+            };
+            match arg.as_str() {
+                "--bench" => benching = true,
+                "--bets" => options.bets = value()?,
+                "--clients" => options.clients = usize::try_from(value()?)?,
+                "--background" => options.background = usize::try_from(value()?)?,
+                _ => bail!("unknown argument {arg} (known: --bets N --clients N --background N)"),
+            }
+        }
+        ensure!(options.bets > 0 && options.clients > 0, "--bets and --clients must be positive");
+        Ok(benching.then_some(options))
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    let Some(options) = Options::parse(std::env::args().skip(1))? else {
+        println!("betting benchmark skipped: run it with `cargo bench --bench betting`");
+        return Ok(());
+    };
+    tracing_subscriber::fmt().with_env_filter("warn").with_writer(std::io::stderr).init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("while starting the runtime")?;
+    let hall = Hall::open(&runtime)?;
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    let (synchronous, journal) = hall.pragmas()?;
+    println!("machine: {cores} cores; sqlite synchronous = {synchronous} (2 = FULL), {journal}");
+    ensure!(synchronous == 2, "the writer connection is not synchronous=FULL");
+    let k3 = hall.room_index("k3")?;
+    k3.ensure_open("k3", hall.clock.now())?;
+    let started = Instant::now();
+    let players = hall.players(options.clients + options.background)?;
+    let (bettors, background) = players.split_at(options.clients);
+    println!("setup: {} players funded in {:.1} s", players.len(), started.elapsed().as_secs_f64());
+    let load = Load::new(&hall.url, "k3", &k3.issue, &K3_OPTIONS);
+    let phase_one = run_clients(&load, bettors, Some(options.bets));
+    report_placing(&phase_one, options.clients, &k3.issue);
+    hall.clock.advance(k3.draw_at - hall.clock.now());
+    settle_with_background(&hall, &k3.issue, background)?;
+    let verified = hall.read(fairhall::ledger::verify)?;
+    ensure!(verified.is_ok(), "the ledger does not verify: {verified:?}");
+    println!(
+        "ledger: verified ({} accounts, {} entries, {} postings, postings total {})",
+        verified.accounts, verified.entries, verified.postings, verified.postings_total
+    );
+    Ok(())
+}
+
+/// Phase 2: background bets on ssc; after their baseline, one tick draws and settles k3.
+fn settle_with_background(
+    hall: &Hall,
+    k3_issue: &str,
+    background: &[Player],
+) -> anyhow::Result<()> {
+    let ssc = hall.room_index("ssc")?;
+    ssc.ensure_open("ssc", hall.clock.now())?;
+    let load = Load::new(&hall.url, "ssc", &ssc.issue, &SSC_OPTIONS);
+    let (samples, (settle_start, report, took)) = std::thread::scope(|scope| {
+        let clients = scope.spawn(|| run_clients(&load, background, None));
+        std::thread::sleep(BASELINE);
+        let settle_start = Instant::now();
+        let report = hall.tick();
+        let took = settle_start.elapsed();
+        load.stop.store(true, Ordering::SeqCst);
+        (clients.join(), (settle_start, report, took))
+    });
+    let samples = samples.map_err(|_| anyhow::anyhow!("a background client panicked"))?;
+    let issue = k3_issue.to_string();
+    let (placed, open): (i64, i64) = hall.read(move |connection| {
+        Ok(connection.query_row(
+            "SELECT COUNT(*), COUNT(*) FILTER (WHERE status = 'open') FROM bets
+             WHERE room = 'k3' AND issue = ?1",
+            [issue],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?)
+    })?;
+    println!(
+        "settlement: k3 issue {k3_issue} drawn and settled by one tick in {:.3} s \
+         ({} bets settled, {} periods settled; k3 bets of the issue {placed}, still open {open}; \
+         target <= 1.5 s)",
+        took.as_secs_f64(),
+        report.bets_settled,
+        report.periods_settled
+    );
+    ensure!(open == 0, "{open} k3 bets of issue {k3_issue} are still open");
+    let settle_end = settle_start + took;
+    let (before, during): (Vec<Sample>, Vec<Sample>) =
+        samples.into_iter().partition(|sample| sample.started + sample.latency < settle_start);
+    let during: Vec<Sample> =
+        during.into_iter().filter(|sample| sample.started < settle_end).collect();
+    let label = format!("ssc issue {} by {} background clients", ssc.issue, background.len());
+    print_latencies(&format!("background before settlement ({label})"), &before, BASELINE);
+    print_latencies(&format!("background during settlement ({label})"), &during, took);
+    println!("  target during settlement: p99 < 100 ms");
+    Ok(())
+}
+
+fn report_placing(samples: &[Sample], clients: usize, issue: &str) {
+    let first = samples.iter().map(|sample| sample.started).min();
+    let last = samples.iter().map(|sample| sample.started + sample.latency).max();
+    let wall = first.zip(last).map_or(Duration::ZERO, |(first, last)| last - first);
+    let label = format!("phase 1: bets on k3 issue {issue} by {clients} clients");
+    print_latencies(&label, samples, wall);
+    println!("  target: >= 5000 bets/s with p99 < 50 ms");
+}
+
+/// One line of counts and latencies; refusals are counted and the first is shown.
+fn print_latencies(label: &str, samples: &[Sample], wall: Duration) {
+    let mut latencies: Vec<Duration> = samples.iter().map(|sample| sample.latency).collect();
+    latencies.sort_unstable();
+    let percentile = |fraction: f64| -> f64 {
+        let rank = (fraction * latencies.len() as f64).ceil() as usize;
+        latencies.get(rank.saturating_sub(1)).map_or(0.0, |latency| latency.as_secs_f64() * 1e3)
+    };
+    let refused: Vec<&Sample> = samples.iter().filter(|sample| sample.refusal.is_some()).collect();
+    let placed = samples.len() - refused.len();
+    println!(
+        "{label}: {placed} placed in {:.2} s = {:.0} bets/s; latency p50 {:.1} ms, \
+         p99 {:.1} ms, max {:.1} ms; {} refused{}",
+        wall.as_secs_f64(),
+        placed as f64 / wall.as_secs_f64().max(1e-9),
+        percentile(0.50),
+        percentile(0.99),
+        percentile(1.0),
+        refused.len(),
+        refused.first().and_then(|sample| sample.refusal.as_deref()).unwrap_or_default()
+    );
+}
+
+/// What client threads bet on, and when they stop.
+struct Load {
+    url: String,
+    room: &'static str,
+    issue: String,
+    options: &'static [&'static str],
+    claimed: AtomicU64,
+    stop: AtomicBool,
+}
+
+impl Load {
+    fn new(url: &str, room: &'static str, issue: &str, options: &'static [&'static str]) -> Load {
+        let (url, issue) = (format!("{url}/api/rooms/betting"), issue.to_string());
+        Load { url, room, issue, options, claimed: AtomicU64::new(0), stop: AtomicBool::new(false) }
+    }
+}
+
+/// One request: when it started, how long until the whole reply was read, and the refusal.
+struct Sample {
+    started: Instant,
+    latency: Duration,
+    refusal: Option<String>,
+}
+
+/// One thread per player, each placing one-line bets back to back until `limit` bets are
+/// claimed by all of them together, or without limit until `load.stop`.
+fn run_clients(load: &Load, players: &[Player], limit: Option<u64>) -> Vec<Sample> {
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = players
+            .iter()
+            .enumerate()
+            .map(|(index, player)| scope.spawn(move || run_client(load, player, index, limit)))
+            .collect();
+        threads.into_iter().flat_map(|thread| thread.join().unwrap_or_default()).collect()
+    })
+}
+
+fn run_client(load: &Load, player: &Player, index: usize, limit: Option<u64>) -> Vec<Sample> {
+    let agent = agent();
+    let mut samples = Vec::new();
+    let mut option = index;
+    while !load.stop.load(Ordering::Relaxed)
+        && limit.is_none_or(|limit| load.claimed.fetch_add(1, Ordering::Relaxed) < limit)
+    {
+        option = (option + 1) % load.options.len();
+        let bet = json!({"option": load.options[option], "amount": "1"});
+        let form = json!({"room": load.room, "issue": load.issue, "bets": [bet]});
+        let started = Instant::now();
+        let reply = agent
+            .post(&load.url)
+            .header("token", &player.token)
+            .send_json(&form)
+            .and_then(|mut response| response.body_mut().read_json::<Value>());
+        let latency = started.elapsed();
+        let refusal = match reply {
+            Ok(body) if body["code"] == 1 => None,
+            Ok(body) => Some(body.to_string()),
+            Err(error) => Some(error.to_string()),
+        };
+        samples.push(Sample { started, latency, refusal });
+    }
+    samples
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).build().into()
+}
+
+struct Player {
+    token: String,
+}
+
+/// The open period of a room as `api/roominfo/index` shows it.
+struct RoomIndex {
+    issue: String,
+    close_at: i64,
+    draw_at: i64,
+}
+
+impl RoomIndex {
+    fn ensure_open(&self, room: &str, now: i64) -> anyhow::Result<()> {
+        ensure!(now < self.close_at, "{room} period {} is closed at {now}", self.issue);
+        Ok(())
+    }
+}
+
+/// The server under test: the router `serve` runs, on a temp data directory, a fixed clock
+/// at the real current time and the scheduler, with a runtime to drive them.
+struct Hall<'r> {
+    runtime: &'r Runtime,
+    db: Db,
+    clock: Clock,
+    scheduler: Scheduler,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+impl<'r> Hall<'r> {
+    /// Serves the app and moves the clock to the start of a committed k3 period (the first
+    /// chains start with each source's next period, at most 300 s away).
+    fn open(runtime: &'r Runtime) -> anyhow::Result<Hall<'r>> {
+        let dir = tempfile::tempdir().context("while creating a temp directory")?;
+        let mut config = Config::default();
+        config.server.data_dir = dir.path().to_path_buf();
+        config.validate()?;
+        let db = fairhall::startup::open(&mut config)?;
+        let clock = Clock::fixed(Clock::System.now());
+        let scheduler = Scheduler::new(db.clone(), dir.path(), config.timezone())?
+            .with_chunk_bets(config.games.settle_chunk_bets);
+        let state = fairhall::http::AppState::new(config, db.clone(), clock.clone())?;
+        let service =
+            fairhall::http::app(state).into_make_service_with_connect_info::<SocketAddr>();
+        let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))?;
+        let url = format!("http://{}", listener.local_addr()?);
+        runtime.spawn(axum::serve(listener, service).into_future());
+        let hall = Hall { runtime, db, clock, scheduler, url, _dir: dir };
+        hall.tick();
+        hall.clock.advance(300);
+        let draw_at = hall.room_index("k3")?.draw_at;
+        hall.clock.advance(draw_at - hall.clock.now());
+        hall.tick();
+        Ok(hall)
+    }
+
+    fn tick(&self) -> TickReport {
+        self.runtime.block_on(self.scheduler.tick(self.clock.now()))
+    }
+
+    fn read<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&rusqlite::Connection) -> Result<T, fairhall::error::AppError>
+        + Send
+        + 'static,
+    ) -> anyhow::Result<T> {
+        Ok(self.runtime.block_on(self.db.read(work))?)
+    }
+
+    /// `PRAGMA synchronous` and `journal_mode` of the writer's own connection.
+    fn pragmas(&self) -> anyhow::Result<(i64, String)> {
+        let pragma = |tx: &fairhall::db::Tx| -> Result<(i64, String), fairhall::error::AppError> {
+            let synchronous = tx.query_row("PRAGMA synchronous", [], |row| row.get(0))?;
+            let journal = tx.query_row("PRAGMA journal_mode", [], |row| row.get(0))?;
+            Ok((synchronous, journal))
+        };
+        Ok(self.runtime.block_on(self.db.write(pragma))?)
+    }
+
+    fn room_index(&self, room: &str) -> anyhow::Result<RoomIndex> {
+        let url = format!("{}/api/roominfo/index?room={room}", self.url);
+        let body: Value = agent().get(&url).call()?.body_mut().read_json()?;
+        let data = &body["data"];
+        let issue = data["issue"].as_str().with_context(|| format!("no open issue: {body}"))?;
+        let close_at = data["close_at"].as_i64().context("no close time")?;
+        let draw_at = data["draw_at"].as_i64().context("no draw time")?;
+        Ok(RoomIndex { issue: issue.to_string(), close_at, draw_at })
+    }
+
+    /// `count` players made by the operator's verb, logged in through the API and funded
+    /// (an adjustment credits the wallet, a conversion moves it to the game balance).
+    fn players(&self, count: usize) -> anyhow::Result<Vec<Player>> {
+        let password = LoginPassword::parse(PASSWORD)?;
+        let hash = fairhall::auth::hash_password(&password)?;
+        let digits = regex::Regex::new(r"^\d+$")?;
+        let agent = agent();
+        (0..count)
+            .map(|number| {
+                let phone = format!("138{number:08}");
+                let user = fairhall::auth::NewUser {
+                    phone: Phone::parse(&phone, &digits)?,
+                    login_name: None,
+                    is_admin: false,
+                };
+                let (hash, now) = (hash.clone(), self.clock.now());
+                let created = self.db.write(move |tx| {
+                    let user_id = fairhall::auth::create_user(tx, &user, &hash, now)?;
+                    let credit = fairhall::wallet::Adjustment {
+                        user_id,
+                        credit: true,
+                        amount: Money::parse(FUNDS)?,
+                        reason: "benchmark funds".into(),
+                        admin: "bench".into(),
+                    };
+                    fairhall::wallet::adjust(tx, &credit, now)
+                });
+                self.runtime.block_on(created)?;
+                let login = json!({"account": phone, "password": PASSWORD});
+                let reply = post(&agent, &format!("{}/api/login/post", self.url), None, &login)?;
+                let token = reply["token"].as_str().context("no token")?.to_string();
+                let conversion = json!({"from": "balance", "amount": FUNDS});
+                let url = format!("{}/api/personal/conversion", self.url);
+                post(&agent, &url, Some(&token), &conversion)?;
+                Ok(Player { token })
+            })
+            .collect()
+    }
+}
+
+/// POSTs JSON and returns the envelope's data; a refusal is an error.
+fn post(
+    agent: &ureq::Agent,
+    url: &str,
+    token: Option<&str>,
+    form: &Value,
+) -> anyhow::Result<Value> {
+    let mut request = agent.post(url);
+    if let Some(token) = token {
+        request = request.header("token", token);
+    }
+    let mut body: Value = request.send_json(form)?.body_mut().read_json()?;
+    ensure!(body["code"] == 1, "{url} refused: {body}");
+    Ok(body["data"].take())
+}

@@ -1,0 +1,355 @@
+//! Placing bets: an order of one or more options, each with a stake, on the period of a room
+//! open now. The order is parsed at the edge (`Order::parse`), checked against the room's
+//! terms outside the writer (`RoomTerms::check`), then placed in one transaction (`place`):
+//! room still open under the same rules, period not closed, per-player and all-player limits,
+//! payout cap, entry minimum, and one ledger entry debiting the game balance.
+
+use crate::clock::Timestamp;
+use crate::db::Tx;
+use crate::error::AppError;
+use crate::games::chains;
+use crate::games::issue::Issue;
+use crate::games::limits::RoomLimits;
+use crate::games::odds::Odds;
+use crate::games::options::BetOption;
+use crate::games::room::Room;
+use crate::games::rooms::{self, OpenPeriod, RoomSettings};
+use crate::games::settle::{GameRules, wagered};
+use crate::games::table::OddsTable;
+use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
+use crate::money::Money;
+use anyhow::Context;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// `api/rooms/betting` as sent: `bets` is a JSON array or, from a form, `bets[0][option]=..`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct OrderForm {
+    pub room: Option<String>,
+    /// The period the player bets on: `YYYYMMDD` + 4-digit sequence.
+    pub issue: Option<String>,
+    #[schema(value_type = Vec<BetLineForm>)]
+    pub bets: Option<BetLinesForm>,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum BetLinesForm {
+    List(Vec<BetLineForm>),
+    Indexed(BTreeMap<String, BetLineForm>),
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct BetLineForm {
+    /// An option code of the room's game (GAMES.md "Codes").
+    pub option: Option<String>,
+    /// Decimal text with up to 2 places.
+    pub amount: Option<String>,
+}
+
+/// One option and its stake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BetLine {
+    pub option: BetOption,
+    pub stake: Money,
+}
+
+/// A parsed order: a known room, a well-formed issue, distinct options of the room's game
+/// with positive stakes.
+#[derive(Clone, Debug)]
+pub struct Order {
+    pub room: Room,
+    pub issue: Issue,
+    pub lines: Vec<BetLine>,
+}
+
+impl Order {
+    pub fn parse(form: OrderForm) -> Result<Order, AppError> {
+        let room = Room::parse(form.room.as_deref().ok_or(AppError::MissingParams)?.trim())?;
+        let issue = Issue::parse(form.issue.as_deref().ok_or(AppError::MissingParams)?.trim())?;
+        let forms = match form.bets {
+            None => Vec::new(),
+            Some(BetLinesForm::List(lines)) => lines,
+            Some(BetLinesForm::Indexed(lines)) => lines.into_values().collect(),
+        };
+        if forms.is_empty() {
+            return Err(AppError::NoOption);
+        }
+        let mut lines: Vec<BetLine> = Vec::with_capacity(forms.len());
+        for line in forms {
+            let code = line.option.ok_or(AppError::NoOption)?;
+            let option = BetOption::parse(room.game(), code.trim())?;
+            let stake = crate::wallet::types::positive_amount(line.amount)?;
+            if lines.iter().any(|placed| placed.option == option) {
+                return Err(AppError::BadParams);
+            }
+            lines.push(BetLine { option, stake });
+        }
+        Ok(Order { room, issue, lines })
+    }
+
+    /// What idempotency compares between a request and its replay.
+    pub fn describe(&self) -> String {
+        let lines: Vec<String> =
+            self.lines.iter().map(|line| format!("{}={}", line.option, line.stake)).collect();
+        format!("bet:{}:{}:{}", self.room.code(), self.issue, lines.join(","))
+    }
+
+    pub fn total(&self) -> Result<Money, AppError> {
+        let minor =
+            self.lines.iter().try_fold(0i64, |sum, line| sum.checked_add(line.stake.minor()));
+        match minor {
+            Some(minor) if minor <= Money::MAX_MINOR => Ok(Money::from_minor(minor)),
+            _ => Err(AppError::BetOutOfLimits),
+        }
+    }
+}
+
+/// A room's current terms, parsed: settings, odds, rules and limits.
+#[derive(Clone, Debug)]
+pub struct RoomTerms {
+    pub settings: RoomSettings,
+    pub odds: OddsTable,
+    pub rules: GameRules,
+    pub limits: RoomLimits,
+}
+
+/// Reads and parses the terms of `room`.
+pub fn room_terms(connection: &Connection, room: Room) -> Result<RoomTerms, AppError> {
+    let settings = rooms::room_settings(connection, room)?;
+    let odds: OddsTable =
+        serde_json::from_value(settings.odds.clone()).context("while decoding a room's odds")?;
+    let rules: GameRules =
+        serde_json::from_value(settings.rules.clone()).context("while decoding a room's rules")?;
+    let limits: String = connection
+        .prepare_cached("SELECT limits_json FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| row.get(0))?;
+    let limits = serde_json::from_str(&limits).context("while decoding a room's limits")?;
+    Ok(RoomTerms { settings, odds, rules, limits })
+}
+
+/// Refuses a period whose seed is not committed yet (a fresh server's first open period):
+/// no bet is taken before its result is fixed.
+pub fn ensure_committed(
+    connection: &Connection,
+    room: Room,
+    issue: Issue,
+    timezone: chrono_tz::Tz,
+) -> Result<(), AppError> {
+    let chain = chains::chain_for(connection, room.draw_source(), issue)?;
+    let index = match chain {
+        Some(chain) => chain.index_of(&chain.schedule(timezone)?, issue)?,
+        None => None,
+    };
+    index.map(|_| ()).ok_or(AppError::PeriodClosed)
+}
+
+/// A line as it will be stored: its odds and what it could pay at most.
+#[derive(Clone, Debug)]
+pub struct PricedLine {
+    pub option: BetOption,
+    pub code: String,
+    pub stake: Money,
+    pub odds: Odds,
+    pub possible_payout: Money,
+}
+
+/// An order checked against the room's terms, ready to place on `period`.
+#[derive(Clone, Debug)]
+pub struct PricedOrder {
+    pub room: Room,
+    pub period: OpenPeriod,
+    pub rule_version: i64,
+    pub entry_min: Money,
+    pub lines: Vec<PricedLine>,
+    pub total: Money,
+    pub limits: RoomLimits,
+}
+
+impl RoomTerms {
+    /// Checks what needs no other bet: the room is open, `order.issue` is the period open at
+    /// `now` and not closed, every stake is at least the option's minimum. Prices every line.
+    pub fn check(
+        &self,
+        order: &Order,
+        period: OpenPeriod,
+        now: Timestamp,
+    ) -> Result<PricedOrder, AppError> {
+        if !self.settings.is_open {
+            return Err(AppError::RoomClosed);
+        }
+        if order.issue > period.issue {
+            return Err(AppError::BadParams);
+        }
+        if order.issue < period.issue || now >= period.close_at {
+            return Err(AppError::PeriodClosed);
+        }
+        let mut lines = Vec::with_capacity(order.lines.len());
+        for line in &order.lines {
+            let code = line.option.code();
+            let odds = self.odds.odds(line.option).ok_or(AppError::BadParams)?;
+            if line.stake < self.limits.of(&code).min_bet {
+                return Err(AppError::BetOutOfLimits);
+            }
+            let possible_payout =
+                odds.apply(wagered(line.stake, &self.rules)).ok_or(AppError::BetOutOfLimits)?;
+            lines.push(PricedLine {
+                option: line.option,
+                code,
+                stake: line.stake,
+                odds,
+                possible_payout,
+            });
+        }
+        Ok(PricedOrder {
+            room: order.room,
+            period,
+            rule_version: self.settings.rule_version,
+            entry_min: Money::from_minor(self.settings.entry_min),
+            lines,
+            total: order.total()?,
+            limits: self.limits.clone(),
+        })
+    }
+}
+
+/// A placed order as `api/rooms/betting` returns it.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct PlacedOrder {
+    pub order_no: String,
+    pub issue: String,
+    #[schema(value_type = String)]
+    pub game_balance: Money,
+    pub bets: Vec<PlacedLine>,
+}
+
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct PlacedLine {
+    pub option: String,
+    #[schema(value_type = String)]
+    pub amount: Money,
+    #[schema(value_type = String)]
+    pub odds: Odds,
+}
+
+/// Places `order` for `user_id` at `now` (the writer's clock): rechecks that the room is open
+/// under the same rule version and the period still takes bets, applies the limits that
+/// depend on other bets, debits the game balance and stores the lines. All or nothing.
+pub fn place(
+    tx: &Tx,
+    user_id: i64,
+    order: &PricedOrder,
+    now: Timestamp,
+) -> Result<PlacedOrder, AppError> {
+    let room = order.room.code();
+    let (is_open, rule_version): (bool, i64) = tx
+        .prepare_cached("SELECT is_open, rule_version FROM rooms WHERE room = ?1")?
+        .query_row([&room], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    if !is_open {
+        return Err(AppError::RoomClosed);
+    }
+    if rule_version != order.rule_version {
+        // The odds changed since the order was priced: the player must see the new ones.
+        return Err(AppError::BadParams);
+    }
+    if now >= order.period.close_at {
+        return Err(AppError::PeriodClosed);
+    }
+    let issue = order.period.issue.to_string();
+    for line in &order.lines {
+        check_limits(tx, (user_id, &room, &issue), line, &order.limits)?;
+    }
+    if order.entry_min > Money::ZERO && game_balance(tx, user_id)? < order.entry_min {
+        return Err(AppError::RoomBalanceTooLow);
+    }
+    let order_no = next_order_no(tx, order.period.issue)?;
+    let entry = Entry::new(
+        EntryKind::Bet,
+        AccountRef::User(user_id, UserAccountKind::Game),
+        AccountRef::System(SystemAccount::House),
+        order.total,
+        now,
+    );
+    ledger::transfer(tx, entry.reference(format!("order:{order_no}")).memo(&room))?;
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO bets (order_no, user_id, room, issue, option, stake, odds, rule_version,
+                           placed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for line in &order.lines {
+        insert.execute(params![
+            order_no,
+            user_id,
+            room,
+            issue,
+            line.code,
+            line.stake.minor(),
+            line.odds.thousandths(),
+            order.rule_version,
+            now
+        ])?;
+    }
+    let bets = order
+        .lines
+        .iter()
+        .map(|line| PlacedLine { option: line.code.clone(), amount: line.stake, odds: line.odds })
+        .collect();
+    Ok(PlacedOrder { order_no, issue, game_balance: game_balance(tx, user_id)?, bets })
+}
+
+/// The per-player and all-player limits and the payout cap of one line; records the line in
+/// the period's option totals.
+fn check_limits(
+    tx: &Tx,
+    (user_id, room, issue): (i64, &str, &str),
+    line: &PricedLine,
+    limits: &RoomLimits,
+) -> Result<(), AppError> {
+    let limits = limits.of(&line.code);
+    let mine: i64 = tx
+        .prepare_cached(
+            "SELECT COALESCE(SUM(stake), 0) FROM bets
+             WHERE user_id = ?1 AND room = ?2 AND issue = ?3 AND option = ?4",
+        )?
+        .query_row(params![user_id, room, issue, line.code], |row| row.get(0))?;
+    let (all_stake, all_payout): (i64, i64) = tx
+        .prepare_cached(
+            "SELECT stake, payout FROM period_option_totals
+             WHERE room = ?1 AND issue = ?2 AND option = ?3",
+        )?
+        .query_row(params![room, issue, line.code], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()?
+        .unwrap_or((0, 0));
+    let stake = line.stake.minor();
+    let within = mine + stake <= limits.max_user.minor()
+        && all_stake + stake <= limits.max_total.minor()
+        && all_payout + line.possible_payout.minor() <= limits.payout_cap.minor();
+    if !within {
+        return Err(AppError::BetOutOfLimits);
+    }
+    tx.prepare_cached(
+        "INSERT INTO period_option_totals (room, issue, option, stake, payout)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (room, issue, option)
+         DO UPDATE SET stake = stake + excluded.stake, payout = payout + excluded.payout",
+    )?
+    .execute(params![room, issue, line.code, stake, line.possible_payout.minor()])?;
+    Ok(())
+}
+
+fn game_balance(connection: &Connection, user_id: i64) -> Result<Money, AppError> {
+    let minor: i64 = connection
+        .prepare_cached("SELECT balance FROM accounts WHERE user_id = ?1 AND kind = 'game'")?
+        .query_row([user_id], |row| row.get(0))?;
+    Ok(Money::from_minor(minor))
+}
+
+/// `YYYYMMDD` of the period + the id its first line will get, zero-padded to 10 digits:
+/// unique, and sortable by placement within a day. Safe because one writer places bets.
+fn next_order_no(tx: &Tx, issue: Issue) -> Result<String, AppError> {
+    let next: i64 = tx
+        .prepare_cached("SELECT COALESCE(MAX(bet_id), 0) + 1 FROM bets")?
+        .query_row([], |row| row.get(0))?;
+    Ok(format!("{}{next:010}", issue.date().format("%Y%m%d")))
+}

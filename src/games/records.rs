@@ -1,0 +1,349 @@
+//! What the game pages read: a player's bets (`api/personal/betting_record`), a room's draw
+//! history with its fairness data (`api/roominfo/history`) and the long-dragon board
+//! (`api/cc/long`, GAMES.md "Long dragon board").
+
+use crate::error::AppError;
+use crate::games::draw::Draw;
+use crate::games::issue::Issue;
+use crate::games::odds::Odds;
+use crate::games::options::{BetOption, options};
+use crate::games::room::{DrawSource, Game, Room};
+use crate::games::settle::{self, GameRules, Outcome, PlacedBet};
+use crate::money::Money;
+use crate::paging::{Page, Paging};
+use anyhow::Context;
+use rusqlite::{Connection, ToSql, params};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams, utoipa::ToSchema)]
+pub struct BetFilterForm {
+    /// k3, pk10, ssc, rgb, yn28.
+    pub game: Option<String>,
+    pub room: Option<String>,
+    /// open, won, lost, refunded.
+    pub status: Option<String>,
+    pub issue: Option<String>,
+    pub page: Option<String>,
+    pub limit: Option<String>,
+}
+
+/// A parsed bet filter: every field optional.
+#[derive(Clone, Debug, Default)]
+pub struct BetFilter {
+    game: Option<Game>,
+    room: Option<Room>,
+    status: Option<&'static str>,
+    issue: Option<Issue>,
+    pub paging: Option<Paging>,
+}
+
+impl BetFilter {
+    pub fn parse(form: BetFilterForm) -> Result<BetFilter, AppError> {
+        let game = match form.game.as_deref() {
+            None | Some("all") => None,
+            Some(code) => Some(
+                *Game::ALL.iter().find(|game| game.code() == code).ok_or(AppError::BadParams)?,
+            ),
+        };
+        let status = match form.status.as_deref() {
+            None | Some("all") => None,
+            Some(text) => Some(
+                *["open", "won", "lost", "refunded"]
+                    .iter()
+                    .find(|status| **status == text)
+                    .ok_or(AppError::BadParams)?,
+            ),
+        };
+        Ok(BetFilter {
+            game,
+            room: form.room.as_deref().map(Room::parse).transpose()?,
+            status,
+            issue: form.issue.as_deref().map(Issue::parse).transpose()?,
+            paging: Some(Paging::parse(form.page.as_deref(), form.limit.as_deref())?),
+        })
+    }
+}
+
+/// One bet line as the order and record pages show it.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct BetRecord {
+    pub id: i64,
+    pub order_no: String,
+    pub room: String,
+    pub game: String,
+    pub issue: String,
+    pub option: String,
+    #[schema(value_type = String)]
+    pub amount: Money,
+    #[schema(value_type = String)]
+    pub odds: Odds,
+    pub status: String,
+    pub outcome: Option<String>,
+    #[schema(value_type = String)]
+    pub payout: Money,
+    /// Payout less stake; "0.00" while open.
+    pub profit: String,
+    pub placed_at: i64,
+    pub settled_at: Option<i64>,
+    /// The period's draw, once drawn.
+    #[schema(value_type = Option<Object>)]
+    pub result: Option<Value>,
+}
+
+/// The bets of `user_id` matching `filter`, newest first.
+pub fn bet_records(
+    connection: &Connection,
+    user_id: i64,
+    filter: &BetFilter,
+) -> Result<Page<BetRecord>, AppError> {
+    let paging = filter.paging.unwrap_or(Paging { page: 1, limit: 20 });
+    let mut conditions = vec!["b.user_id = ?1".to_string()];
+    let mut values: Vec<Box<dyn ToSql>> = vec![Box::new(user_id)];
+    let mut add = |condition: &str, value: Box<dyn ToSql>| {
+        values.push(value);
+        conditions.push(condition.replace('?', &format!("?{}", values.len())));
+    };
+    if let Some(game) = filter.game {
+        add("r.game = ?", Box::new(game.code()));
+    }
+    if let Some(room) = filter.room {
+        add("b.room = ?", Box::new(room.code()));
+    }
+    if let Some(status) = filter.status {
+        add("b.status = ?", Box::new(status));
+    }
+    if let Some(issue) = filter.issue {
+        add("b.issue = ?", Box::new(issue.to_string()));
+    }
+    let filter_sql = conditions.join(" AND ");
+    let params: Vec<&dyn ToSql> = values.iter().map(AsRef::as_ref).collect();
+    let total: i64 = connection.query_row(
+        &format!("SELECT COUNT(*) FROM bets b JOIN rooms r ON r.room = b.room WHERE {filter_sql}"),
+        params.as_slice(),
+        |row| row.get(0),
+    )?;
+    let sql = format!(
+        "SELECT b.bet_id, b.order_no, b.room, r.game, b.issue, b.option, b.stake, b.odds,
+                b.status, b.outcome, b.payout, b.placed_at, b.settled_at, d.values_json
+         FROM bets b JOIN rooms r ON r.room = b.room
+         LEFT JOIN draws d ON d.draw_source = r.draw_source AND d.issue = b.issue
+         WHERE {filter_sql} ORDER BY b.bet_id DESC LIMIT {} OFFSET {}",
+        paging.limit,
+        paging.offset()
+    );
+    let mut query = connection.prepare(&sql)?;
+    let rows = query.query_map(params.as_slice(), |row| {
+        let (stake, payout, status): (i64, i64, String) = (row.get(6)?, row.get(10)?, row.get(8)?);
+        let profit = if status == "open" { 0 } else { payout - stake };
+        let record = BetRecord {
+            id: row.get(0)?,
+            order_no: row.get(1)?,
+            room: row.get(2)?,
+            game: row.get(3)?,
+            issue: row.get(4)?,
+            option: row.get(5)?,
+            amount: Money::from_minor(stake),
+            odds: Odds::MIN,
+            status,
+            outcome: row.get(9)?,
+            payout: Money::from_minor(payout),
+            profit: crate::money::format_signed(profit),
+            placed_at: row.get(11)?,
+            settled_at: row.get(12)?,
+            result: None,
+        };
+        Ok((record, row.get::<_, u32>(7)?, row.get::<_, Option<String>>(13)?))
+    })?;
+    let mut list = Vec::new();
+    for row in rows {
+        let (record, odds, values) = row?;
+        let result = values.map(|values| serde_json::from_str(&values)).transpose();
+        let result = result.context("while decoding a draw")?;
+        list.push(BetRecord { odds: Odds::from_stored(odds)?, result, ..record });
+    }
+    Ok(paging.wrap(list, total))
+}
+
+/// A drawn period with what a player needs to verify it.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct DrawRecord {
+    pub issue: String,
+    #[schema(value_type = Object)]
+    pub values: Value,
+    pub seed: String,
+    /// The previous period's seed, or the commitment for a chain's first period.
+    pub previous: String,
+    pub commitment: String,
+    pub drawn_at: i64,
+}
+
+/// The draws of `source`, newest first.
+pub fn draw_history(
+    connection: &Connection,
+    source: DrawSource,
+    paging: Paging,
+) -> Result<Page<DrawRecord>, AppError> {
+    let total: i64 = connection
+        .prepare_cached("SELECT COUNT(*) FROM draws WHERE draw_source = ?1")?
+        .query_row([source.code()], |row| row.get(0))?;
+    let mut query = connection.prepare_cached(
+        "SELECT d.issue, d.values_json, d.seed,
+                CASE WHEN d.chain_index = 1 THEN c.commitment ELSE p.seed END,
+                c.commitment, d.drawn_at
+         FROM draws d JOIN seed_chains c ON c.chain_id = d.chain_id
+         LEFT JOIN draws p ON p.chain_id = d.chain_id AND p.chain_index = d.chain_index - 1
+         WHERE d.draw_source = ?1 ORDER BY d.issue DESC LIMIT ?2 OFFSET ?3",
+    )?;
+    let rows = query.query_map(params![source.code(), paging.limit, paging.offset()], |row| {
+        Ok((
+            row.get::<_, String>(1)?,
+            DrawRecord {
+                issue: row.get(0)?,
+                values: Value::Null,
+                seed: row.get(2)?,
+                previous: row.get::<_, Option<String>>(3)?.unwrap_or_default(),
+                commitment: row.get(4)?,
+                drawn_at: row.get(5)?,
+            },
+        ))
+    })?;
+    let mut list = Vec::new();
+    for row in rows {
+        let (values, record) = row?;
+        let values = serde_json::from_str(&values).context("while decoding a draw")?;
+        list.push(DrawRecord { values, ..record });
+    }
+    Ok(paging.wrap(list, total))
+}
+
+/// One run on the long-dragon board: `option` won the last `length` draws up to `issue`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct LongRun {
+    pub room: String,
+    pub game: String,
+    pub option: String,
+    pub length: u32,
+    pub issue: String,
+}
+
+/// Draws the board looks back over; a longer run shows as this length.
+pub const LONG_SCAN_DRAWS: u32 = 100;
+
+/// Every two- or three-way option's current run of wins of at least `min` draws, across every
+/// draw source (a yn28 region once, under its ordinary room), longest first. A refund, a tie
+/// or a loss ends a run.
+pub fn long_runs(connection: &Connection, min: u32) -> Result<Vec<LongRun>, AppError> {
+    let mut runs = Vec::new();
+    for source in DrawSource::all() {
+        let Some(room) = Room::all().into_iter().find(|room| room.draw_source() == source) else {
+            continue;
+        };
+        let rules: String = connection
+            .prepare_cached("SELECT rules_json FROM rooms WHERE room = ?1")?
+            .query_row([room.code()], |row| row.get(0))?;
+        let rules: GameRules = serde_json::from_str(&rules).context("while decoding rules")?;
+        let draws = latest_draws(connection, source)?;
+        let Some((latest, _)) = draws.first() else { continue };
+        for option in options(source.game()).into_iter().filter(on_long_board) {
+            let length = winning_run(option, &draws, &rules)?;
+            if length >= min {
+                runs.push(LongRun {
+                    room: room.code(),
+                    game: source.game().code().into(),
+                    option: option.code(),
+                    length,
+                    issue: latest.clone(),
+                });
+            }
+        }
+    }
+    runs.sort_by(|a, b| b.length.cmp(&a.length).then_with(|| a.room.cmp(&b.room)));
+    Ok(runs)
+}
+
+fn latest_draws(
+    connection: &Connection,
+    source: DrawSource,
+) -> Result<Vec<(String, Draw)>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT issue, values_json FROM draws WHERE draw_source = ?1 ORDER BY issue DESC LIMIT ?2",
+    )?;
+    let rows = query.query_map(params![source.code(), LONG_SCAN_DRAWS], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+    })?;
+    let mut draws = Vec::new();
+    for row in rows {
+        let (issue, values) = row?;
+        draws.push((issue, serde_json::from_str(&values).context("while decoding a draw")?));
+    }
+    Ok(draws)
+}
+
+/// How many of `draws` (newest first) in a row `option` won.
+fn winning_run(
+    option: BetOption,
+    draws: &[(String, Draw)],
+    rules: &GameRules,
+) -> Result<u32, AppError> {
+    let bet = PlacedBet { option, odds: option.default_odds(), stake: Money::from_minor(10_000) };
+    let mut length = 0;
+    for (_, draw) in draws {
+        match settle::settle(&bet, draw, rules)? {
+            Outcome::Win(_) | Outcome::WinReduced(_) => length += 1,
+            Outcome::Lose | Outcome::Refund => break,
+        }
+    }
+    Ok(length)
+}
+
+/// Two- and three-way options: big/small, odd/even, dragon/tiger (per position, ball, sum or
+/// total) and the yn28 combinations.
+fn on_long_board(option: &BetOption) -> bool {
+    const SIDES: [&str; 10] = [
+        "big",
+        "small",
+        "odd",
+        "even",
+        "dragon",
+        "tiger",
+        "big_odd",
+        "big_even",
+        "small_odd",
+        "small_even",
+    ];
+    let code = option.code();
+    let side = code
+        .split_once('_')
+        .filter(|(head, _)| {
+            let digits = head.get(1..).is_some_and(|rest| {
+                !rest.is_empty() && rest.bytes().all(|byte| byte.is_ascii_digit())
+            });
+            (head.starts_with('p') || head.starts_with('b')) && digits
+                || ["sum", "total"].contains(head)
+        })
+        .map_or(code.as_str(), |(_, side)| side);
+    SIDES.contains(&side)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_long_board_takes_two_and_three_way_options_only() {
+        let codes = |game| -> Vec<String> {
+            options(game).into_iter().filter(on_long_board).map(|option| option.code()).collect()
+        };
+        assert_eq!(codes(Game::K3), ["big", "small", "odd", "even"]);
+        assert_eq!(codes(Game::Rgb), ["big", "small"]);
+        let pk10 = codes(Game::Pk10);
+        assert_eq!(pk10.len(), 10 * 4 + 5 * 2 + 4);
+        assert!(pk10.contains(&"p10_odd".to_string()) && pk10.contains(&"sum_even".to_string()));
+        let ssc = codes(Game::Ssc);
+        assert_eq!(ssc.len(), 5 * 4 + 4 + 2);
+        let yn28 = codes(Game::Yn28);
+        assert_eq!(yn28.len(), 8);
+        assert!(!yn28.contains(&"extreme_big".to_string()));
+    }
+}

@@ -1,0 +1,269 @@
+//! The game pages' endpoints: betting, a room's odds and limits, the player's bets, the draw
+//! history, the long-dragon board and the live stream of a room.
+
+use super::AppState;
+use super::envelope::Envelope;
+use super::extract::{Idempotency, MaybeSession, Params, Session};
+use crate::error::AppError;
+use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
+use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord, LongRun};
+use crate::games::{self, Room, rooms};
+use crate::idempotency;
+use crate::money::Money;
+use crate::paging::{Page, Paging};
+use axum::extract::State;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::stream::{self, Stream};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::convert::Infallible;
+use std::time::Duration;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(bet))
+        .routes(routes!(odds))
+        .routes(routes!(betting_record))
+        .routes(routes!(history))
+        .routes(routes!(long_board))
+        .routes(routes!(live))
+}
+
+/// Place an order of one or more options on the room's open period, paid from the game
+/// balance.
+#[utoipa::path(post, path = "/api/rooms/betting", tag = "games", security(("token" = [])),
+    request_body = OrderForm,
+    params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
+    responses((status = 200, description = "envelope; err room_closed, no_option, period_closed, \
+        bet_out_of_limits, room_balance_too_low, insufficient_balance", body = PlacedOrder)))]
+async fn bet(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Idempotency(key): Idempotency,
+    Params(form): Params<OrderForm>,
+) -> Result<Envelope<Value>, AppError> {
+    let order = Order::parse(form)?;
+    let (timezone, now, room) = (app.config.timezone(), app.clock.now(), order.room);
+    let (terms, period) = app
+        .db
+        .read(move |connection| {
+            let terms = betting::room_terms(connection, room)?;
+            let period = rooms::open_period(connection, &terms.settings, timezone, now)?;
+            betting::ensure_committed(connection, room, period.issue, timezone)?;
+            Ok((terms, period))
+        })
+        .await?;
+    let (user_id, clock) = (session.user_id, app.clock.clone());
+    let reply = app
+        .db
+        .write(move |tx| {
+            let request =
+                idempotency::Request { user_id, key: key.as_ref(), description: order.describe() };
+            // Checked inside `once`, so a replay after the close still returns the first reply.
+            idempotency::once(tx, &request, now, |tx| {
+                let at = clock.now();
+                let priced = terms.check(&order, period, at)?;
+                betting::place(tx, user_id, &priced, at)
+            })
+        })
+        .await?;
+    Ok(Envelope::ok(reply))
+}
+
+#[derive(Deserialize, utoipa::IntoParams, utoipa::ToSchema)]
+struct RoomForm {
+    /// Room code, e.g. `k3` or `rgb3`.
+    room: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct OptionTerms {
+    option: String,
+    odds: String,
+    min_bet: String,
+    max_user: String,
+    max_total: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct OddsReply {
+    room: String,
+    game: &'static str,
+    rule_version: i64,
+    /// RGB's service fee in basis points (200 = 2 %), else 0.
+    service_fee_bp: u16,
+    entry_min: String,
+    #[schema(value_type = Object)]
+    rules: Value,
+    /// Every option of the game in rules-page order.
+    options: Vec<OptionTerms>,
+}
+
+/// The room's odds table, limits and rules.
+#[utoipa::path(get, path = "/api/roominfo/odds", tag = "games", params(RoomForm),
+    responses((status = 200, description = "envelope", body = OddsReply)))]
+async fn odds(
+    State(app): State<AppState>,
+    Params(form): Params<RoomForm>,
+) -> Result<Envelope<OddsReply>, AppError> {
+    let room = Room::parse(&form.room)?;
+    let terms = app.db.read(move |connection| betting::room_terms(connection, room)).await?;
+    let options = terms
+        .odds
+        .entries()
+        .iter()
+        .map(|(option, odds)| {
+            let code = option.code();
+            let limits = terms.limits.of(&code);
+            OptionTerms {
+                odds: odds.to_string(),
+                min_bet: limits.min_bet.to_string(),
+                max_user: limits.max_user.to_string(),
+                max_total: limits.max_total.to_string(),
+                option: code,
+            }
+        })
+        .collect();
+    let fee_on_100 = terms.rules.service_fee(Money::from_minor(1_000_000)).minor();
+    Ok(Envelope::ok(OddsReply {
+        room: room.code(),
+        game: room.game().code(),
+        rule_version: terms.settings.rule_version,
+        service_fee_bp: u16::try_from(fee_on_100 / 100).unwrap_or(u16::MAX),
+        entry_min: terms.settings.entry_min_text(),
+        rules: terms.settings.rules,
+        options,
+    }))
+}
+
+/// The player's bets across games, newest first; filter by game, room, status or issue.
+#[utoipa::path(get, path = "/api/personal/betting_record", tag = "games", security(("token" = [])),
+    params(BetFilterForm),
+    responses((status = 200, description = "envelope", body = Page<BetRecord>)))]
+async fn betting_record(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Params(form): Params<BetFilterForm>,
+) -> Result<Envelope<Page<BetRecord>>, AppError> {
+    let filter = BetFilter::parse(form)?;
+    let user_id = session.user_id;
+    let page =
+        app.db.read(move |connection| records::bet_records(connection, user_id, &filter)).await?;
+    Ok(Envelope::ok(page))
+}
+
+#[derive(Deserialize, utoipa::IntoParams, utoipa::ToSchema)]
+struct HistoryForm {
+    room: String,
+    page: Option<String>,
+    limit: Option<String>,
+}
+
+/// The room's draws, newest first, each with its seed, the link it hashes to and the
+/// chain's commitment.
+#[utoipa::path(get, path = "/api/roominfo/history", tag = "games", params(HistoryForm),
+    responses((status = 200, description = "envelope", body = Page<DrawRecord>)))]
+async fn history(
+    State(app): State<AppState>,
+    Params(form): Params<HistoryForm>,
+) -> Result<Envelope<Page<DrawRecord>>, AppError> {
+    let source = Room::parse(&form.room)?.draw_source();
+    let paging = Paging::parse(form.page.as_deref(), form.limit.as_deref())?;
+    let page =
+        app.db.read(move |connection| records::draw_history(connection, source, paging)).await?;
+    Ok(Envelope::ok(page))
+}
+
+#[derive(Deserialize, utoipa::IntoParams, utoipa::ToSchema)]
+struct LongForm {
+    /// Shortest run listed (at least 2; default `games.long_run_min`).
+    threshold: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct LongReply {
+    threshold: u32,
+    list: Vec<LongRun>,
+}
+
+/// The long-dragon board: current winning runs of two- and three-way options, longest first.
+#[utoipa::path(get, path = "/api/cc/long", tag = "games", params(LongForm),
+    responses((status = 200, description = "envelope", body = LongReply)))]
+async fn long_board(
+    State(app): State<AppState>,
+    Params(form): Params<LongForm>,
+) -> Result<Envelope<LongReply>, AppError> {
+    let threshold = match form.threshold {
+        None => app.config.games.long_run_min,
+        Some(text) => text.trim().parse().map_err(|_| AppError::BadParams)?,
+    };
+    if !(2..=records::LONG_SCAN_DRAWS).contains(&threshold) {
+        return Err(AppError::BadParams);
+    }
+    let list = app.db.read(move |connection| records::long_runs(connection, threshold)).await?;
+    Ok(Envelope::ok(LongReply { threshold, list }))
+}
+
+/// How often a live stream rechecks its room when nothing was announced.
+const LIVE_RECHECK: Duration = Duration::from_secs(1);
+
+/// Server-sent events for a room page: event `state` with the open period, the latest result
+/// and (with a session) the game balance, sent on connect and whenever one of them changes.
+#[utoipa::path(get, path = "/api/live", tag = "games", params(RoomForm),
+    responses((status = 200, description = "text/event-stream of `state` events", content_type = "text/event-stream")))]
+async fn live(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Params(form): Params<RoomForm>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    let room = Room::parse(&form.room)?;
+    let user_id = session.map(|session| session.user_id);
+    let first = live_state(&app, room, user_id).await?;
+    let announcements = app.live.subscribe();
+    let start = (app, announcements, Some(first), None::<Value>);
+    let events = stream::unfold(start, move |(app, mut announcements, pending, last)| async move {
+        let mut pending = pending;
+        loop {
+            if let Some(state) = pending.take() {
+                let mut compared = state.clone();
+                compared["now"] = Value::Null;
+                if last.as_ref() != Some(&compared) {
+                    let event = Event::default().event("state").data(state.to_string());
+                    return Some((Ok(event), (app, announcements, None, Some(compared))));
+                }
+            }
+            // Woken by a draw or settlement, or after a second: the period or balance may
+            // have moved without an announcement (a new period opens by the clock).
+            let _ = tokio::time::timeout(LIVE_RECHECK, announcements.changed()).await;
+            pending = live_state(&app, room, user_id).await.ok();
+        }
+    });
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// What a `state` event carries (`now` left out of the comparison: it always changes).
+async fn live_state(app: &AppState, room: Room, user_id: Option<i64>) -> Result<Value, AppError> {
+    let (timezone, now) = (app.config.timezone(), app.clock.now());
+    let (index, balance) = app
+        .db
+        .read(move |connection| {
+            let index = games::rooms::room_index(connection, room, timezone, now)?;
+            let balance = match user_id {
+                Some(user_id) => Some(crate::ledger::balances(connection, user_id)?.game),
+                None => None,
+            };
+            Ok((index, balance))
+        })
+        .await?;
+    Ok(json!({
+        "room": room.code(),
+        "issue": index.period.issue.to_string(),
+        "close_at": index.period.close_at,
+        "draw_at": index.period.draw_at,
+        "now": now,
+        "last": index.last.map(|(issue, values)| json!({"issue": issue.to_string(), "values": values})),
+        "game_balance": balance.map(|balance| balance.to_string()),
+    }))
+}
