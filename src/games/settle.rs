@@ -85,6 +85,14 @@ impl GameRules {
         }
     }
 
+    /// The service fee rate: RGB's, else zero.
+    pub fn service_fee_bp(&self) -> u16 {
+        match self {
+            GameRules::Rgb(rules) => rules.service_fee_bp.value(),
+            _ => 0,
+        }
+    }
+
     /// The service fee taken from `stake` before it plays: RGB's rate rounded up, else zero.
     /// The bet slip shows it before the player confirms.
     pub fn service_fee(&self, stake: Money) -> Money {

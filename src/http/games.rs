@@ -9,7 +9,6 @@ use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
 use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord, LongRun};
 use crate::games::{self, Room, rooms};
 use crate::idempotency;
-use crate::money::Money;
 use crate::paging::{Page, Paging};
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -126,12 +125,11 @@ async fn odds(
             }
         })
         .collect();
-    let fee_on_100 = terms.rules.service_fee(Money::from_minor(1_000_000)).minor();
     Ok(Envelope::ok(OddsReply {
         room: room.code(),
         game: room.game().code(),
         rule_version: terms.settings.rule_version,
-        service_fee_bp: u16::try_from(fee_on_100 / 100).unwrap_or(u16::MAX),
+        service_fee_bp: terms.rules.service_fee_bp(),
         entry_min: terms.settings.entry_min_text(),
         rules: terms.settings.rules,
         options,

@@ -2,13 +2,11 @@
 //! restarted: every bet ends settled exactly once, every player's game balance is what their
 //! bets earned, and the ledger verifies.
 
-use crate::cli::{fairhall, run};
+use crate::cli::run;
+use crate::serve::{Server, start_with};
 use fairhall::games::{self, Draw, Room};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const PLAYERS: usize = 5;
@@ -16,41 +14,11 @@ const ORDERS_PER_PLAYER: usize = 6;
 /// Ten bets per settlement transaction: hundreds of chunks, so a kill lands between two.
 const CONFIG: &str = "[games]\nsettle_chunk_bets = 10\n";
 
-/// Kills the server when dropped (a failing test must not leave it running).
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 fn start(data_dir: &Path) -> (Server, String) {
     let config = data_dir.join("crash.toml");
-    let mut child = fairhall(data_dir)
-        .arg("--config")
-        .arg(&config)
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the server starts");
-    let stdout = child.stdout.take().expect("a stdout pipe");
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let address = line
-                .split_once("fairhall is serving")
-                .and_then(|(_, rest)| rest.split_once("address="))
-                .and_then(|(_, rest)| rest.split_whitespace().next().map(str::to_string));
-            if let Some(address) = address {
-                let _ = sender.send(address);
-            }
-        }
-    });
-    let address = receiver.recv_timeout(Duration::from_secs(30)).expect("the server's address");
-    (Server(child), format!("http://{address}"))
+    let (server, address) =
+        start_with(data_dir, &["--config", config.to_str().unwrap_or_default()]);
+    (server, format!("http://{address}"))
 }
 
 fn call(request: ureq::RequestBuilder<ureq::typestate::WithBody>, body: &Value) -> Value {

@@ -39,7 +39,7 @@ fn serving_address(line: &str) -> Option<String> {
 }
 
 /// Kills the server if the test fails before stopping it.
-struct Server(Child);
+pub struct Server(pub Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -50,8 +50,10 @@ impl Drop for Server {
     }
 }
 
-fn start(data_dir: &std::path::Path) -> (Server, String) {
+/// `fairhall [global_args] serve` on a free port; returns the server and its address.
+pub fn start_with(data_dir: &std::path::Path, global_args: &[&str]) -> (Server, String) {
     let mut child = fairhall(data_dir)
+        .args(global_args)
         .args(["serve", "--listen", "127.0.0.1:0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -70,6 +72,10 @@ fn start(data_dir: &std::path::Path) -> (Server, String) {
     });
     let address = receiver.recv_timeout(START_TIMEOUT).expect("the server logs its address");
     (server, address)
+}
+
+fn start(data_dir: &std::path::Path) -> (Server, String) {
+    start_with(data_dir, &[])
 }
 
 fn post(base: &str, path: &str, body: &Value, token: Option<&str>) -> Value {
