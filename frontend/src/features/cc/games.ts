@@ -2,6 +2,7 @@
 // and how a draw's `values` ({"game":"k3","result":[3,1,6]}) read.
 import type { Text } from '@/features/cc/text';
 import type { MessageKey } from '@/i18n/i18n';
+import { optionWordKey } from '@/lib/game-labels';
 import { ROUTES } from '@/lib/routes';
 
 export type Game = 'k3' | 'pk10' | 'ssc' | 'rgb';
@@ -95,7 +96,7 @@ export function coloursOf(number: number): Colour[] {
 /** Facts of a result shown beside it: K3 and PK10 (cars 1 + 2) sums, SSC's total and dragon/tiger, RGB's size and colours. */
 export function drawFacts(game: Game, values: readonly number[]): Text[] {
   const side = (big: boolean): Text => ({ key: big ? 'cc_opt_big' : 'cc_opt_small' });
-  const parity = (n: number): Text => ({ key: n % 2 === 1 ? 'cc_opt_odd' : 'cc_opt_even' });
+  const parity = (n: number): Text => ({ key: optionWordKey(n % 2 === 1 ? 'odd' : 'even') });
   if (game === 'rgb') {
     const n = values[0] ?? 0;
     return [side(n >= 5), ...coloursOf(n).map((colour): Text => ({ key: COLOUR_KEYS[colour] }))];
@@ -117,4 +118,4 @@ export function drawFacts(game: Game, values: readonly number[]): Text[] {
   return [{ key: 'cc_opt_sum', params: { n: total } }, side(total >= 23), parity(total), { key: versus }];
 }
 
-const COLOUR_KEYS: Record<Colour, MessageKey> = { red: 'cc_opt_red', green: 'cc_opt_green', violet: 'cc_opt_violet' };
+const COLOUR_KEYS: Record<Colour, MessageKey> = { red: optionWordKey('red'), green: optionWordKey('green'), violet: 'cc_opt_violet' };

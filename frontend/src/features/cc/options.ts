@@ -5,6 +5,7 @@
 import type { Colour, Game } from '@/features/cc/games';
 import { raw, type Text } from '@/features/cc/text';
 import type { MessageKey } from '@/i18n/i18n';
+import { optionWordKey } from '@/lib/game-labels';
 import type { MoneyText } from '@/lib/money';
 
 /** One option of GET api/roominfo/odds. */
@@ -139,11 +140,13 @@ const PARSERS: Record<Game, (code: string) => Parsed | null> = { k3: parseK3, pk
 /** What `code` means in `game`, or null for a code this app does not know. */
 export const parseOption = (game: Game, code: string): Parsed | null => PARSERS[game](code);
 
+// Words that read the same here and in the bet records (every language) take lib/game-labels'
+// keys; the others keep the board's own wording ("Dragon" under a titled group, not "Dragon (higher)").
 const SIDE_KEY: Record<Side | Versus, MessageKey> = {
   big: 'cc_opt_big',
   small: 'cc_opt_small',
-  odd: 'cc_opt_odd',
-  even: 'cc_opt_even',
+  odd: optionWordKey('odd'),
+  even: optionWordKey('even'),
   dragon: 'cc_opt_dragon',
   tiger: 'cc_opt_tiger',
   tie: 'cc_opt_tie',
@@ -152,12 +155,12 @@ const WINDOW_KEY: Record<Window, MessageKey> = { front: 'cc_opt_front', middle: 
 const SHAPE_KEY: Record<Shape, MessageKey> = {
   leopard: 'cc_opt_leopard',
   straight: 'cc_opt_straight',
-  pair: 'cc_opt_pair_shape',
+  pair: optionWordKey('pair'),
   half_straight: 'cc_opt_half_straight',
   mixed: 'cc_opt_mixed',
 };
 const WINDOW_SHAPE_KEY: Record<Window, MessageKey> = { front: 'cc_opt_front_shape', middle: 'cc_opt_middle_shape', back: 'cc_opt_back_shape' };
-const COLOUR_KEY: Record<Colour, MessageKey> = { red: 'cc_opt_red', green: 'cc_opt_green', violet: 'cc_opt_violet' };
+const COLOUR_KEY: Record<Colour, MessageKey> = { red: optionWordKey('red'), green: optionWordKey('green'), violet: 'cc_opt_violet' };
 /** Balls of each SSC window. */
 export const WINDOW_BALLS: Record<Window, readonly [number, number]> = { front: [1, 3], middle: [2, 4], back: [3, 5] };
 

@@ -7,7 +7,7 @@ import { InfiniteList } from '@/components/infinite-list';
 import { LinkButton } from '@/components/link-button';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
-import { useBetRecords, type BetRecord, type BetStatus } from '@/features/cc/api/betting-record';
+import { useBetRecords } from '@/features/cc/api/betting-record';
 import { drawValues, GAME_INFO, pageUrl, rgbMinutes, type Game } from '@/features/cc/games';
 import { optionLabel } from '@/features/cc/options';
 import styles from '@/features/cc/parts/cc.module.css';
@@ -16,11 +16,11 @@ import { GameNav } from '@/features/cc/parts/game-nav';
 import { useGameRoute } from '@/features/cc/parts/use-game-route';
 import { say } from '@/features/cc/text';
 import { useI18n, type MessageKey } from '@/i18n/i18n';
+import { BET_STATUSES, type BetRecord, type BetStatus } from '@/lib/betting-records';
 import { signOf } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 import { formatDateTime } from '@/lib/time';
 
-const STATUSES: readonly BetStatus[] = ['open', 'won', 'lost', 'refunded'];
 const STATUS_VIEW: Record<BetStatus, { key: MessageKey; tone: BadgeTone }> = {
   open: { key: 'cc_status_open', tone: 'wait' },
   won: { key: 'cc_status_won', tone: 'ok' },
@@ -43,7 +43,7 @@ export function Component() {
           label={t('filter_status')}
           value={status}
           onChange={setStatus}
-          choices={[{ value: '' as const, label: t('filter_all') }, ...STATUSES.map((value) => ({ value, label: t(STATUS_VIEW[value].key) }))]}
+          choices={[{ value: '' as const, label: t('filter_all') }, ...BET_STATUSES.map((value) => ({ value, label: t(STATUS_VIEW[value].key) }))]}
         />
         <InfiniteList
           query={query}

@@ -5,8 +5,9 @@ import { LoadingGate } from '@/components/loading-gate';
 import { PageHeader } from '@/components/page-header';
 import { useLongRuns } from '@/features/long/api/long-runs';
 import styles from '@/features/long/parts/long.module.css';
-import { orderRuns, roomName, runOptionName } from '@/features/long/parts/runs';
+import { orderRuns } from '@/features/long/parts/runs';
 import { useI18n } from '@/i18n/i18n';
+import { optionLabel, roomLabel } from '@/lib/game-labels';
 import { ROUTES } from '@/lib/routes';
 
 export function Component() {
@@ -30,8 +31,8 @@ export function Component() {
                   {runs.map((run) => (
                     <li key={`${run.room}:${run.option}`} className={styles.run} data-testid="long-run">
                       <span className={styles.text}>
-                        <span className={styles.room}>{roomName(run.room, t, lang)}</span>
-                        <span className={styles.option}>{runOptionName(run.game, run.option, t)}</span>
+                        <span className={styles.room}>{roomLabel(run.room, t, lang)}</span>
+                        <span className={styles.option}>{optionLabel(run.game, run.option, t)}</span>
                         <span className={styles.issue}>{t('long_latest', { issue: run.issue })}</span>
                       </span>
                       <strong className={styles.length}>{t('long_run', { n: run.length })}</strong>

@@ -5,9 +5,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BetRecord } from '@/features/records/api/betting-records';
 import { Component as PlayRecordPage } from '@/features/records/pages/play-record-page';
 import { activateLanguage } from '@/i18n/i18n';
+import type { BetRecord } from '@/lib/betting-records';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
 const bet = (overrides: Partial<BetRecord>): BetRecord => ({
@@ -105,8 +105,8 @@ describe('bet records page', () => {
     await screen.findByText('No records yet');
     expect(calls.map((call) => call.url)).toEqual([
       'api/personal/betting_record?page=1&limit=20',
-      'api/personal/betting_record?page=1&limit=20&game=pk10',
-      'api/personal/betting_record?page=1&limit=20&game=pk10&status=refunded',
+      'api/personal/betting_record?game=pk10&page=1&limit=20',
+      'api/personal/betting_record?game=pk10&status=refunded&page=1&limit=20',
     ]);
     expect(screen.getByRole('radiogroup', { name: 'Game' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'PK10 racing' })).toHaveAttribute('aria-checked', 'true');
