@@ -37,6 +37,12 @@ if (process.env.E2E_CONFIG === undefined) {
     ['[server]', `data_dir = ${JSON.stringify(dataDir)}`, '', '[wallet]', 'turnover_percent = 0', `usdt_receiving_address = "${process.env.E2E_USDT_ADDRESS}"`, ''].join('\n'),
   );
   process.env.E2E_CONFIG = configFile;
+  // Short periods for the games spec, set with the operator's CLI before the server starts (a
+  // fresh data dir has no seed chains yet, so the first chain gets them): 15 s, betting closes
+  // 3 s before the draw.
+  for (const room of ['k3', 'rgb1']) {
+    execFileSync(bin, ['--config', configFile, 'admin', 'room', 'update', room, '--period', '15', '--close', '3'], { stdio: 'pipe' });
+  }
 }
 const configFile = process.env.E2E_CONFIG;
 const baseURL = `http://127.0.0.1:${port}`;

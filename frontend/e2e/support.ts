@@ -84,3 +84,51 @@ export async function codeFor(target: string, purpose: string): Promise<string> 
     .toMatch(/^\d{6}$/);
   return found ?? '';
 }
+
+/** The session token the app keeps in localStorage (`fairhall.token`). */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('fairhall.token'));
+  expect(token, 'a session token in localStorage').not.toBeNull();
+  return token ?? '';
+}
+
+/** GET `path` (relative to baseURL) and unwrap the `{code, msg, data}` envelope; fails unless code 1. */
+export async function apiData<T>(request: APIRequestContext, path: string, params: Record<string, string | number> = {}, token?: string): Promise<T> {
+  const response = await request.get(path, { params, headers: token === undefined ? {} : { token } });
+  expect(response.ok(), `GET ${path}: HTTP ${response.status()}`).toBe(true);
+  const body = (await response.json()) as Envelope<T>;
+  expect(body, `GET ${path}: ${body.msg}`).toMatchObject({ code: 1 });
+  return body.data;
+}
+
+/** Credits a player's wallet balance through `fairhall admin wallet adjust` (phone, login name or id). */
+export function creditWallet(user: string, amount: string): void {
+  admin('wallet', 'adjust', user, amount, '--reason', 'e2e credit');
+}
+
+type RoomInfo = { issue: string; close_at: number; draw_at: number; now: number };
+
+/**
+ * Waits until `room`'s open period takes bets with at least `secondsLeft` before its close, and
+ * returns that issue. The server commits a seed chain from the period after start on, so until
+ * then the open period is refused (`period_closed`): bettable means the chain's first issue is at
+ * or before the open one, and the close is far enough off (on the server's clock).
+ */
+export async function bettablePeriod(request: APIRequestContext, room: string, secondsLeft: number, timeout = 45_000): Promise<RoomInfo> {
+  let found: RoomInfo | undefined;
+  await expect
+    .poll(
+      async () => {
+        const [info, chain] = await Promise.all([
+          apiData<RoomInfo>(request, 'api/roominfo/index', { room }),
+          apiData<{ first_issue: string }>(request, 'api/fair/commitment', { room }),
+        ]);
+        const committed = BigInt(chain.first_issue) <= BigInt(info.issue);
+        found = committed && info.close_at - info.now >= secondsLeft ? info : undefined;
+        return found !== undefined;
+      },
+      { timeout, intervals: [250], message: `a bettable period of ${room} with ${secondsLeft} s to its close` },
+    )
+    .toBe(true);
+  return found!;
+}
