@@ -31,6 +31,8 @@ pub struct OrderForm {
     pub issue: Option<String>,
     #[schema(value_type = Vec<BetLineForm>)]
     pub bets: Option<BetLinesForm>,
+    /// `trade`: a yn28 buy-up (`big`) / buy-down (`small`) of at least 10.00 per line.
+    pub mode: Option<String>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -62,12 +64,34 @@ pub struct Order {
     pub room: Room,
     pub issue: Issue,
     pub lines: Vec<BetLine>,
+    /// A trade (pages/yn28/game/usdt): only big/small in a yn28 room, each of at least
+    /// `TRADE_MIN_MINOR`.
+    pub trade: bool,
+}
+
+/// The smallest stake of a trade line in minor units, 10.00 (GAMES.md "yn28 trading hall").
+pub const TRADE_MIN_MINOR: i64 = 1_000;
+
+/// Whether `mode` asks for a trade; anything but absent, empty or `trade` is `bad_params`.
+fn is_trade(mode: Option<&str>) -> Result<bool, AppError> {
+    match mode.map(str::trim) {
+        None | Some("") => Ok(false),
+        Some("trade") => Ok(true),
+        Some(_) => Err(AppError::BadParams),
+    }
+}
+
+/// A trade line buys up or down on a yn28 region's result: `big` or `small` only.
+fn tradable(room: Room, option: BetOption) -> bool {
+    let up_or_down = ["big", "small"].contains(&option.code().as_str());
+    matches!(room, Room::Yn28 { .. }) && up_or_down
 }
 
 impl Order {
     pub fn parse(form: OrderForm) -> Result<Order, AppError> {
         let room = Room::parse(form.room.as_deref().ok_or(AppError::MissingParams)?.trim())?;
         let issue = Issue::parse(form.issue.as_deref().ok_or(AppError::MissingParams)?.trim())?;
+        let trade = is_trade(form.mode.as_deref())?;
         let forms = match form.bets {
             None => Vec::new(),
             Some(BetLinesForm::List(lines)) => lines,
@@ -80,20 +104,24 @@ impl Order {
         for line in forms {
             let code = line.option.ok_or(AppError::NoOption)?;
             let option = BetOption::parse(room.game(), code.trim())?;
+            if trade && !tradable(room, option) {
+                return Err(AppError::BadParams);
+            }
             let stake = crate::wallet::types::positive_amount(line.amount)?;
             if lines.iter().any(|placed| placed.option == option) {
                 return Err(AppError::BadParams);
             }
             lines.push(BetLine { option, stake });
         }
-        Ok(Order { room, issue, lines })
+        Ok(Order { room, issue, lines, trade })
     }
 
     /// What idempotency compares between a request and its replay.
     pub fn describe(&self) -> String {
         let lines: Vec<String> =
             self.lines.iter().map(|line| format!("{}={}", line.option, line.stake)).collect();
-        format!("bet:{}:{}:{}", self.room.code(), self.issue, lines.join(","))
+        let mode = if self.trade { ":trade" } else { "" };
+        format!("bet:{}:{}:{}{mode}", self.room.code(), self.issue, lines.join(","))
     }
 
     pub fn total(&self) -> Result<Money, AppError> {
@@ -189,7 +217,8 @@ impl RoomTerms {
         for line in &order.lines {
             let code = line.option.code();
             let odds = self.odds.odds(line.option).ok_or(AppError::BadParams)?;
-            if line.stake < self.limits.of(&code).min_bet {
+            let trade_min = Money::from_minor(if order.trade { TRADE_MIN_MINOR } else { 0 });
+            if line.stake < self.limits.of(&code).min_bet || line.stake < trade_min {
                 return Err(AppError::BetOutOfLimits);
             }
             let possible_payout =

@@ -10,6 +10,8 @@
 //! - `periods`: issue numbers over time; `chains`: seed chains and the key file; `draws`:
 //!   drawing due periods and reading them back; `rooms`: the rooms table. These take a `Tx`
 //!   or a `Connection`.
+//! - `hall`: the yn28 trading hall (region pages, entering, trend); `presence`: who has a
+//!   room's live stream open.
 //! - `settle`: `settle(bet, draw, rules) -> Outcome`, `payout(stake, outcome, rules) -> Money`.
 //!
 //! Money and odds are integers: float arithmetic is denied in this module.
@@ -20,6 +22,7 @@ pub mod chains;
 pub mod draw;
 pub mod draws;
 pub mod fair;
+pub mod hall;
 pub mod issue;
 pub mod k3;
 pub mod limits;
@@ -27,6 +30,7 @@ pub mod odds;
 pub mod options;
 pub mod periods;
 pub mod pk10;
+pub mod presence;
 pub mod records;
 pub mod rgb;
 pub mod room;

@@ -236,29 +236,41 @@ pub const LONG_SCAN_DRAWS: u32 = 100;
 pub fn long_runs(connection: &Connection, min: u32) -> Result<Vec<LongRun>, AppError> {
     let mut runs = Vec::new();
     for source in DrawSource::all() {
-        let Some(room) = Room::all().into_iter().find(|room| room.draw_source() == source) else {
-            continue;
-        };
-        let rules: String = connection
-            .prepare_cached("SELECT rules_json FROM rooms WHERE room = ?1")?
-            .query_row([room.code()], |row| row.get(0))?;
-        let rules: GameRules = serde_json::from_str(&rules).context("while decoding rules")?;
-        let draws = latest_draws(connection, source)?;
-        let Some((latest, _)) = draws.first() else { continue };
-        for option in options(source.game()).into_iter().filter(on_long_board) {
-            let length = winning_run(option, &draws, &rules)?;
-            if length >= min {
-                runs.push(LongRun {
-                    room: room.code(),
-                    game: source.game().code().into(),
-                    option: option.code(),
-                    length,
-                    issue: latest.clone(),
-                });
-            }
-        }
+        runs.extend(source_long_runs(connection, source, min)?);
     }
     runs.sort_by(|a, b| b.length.cmp(&a.length).then_with(|| a.room.cmp(&b.room)));
+    Ok(runs)
+}
+
+/// The runs of at least `min` draws of one draw source (under its first room: a yn28
+/// region's ordinary room), in option order.
+pub fn source_long_runs(
+    connection: &Connection,
+    source: DrawSource,
+    min: u32,
+) -> Result<Vec<LongRun>, AppError> {
+    let Some(room) = Room::all().into_iter().find(|room| room.draw_source() == source) else {
+        return Ok(Vec::new());
+    };
+    let rules: String = connection
+        .prepare_cached("SELECT rules_json FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| row.get(0))?;
+    let rules: GameRules = serde_json::from_str(&rules).context("while decoding rules")?;
+    let draws = latest_draws(connection, source)?;
+    let Some((latest, _)) = draws.first() else { return Ok(Vec::new()) };
+    let mut runs = Vec::new();
+    for option in options(source.game()).into_iter().filter(on_long_board) {
+        let length = winning_run(option, &draws, &rules)?;
+        if length >= min {
+            runs.push(LongRun {
+                room: room.code(),
+                game: source.game().code().into(),
+                option: option.code(),
+                length,
+                issue: latest.clone(),
+            });
+        }
+    }
     Ok(runs)
 }
 

@@ -6,12 +6,14 @@ use super::envelope::Envelope;
 use super::extract::{Idempotency, MaybeSession, Params, Session};
 use crate::error::AppError;
 use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
+use crate::games::presence::Presence;
 use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord, LongRun};
 use crate::games::{self, Room, rooms};
 use crate::idempotency;
 use crate::paging::{Page, Paging};
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::StreamExt;
 use futures_util::stream::{self, Stream};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -220,6 +222,8 @@ async fn live(
     let user_id = session.map(|session| session.user_id);
     let first = live_state(&app, room, user_id).await?;
     let announcements = app.live.subscribe();
+    // Counts the player in the room while the stream lives: dropped with the stream's state.
+    let presence = user_id.map(|user_id| Presence::join(&app.presence, room, user_id));
     let start = (app, announcements, Some(first), None::<Value>);
     let events = stream::unfold(start, move |(app, mut announcements, pending, last)| async move {
         let mut pending = pending;
@@ -237,6 +241,10 @@ async fn live(
             let _ = tokio::time::timeout(LIVE_RECHECK, announcements.changed()).await;
             pending = live_state(&app, room, user_id).await.ok();
         }
+    });
+    let events = events.map(move |event| {
+        let _counted = &presence;
+        event
     });
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

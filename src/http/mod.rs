@@ -12,6 +12,7 @@ mod payout_accounts;
 mod profile;
 mod system;
 mod wallet;
+mod yn28;
 
 use crate::auth::AuthSettings;
 use crate::clock::Clock;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub card_cipher: Arc<CardCipher>,
     /// Bumped by the scheduler after draws and settlements; live pages wait on it.
     pub live: Arc<tokio::sync::watch::Sender<u64>>,
+    /// The players with each room's live stream open (`online` of the yn28 hall).
+    pub presence: Arc<crate::games::presence::Presence>,
 }
 
 impl AppState {
@@ -55,7 +58,8 @@ impl AppState {
         let card_cipher = Arc::new(CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?);
         let config = Arc::new(config);
         let live = Arc::new(tokio::sync::watch::channel(0).0);
-        Ok(AppState { db, config, auth, clock, default_lang, wallet, card_cipher, live })
+        let presence = Arc::default();
+        Ok(AppState { db, config, auth, clock, default_lang, wallet, card_cipher, live, presence })
     }
 }
 
@@ -88,6 +92,7 @@ pub fn app(state: AppState) -> Router {
         .merge(system::router())
         .merge(fair::router())
         .merge(games::router())
+        .merge(yn28::router())
         .merge(wallet::router(upload_limit_bytes(&state.config)))
         .merge(payout_accounts::router())
         .merge(profile::router(upload_limit_bytes(&state.config)))

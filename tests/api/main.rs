@@ -26,3 +26,4 @@ mod throttle;
 mod wallet_cli;
 mod wallet_support;
 mod withdrawals;
+mod yn28;
