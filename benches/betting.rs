@@ -87,8 +87,9 @@ fn main() -> anyhow::Result<()> {
     let (bettors, background) = players.split_at(options.clients);
     println!("setup: {} players funded in {:.1} s", players.len(), started.elapsed().as_secs_f64());
     let load = Load::new(&hall.url, "k3", &k3.issue, &K3_OPTIONS);
+    let usage = Usage::now();
     let phase_one = run_clients(&load, bettors, Some(options.bets));
-    report_placing(&phase_one, options.clients, &k3.issue);
+    report_placing(&phase_one, &usage.since(phase_one.client_cpu), &k3.issue);
     hall.clock.advance(k3.draw_at - hall.clock.now());
     settle_with_background(&hall, &k3.issue, background)?;
     let verified = hall.read(fairhall::ledger::verify)?;
@@ -109,16 +110,17 @@ fn settle_with_background(
     let ssc = hall.room_index("ssc")?;
     ssc.ensure_open("ssc", hall.clock.now())?;
     let load = Load::new(&hall.url, "ssc", &ssc.issue, &SSC_OPTIONS);
-    let (samples, (settle_start, report, took)) = std::thread::scope(|scope| {
+    let (run, (settle_start, report, used)) = std::thread::scope(|scope| {
         let clients = scope.spawn(|| run_clients(&load, background, None));
         std::thread::sleep(BASELINE);
-        let settle_start = Instant::now();
+        let (settle_start, usage) = (Instant::now(), Usage::now());
         let report = hall.tick();
-        let took = settle_start.elapsed();
+        let used = usage.since(Duration::ZERO);
         load.stop.store(true, Ordering::SeqCst);
-        (clients.join(), (settle_start, report, took))
+        (clients.join(), (settle_start, report, used))
     });
-    let samples = samples.map_err(|_| anyhow::anyhow!("a background client panicked"))?;
+    let samples = run.map_err(|_| anyhow::anyhow!("a background client panicked"))?.samples;
+    let took = used.wall;
     let issue = k3_issue.to_string();
     let (placed, open): (i64, i64) = hall.read(move |connection| {
         Ok(connection.query_row(
@@ -136,6 +138,12 @@ fn settle_with_background(
         report.bets_settled,
         report.periods_settled
     );
+    println!(
+        "  CPU during the tick: process {:.2} s ({:.2} cores), db-writer {:.2} s",
+        used.process.as_secs_f64(),
+        used.process.as_secs_f64() / took.as_secs_f64().max(1e-9),
+        used.writer.as_secs_f64()
+    );
     ensure!(open == 0, "{open} k3 bets of issue {k3_issue} are still open");
     let settle_end = settle_start + took;
     let (before, during): (Vec<Sample>, Vec<Sample>) =
@@ -149,13 +157,48 @@ fn settle_with_background(
     Ok(())
 }
 
-fn report_placing(samples: &[Sample], clients: usize, issue: &str) {
+fn report_placing(run: &Run, used: &Used, issue: &str) {
+    let samples = &run.samples;
     let first = samples.iter().map(|sample| sample.started).min();
     let last = samples.iter().map(|sample| sample.started + sample.latency).max();
     let wall = first.zip(last).map_or(Duration::ZERO, |(first, last)| last - first);
-    let label = format!("phase 1: bets on k3 issue {issue} by {clients} clients");
+    let label = format!("phase 1: bets on k3 issue {issue} by {} clients", run.clients);
     print_latencies(&label, samples, wall);
+    print_tenths(samples);
+    let per_bet = |cpu: Duration| cpu.as_secs_f64() * 1e3 / samples.len().max(1) as f64;
+    let server = used.process.saturating_sub(used.clients);
+    println!(
+        "  CPU per bet: {:.3} ms = server {:.3} (of it db-writer {:.3}) + clients {:.3}; \
+         the process used {:.2} cores",
+        per_bet(used.process),
+        per_bet(server),
+        per_bet(used.writer),
+        per_bet(used.clients),
+        used.process.as_secs_f64() / used.wall.as_secs_f64().max(1e-9)
+    );
     println!("  target: >= 5000 bets/s with p99 < 50 ms");
+}
+
+/// Bets/s and p99 of each tenth of the bets in completion order, to show whether placing
+/// slows down as the period fills.
+fn print_tenths(samples: &[Sample]) {
+    let mut done: Vec<(Instant, Duration)> =
+        samples.iter().map(|sample| (sample.started + sample.latency, sample.latency)).collect();
+    done.sort_unstable();
+    let tenth = done.len().div_ceil(10).max(1);
+    let mut since = samples.iter().map(|sample| sample.started).min();
+    let mut parts = Vec::new();
+    for chunk in done.chunks(tenth) {
+        let end = chunk.last().map(|(end, _)| *end);
+        let wall = since.zip(end).map_or(0.0, |(since, end)| (end - since).as_secs_f64());
+        let mut latencies: Vec<Duration> = chunk.iter().map(|(_, latency)| *latency).collect();
+        latencies.sort_unstable();
+        let p99 = latencies[(latencies.len() * 99).div_ceil(100).saturating_sub(1)];
+        let rate = chunk.len() as f64 / wall.max(1e-9);
+        parts.push(format!("{rate:.0}/s p99 {:.0} ms", p99.as_secs_f64() * 1e3));
+        since = end;
+    }
+    println!("  by tenth of the bets: {}", parts.join(", "));
 }
 
 /// One line of counts and latencies; refusals are counted and the first is shown.
@@ -207,15 +250,33 @@ struct Sample {
 
 /// One thread per player, each placing one-line bets back to back until `limit` bets are
 /// claimed by all of them together, or without limit until `load.stop`.
-fn run_clients(load: &Load, players: &[Player], limit: Option<u64>) -> Vec<Sample> {
+fn run_clients(load: &Load, players: &[Player], limit: Option<u64>) -> Run {
     std::thread::scope(|scope| {
         let threads: Vec<_> = players
             .iter()
             .enumerate()
-            .map(|(index, player)| scope.spawn(move || run_client(load, player, index, limit)))
+            .map(|(index, player)| {
+                scope.spawn(move || {
+                    let samples = run_client(load, player, index, limit);
+                    (samples, cpu::this_thread())
+                })
+            })
             .collect();
-        threads.into_iter().flat_map(|thread| thread.join().unwrap_or_default()).collect()
+        let mut run =
+            Run { samples: Vec::new(), client_cpu: Duration::ZERO, clients: players.len() };
+        for (samples, cpu) in threads.into_iter().filter_map(|thread| thread.join().ok()) {
+            run.samples.extend(samples);
+            run.client_cpu += cpu;
+        }
+        run
     })
+}
+
+/// What a set of client threads did: every request, and the CPU time the threads used.
+struct Run {
+    samples: Vec<Sample>,
+    client_cpu: Duration,
+    clients: usize,
 }
 
 fn run_client(load: &Load, player: &Player, index: usize, limit: Option<u64>) -> Vec<Sample> {
@@ -392,4 +453,78 @@ fn post(
     let mut body: Value = request.send_json(form)?.body_mut().read_json()?;
     ensure!(body["code"] == 1, "{url} refused: {body}");
     Ok(body["data"].take())
+}
+
+/// CPU counters at one instant, to tell the server's cost from the clients' on a shared machine.
+struct Usage {
+    at: Instant,
+    process: Duration,
+    writer: Duration,
+}
+
+/// CPU used since a `Usage`, over `wall` time.
+struct Used {
+    wall: Duration,
+    process: Duration,
+    writer: Duration,
+    clients: Duration,
+}
+
+impl Usage {
+    fn now() -> Usage {
+        Usage { at: Instant::now(), process: cpu::process(), writer: cpu::writer() }
+    }
+
+    /// `clients`: what the client threads of the interval measured themselves.
+    fn since(&self, clients: Duration) -> Used {
+        Used {
+            wall: self.at.elapsed(),
+            process: cpu::process().saturating_sub(self.process),
+            writer: cpu::writer().saturating_sub(self.writer),
+            clients,
+        }
+    }
+}
+
+/// CPU time from Linux's /proc; zero where it cannot be read.
+mod cpu {
+    use std::path::Path;
+    use std::time::Duration;
+
+    /// User + system time of the whole process, exited threads included.
+    pub fn process() -> Duration {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        // Fields after the command name start with field 3; utime is 14, stime 15, in clock
+        // ticks of 10 ms (USER_HZ).
+        let fields: Vec<&str> =
+            stat.rsplit(')').next().unwrap_or_default().split_whitespace().collect();
+        let ticks = |field: usize| -> u64 {
+            fields.get(field - 3).and_then(|value| value.parse().ok()).unwrap_or(0)
+        };
+        Duration::from_millis((ticks(14) + ticks(15)) * 10)
+    }
+
+    /// On-CPU time of the calling thread.
+    pub fn this_thread() -> Duration {
+        on_cpu("/proc/thread-self/schedstat")
+    }
+
+    /// On-CPU time of the database writer thread (`db-writer`).
+    pub fn writer() -> Duration {
+        let tasks = std::fs::read_dir("/proc/self/task").into_iter().flatten().flatten();
+        tasks
+            .filter(|task| {
+                let comm = std::fs::read_to_string(task.path().join("comm"));
+                comm.is_ok_and(|comm| comm.trim() == "db-writer")
+            })
+            .map(|task| on_cpu(task.path().join("schedstat")))
+            .sum()
+    }
+
+    /// The first field of a schedstat file: nanoseconds on a CPU.
+    fn on_cpu(path: impl AsRef<Path>) -> Duration {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let nanos = text.split_whitespace().next().and_then(|value| value.parse().ok());
+        Duration::from_nanos(nanos.unwrap_or(0))
+    }
 }
