@@ -42,9 +42,11 @@ CREATE TABLE bets (
 );
 CREATE INDEX bets_order ON bets(order_no);
 CREATE INDEX bets_user ON bets(user_id, bet_id);
-CREATE INDEX bets_user_period ON bets(user_id, room, issue, option);
--- Settlement walks the open bets of one period in user order.
-CREATE INDEX bets_open ON bets(room, issue, user_id, bet_id) WHERE status = 'open';
+-- Covers the per-player limit check (SUM of stake) without reading the table.
+CREATE INDEX bets_user_period ON bets(user_id, room, issue, option, stake);
+-- Settlement walks the open bets of one period in placement order (neighbouring rows, so a
+-- chunk touches few pages).
+CREATE INDEX bets_open ON bets(room, issue, bet_id) WHERE status = 'open';
 
 -- What all players staked on one option of one period, and what it could pay at most.
 CREATE TABLE period_option_totals (

@@ -128,8 +128,10 @@ pub(super) fn session(
 ) -> Result<Option<SessionRow>, AppError> {
     Ok(connection
         .prepare_cached(
-            "SELECT s.user_id, s.expires_at, s.revoked_at IS NOT NULL, u.frozen_at IS NOT NULL
-             FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.token_hash = ?1",
+            // A correlated subquery, not a join: SQLite re-prepared the join form on every call.
+            "SELECT s.user_id, s.expires_at, s.revoked_at IS NOT NULL,
+                    (SELECT frozen_at IS NOT NULL FROM users WHERE user_id = s.user_id)
+             FROM sessions s WHERE s.token_hash = ?1",
         )?
         .query_row([token_hash], |row| {
             Ok(SessionRow {

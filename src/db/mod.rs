@@ -134,8 +134,13 @@ fn open_write_connection(path: &Path) -> anyhow::Result<Connection> {
              PRAGMA busy_timeout = 5000;",
         )
         .context("while setting database pragmas")?;
+    connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE_CAPACITY);
     Ok(connection)
 }
+
+/// Prepared statements kept per connection: more than the distinct statements of the hot paths
+/// (the default 16 made betting re-prepare its statements on every request).
+const STATEMENT_CACHE_CAPACITY: usize = 256;
 
 fn open_read_connection(path: &Path) -> anyhow::Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
@@ -144,5 +149,6 @@ fn open_read_connection(path: &Path) -> anyhow::Result<Connection> {
     connection
         .execute_batch("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;")
         .context("while setting read connection pragmas")?;
+    connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE_CAPACITY);
     Ok(connection)
 }

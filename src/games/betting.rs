@@ -21,7 +21,8 @@ use crate::money::Money;
 use anyhow::Context;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// `api/rooms/betting` as sent: `bets` is a JSON array or, from a form, `bets[0][option]=..`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -134,27 +135,65 @@ impl Order {
     }
 }
 
-/// A room's current terms, parsed: settings, odds, rules and limits.
+/// A room's current terms, parsed: settings (odds and rules left `Null`: use the parsed
+/// fields), odds, rules and limits.
 #[derive(Clone, Debug)]
 pub struct RoomTerms {
     pub settings: RoomSettings,
-    pub odds: OddsTable,
-    pub rules: GameRules,
-    pub limits: RoomLimits,
+    pub odds: Arc<OddsTable>,
+    pub rules: Arc<GameRules>,
+    pub limits: Arc<RoomLimits>,
 }
 
-/// Reads and parses the terms of `room`.
+/// The stored texts of a room's odds, rules and limits, and what they parse to.
+struct ParsedTerms {
+    texts: [String; 3],
+    odds: Arc<OddsTable>,
+    rules: Arc<GameRules>,
+    limits: Arc<RoomLimits>,
+}
+
+/// Parsing a room's odds table on every bet costs more than the rest of the check; the parse
+/// is reused while the stored texts are unchanged (compared in full, so any edit is seen).
+static PARSED_TERMS: LazyLock<Mutex<HashMap<String, Arc<ParsedTerms>>>> =
+    LazyLock::new(Mutex::default);
+
+/// Reads the terms of `room`, parsing its odds, rules and limits only when their text changed.
 pub fn room_terms(connection: &Connection, room: Room) -> Result<RoomTerms, AppError> {
-    let settings = rooms::room_settings(connection, room)?;
-    let odds: OddsTable =
-        serde_json::from_value(settings.odds.clone()).context("while decoding a room's odds")?;
-    let rules: GameRules =
-        serde_json::from_value(settings.rules.clone()).context("while decoding a room's rules")?;
+    let (settings, odds, rules) = rooms::room_settings_text(connection, room)?;
     let limits: String = connection
         .prepare_cached("SELECT limits_json FROM rooms WHERE room = ?1")?
         .query_row([room.code()], |row| row.get(0))?;
-    let limits = serde_json::from_str(&limits).context("while decoding a room's limits")?;
-    Ok(RoomTerms { settings, odds, rules, limits })
+    let texts = [odds, rules, limits];
+    let poisoned = || anyhow::anyhow!("the room terms cache is poisoned");
+    let cached = PARSED_TERMS.lock().map_err(|_| poisoned())?.get(&settings.room).cloned();
+    let parsed = match cached.filter(|cached| cached.texts == texts) {
+        Some(parsed) => parsed,
+        None => {
+            let parsed = Arc::new(parse_terms(texts)?);
+            let mut cache = PARSED_TERMS.lock().map_err(|_| poisoned())?;
+            cache.insert(settings.room.clone(), parsed.clone());
+            parsed
+        }
+    };
+    Ok(RoomTerms {
+        settings,
+        odds: parsed.odds.clone(),
+        rules: parsed.rules.clone(),
+        limits: parsed.limits.clone(),
+    })
+}
+
+fn parse_terms(texts: [String; 3]) -> Result<ParsedTerms, AppError> {
+    let odds = serde_json::from_str(&texts[0]).context("while decoding a room's odds")?;
+    let rules = serde_json::from_str(&texts[1]).context("while decoding a room's rules")?;
+    let limits = serde_json::from_str(&texts[2]).context("while decoding a room's limits")?;
+    Ok(ParsedTerms {
+        texts,
+        odds: Arc::new(odds),
+        rules: Arc::new(rules),
+        limits: Arc::new(limits),
+    })
 }
 
 /// Refuses a period whose seed is not committed yet (a fresh server's first open period):
@@ -192,7 +231,7 @@ pub struct PricedOrder {
     pub entry_min: Money,
     pub lines: Vec<PricedLine>,
     pub total: Money,
-    pub limits: RoomLimits,
+    pub limits: Arc<RoomLimits>,
 }
 
 impl RoomTerms {

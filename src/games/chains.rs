@@ -348,7 +348,7 @@ fn query_chains(
     args: impl rusqlite::Params,
 ) -> Result<Vec<ChainInfo>, AppError> {
     let sql = format!("SELECT {CHAIN_COLUMNS} FROM seed_chains WHERE {condition}");
-    let mut statement = connection.prepare(&sql).context("while finding seed chains")?;
+    let mut statement = connection.prepare_cached(&sql).context("while finding seed chains")?;
     let rows = statement.query_map(args, chain_from_row);
     let rows = rows.and_then(Iterator::collect::<rusqlite::Result<Vec<_>>>);
     Ok(rows.context("while reading seed chains")?)

@@ -75,12 +75,22 @@ pub fn list_rooms(connection: &Connection) -> Result<Vec<RoomSettings>, AppError
 
 /// One room's settings.
 pub fn room_settings(connection: &Connection, room: Room) -> Result<RoomSettings, AppError> {
+    with_json(room_settings_text(connection, room)?)
+}
+
+/// One room's settings with its odds and rules as stored text (left `Null` in the settings),
+/// for callers that parse them into their own types.
+pub fn room_settings_text(
+    connection: &Connection,
+    room: Room,
+) -> Result<(RoomSettings, String, String), AppError> {
     let sql = format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE room = ?1");
     let row = connection
-        .query_row(&sql, [room.code()], room_from_row)
+        .prepare_cached(&sql)?
+        .query_row([room.code()], room_from_row)
         .optional()
         .context("while reading a room")?;
-    with_json(row.ok_or(AppError::NotFound)?)
+    row.ok_or(AppError::NotFound)
 }
 
 /// Opens or closes a room for betting.

@@ -200,7 +200,7 @@ fn open_bets(tx: &Tx, room: &str, issue: &str, limit: u32) -> Result<Vec<OpenBet
     let mut query = tx.prepare_cached(
         "SELECT bet_id, user_id, option, stake, odds, rule_version FROM bets
          WHERE room = ?1 AND issue = ?2 AND status = 'open'
-         ORDER BY user_id, bet_id LIMIT ?3",
+         ORDER BY bet_id LIMIT ?3",
     )?;
     let rows = query.query_map(params![room, issue, limit], |row| {
         let bet = OpenBet {

@@ -133,7 +133,7 @@ async fn odds(
         rule_version: terms.settings.rule_version,
         service_fee_bp: terms.rules.service_fee_bp(),
         entry_min: terms.settings.entry_min_text(),
-        rules: terms.settings.rules,
+        rules: serde_json::to_value(&*terms.rules).unwrap_or_default(),
         options,
     }))
 }

@@ -27,6 +27,7 @@ use axum::http::{HeaderName, HeaderValue, header};
 use std::sync::Arc;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
 use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
@@ -121,7 +122,9 @@ pub fn app(state: AppState) -> Router {
     };
     // The rewrite must run before routing, so it wraps the inner router from outside.
     let outer = Router::new().fallback_service(inner).layer(axum::middleware::map_request(rewrite));
-    with_response_headers(outer).layer(CompressionLayer::new())
+    // Small replies (most API envelopes) cost more to compress than they save.
+    let worth_compressing = DefaultPredicate::new().and(SizeAbove::new(1024));
+    with_response_headers(outer).layer(CompressionLayer::new().compress_when(worth_compressing))
 }
 
 /// Uploads may exceed the general body limit by the largest image plus form overhead.
