@@ -42,8 +42,7 @@ CREATE TABLE bets (
 );
 CREATE INDEX bets_order ON bets(order_no);
 CREATE INDEX bets_user ON bets(user_id, bet_id);
--- Covers the per-player limit check (SUM of stake) without reading the table.
-CREATE INDEX bets_user_period ON bets(user_id, room, issue, option, stake);
+CREATE INDEX bets_user_period ON bets(user_id, room, issue);
 -- Settlement walks the open bets of one period in placement order (neighbouring rows, so a
 -- chunk touches few pages).
 CREATE INDEX bets_open ON bets(room, issue, bet_id) WHERE status = 'open';
@@ -56,6 +55,16 @@ CREATE TABLE period_option_totals (
     stake         INTEGER NOT NULL CHECK (stake >= 0),
     payout        INTEGER NOT NULL CHECK (payout >= 0),
     PRIMARY KEY (room, issue, option)
+) WITHOUT ROWID;
+
+-- What one player staked on one option of one period (the per-player limit, in constant time).
+CREATE TABLE period_player_totals (
+    user_id       INTEGER NOT NULL,
+    room          TEXT NOT NULL,
+    issue         TEXT NOT NULL,
+    option        TEXT NOT NULL,
+    stake         INTEGER NOT NULL CHECK (stake >= 0),
+    PRIMARY KEY (user_id, room, issue, option)
 ) WITHOUT ROWID;
 
 -- Scheduler jobs done, keyed (job, period) so a restart neither skips nor repeats one, e.g.

@@ -19,7 +19,7 @@ use crate::games::table::OddsTable;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use anyhow::Context;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, LazyLock, Mutex};
@@ -366,8 +366,9 @@ pub fn place(
     Ok(PlacedOrder { order_no, issue, game_balance: game_balance(tx, user_id)?, bets })
 }
 
-/// The per-player and all-player limits and the payout cap of one line; records the line in
-/// the period's option totals.
+/// The per-player and all-player limits and the payout cap of one line: adds the line to the
+/// period's totals and refuses when a total passes its limit (the caller's savepoint then
+/// undoes the additions).
 fn check_limits(
     tx: &Tx,
     (user_id, room, issue): (i64, &str, &str),
@@ -375,35 +376,30 @@ fn check_limits(
     limits: &RoomLimits,
 ) -> Result<(), AppError> {
     let limits = limits.of(&line.code);
+    let stake = line.stake.minor();
     let mine: i64 = tx
         .prepare_cached(
-            "SELECT COALESCE(SUM(stake), 0) FROM bets
-             WHERE user_id = ?1 AND room = ?2 AND issue = ?3 AND option = ?4",
+            "INSERT INTO period_player_totals (user_id, room, issue, option, stake)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (user_id, room, issue, option) DO UPDATE SET stake = stake + excluded.stake
+             RETURNING stake",
         )?
-        .query_row(params![user_id, room, issue, line.code], |row| row.get(0))?;
+        .query_row(params![user_id, room, issue, line.code, stake], |row| row.get(0))?;
     let (all_stake, all_payout): (i64, i64) = tx
         .prepare_cached(
-            "SELECT stake, payout FROM period_option_totals
-             WHERE room = ?1 AND issue = ?2 AND option = ?3",
+            "INSERT INTO period_option_totals (room, issue, option, stake, payout)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (room, issue, option)
+             DO UPDATE SET stake = stake + excluded.stake, payout = payout + excluded.payout
+             RETURNING stake, payout",
         )?
-        .query_row(params![room, issue, line.code], |row| Ok((row.get(0)?, row.get(1)?)))
-        .optional()?
-        .unwrap_or((0, 0));
-    let stake = line.stake.minor();
-    let within = mine + stake <= limits.max_user.minor()
-        && all_stake + stake <= limits.max_total.minor()
-        && all_payout + line.possible_payout.minor() <= limits.payout_cap.minor();
-    if !within {
-        return Err(AppError::BetOutOfLimits);
-    }
-    tx.prepare_cached(
-        "INSERT INTO period_option_totals (room, issue, option, stake, payout)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (room, issue, option)
-         DO UPDATE SET stake = stake + excluded.stake, payout = payout + excluded.payout",
-    )?
-    .execute(params![room, issue, line.code, stake, line.possible_payout.minor()])?;
-    Ok(())
+        .query_row(params![room, issue, line.code, stake, line.possible_payout.minor()], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?;
+    let within = mine <= limits.max_user.minor()
+        && all_stake <= limits.max_total.minor()
+        && all_payout <= limits.payout_cap.minor();
+    if within { Ok(()) } else { Err(AppError::BetOutOfLimits) }
 }
 
 fn game_balance(connection: &Connection, user_id: i64) -> Result<Money, AppError> {
