@@ -115,14 +115,16 @@ test('a logged-out visitor opening a guarded page is sent to login', async ({ pa
   }
 });
 
-test('trend says it is not open yet, mining shows the wallet currency, and support lists no contact', async ({ page, request }) => {
+test('trend shows the regions and their counts, mining shows the wallet currency, and support lists no contact', async ({ page, request }) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);
   const tabs = page.getByRole('navigation');
 
   await tabs.getByRole('link', { name: vi.tab_trend, exact: true }).click();
-  await expect(page.getByRole('heading', { name: vi.trend_empty_title, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: vi.trend_title, exact: true })).toBeVisible();
+  await expect(page.getByTestId('region-canada')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('trend-counts')).toBeVisible();
   await tabs.getByRole('link', { name: vi.tab_usdtrate, exact: true }).click();
   await expect(page.getByTestId('wallet-currency')).toHaveText('USDT');
   await tabs.getByRole('link', { name: vi.tab_customer, exact: true }).click();

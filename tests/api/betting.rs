@@ -87,6 +87,11 @@ impl Hall {
 
 /// What a settled bet must have been credited, from the published draw and the default rules.
 fn expected_payout(room: Room, record: &Value) -> Money {
+    expected_settlement(room, record).1
+}
+
+/// How a settled bet must have ended and what it must have been credited.
+fn expected_settlement(room: Room, record: &Value) -> (games::Outcome, Money) {
     let draw: Draw = serde_json::from_value(record["result"].clone()).expect("a drawn result");
     let option = BetOption::parse(room.game(), record["option"].as_str().expect("option"))
         .expect("a known option");
@@ -95,7 +100,7 @@ fn expected_payout(room: Room, record: &Value) -> Money {
     let rules = games::GameRules::defaults(room.game());
     let bet = PlacedBet { option, odds, stake };
     let outcome = games::settle(&bet, &draw, &rules).expect("same game");
-    games::payout(stake, outcome, &rules).expect("a payout")
+    (outcome, games::payout(stake, outcome, &rules).expect("a payout"))
 }
 
 fn amount(value: &Value) -> Money {
@@ -147,9 +152,13 @@ async fn a_full_period_of_every_game_settles_through_the_ledger() {
         let settled = hall.records(&player, "").await;
         let mut credited = 0;
         for record in &settled {
-            let payout = expected_payout(room, record);
+            let (outcome, payout) = expected_settlement(room, record);
             assert_eq!(amount(&record["payout"]), payout, "{room_code} {record}");
-            let status = if payout == Money::ZERO { "lost" } else { "won" };
+            let status = match outcome {
+                games::Outcome::Refund => "refunded",
+                games::Outcome::Lose => "lost",
+                _ => "won",
+            };
             assert_eq!(record["status"], status, "{room_code} {record}");
             assert_eq!(record["order_no"], data["order_no"]);
             credited += payout.minor();

@@ -43,6 +43,9 @@ beforeEach(() => {
     if (call.url.startsWith('api/index/config')) return jsonResponse(envelope(config));
     if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
     if (call.url.startsWith('api/personal/recharge_options')) return jsonResponse(envelope(rechargeOptions));
+    if (call.url.startsWith('api/trend/index')) {
+      return jsonResponse(envelope({ region: 'canada', list: [{ issue: '3300001', numbers: [], a: 1, b: 2, c: 3, sum: 6, tags: ['small', 'even', 'small_even', 'straight'] }], counts: {}, runs: [] }));
+    }
     return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
   });
 });
@@ -91,10 +94,10 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/pages/home/index');
   });
 
-  it('says plainly that trend is not open yet; the mining tab shows currencies and rates', async () => {
+  it('shows the yn28 trend on tab 1; the mining tab shows currencies and rates', async () => {
     startSession('tok', user);
     renderAt('/pages/yn28/trend');
-    expect(await screen.findByText('Market data is not open yet')).toBeInTheDocument();
+    expect(await screen.findByTestId('trend-row')).toHaveAttribute('data-issue', '3300001');
     await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Mining' }));
     expect(await screen.findByTestId('wallet-currency')).toHaveTextContent('USDT');
     expect(screen.getByTestId('rate-VND')).toHaveTextContent('1 USDT = 25,000 VND');

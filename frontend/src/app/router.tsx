@@ -88,6 +88,8 @@ export const routes: RouteObject[] = [
       page(ROUTES.setHeader, () => import('@/features/account/pages/set-header-page')),
       page(ROUTES.privacy, () => import('@/features/account/pages/privacy-page')),
       page(ROUTES.playRecord, () => import('@/features/records/pages/play-record-page')),
+      page(ROUTES.yn28Room, () => import('@/features/yn28/pages/roominfo-page')),
+      page(ROUTES.yn28Trade, () => import('@/features/yn28/pages/trade-page')),
       page(ROUTES.ccLong, () => import('@/features/long/pages/long-page')),
       {
         element: <TabLayout />,

@@ -26,7 +26,8 @@ const REGION_ISO: Record<string, string> = { canada: 'CA', china: 'CN', usa: 'US
 /** `k3` -> "K3 dice"; an unknown game as its code. */
 export const gameLabel = (game: string, t: Translate): string => (GAME_KEYS[game] === undefined ? game : t(GAME_KEYS[game]));
 
-function regionName(region: string, lang: LangCode): string {
+/** `canada` -> "Canada" in the reader's language (Intl), the ISO code without Intl. */
+export function regionName(region: string, lang: LangCode): string {
   const iso = REGION_ISO[region] ?? region;
   try {
     return new Intl.DisplayNames([languageOf(lang).tag], { type: 'region' }).of(iso) ?? iso;

@@ -10,6 +10,9 @@ export const ROUTES = {
   trend: '/pages/yn28/trend',
   usdtrate: '/pages/yn28/usdtrate',
   customer: '/pages/yn28/customer',
+  // yn28 trading hall: the hall (no room) or a tier room (?room=canada_vip), and long/short trading
+  yn28Room: '/pages/yn28/game/roominfo',
+  yn28Trade: '/pages/yn28/game/usdt',
   // Wallet
   deposit: '/pages/mine/savings-account/index',
   firstDeposit: '/pages/first-storage/index',

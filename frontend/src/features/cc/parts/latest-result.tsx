@@ -1,7 +1,7 @@
 // The latest result with its 2 s reveal and, on request, the proof of the draw.
 import { useState } from 'react';
 import { useFairDraw } from '@/features/cc/api/fair-draw';
-import type { LastDraw } from '@/features/cc/api/room-index';
+import type { LastDraw } from '@/lib/room-index';
 import { drawFacts, drawValues, type Game } from '@/features/cc/games';
 import styles from '@/features/cc/parts/cc.module.css';
 import { DrawView } from '@/features/cc/parts/draw-view';

@@ -2,11 +2,11 @@
 // the closed state between the two, and the game balance with a way to top it up.
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
-import type { RoomIndex } from '@/features/cc/api/room-index';
-import { formatCountdown, phaseAt } from '@/features/cc/clock';
-import type { LiveMode } from '@/features/cc/live';
+import type { RoomIndex } from '@/lib/room-index';
+import { formatCountdown, phaseAt } from '@/lib/clock';
+import type { LiveMode } from '@/hooks/use-live-room';
 import styles from '@/features/cc/parts/cc.module.css';
-import { useServerNow } from '@/features/cc/use-clock';
+import { useServerNow } from '@/hooks/use-clock';
 import { useI18n } from '@/i18n/i18n';
 import type { MoneyText } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';

@@ -32,6 +32,7 @@ const GAMES: readonly { id: string; to: string; name: MessageKey; mark: string; 
   { id: 'pk10', to: ROUTES.ccPk, name: 'cc_game_pk10', mark: 'PK10', tint: '#1e88e5' },
   { id: 'ssc', to: ROUTES.ccSsc, name: 'cc_game_ssc', mark: 'SSC', tint: '#e9953b' },
   { id: 'rgb', to: ROUTES.ccRgb, name: 'cc_game_rgb', mark: 'RGB', tint: 'linear-gradient(135deg, #e5484d, #30a46c 55%, #8e4ec6)' },
+  { id: 'yn28', to: ROUTES.yn28Room, name: 'yn28_hall_title', mark: 'PC28', tint: '#0fa3ff' },
   // Not a game: the board of current runs across the games.
   { id: 'long', to: ROUTES.ccLong, name: 'long_title', mark: 'LONG', tint: '#d9822b' },
 ];

@@ -1,6 +1,9 @@
 import { api } from '@/lib/api';
 import type { MoneyText } from '@/lib/money';
 
+/** The live state of a room (games and yn28 tier rooms alike). */
+export const roomKey = (room: string) => ['room', room] as const;
+
 export type LastDraw = { issue: string; values: unknown };
 
 /** GET api/roominfo/index: the open period and the latest result (`now` = the server's clock). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffsetMs, formatCountdown, phaseAt } from '@/features/cc/clock';
+import { clockOffsetMs, formatCountdown, phaseAt } from '@/lib/clock';
 
 describe('period clock', () => {
   it('corrects a device clock that runs behind or ahead of the server', () => {

@@ -1,7 +1,7 @@
 // React side of clock.ts: a server clock that ticks on whole server seconds, and the period's
 // phase, which re-renders only when it changes (the option board should not redraw every second).
 import { useEffect, useState } from 'react';
-import { phaseAt, type Period, type Phase } from '@/features/cc/clock';
+import { phaseAt, type Period, type Phase } from '@/lib/clock';
 
 /** Server time in ms, updated just after each whole server second. */
 export function useServerNow(offsetMs: number): number {
