@@ -31,6 +31,18 @@ fn token_of(parts: &Parts) -> Option<String> {
     from_header.or_else(from_query).filter(|token| !token.trim().is_empty())
 }
 
+/// The session token of a request that checks it itself, together with other reads in one
+/// trip to the read pool (the betting hot path); refuses with 401/ret 226 when absent.
+pub struct SessionToken(pub String);
+
+impl FromRequestParts<AppState> for SessionToken {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, AppError> {
+        token_of(parts).map(SessionToken).ok_or(AppError::LoginRequired)
+    }
+}
+
 impl FromRequestParts<AppState> for Session {
     type Rejection = AppError;
 

@@ -3,7 +3,7 @@
 
 use super::AppState;
 use super::envelope::Envelope;
-use super::extract::{Idempotency, MaybeSession, Params, Session};
+use super::extract::{Idempotency, MaybeSession, Params, Session, SessionToken};
 use crate::error::AppError;
 use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
 use crate::games::presence::Presence;
@@ -41,19 +41,21 @@ pub fn router() -> OpenApiRouter<AppState> {
         bet_out_of_limits, room_balance_too_low, insufficient_balance", body = PlacedOrder)))]
 async fn bet(
     State(app): State<AppState>,
-    Session(session): Session,
+    SessionToken(token): SessionToken,
     Idempotency(key): Idempotency,
     Params(form): Params<OrderForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let order = Order::parse(form)?;
     let (timezone, now, room) = (app.config.timezone(), app.clock.now(), order.room);
-    let (terms, period) = app
+    // The session and the room's terms in one trip to the read pool: this is the hot path.
+    let (session, terms, period) = app
         .db
         .read(move |connection| {
+            let session = crate::auth::session_user(connection, &token, now)?;
             let terms = betting::room_terms(connection, room)?;
             let period = rooms::open_period(connection, &terms.settings, timezone, now)?;
             betting::ensure_committed(connection, room, period.issue, timezone)?;
-            Ok((terms, period))
+            Ok((session, terms, period))
         })
         .await?;
     let (user_id, clock) = (session.user_id, app.clock.clone());
