@@ -540,3 +540,23 @@ async fn the_live_stream_sends_the_period_results_and_balance() {
     let balance = hall.game_balance(&player).await.to_string();
     assert_eq!(after["game_balance"], balance);
 }
+
+#[tokio::test]
+async fn betting_needs_a_live_session_of_an_unfrozen_player() {
+    let hall = Hall::open().await;
+    let player = hall.player_with_game("20").await;
+    let issue = hall.open_issue("k3").await;
+    let form = json!({"room": "k3", "issue": issue, "bets": [{"option": "big", "amount": "1"}]});
+    let anonymous = axum::http::Request::post("/api/rooms/betting")
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(form.to_string()))
+        .expect("request");
+    hall.app.send(anonymous).await.assert_login_required();
+    hall.app.freeze(player.id).await;
+    hall.bet(&player, "k3", json!([{"option": "big", "amount": "1"}])).await.assert_frozen();
+    hall.app.unfreeze(player.id).await;
+    // Freezing ended the session: the token stays dead after the unfreeze.
+    let ended = hall.bet(&player, "k3", json!([{"option": "big", "amount": "1"}])).await;
+    ended.assert_login_required();
+    assert_eq!(hall.game_balance(&player).await, money("20"));
+}
