@@ -28,21 +28,21 @@ pub struct OpenPeriodBets {
     pub issue: Issue,
 }
 
-/// Every (room, issue) that still has open bets, oldest period first.
-pub fn periods_with_open_bets(connection: &Connection) -> Result<Vec<OpenPeriodBets>, AppError> {
-    let mut query = connection.prepare_cached(
-        "SELECT DISTINCT room, issue FROM bets WHERE status = 'open' ORDER BY issue, room",
-    )?;
-    let rows =
-        query.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?)))?;
-    let mut periods = Vec::new();
-    for row in rows {
-        let (room, issue) = row?;
-        let room = Room::parse(&room).context("a bet of an unknown room")?;
-        let issue = Issue::parse(&issue).context("a bet with a malformed issue")?;
-        periods.push(OpenPeriodBets { room, issue });
-    }
-    Ok(periods)
+/// The oldest period of `room` that still has open bets: one index seek, so the scheduler can
+/// ask every second while a period fills with bets.
+pub fn oldest_open_period(
+    connection: &Connection,
+    room: Room,
+) -> Result<Option<OpenPeriodBets>, AppError> {
+    let issue: Option<String> = connection
+        .prepare_cached(
+            "SELECT issue FROM bets WHERE room = ?1 AND status = 'open' ORDER BY issue LIMIT 1",
+        )?
+        .query_row([room.code()], |row| row.get(0))
+        .optional()?;
+    let issue = issue.map(|issue| Issue::parse(&issue)).transpose();
+    let issue = issue.context("a bet with a malformed issue")?;
+    Ok(issue.map(|issue| OpenPeriodBets { room, issue }))
 }
 
 /// How a period's bets end, decided before settling any of them.

@@ -107,29 +107,45 @@ impl Scheduler {
     /// Settles every period that has open bets and a verdict, chunk by chunk; each chunk is
     /// its own transaction, so other writes interleave. Returns (bets, periods) settled.
     async fn settle_due(&self, now: Timestamp) -> Result<(u64, u32), AppError> {
-        let periods = self.db.read(settlement::periods_with_open_bets).await?;
         let (mut bets, mut completed) = (0u64, 0u32);
-        for period in periods {
-            let verdict =
-                self.db.read(move |connection| settlement::verdict(connection, period)).await?;
-            if matches!(verdict, Verdict::Wait) {
-                continue;
-            }
-            let verdict = Arc::new(verdict);
-            loop {
-                let (verdict, limit) = (verdict.clone(), self.chunk_bets);
-                let chunk = self
-                    .db
-                    .write(move |tx| settlement::settle_chunk(tx, period, &verdict, limit, now))
-                    .await?;
-                bets += u64::from(chunk.settled);
-                if chunk.done {
-                    completed += 1;
+        for room in games::Room::all() {
+            // Periods of a room are drawn in order: once the oldest must wait, so do the rest.
+            while let Some(period) = self
+                .db
+                .read(move |connection| settlement::oldest_open_period(connection, room))
+                .await?
+            {
+                let verdict =
+                    self.db.read(move |connection| settlement::verdict(connection, period)).await?;
+                if matches!(verdict, Verdict::Wait) {
                     break;
                 }
+                bets += self.settle_period(period, Arc::new(verdict), now).await?;
+                completed += 1;
             }
         }
         Ok((bets, completed))
+    }
+
+    /// Settles every open bet of `period`, one chunk per transaction; returns how many.
+    async fn settle_period(
+        &self,
+        period: settlement::OpenPeriodBets,
+        verdict: Arc<Verdict>,
+        now: Timestamp,
+    ) -> Result<u64, AppError> {
+        let mut bets = 0;
+        loop {
+            let (verdict, limit) = (verdict.clone(), self.chunk_bets);
+            let chunk = self
+                .db
+                .write(move |tx| settlement::settle_chunk(tx, period, &verdict, limit, now))
+                .await?;
+            bets += u64::from(chunk.settled);
+            if chunk.done {
+                return Ok(bets);
+            }
+        }
     }
 
     async fn tick_source(
