@@ -43,6 +43,13 @@ if (process.env.E2E_CONFIG === undefined) {
   for (const room of ['k3', 'rgb1']) {
     execFileSync(bin, ['--config', configFile, 'admin', 'room', 'update', room, '--period', '15', '--close', '3'], { stdio: 'pipe' });
   }
+  // The yn28 spec: the usa region's draws every 15 s. A period applies to all four tier rooms of
+  // the draw source and is refused while any of them closes 15 s or more before the draw (30 s by
+  // default), so the other three rooms get their 3 s close first.
+  for (const room of ['usa_vip', 'usa_diamond', 'usa_supreme']) {
+    execFileSync(bin, ['--config', configFile, 'admin', 'room', 'update', room, '--close', '3'], { stdio: 'pipe' });
+  }
+  execFileSync(bin, ['--config', configFile, 'admin', 'room', 'update', 'usa_ordinary', '--period', '15', '--close', '3'], { stdio: 'pipe' });
 }
 const configFile = process.env.E2E_CONFIG;
 const baseURL = `http://127.0.0.1:${port}`;

@@ -132,3 +132,51 @@ export async function bettablePeriod(request: APIRequestContext, room: string, s
     .toBe(true);
   return found!;
 }
+
+/** An item of GET api/personal/betting_record (docs/api-contract-games.md). */
+export type BetRecord = {
+  order_no: string;
+  room: string;
+  game: string;
+  issue: string;
+  option: string;
+  amount: string;
+  odds: string;
+  status: 'open' | 'won' | 'lost' | 'refunded';
+  outcome: 'win' | 'lose' | 'refund' | 'win_reduced' | null;
+  payout: string;
+  profit: string;
+  /** The draw's values, e.g. `{game: "yn28", result: {region, numbers, digits}}` (null while open). */
+  result: { game: string; result: unknown } | null;
+};
+
+/** The player's bets of `room` in `issue`, once `count` of them are there and none waits for its draw. */
+export async function settledRoomBets(request: APIRequestContext, token: string, room: string, issue: string, count: number, timeout = 15_000): Promise<BetRecord[]> {
+  let bets: BetRecord[] = [];
+  await expect
+    .poll(
+      async () => {
+        bets = (await apiData<{ list: BetRecord[] }>(request, 'api/personal/betting_record', { room, issue, status: '', page: 1, limit: 20 }, token)).list;
+        return bets.length === count && bets.every((bet) => bet.status !== 'open');
+      },
+      { timeout, message: `${count} settled bets of ${room} in ${issue}` },
+    )
+    .toBe(true);
+  return bets;
+}
+
+/** Money text in minor units ("-10.00" -> -1000n). */
+export function minorOf(text: string): bigint {
+  const negative = text.startsWith('-');
+  const [whole = '0', cents = ''] = text.replace(/^[-+]/, '').split('.');
+  const value = BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0').slice(0, 2));
+  return negative ? -value : value;
+}
+
+/** Minor units as the app shows money ("1,234.50", "-10.00"). */
+export function shownMoney(value: bigint): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
+}

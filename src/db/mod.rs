@@ -55,18 +55,21 @@ impl Db {
         migrations::runner()
             .run(&mut write_connection)
             .context("while applying database migrations")?;
+        // Checkpoints run on their own thread (below), not inside whichever commit of the
+        // writer happens to cross SQLite's threshold.
+        write_connection
+            .execute_batch("PRAGMA wal_autocheckpoint = 0;")
+            .context("while setting database pragmas")?;
         let readers = (0..options.read_connections.max(1))
             .map(|_| open_read_connection(path))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let writer = writer::spawn(write_connection, options.writer_queue)?;
-        Ok(Db {
-            writer,
-            readers: Arc::new(ReadPool {
-                permits: Semaphore::new(readers.len()),
-                connections: Mutex::new(readers),
-            }),
-            path: path.to_path_buf(),
-        })
+        let readers = Arc::new(ReadPool {
+            permits: Semaphore::new(readers.len()),
+            connections: Mutex::new(readers),
+        });
+        spawn_checkpointer(path, Arc::downgrade(&readers))?;
+        Ok(Db { writer, readers, path: path.to_path_buf() })
     }
 
     pub fn path(&self) -> &Path {
@@ -142,6 +145,33 @@ fn open_write_connection(path: &Path) -> anyhow::Result<Connection> {
 /// (the default 16 made betting re-prepare its statements on every request).
 const STATEMENT_CACHE_CAPACITY: usize = 256;
 
+/// How often the checkpointer copies the write-ahead log back into the database file.
+const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// A thread that runs a passive checkpoint (never blocking the writer or readers) every
+/// `CHECKPOINT_INTERVAL`, until the last handle of the database is dropped (`alive` is gone).
+fn spawn_checkpointer(path: &Path, alive: std::sync::Weak<ReadPool>) -> anyhow::Result<()> {
+    let connection = Connection::open(path).with_context(|| {
+        format!("while opening the checkpoint connection to {}", path.display())
+    })?;
+    connection
+        .execute_batch("PRAGMA busy_timeout = 5000;")
+        .context("while setting checkpoint connection pragmas")?;
+    std::thread::Builder::new()
+        .name("sqlite-checkpoint".into())
+        .spawn(move || {
+            while alive.strong_count() > 0 {
+                std::thread::sleep(CHECKPOINT_INTERVAL);
+                let checkpoint = "PRAGMA wal_checkpoint(PASSIVE)";
+                if let Err(error) = connection.query_row(checkpoint, [], |_| Ok(())) {
+                    tracing::warn!(%error, "a WAL checkpoint failed; the next one retries");
+                }
+            }
+        })
+        .context("while starting the checkpoint thread")?;
+    Ok(())
+}
+
 fn open_read_connection(path: &Path) -> anyhow::Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let connection = Connection::open_with_flags(path, flags)
@@ -151,4 +181,30 @@ fn open_read_connection(path: &Path) -> anyhow::Result<Connection> {
         .context("while setting read connection pragmas")?;
     connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE_CAPACITY);
     Ok(connection)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_checkpointer_moves_committed_pages_into_the_database_file() {
+        let dir = tempfile::tempdir().expect("a temp directory");
+        let path = dir.path().join("check.db");
+        let db = Db::open(&path, DbOptions { read_connections: 1, writer_queue: 16 }).expect("db");
+        let size = || std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0);
+        let before = size();
+        db.write(|tx| {
+            tx.execute_batch("CREATE TABLE filler (data BLOB)")?;
+            for _ in 0..200 {
+                tx.execute("INSERT INTO filler VALUES (zeroblob(4000))", [])?;
+            }
+            Ok(())
+        })
+        .await
+        .expect("written");
+        assert_eq!(size(), before, "the writer itself never checkpoints");
+        std::thread::sleep(CHECKPOINT_INTERVAL * 3);
+        assert!(size() > before + 500_000, "the pages reached the database file");
+    }
 }
