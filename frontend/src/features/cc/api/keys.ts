@@ -5,4 +5,3 @@ export const ccKey = ['cc'] as const;
 export const oddsKey = (room: string) => [...ccKey, 'odds', room] as const;
 export const ordersKey = (game: string) => [...ccKey, 'orders', game] as const;
 export const historyKey = (room: string) => [...ccKey, 'history', room] as const;
-export const drawKey = (room: string, issue: string) => [...ccKey, 'draw', room, issue] as const;

@@ -7,7 +7,7 @@ import { useHistory, type DrawRecord } from '@/features/cc/api/history';
 import { drawFacts, drawValues, GAME_INFO, type Game } from '@/features/cc/games';
 import styles from '@/features/cc/parts/cc.module.css';
 import { DrawView } from '@/features/cc/parts/draw-view';
-import { Fairness, useHasFairness } from '@/features/cc/parts/fairness-slot';
+import { Fairness, useHasFairness } from '@/components/fairness-slot';
 import { GameNav, RoomSwitch } from '@/features/cc/parts/game-nav';
 import { useGameRoute } from '@/features/cc/parts/use-game-route';
 import { say } from '@/features/cc/text';

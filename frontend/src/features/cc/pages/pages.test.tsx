@@ -1,5 +1,5 @@
 // The game pages as a player meets them, against a server mocked at fetch. The app provides the
-// draw-fairness view of features/fair through the cc slot; here a stand-in records what it gets.
+// draw-fairness view of features/fair through the fairness slot; here a stand-in records what it gets.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +11,7 @@ import { GAME_INFO, GAMES } from '@/features/cc/games';
 import { Component as IndexPage } from '@/features/cc/pages/index-page';
 import { Component as OpenPage } from '@/features/cc/pages/open-page';
 import { Component as OrderPage } from '@/features/cc/pages/order-page';
-import { fairnessLayout, type DrawFairnessProps } from '@/features/cc/parts/fairness-slot';
+import { fairnessLayout, type DrawFairnessProps } from '@/components/fairness-slot';
 import { oddsFixture } from '@/features/cc/test-fixtures';
 import { activateLanguage } from '@/i18n/i18n';
 import { clearSession, startSession } from '@/lib/session';

@@ -1,11 +1,10 @@
 // The latest result with its 2 s reveal and, on request, the proof of the draw.
 import { useState } from 'react';
-import { useFairDraw } from '@/features/cc/api/fair-draw';
 import type { LastDraw } from '@/lib/room-index';
 import { drawFacts, drawValues, type Game } from '@/features/cc/games';
 import styles from '@/features/cc/parts/cc.module.css';
 import { DrawView } from '@/features/cc/parts/draw-view';
-import { Fairness, useHasFairness } from '@/features/cc/parts/fairness-slot';
+import { DrawProof, useHasFairness } from '@/components/fairness-slot';
 import { useReveal } from '@/features/cc/parts/use-reveal';
 import { say } from '@/features/cc/text';
 import { useI18n } from '@/i18n/i18n';
@@ -49,16 +48,9 @@ export function LatestResult({ game, room, last }: { game: Game; room: string; l
           >
             {verifying === last.issue ? t('cc_verify_hide') : t('cc_verify')}
           </button>
-          {verifying === last.issue ? <LatestProof room={room} issue={last.issue} /> : null}
+          {verifying === last.issue ? <DrawProof room={room} issue={last.issue} className={styles.muted} /> : null}
         </>
       ) : null}
     </section>
   );
-}
-
-function LatestProof({ room, issue }: { room: string; issue: string }) {
-  const { t } = useI18n();
-  const draw = useFairDraw(room, issue, true);
-  if (draw.data === undefined) return <p className={styles.muted}>{draw.isError ? t('load_failed') : t('loading')}</p>;
-  return <Fairness {...draw.data} />;
 }

@@ -23,9 +23,12 @@ export type Hall = { region: Region; issue: string; close_at: number; draw_at: n
 
 export const fetchHall = (region: Region) => api.get<Hall>(`api/rooms/${region}`);
 
-/** Online counts and the period move: refreshed every 10 s while the hall is open. */
+/** The hall's period follows the live room; the room list is refreshed this often for its online counts. */
+export const HALL_POLL_MS = 30_000;
+
+/** The region's tier rooms (online counts, limits, entry): refreshed every 30 s while the hall is open. */
 export function useHall(region: Region) {
-  return useQuery({ queryKey: hallKey(region), queryFn: () => fetchHall(region), refetchInterval: 10_000 });
+  return useQuery({ queryKey: hallKey(region), queryFn: () => fetchHall(region), refetchInterval: HALL_POLL_MS });
 }
 
 export type EnterReply = { room: string; game_balance: MoneyText };

@@ -1,7 +1,9 @@
 // The trading hall (pages/yn28/game/roominfo without a room): a region switch, then the
 // region's four tier rooms with entry minimum, limits, online count, the open issue and its
 // countdown. Tapping a room enters it (POST api/rooms/enter) and opens its page; a refusal is
-// the API client's toast with the server's message.
+// the API client's toast with the server's message. The period (issue, countdown, latest result)
+// follows the live stream of the region's ordinary room (the four tier rooms share its draw);
+// the room list is polled slowly for its online counts.
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingGate } from '@/components/loading-gate';
 import { Money } from '@/components/money';
@@ -10,8 +12,10 @@ import { useEnterRoom, useHall, type Hall, type HallRoom } from '@/features/yn28
 import { isRegion, TIER_KEYS, type Region } from '@/features/yn28/model';
 import { Countdown, LatestResult, RegionSwitch } from '@/features/yn28/parts/parts';
 import styles from '@/features/yn28/parts/yn28.module.css';
+import { useLiveRoom } from '@/hooks/use-live-room';
 import { useI18n } from '@/i18n/i18n';
-import { clockOffsetMs } from '@/lib/clock';
+import { clockOffsetMs, type Period } from '@/lib/clock';
+import type { LastDraw } from '@/lib/room-index';
 import { ROUTES } from '@/lib/routes';
 
 export function HallView() {
@@ -20,20 +24,28 @@ export function HallView() {
   const param = search.get('region');
   const region: Region = isRegion(param) ? param : 'canada';
   const hall = useHall(region);
+  const live = useLiveRoom(`${region}_ordinary`, 'yn28');
   return (
     <main className="page">
       <PageHeader title={t('yn28_hall_title')} back fallback={ROUTES.home} />
       <div className={`page-body ${styles.body}`}>
         <RegionSwitch region={region} onChange={(next) => setSearch({ region: next }, { replace: true })} />
         <LoadingGate queries={[hall]} ready={hall.data !== undefined}>
-          {() => <HallRooms hall={hall.data!} offsetMs={clockOffsetMs(hall.data!.now, hall.dataUpdatedAt)} />}
+          {() => {
+            // The live room is the period's source; the hall reply stands in until it answers.
+            const period = live.data ?? hall.data!;
+            const offsetMs = live.data === undefined ? clockOffsetMs(hall.data!.now, hall.dataUpdatedAt) : live.offsetMs;
+            return <HallRooms hall={hall.data!} room={`${region}_ordinary`} period={period} offsetMs={offsetMs} />;
+          }}
         </LoadingGate>
       </div>
     </main>
   );
 }
 
-function HallRooms({ hall, offsetMs }: { hall: Hall; offsetMs: number }) {
+type HallPeriod = Period & { issue: string; last: LastDraw | null };
+
+function HallRooms({ hall, room: ordinary, period, offsetMs }: { hall: Hall; room: string; period: HallPeriod; offsetMs: number }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const enter = useEnterRoom();
@@ -43,8 +55,10 @@ function HallRooms({ hall, offsetMs }: { hall: Hall; offsetMs: number }) {
     <>
       <section className="card">
         <div className={styles.row}>
-          <strong data-testid="hall-issue">{t('cc_issue', { issue: hall.issue })}</strong>
-          <Countdown period={hall} offsetMs={offsetMs} />
+          <strong data-testid="hall-issue" data-issue={period.issue}>
+            {t('cc_issue', { issue: period.issue })}
+          </strong>
+          <Countdown period={period} offsetMs={offsetMs} />
         </div>
       </section>
       <div className={styles.rooms}>
@@ -75,7 +89,7 @@ function HallRooms({ hall, offsetMs }: { hall: Hall; offsetMs: number }) {
           </button>
         ))}
       </div>
-      <LatestResult last={hall.last} />
+      <LatestResult room={ordinary} last={period.last} />
     </>
   );
 }

@@ -1,18 +1,55 @@
-// The trading hall pages against mocked fetch answering like docs/api-contract-games.md.
+// The trading hall pages against mocked fetch answering like docs/api-contract-games.md. The app
+// provides the draw-fairness view of features/fair through the fairness slot; here a stand-in
+// records what it gets.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_THROTTLE_MS } from '@/components/button';
 import { DialogHost } from '@/components/dialog-host';
+import { fairnessLayout, type DrawFairnessProps } from '@/components/fairness-slot';
 import { ToastHost } from '@/components/toast-host';
 import { Component as RoomInfoPage } from '@/features/yn28/pages/roominfo-page';
 import { Component as TradePage } from '@/features/yn28/pages/trade-page';
 import { Component as TrendPage } from '@/features/yn28/pages/trend-page';
+import type { StreamLike } from '@/hooks/use-live-room';
 import { activateLanguage } from '@/i18n/i18n';
 import { clearSession, startSession } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch, type FetchCall } from '@/test/helpers';
+
+function FakeFairness(props: DrawFairnessProps) {
+  return (
+    <section data-testid="draw-fairness">
+      {props.room} {props.issue} {props.seed} {props.previous} {props.commitment}
+    </section>
+  );
+}
+
+/** The browser's EventSource as the live hook uses it; `send` is the server pushing a `state` event. */
+class FakeEventSource implements StreamLike {
+  static opened: FakeEventSource[] = [];
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private listeners: ((event: MessageEvent<string>) => void)[] = [];
+
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+
+  addEventListener(_type: 'state', listener: (event: MessageEvent<string>) => void): void {
+    this.listeners.push(listener);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  send(data: unknown): void {
+    const message = { data: JSON.stringify(data) } as MessageEvent<string>;
+    for (const listener of this.listeners) listener(message);
+  }
+}
 
 const user = {
   id: 3, username: 'linh01', nickname: '', phone: '138****0000', avatar: '', vip_level: 0, balance: '80.00', game_balance: '500.00',
@@ -52,9 +89,14 @@ function renderAt(path: string) {
   );
   const router = createMemoryRouter(
     [
-      { path: '/pages/yn28/game/roominfo', Component: withWhere(RoomInfoPage) },
-      { path: '/pages/yn28/game/usdt', Component: withWhere(TradePage) },
-      { path: '/pages/yn28/trend', Component: withWhere(TrendPage) },
+      {
+        Component: fairnessLayout(FakeFairness),
+        children: [
+          { path: '/pages/yn28/game/roominfo', Component: withWhere(RoomInfoPage) },
+          { path: '/pages/yn28/game/usdt', Component: withWhere(TradePage) },
+          { path: '/pages/yn28/trend', Component: withWhere(TrendPage) },
+        ],
+      },
     ],
     { initialEntries: [path] },
   );
@@ -71,8 +113,12 @@ beforeAll(async () => {
   await activateLanguage('en');
 });
 
+const fairDraw = (room: string, issue: string) => ({ room, issue, seed: '12'.repeat(32), previous: '34'.repeat(32), commitment: '56'.repeat(32), values: last.values });
+const fairCalls = () => calls.filter((call) => call.url.startsWith('api/fair/draw')).map((call) => call.url);
+
 beforeEach(() => {
   vi.stubGlobal('EventSource', undefined);
+  FakeEventSource.opened = [];
   answers = {
     'api/rooms/canada': () => hall,
     'api/rooms/usa': () => ({ ...hall, region: 'usa', rooms: hall.rooms.map((room) => ({ ...room, room: room.room.replace('canada', 'usa') })) }),
@@ -80,6 +126,10 @@ beforeEach(() => {
     'api/roominfo/odds': () => odds,
     'api/personal/betting_record': () => ({ list: [], total: 0, page: 1, limit: 50 }),
     'api/trend/index': () => ({ region: 'canada', list: [], counts: {}, runs: [] }),
+    'api/fair/draw': (call) => {
+      const params = new URL(call.url, 'http://x').searchParams;
+      return fairDraw(params.get('room') ?? '', params.get('issue') ?? '');
+    },
   };
   ({ calls } = mockFetch((call) => {
     if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope({ ...user }));
@@ -111,6 +161,33 @@ describe('trading hall', () => {
     await userEvent.click(screen.getByTestId('region-usa'));
     expect(await screen.findByTestId('room-usa_supreme')).toBeInTheDocument();
     expect(screen.getByTestId('region-usa')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('follows the live stream of the region ordinary room for the period and the latest result', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    renderAt('/pages/yn28/game/roominfo?region=usa');
+    expect(await screen.findByTestId('room-usa_vip', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const stream = FakeEventSource.opened[0]!;
+    expect(stream.url).toBe('api/live?room=usa_ordinary&token=tok');
+    const hallAsked = calls.filter((call) => call.url.startsWith('api/rooms/usa')).length;
+
+    const next = { issue: '3300002', values: { game: 'yn28', result: { region: 'usa', numbers: [1, 2, 3], digits: [9, 9, 1] } } };
+    act(() => stream.send({ room: 'usa_ordinary', issue: '3300003', close_at: nowSecs() + 40, draw_at: nowSecs() + 100, now: nowSecs(), last: next, game_balance: null }));
+    await waitFor(() => expect(screen.getByTestId('hall-issue')).toHaveAttribute('data-issue', '3300003'));
+    expect(screen.getByTestId('hall-issue')).toHaveTextContent('3300003');
+    expect(screen.getByTestId('countdown').textContent).toMatch(/0:(39|40)/);
+    const latest = screen.getByTestId('latest-result');
+    expect(latest).toHaveAttribute('data-issue', '3300002');
+    expect(within(latest).getByTestId('result-sum')).toHaveTextContent('991=19');
+    // The live event moved the period without asking the hall again (its list polls slowly).
+    expect(calls.filter((call) => call.url.startsWith('api/rooms/usa')).length).toBe(hallAsked);
+    expect(calls.some((call) => call.url.startsWith('api/roominfo/index?room=usa_ordinary'))).toBe(true);
+
+    // The latest result of the hall is verifiable through the ordinary room.
+    await userEvent.click(within(latest).getByTestId('verify-toggle'));
+    expect(await within(latest).findByTestId('draw-fairness')).toHaveTextContent('usa_ordinary 3300002');
+    expect(fairCalls()).toEqual(['api/fair/draw?room=usa_ordinary&issue=3300002']);
   });
 
   it('enters a room and opens it; a refusal shows the server message', async () => {
@@ -153,6 +230,32 @@ describe('tier room', () => {
     const records = calls.filter((call) => call.url.startsWith('api/personal/betting_record'));
     expect(records[0]!.url).toContain('room=canada_vip');
     expect(records[0]!.url).toContain('issue=3300002');
+  });
+
+  it('offers to verify the drawn result and loads the draw only when opened', async () => {
+    renderAt('/pages/yn28/game/roominfo?room=canada_vip');
+    const latest = await screen.findByTestId('latest-result', undefined, { timeout: 5000 });
+    const toggle = within(latest).getByTestId('verify-toggle');
+    expect(toggle).toHaveTextContent('Verify this draw');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(latest).queryByTestId('draw-fairness')).not.toBeInTheDocument();
+    expect(fairCalls()).toEqual([]);
+
+    await userEvent.click(toggle);
+    expect(await within(latest).findByTestId('draw-fairness')).toHaveTextContent(`canada_vip 3300001 ${'12'.repeat(32)} ${'34'.repeat(32)} ${'56'.repeat(32)}`);
+    expect(fairCalls()).toEqual(['api/fair/draw?room=canada_vip&issue=3300001']);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveTextContent('Hide verification');
+    await userEvent.click(toggle);
+    expect(within(latest).queryByTestId('draw-fairness')).not.toBeInTheDocument();
+  });
+
+  it('has no verify entry without a drawn result', async () => {
+    answers['api/roominfo/index'] = (call) => ({ ...roomIndex(new URL(call.url, 'http://x').searchParams.get('room') ?? ''), last: null });
+    renderAt('/pages/yn28/game/roominfo?room=canada_vip');
+    const latest = await screen.findByTestId('latest-result', undefined, { timeout: 5000 });
+    expect(latest).toHaveTextContent('No draw yet');
+    expect(within(latest).queryByTestId('verify-toggle')).not.toBeInTheDocument();
   });
 });
 
@@ -207,6 +310,11 @@ describe('trend tab', () => {
     expect(screen.getByTestId('count-big-100')).toHaveTextContent('51');
     expect(screen.getByTestId('count-leopard-50')).toHaveTextContent('0');
     expect(screen.getByTestId('trend-run')).toHaveTextContent('Small4 in a row');
+    // A row's proof is asked for only when opened, through the region's ordinary room.
+    expect(fairCalls()).toEqual([]);
+    await userEvent.click(within(row).getByTestId('verify-toggle'));
+    expect(await screen.findByTestId('draw-fairness')).toHaveTextContent('canada_ordinary 3300001');
+    expect(fairCalls()).toEqual(['api/fair/draw?room=canada_ordinary&issue=3300001']);
     await userEvent.click(screen.getByTestId('region-china'));
     await waitFor(() => expect(screen.getByTestId('trend-row')).toHaveAttribute('data-issue', '900'));
   });

@@ -78,7 +78,7 @@ function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: Yn28Od
           </Link>
         </div>
       </section>
-      <LatestResult last={room.last} />
+      <LatestResult room={room.room} last={room.last} />
       <section className="card" aria-label={t('cc_board')}>
         {groups.map((group) => (
           <div key={group.id} className={styles.group} role="group" aria-label={t(group.title)}>

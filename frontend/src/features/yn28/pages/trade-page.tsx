@@ -50,7 +50,7 @@ export function Component() {
                 </div>
                 <SumChart sums={sums} />
               </section>
-              <LatestResult last={live.data!.last} />
+              <LatestResult room={room} last={live.data!.last} />
               <TradeForm room={live.data!} offsetMs={live.offsetMs} balance={balances.data?.game_balance} />
               <IssueBets room={room} issue={live.data!.issue} />
               {live.data!.last === null ? null : <IssueBets room={room} issue={live.data!.last.issue} settled />}

@@ -1,12 +1,14 @@
 // pages/yn28/trend (tab 1): per region, the draw history (sum and its tags), a chart of recent
 // sums, outcome counts over 20/50/100 draws and the long-dragon runs (GET api/trend/index).
-import { useState } from 'react';
+// Each drawn row offers its proof (api/fair/draw, asked when opened) where the app provides it.
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
+import { useHasFairness } from '@/components/fairness-slot';
 import { LoadingGate } from '@/components/loading-gate';
 import { PageHeader } from '@/components/page-header';
-import { useTrend, type Trend } from '@/features/yn28/api/trend';
+import { useTrend, type Trend, type TrendRow } from '@/features/yn28/api/trend';
 import { COUNT_TAGS, COUNT_WINDOWS, tagLabel, type Region } from '@/features/yn28/model';
-import { RegionSwitch, SumChart, Tags } from '@/features/yn28/parts/parts';
+import { RegionSwitch, SumChart, Tags, VerifyToggle, Yn28DrawProof } from '@/features/yn28/parts/parts';
 import styles from '@/features/yn28/parts/yn28.module.css';
 import { useI18n } from '@/i18n/i18n';
 import { ROUTES } from '@/lib/routes';
@@ -24,15 +26,16 @@ export function Component() {
           {t('yn28_hall_title')}
         </Link>
         <LoadingGate queries={[trend]} ready={trend.data !== undefined}>
-          {() => <TrendView trend={trend.data!} />}
+          {() => <TrendView region={region} trend={trend.data!} />}
         </LoadingGate>
       </div>
     </main>
   );
 }
 
-function TrendView({ trend }: { trend: Trend }) {
+function TrendView({ region, trend }: { region: Region; trend: Trend }) {
   const { t } = useI18n();
+  const hasFairness = useHasFairness();
   const sums = trend.list.slice(0, 30).map((row) => row.sum).reverse();
   return (
     <>
@@ -91,24 +94,47 @@ function TrendView({ trend }: { trend: Trend }) {
                 <th>{t('yn28_col_issue')}</th>
                 <th>{t('yn28_col_result')}</th>
                 <th>{t('yn28_col_tags')}</th>
+                {hasFairness ? <th /> : null}
               </tr>
             </thead>
             <tbody>
               {trend.list.map((row) => (
-                <tr key={row.issue} data-testid="trend-row" data-issue={row.issue}>
-                  <td>{row.issue}</td>
-                  <td>
-                    {row.a} + {row.b} + {row.c} = <strong>{row.sum}</strong>
-                  </td>
-                  <td>
-                    <Tags tags={row.tags} />
-                  </td>
-                </tr>
+                <HistoryRow key={row.issue} region={region} row={row} verifiable={hasFairness} />
               ))}
             </tbody>
           </table>
         )}
       </section>
     </>
+  );
+}
+
+/** One drawn period; the region's draw is proven through its ordinary room (the tier rooms share it). */
+function HistoryRow({ region, row, verifiable }: { region: Region; row: TrendRow; verifiable: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Fragment>
+      <tr data-testid="trend-row" data-issue={row.issue}>
+        <td>{row.issue}</td>
+        <td>
+          {row.a} + {row.b} + {row.c} = <strong>{row.sum}</strong>
+        </td>
+        <td>
+          <Tags tags={row.tags} />
+        </td>
+        {verifiable ? (
+          <td>
+            <VerifyToggle open={open} onToggle={() => setOpen((current) => !current)} />
+          </td>
+        ) : null}
+      </tr>
+      {verifiable && open ? (
+        <tr className={styles.proofRow} data-testid="trend-proof">
+          <td colSpan={4}>
+            <Yn28DrawProof room={`${region}_ordinary`} issue={row.issue} />
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
   );
 }

@@ -1,4 +1,6 @@
 // Small pieces shared by the hall, room, trade and trend pages.
+import { useState } from 'react';
+import { DrawProof, useHasFairness } from '@/components/fairness-slot';
 import { formatCountdown, phaseAt, type Period } from '@/lib/clock';
 import { useServerNow } from '@/hooks/use-clock';
 import { chartMidY, chartPoints, parseDraw, pointsAttr, REGIONS, tagLabel, tagsOf, tagTone, type Region } from '@/features/yn28/model';
@@ -44,9 +46,26 @@ export function Tags({ tags }: { tags: readonly string[] }) {
   );
 }
 
-/** a + b + c = sum with its tags, and the keno numbers it came from. */
-export function LatestResult({ last }: { last: LastDraw | null }) {
+/** "Verify this draw" / "Hide verification": shown only where the app provides the fairness view. */
+export function VerifyToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const { t } = useI18n();
+  return (
+    <button type="button" className={styles.verifyToggle} aria-expanded={open} data-testid="verify-toggle" onClick={onToggle}>
+      {open ? t('cc_verify_hide') : t('cc_verify')}
+    </button>
+  );
+}
+
+/** The proof of a drawn period of `room` (a tier room; the region's rooms share the draw), loaded when shown. */
+export function Yn28DrawProof({ room, issue }: { room: string; issue: string }) {
+  return <DrawProof room={room} issue={issue} className={styles.muted} />;
+}
+
+/** a + b + c = sum with its tags, the keno numbers it came from and, on request, the proof of the draw. */
+export function LatestResult({ room, last }: { room: string; last: LastDraw | null }) {
+  const { t } = useI18n();
+  const hasFairness = useHasFairness();
+  const [verifying, setVerifying] = useState<string | null>(null);
   const draw = last === null ? null : parseDraw(last.values);
   return (
     <section className={`card ${styles.latest}`} data-testid="latest-result" data-issue={last?.issue ?? ''} aria-label={t('cc_latest')}>
@@ -75,6 +94,12 @@ export function LatestResult({ last }: { last: LastDraw | null }) {
           )}
         </>
       )}
+      {last !== null && hasFairness ? (
+        <>
+          <VerifyToggle open={verifying === last.issue} onToggle={() => setVerifying((current) => (current === last.issue ? null : last.issue))} />
+          {verifying === last.issue ? <Yn28DrawProof room={room} issue={last.issue} /> : null}
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,17 +1,20 @@
 // The draw-fairness view (seed, chain link, values, a "verify" button) belongs to features/fair.
-// Features never import each other, so the app hands that component to the cc pages through
-// this slot (see `fairnessLayout` in app/router.tsx); without it the pages simply omit it.
+// Features never import each other, so the app hands that component to the pages that show
+// draws (the games, the yn28 trading hall) through this slot (see `fairnessLayout` in
+// app/router.tsx); without it the pages simply omit it.
 import { createContext, Suspense, useContext, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
+import { useFairDraw } from '@/hooks/use-fair-draw';
+import { useI18n } from '@/i18n/i18n';
 
 export type DrawFairnessProps = { room: string; issue: string; seed: string; previous: string; commitment: string; values: unknown };
 export type FairnessView = ComponentType<DrawFairnessProps>;
 
 export const FairnessSlot = createContext<FairnessView | null>(null);
 
-/** A layout route element that provides `view` to the cc pages below it. */
+/** A layout route element that provides `view` to the pages below it. */
 export function fairnessLayout(view: FairnessView): ComponentType {
-  return function CcLayout() {
+  return function FairnessLayout() {
     return (
       <FairnessSlot value={view}>
         <Outlet />
@@ -32,4 +35,15 @@ export function Fairness(props: DrawFairnessProps) {
       <View {...props} />
     </Suspense>
   );
+}
+
+/**
+ * The proof of a drawn period fetched now (GET api/fair/draw, render it only once the player
+ * opens it), then shown in the fairness view; `className` styles the loading / failed line.
+ */
+export function DrawProof({ room, issue, className }: { room: string; issue: string; className?: string }) {
+  const { t } = useI18n();
+  const draw = useFairDraw(room, issue, true);
+  if (draw.data === undefined) return <p className={className}>{draw.isError ? t('load_failed') : t('loading')}</p>;
+  return <Fairness {...draw.data} />;
 }
