@@ -403,10 +403,7 @@ fn check_limits(
 }
 
 fn game_balance(connection: &Connection, user_id: i64) -> Result<Money, AppError> {
-    let minor: i64 = connection
-        .prepare_cached("SELECT balance FROM accounts WHERE user_id = ?1 AND kind = 'game'")?
-        .query_row([user_id], |row| row.get(0))?;
-    Ok(Money::from_minor(minor))
+    ledger::balance(connection, user_id, UserAccountKind::Game)
 }
 
 /// `YYYYMMDD` of the period + the id its first line will get, zero-padded to 10 digits:

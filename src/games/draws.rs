@@ -225,6 +225,26 @@ pub fn latest_draw(
     Ok(Some((Issue::parse(&issue)?, values)))
 }
 
+/// The latest `limit` draws of `source`, newest first, with their issues as stored.
+pub fn latest_draws(
+    connection: &Connection,
+    source: DrawSource,
+    limit: u32,
+) -> Result<Vec<(String, Draw)>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT issue, values_json FROM draws WHERE draw_source = ?1 ORDER BY issue DESC LIMIT ?2",
+    )?;
+    let rows = query.query_map(params![source.code(), limit], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+    })?;
+    let mut draws = Vec::new();
+    for row in rows {
+        let (issue, values) = row?;
+        draws.push((issue, serde_json::from_str(&values).context("while decoding a draw")?));
+    }
+    Ok(draws)
+}
+
 /// A stored draw rechecked from public data only: the hash link and the derived values.
 #[derive(Debug)]
 pub struct Verification {

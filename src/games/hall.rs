@@ -15,7 +15,7 @@ use crate::games::yn28::{Yn28Digits, Yn28Option};
 use crate::money::Money;
 use anyhow::Context;
 use chrono_tz::Tz;
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -251,17 +251,9 @@ fn latest_rows(
     source: DrawSource,
     limit: usize,
 ) -> Result<Vec<TrendRow>, AppError> {
-    let mut query = connection.prepare_cached(
-        "SELECT issue, values_json FROM draws WHERE draw_source = ?1 ORDER BY issue DESC LIMIT ?2",
-    )?;
-    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let rows = query.query_map(params![source.code(), limit], |row| {
-        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-    })?;
+    let limit = u32::try_from(limit).unwrap_or(u32::MAX);
     let mut list = Vec::new();
-    for row in rows {
-        let (issue, values) = row?;
-        let draw: Draw = serde_json::from_str(&values).context("while decoding a draw")?;
+    for (issue, draw) in draws::latest_draws(connection, source, limit)? {
         let Draw::Yn28(draw) = draw else {
             return Err(anyhow::anyhow!("a yn28 source stored another game's draw").into());
         };

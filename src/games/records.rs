@@ -4,6 +4,7 @@
 
 use crate::error::AppError;
 use crate::games::draw::Draw;
+use crate::games::draws;
 use crate::games::issue::Issue;
 use crate::games::odds::Odds;
 use crate::games::options::{BetOption, options};
@@ -256,7 +257,7 @@ pub fn source_long_runs(
         .prepare_cached("SELECT rules_json FROM rooms WHERE room = ?1")?
         .query_row([room.code()], |row| row.get(0))?;
     let rules: GameRules = serde_json::from_str(&rules).context("while decoding rules")?;
-    let draws = latest_draws(connection, source)?;
+    let draws = draws::latest_draws(connection, source, LONG_SCAN_DRAWS)?;
     let Some((latest, _)) = draws.first() else { return Ok(Vec::new()) };
     let mut runs = Vec::new();
     for option in options(source.game()).into_iter().filter(on_long_board) {
@@ -272,24 +273,6 @@ pub fn source_long_runs(
         }
     }
     Ok(runs)
-}
-
-fn latest_draws(
-    connection: &Connection,
-    source: DrawSource,
-) -> Result<Vec<(String, Draw)>, AppError> {
-    let mut query = connection.prepare_cached(
-        "SELECT issue, values_json FROM draws WHERE draw_source = ?1 ORDER BY issue DESC LIMIT ?2",
-    )?;
-    let rows = query.query_map(params![source.code(), LONG_SCAN_DRAWS], |row| {
-        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-    })?;
-    let mut draws = Vec::new();
-    for row in rows {
-        let (issue, values) = row?;
-        draws.push((issue, serde_json::from_str(&values).context("while decoding a draw")?));
-    }
-    Ok(draws)
 }
 
 /// How many of `draws` (newest first) in a row `option` won.

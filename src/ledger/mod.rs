@@ -65,6 +65,18 @@ pub fn open_user_accounts(tx: &Tx, user_id: i64) -> Result<(), AppError> {
     Ok(())
 }
 
+/// The balance of one of a player's accounts (one row: the betting path reads it per order).
+pub fn balance(
+    connection: &Connection,
+    user_id: i64,
+    kind: UserAccountKind,
+) -> Result<Money, AppError> {
+    let minor: i64 = connection
+        .prepare_cached("SELECT balance FROM accounts WHERE user_id = ?1 AND kind = ?2")?
+        .query_row(params![user_id, kind.code()], |row| row.get(0))?;
+    Ok(Money::from_minor(minor))
+}
+
 pub fn balances(connection: &Connection, user_id: i64) -> Result<Balances, AppError> {
     let mut query =
         connection.prepare_cached("SELECT kind, balance FROM accounts WHERE user_id = ?1")?;
