@@ -5,6 +5,7 @@ pub mod auth;
 pub mod cli;
 pub mod clock;
 pub mod config;
+pub mod content;
 pub mod crypto;
 pub mod db;
 pub mod error;

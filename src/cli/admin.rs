@@ -41,6 +41,11 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: super::games::RoomCommand,
     },
+    /// News articles players read: add, list, show, edit, remove.
+    News {
+        #[command(subcommand)]
+        command: super::content::NewsCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -129,6 +134,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Withdraw { command } => super::wallet::run_withdraw(&db, command).await,
             AdminCommand::Wallet { command } => super::wallet::run_wallet(&db, command).await,
+            AdminCommand::News { command } => super::content::run_news(&db, command).await,
         }
     })
 }
@@ -275,11 +281,11 @@ pub(super) fn explain(error: AppError) -> anyhow::Error {
     }
 }
 
-fn yes_no(flag: bool) -> &'static str {
+pub(super) fn yes_no(flag: bool) -> &'static str {
     if flag { "yes" } else { "no" }
 }
 
-fn format_time(timestamp: i64) -> String {
+pub(super) fn format_time(timestamp: i64) -> String {
     chrono::DateTime::from_timestamp(timestamp, 0)
         .map(|time| time.format("%Y-%m-%dT%H:%M:%SZ").to_string())
         .unwrap_or_default()

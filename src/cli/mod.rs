@@ -1,6 +1,7 @@
 //! The command line: `serve`, `init`, `migrate` and the operator's `admin` commands.
 
 mod admin;
+mod content;
 mod games;
 mod serve;
 mod wallet;

@@ -72,12 +72,7 @@ impl IntoResponse for AppError {
 /// Middleware: bounds the request time and writes error bodies in the `lang` of the request
 /// (default from config); logs internal failures with their cause.
 pub async fn localize(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    let lang = request
-        .headers()
-        .get("lang")
-        .and_then(|value| value.to_str().ok())
-        .and_then(crate::i18n::normalize)
-        .unwrap_or(app.default_lang);
+    let lang = super::extract::request_lang(request.headers(), app.default_lang);
     let (method, path) = (request.method().clone(), request.uri().path().to_string());
     let timeout = Duration::from_secs(app.config.server.request_timeout_secs);
     let mut response = match tokio::time::timeout(timeout, next.run(request)).await {

@@ -1,6 +1,7 @@
-//! Request extractors: the session, the client address, and `Params<T>`, which reads GET
-//! parameters (query string, or `/key/value` segments moved there by `compat`) and POST bodies
-//! (JSON or form-urlencoded with `name[key]` nesting) into one serde struct of strings.
+//! Request extractors: the session, the language, the client address, and `Params<T>`, which
+//! reads GET parameters (query string, or `/key/value` segments moved there by `compat`) and
+//! POST bodies (JSON or form-urlencoded with `name[key]` nesting) into one serde struct of
+//! strings.
 
 use super::AppState;
 use crate::auth::{self, SessionUser};
@@ -9,7 +10,7 @@ use crate::idempotency::IdempotencyKey;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use axum::http::{Method, header};
+use axum::http::{HeaderMap, Method, header};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::net::SocketAddr;
@@ -64,6 +65,27 @@ impl FromRequestParts<AppState> for MaybeSession {
             Err(AppError::LoginRequired) => Ok(MaybeSession(None)),
             Err(error) => Err(error),
         }
+    }
+}
+
+/// The language of the request: the `lang` header when it names a language of the app
+/// ("zh-CN" is "zh"), the configured default otherwise.
+pub struct Lang(pub &'static str);
+
+/// The language `Lang` extracts, for code that holds only the headers.
+pub fn request_lang(headers: &HeaderMap, default_lang: &'static str) -> &'static str {
+    headers
+        .get("lang")
+        .and_then(|value| value.to_str().ok())
+        .and_then(crate::i18n::normalize)
+        .unwrap_or(default_lang)
+}
+
+impl FromRequestParts<AppState> for Lang {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, AppError> {
+        Ok(Lang(request_lang(&parts.headers, app.default_lang)))
     }
 }
 

@@ -4,6 +4,7 @@
 mod accounts;
 mod assets;
 mod compat;
+mod content;
 pub mod envelope;
 pub mod extract;
 mod fair;
@@ -97,6 +98,7 @@ pub fn app(state: AppState) -> Router {
         .merge(wallet::router(upload_limit_bytes(&state.config)))
         .merge(payout_accounts::router())
         .merge(profile::router(upload_limit_bytes(&state.config)))
+        .merge(content::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

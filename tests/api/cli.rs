@@ -101,6 +101,12 @@ fn each_subcommand_explains_its_purpose_in_its_help() {
         (&["admin", "user", "unfreeze", "--help"], "Lift a freeze"),
         (&["admin", "user", "set-password", "--help"], "Set a new login password"),
         (&["admin", "user", "grant-admin", "--help"], "Make a user an admin"),
+        (&["admin", "news", "--help"], "News articles players read"),
+        (&["admin", "news", "add", "--help"], "Publish a news article"),
+        (&["admin", "news", "list", "--help"], "List articles, newest first"),
+        (&["admin", "news", "show", "--help"], "Show one article"),
+        (&["admin", "news", "edit", "--help"], "Change an article's title"),
+        (&["admin", "news", "remove", "--help"], "Remove an article"),
     ];
 
     for (args, purpose) in cases {

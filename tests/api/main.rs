@@ -14,6 +14,8 @@ mod hostile;
 mod idempotency;
 mod ledger_concurrency;
 mod ledger_random;
+mod news;
+mod news_cli;
 mod passwords;
 mod payout_accounts;
 mod profile;

@@ -42,6 +42,8 @@ beforeEach(() => {
   mockFetch((call) => {
     if (call.url.startsWith('api/index/config')) return jsonResponse(envelope(config));
     if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
+    if (call.url.startsWith('api/customer/index')) return jsonResponse(envelope({ support_url: config.support_url, telegram_url: config.telegram_url }));
+    if (call.url.startsWith('api/news/index')) return jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 }));
     if (call.url.startsWith('api/personal/recharge_options')) return jsonResponse(envelope(rechargeOptions));
     if (call.url.startsWith('api/trend/index')) {
       return jsonResponse(envelope({ region: 'canada', list: [{ issue: '3300001', numbers: [], a: 1, b: 2, c: 3, sum: 6, tags: ['small', 'even', 'small_even', 'straight'] }], counts: {}, runs: [] }));
@@ -119,6 +121,13 @@ describe('app routes', () => {
     startSession('tok', user);
     renderAt('/pages/yn28/customer');
     expect(await screen.findByText('No contact configured')).toBeInTheDocument();
+  });
+
+  it('leads from the customer tab to the news page', async () => {
+    startSession('tok', user);
+    renderAt('/pages/yn28/customer');
+    await userEvent.click(await screen.findByRole('link', { name: /News/ }));
+    expect(await screen.findByText('No news yet')).toBeInTheDocument();
   });
 
   it('shows the mine page with masked phone, VIP level and invite code', async () => {

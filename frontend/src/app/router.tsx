@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
       page(ROUTES.bill, loadChanges),
       page(ROUTES.rechargeRecords, () => import('@/features/wallet/pages/recharge-records-page')),
       page(ROUTES.withdrawRecords, () => import('@/features/wallet/pages/withdraw-records-page')),
+      page(ROUTES.investmentRecords, () => import('@/features/wallet/pages/investment-records-page')),
       page(ROUTES.addBank, loadAddBank),
       page(ROUTES.bind, loadAddBank),
       page(ROUTES.bankCards, loadBankCards),
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
         children: [page(ROUTES.yn28Room, () => import('@/features/yn28/pages/roominfo-page')), page(ROUTES.yn28Trade, () => import('@/features/yn28/pages/trade-page'))],
       },
       page(ROUTES.ccLong, () => import('@/features/long/pages/long-page')),
+      page(ROUTES.news, () => import('@/features/content/pages/news-page')),
       {
         element: <TabLayout />,
         children: [

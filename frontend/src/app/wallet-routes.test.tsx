@@ -1,5 +1,6 @@
 // Wallet and personal-centre screens reached through the real route table.
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/app/query-client';
@@ -64,6 +65,15 @@ describe('wallet routes', () => {
     await waitFor(() => expect(screen.getByTestId('account-frozen')).toHaveTextContent('20.00'));
     expect(screen.getByTestId('account-balance')).toHaveTextContent('80.00');
     expect(screen.getByText(/withdrawals awaiting payout/)).toBeInTheDocument();
+  });
+
+  it('links the account overview to the investment records, which open on the investment tab', async () => {
+    answers['api/personal/accountchangerecord'] = { list: [], total: 0, page: 1, limit: 20 };
+    renderAt('/pages/mine/account/index');
+    const link = await screen.findByRole('link', { name: 'Investment records' });
+    expect(link).toHaveAttribute('href', '/pages/yn28/info/investmentrecord');
+    await userEvent.click(link);
+    expect(await screen.findByText('No investments yet')).toBeInTheDocument();
   });
 
   it('lists at most 2 USDT addresses and hides the add button at 2', async () => {

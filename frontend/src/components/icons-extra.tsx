@@ -233,3 +233,16 @@ export const KeyIcon = (p: IconProps) => (
     <path d="m11 12 9-9M16 7l3 3M14 9l2 2" />
   </Svg>
 );
+
+export const NewsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 4h11a1 1 0 0 1 1 1v13.5A1.5 1.5 0 0 0 18.5 20H6a2 2 0 0 1-2-2V5a1 1 0 0 1 1-1Z" />
+    <path d="M17 8h2a1 1 0 0 1 1 1v9.5a1.5 1.5 0 0 1-3 0M7.5 8h6M7.5 12h6M7.5 16h4" />
+  </Svg>
+);
+
+export const PinIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 3h6M10 3v6l-3 4h10l-3-4V3M12 13v8" />
+  </Svg>
+);

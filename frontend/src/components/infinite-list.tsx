@@ -16,10 +16,12 @@ type Props<T> = {
   emptyTitle: string;
   emptyText?: string;
   emptyAction?: ReactNode;
+  /** What failed to load, when the first page fails; "Could not load the records" otherwise. */
+  errorTitle?: string;
   label: string;
 };
 
-export function InfiniteList<T>({ query, keyOf, render, emptyTitle, emptyText, emptyAction, label }: Props<T>) {
+export function InfiniteList<T>({ query, keyOf, render, emptyTitle, emptyText, emptyAction, errorTitle, label }: Props<T>) {
   const { t } = useI18n();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -39,7 +41,7 @@ export function InfiniteList<T>({ query, keyOf, render, emptyTitle, emptyText, e
       return (
         <Empty
           icon={<AlertIcon size={38} />}
-          title={t('list_failed')}
+          title={errorTitle ?? t('list_failed')}
           action={
             <Button onClick={() => void query.refetch()} loading={query.isFetching}>
               {t('retry')}

@@ -10,6 +10,8 @@ export const ROUTES = {
   trend: '/pages/yn28/trend',
   usdtrate: '/pages/yn28/usdtrate',
   customer: '/pages/yn28/customer',
+  // News: the list, or one article at ?id=N (the spec names no separate detail path)
+  news: '/pages/yn28/news',
   // yn28 trading hall: the hall (no room) or a tier room (?room=canada_vip), and long/short trading
   yn28Room: '/pages/yn28/game/roominfo',
   yn28Trade: '/pages/yn28/game/usdt',
@@ -23,6 +25,8 @@ export const ROUTES = {
   bill: '/pages/mine/account/bill',
   rechargeRecords: '/pages/yn28/info/rechargerecord',
   withdrawRecords: '/pages/yn28/info/withdrawalsrecord',
+  // The investment and savings accounts' records (tabs)
+  investmentRecords: '/pages/yn28/info/investmentrecord',
   // Withdrawal accounts
   addBank: '/pages/yn28/info/addbank',
   bind: '/pages/bind/index',

@@ -13,6 +13,7 @@ import {
   GlobeIcon,
   HeadsetIcon,
   ListIcon,
+  NewsIcon,
   ShieldIcon,
   SwapIcon,
   WalletIcon,
@@ -157,6 +158,7 @@ export function Component() {
             title={t('entry_language')}
             text={languageOf(lang).native}
           />
+          <Entry to={ROUTES.news} icon={<NewsIcon size={22} />} tint="#d9822b" title={t('news_title')} text={t('news_entry_text')} />
           <Entry
             to={ROUTES.customer}
             icon={<HeadsetIcon size={22} />}

@@ -5,34 +5,13 @@ import { Chips } from '@/components/chips';
 import { InfiniteList } from '@/components/infinite-list';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
+import { When } from '@/components/when';
 import { ACCOUNT_KINDS, ENTRY_KINDS, useAccountChanges, type ChangeFilter, type ChangeRecord } from '@/features/wallet/api/account-changes';
-import { When } from '@/features/wallet/parts/when';
+import { entryKindLabel } from '@/features/wallet/parts/entry-kinds';
 import styles from '@/features/wallet/parts/wallet.module.css';
 import { useI18n, type MessageKey } from '@/i18n/i18n';
 import { formatMoney, signOf } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
-
-const KIND_KEYS: Record<string, MessageKey> = {
-  deposit: 'kind_deposit',
-  withdraw_hold: 'kind_withdraw_hold',
-  withdraw_paid: 'kind_withdraw_paid',
-  withdraw_release: 'kind_withdraw_release',
-  bet: 'kind_bet',
-  payout: 'kind_payout',
-  refund: 'kind_refund',
-  transfer: 'kind_transfer',
-  interest: 'kind_interest',
-  invest: 'kind_invest',
-  invest_return: 'kind_invest_return',
-  rebate: 'kind_rebate',
-  commission: 'kind_commission',
-  salary: 'kind_salary',
-  signin: 'kind_signin',
-  task: 'kind_task',
-  envelope: 'kind_envelope',
-  bonus: 'kind_bonus',
-  adjust: 'kind_adjust',
-};
 
 const ACCOUNT_KEYS: Record<string, MessageKey> = {
   wallet: 'account_wallet',
@@ -46,7 +25,7 @@ export function Component() {
   const { t } = useI18n();
   const [filter, setFilter] = useState<ChangeFilter>({ account: '', kind: '' });
   const query = useAccountChanges(filter);
-  const kindLabel = (kind: string) => (KIND_KEYS[kind] === undefined ? kind : t(KIND_KEYS[kind]));
+  const kindLabel = (kind: string) => entryKindLabel(kind, t);
   const accountLabel = (account: string) => (ACCOUNT_KEYS[account] === undefined ? account : t(ACCOUNT_KEYS[account]));
 
   return (

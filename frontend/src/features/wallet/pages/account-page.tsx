@@ -1,6 +1,7 @@
 // pages/mine/account/index — the account overview: balances (the frozen part included), the
 // money actions and the records.
 import { Link } from 'react-router';
+import { ChartIcon } from '@/components/icons';
 import { CardIcon, CoinIcon, DepositIcon, ListIcon, SwapIcon, WithdrawIcon } from '@/components/icons-extra';
 import { LoadingGate } from '@/components/loading-gate';
 import { Menu } from '@/components/menu';
@@ -79,6 +80,7 @@ export function Component() {
                     { to: ROUTES.bill, icon: <ListIcon size={21} />, label: t('account_changes_title') },
                     { to: ROUTES.rechargeRecords, icon: <DepositIcon size={21} />, label: t('recharge_records_title') },
                     { to: ROUTES.withdrawRecords, icon: <WithdrawIcon size={21} />, label: t('withdraw_records_title') },
+                    { to: ROUTES.investmentRecords, icon: <ChartIcon size={21} />, label: t('investment_records_title') },
                   ]}
                 />
                 <Menu

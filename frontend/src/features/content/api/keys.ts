@@ -1,0 +1,2 @@
+// Query keys of the content area (news, support contacts).
+export const contentKey = ['content'] as const;

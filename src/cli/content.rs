@@ -1,0 +1,247 @@
+//! `fairhall admin news ...`: the news articles players read on pages/yn28/news.
+
+use super::admin::{explain, format_time, yes_no};
+use crate::clock::{Clock, Timestamp};
+use crate::content::{
+    self,
+    types::{Article, ArticleBody, ArticleChange, ArticleLang, ArticleTitle, NewArticle},
+};
+use crate::db::Db;
+use crate::error::AppError;
+use crate::paging::Paging;
+use anyhow::Context;
+use clap::Subcommand;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+#[derive(Subcommand)]
+pub enum NewsCommand {
+    /// Publish a news article, at once or at --publish-at.
+    Add(AddArgs),
+    /// List articles, newest first: scheduled ones too, removed ones with --all.
+    List {
+        #[arg(long, default_value_t = 1)]
+        page: i64,
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+        /// Include removed articles.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Show one article, with its whole body, as JSON.
+    Show { id: i64 },
+    /// Change an article's title, body, language, pin or publication time.
+    Edit(EditArgs),
+    /// Remove an article: players no longer see it (it stays in `list --all`).
+    Remove { id: i64 },
+}
+
+/// `--body TEXT` or `--body-file PATH`.
+#[derive(clap::Args)]
+pub struct BodyArgs {
+    /// The body as plain text (never HTML); blank lines separate paragraphs.
+    #[arg(long, conflicts_with = "body_file")]
+    body: Option<String>,
+    /// Read the body from a UTF-8 text file; `-` reads standard input.
+    #[arg(long)]
+    body_file: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+pub struct AddArgs {
+    /// One line, at most 120 characters.
+    #[arg(long)]
+    title: String,
+    #[command(flatten)]
+    body: BodyArgs,
+    /// Only readers of this language see it (vi, en, zh, ...); every language when absent.
+    #[arg(long)]
+    lang: Option<String>,
+    /// List it above the others.
+    #[arg(long)]
+    pinned: bool,
+    /// When players start seeing it (RFC 3339, e.g. 2026-12-01T09:00:00+07:00); now when absent.
+    #[arg(long)]
+    publish_at: Option<String>,
+}
+
+#[derive(clap::Args)]
+pub struct EditArgs {
+    id: i64,
+    #[arg(long)]
+    title: Option<String>,
+    #[command(flatten)]
+    body: BodyArgs,
+    /// A language code, or `all` for every language.
+    #[arg(long)]
+    lang: Option<String>,
+    /// List it above the others.
+    #[arg(long, conflicts_with = "unpinned")]
+    pinned: bool,
+    /// List it among the others again.
+    #[arg(long)]
+    unpinned: bool,
+    /// When players start seeing it (RFC 3339).
+    #[arg(long)]
+    publish_at: Option<String>,
+}
+
+/// Bytes a body file may have: `ArticleBody::MAX_CHARS` characters of up to 4 bytes each, and
+/// as many carriage returns.
+const BODY_FILE_MAX_BYTES: u64 = 5 * ArticleBody::MAX_CHARS as u64;
+
+pub async fn run_news(db: &Db, command: NewsCommand) -> anyhow::Result<()> {
+    let now = Clock::System.now();
+    match command {
+        NewsCommand::Add(args) => add(db, args, now).await?,
+        NewsCommand::List { page, limit, all } => {
+            let paging = Paging { page: page.max(1), limit: limit.clamp(1, Paging::LIMIT_MAX) };
+            let listed =
+                db.read(move |connection| content::list_all(connection, all, paging)).await?;
+            print_articles(&listed.list, now);
+            println!("{} of {} articles", listed.list.len(), listed.total);
+        }
+        NewsCommand::Show { id } => {
+            let article = db
+                .read(move |connection| content::show(connection, id))
+                .await
+                .map_err(|error| or_no_article(error, &format!("no article {id}")))?;
+            println!("{}", serde_json::to_string_pretty(&article)?);
+        }
+        NewsCommand::Edit(args) => edit(db, args, now).await?,
+        NewsCommand::Remove { id } => {
+            db.write(move |tx| content::remove(tx, id, now)).await.map_err(|error| {
+                or_no_article(error, &format!("no article {id}, or it is removed already"))
+            })?;
+            println!("removed article {id}; players no longer see it");
+        }
+    }
+    Ok(())
+}
+
+async fn add(db: &Db, args: AddArgs, now: Timestamp) -> anyhow::Result<()> {
+    let article = parse_new_article(args)?;
+    let id = db.write(move |tx| content::add(tx, &article, now)).await.map_err(explain)?;
+    let added = db.read(move |connection| content::show(connection, id)).await?;
+    println!("added article {id}");
+    print_articles(&[added], now);
+    Ok(())
+}
+
+async fn edit(db: &Db, args: EditArgs, now: Timestamp) -> anyhow::Result<()> {
+    let id = args.id;
+    let change = parse_change(args)?;
+    let edited = db.write(move |tx| content::edit(tx, id, &change, now)).await.map_err(
+        |error| match error {
+            AppError::MissingParams => anyhow::anyhow!(
+                "nothing to change: give --title, --body, --body-file, --lang, --pinned, \
+                 --unpinned or --publish-at"
+            ),
+            other => or_no_article(other, &format!("no article {id}, or it is removed")),
+        },
+    )?;
+    println!("updated article {id}");
+    print_articles(&[edited], now);
+    Ok(())
+}
+
+fn parse_new_article(args: AddArgs) -> anyhow::Result<NewArticle> {
+    let body =
+        read_body(args.body)?.context("give the body with --body TEXT or --body-file PATH")?;
+    Ok(NewArticle {
+        title: ArticleTitle::parse(&args.title).map_err(|error| refused("--title", error))?,
+        body: ArticleBody::parse(&body).map_err(|error| refused("--body", error))?,
+        lang: args.lang.as_deref().map(parse_lang).transpose()?.unwrap_or(ArticleLang::EVERY),
+        pinned: args.pinned,
+        published_at: args.publish_at.as_deref().map(parse_time).transpose()?,
+    })
+}
+
+fn parse_change(args: EditArgs) -> anyhow::Result<ArticleChange> {
+    let title = args.title.as_deref().map(ArticleTitle::parse).transpose();
+    let body = read_body(args.body)?.as_deref().map(ArticleBody::parse).transpose();
+    Ok(ArticleChange {
+        title: title.map_err(|error| refused("--title", error))?,
+        body: body.map_err(|error| refused("--body", error))?,
+        lang: args.lang.as_deref().map(parse_lang).transpose()?,
+        pinned: match (args.pinned, args.unpinned) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
+        published_at: args.publish_at.as_deref().map(parse_time).transpose()?,
+    })
+}
+
+/// The text of `--body`, or of the file `--body-file` names; `None` when neither is given.
+fn read_body(args: BodyArgs) -> anyhow::Result<Option<String>> {
+    match (args.body, args.body_file) {
+        (Some(text), _) => Ok(Some(text)),
+        (None, Some(path)) => read_body_file(&path).map(Some),
+        (None, None) => Ok(None),
+    }
+}
+
+fn read_body_file(path: &Path) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
+    let limit = BODY_FILE_MAX_BYTES + 1;
+    if path == Path::new("-") {
+        std::io::stdin().take(limit).read_to_end(&mut bytes)
+    } else {
+        let file = std::fs::File::open(path)
+            .with_context(|| format!("while opening the body file {}", path.display()))?;
+        file.take(limit).read_to_end(&mut bytes)
+    }
+    .with_context(|| format!("while reading the body from {}", path.display()))?;
+    if bytes.len() as u64 > BODY_FILE_MAX_BYTES {
+        return Err(refused("--body-file", AppError::TextTooLong { max: ArticleBody::MAX_CHARS }));
+    }
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))
+}
+
+fn parse_lang(text: &str) -> anyhow::Result<ArticleLang> {
+    ArticleLang::parse(text).map_err(|_| {
+        let codes = crate::config::LANGUAGES.join(", ");
+        anyhow::anyhow!("--lang {text:?}: give one of {codes}, or all")
+    })
+}
+
+fn parse_time(text: &str) -> anyhow::Result<Timestamp> {
+    chrono::DateTime::parse_from_rfc3339(text.trim()).map(|time| time.timestamp()).map_err(|_| {
+        anyhow::anyhow!(
+            "--publish-at {text:?}: give an RFC 3339 time such as 2026-12-01T09:00:00+07:00"
+        )
+    })
+}
+
+/// A refused value, named by its option: "--title: Text is too long ... (text_too_long)".
+fn refused(option: &str, error: AppError) -> anyhow::Error {
+    anyhow::anyhow!("{option}: {:#}", explain(error))
+}
+
+/// `not_found` as the operator reads it (`what`); any other refusal explained.
+fn or_no_article(error: AppError, what: &str) -> anyhow::Error {
+    match error {
+        AppError::NotFound => anyhow::anyhow!("{what}"),
+        other => explain(other),
+    }
+}
+
+fn print_articles(articles: &[Article], now: Timestamp) {
+    println!("id\tlang\tpinned\tpublished\tstate\ttitle");
+    for article in articles {
+        let state = match article.removed_at {
+            Some(_) => "removed",
+            None if article.published_at > now => "scheduled",
+            None => "live",
+        };
+        println!(
+            "{}\t{}\t{}\t{}\t{state}\t{}",
+            article.id,
+            article.lang.as_deref().unwrap_or("all"),
+            yes_no(article.pinned),
+            format_time(article.published_at),
+            article.title
+        );
+    }
+}
