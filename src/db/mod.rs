@@ -110,6 +110,24 @@ impl Db {
         drop(permit);
         outcome
     }
+
+    /// Runs `work`, a read of a few indexed rows, on a read-only connection: on the calling
+    /// thread when a connection is free now (the hand-off to the blocking pool cost more than
+    /// such a read on the betting path), else through `read`. Never for scans.
+    pub async fn read_point<T, F>(&self, work: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, AppError> + Send + 'static,
+    {
+        let Ok(permit) = self.readers.permits.try_acquire() else {
+            return self.read(work).await;
+        };
+        let connection = self.readers.take()?;
+        let result = work(&connection);
+        self.readers.give_back(connection);
+        drop(permit);
+        result
+    }
 }
 
 impl ReadPool {

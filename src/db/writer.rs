@@ -101,28 +101,34 @@ fn commit_group(
     connection: &Connection,
     group: &mut [Box<dyn PendingWrite>],
 ) -> anyhow::Result<()> {
-    connection.execute_batch("BEGIN IMMEDIATE").context("while beginning a write")?;
+    execute(connection, "BEGIN IMMEDIATE").context("while beginning a write")?;
     for pending in group.iter_mut() {
-        let ran = connection
-            .execute_batch("SAVEPOINT job")
+        let ran = execute(connection, "SAVEPOINT job")
             .context("while opening a savepoint")
             .map(|()| pending.run(&Tx(connection)));
-        let closing = match ran {
-            Ok(true) => "RELEASE job",
-            Ok(false) => "ROLLBACK TO job; RELEASE job",
+        let closed = match ran {
+            Ok(true) => execute(connection, "RELEASE job"),
+            Ok(false) => execute(connection, "ROLLBACK TO job")
+                .and_then(|()| execute(connection, "RELEASE job")),
             Err(error) => {
                 let _ = connection.execute_batch("ROLLBACK");
                 return Err(error);
             }
         };
-        if let Err(error) = connection.execute_batch(closing) {
+        if let Err(error) = closed {
             let _ = connection.execute_batch("ROLLBACK");
             return Err(error).context("while closing a savepoint");
         }
     }
-    if let Err(error) = connection.execute_batch("COMMIT") {
+    if let Err(error) = execute(connection, "COMMIT") {
         let _ = connection.execute_batch("ROLLBACK");
         return Err(error).context("while committing");
     }
     Ok(())
+}
+
+/// Runs a transaction-control statement from the statement cache: parsing it anew for every
+/// job cost more than running it.
+fn execute(connection: &Connection, sql: &str) -> rusqlite::Result<()> {
+    connection.prepare_cached(sql)?.execute([]).map(|_| ())
 }

@@ -332,14 +332,17 @@ pub fn place(
         return Err(AppError::RoomBalanceTooLow);
     }
     let order_no = next_order_no(tx, order.period.issue)?;
+    let game = AccountRef::User(user_id, UserAccountKind::Game);
     let entry = Entry::new(
         EntryKind::Bet,
-        AccountRef::User(user_id, UserAccountKind::Game),
+        game,
         AccountRef::System(SystemAccount::House),
         order.total,
         now,
     );
-    ledger::transfer(tx, entry.reference(format!("order:{order_no}")).memo(&room))?;
+    let posted = ledger::transfer(tx, entry.reference(format!("order:{order_no}")).memo(&room))?;
+    let game_balance =
+        posted.balance_after(game).context("the bet entry posts to the game balance")?;
     let mut insert = tx.prepare_cached(
         "INSERT INTO bets (order_no, user_id, room, issue, option, stake, odds, rule_version,
                            placed_at)
@@ -363,7 +366,7 @@ pub fn place(
         .iter()
         .map(|line| PlacedLine { option: line.code.clone(), amount: line.stake, odds: line.odds })
         .collect();
-    Ok(PlacedOrder { order_no, issue, game_balance: game_balance(tx, user_id)?, bets })
+    Ok(PlacedOrder { order_no, issue, game_balance, bets })
 }
 
 /// The per-player and all-player limits and the payout cap of one line: adds the line to the
@@ -381,7 +384,7 @@ fn check_limits(
         .prepare_cached(
             "INSERT INTO period_player_totals (user_id, room, issue, option, stake)
              VALUES (?1, ?2, ?3, ?4, ?5)
-             ON CONFLICT (user_id, room, issue, option) DO UPDATE SET stake = stake + excluded.stake
+             ON CONFLICT (room, issue, user_id, option) DO UPDATE SET stake = stake + excluded.stake
              RETURNING stake",
         )?
         .query_row(params![user_id, room, issue, line.code, stake], |row| row.get(0))?;

@@ -174,11 +174,8 @@ fn close_secs_of(
     issue: Issue,
 ) -> Result<i64, AppError> {
     let change: Option<(Option<i64>, Option<String>)> = connection
-        .query_row(
-            "SELECT close_secs_before, close_from_issue FROM rooms WHERE room = ?1",
-            [room.code()],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
+        .prepare_cached("SELECT close_secs_before, close_from_issue FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()
         .context("while reading a room's close change")?;
     Ok(match change {

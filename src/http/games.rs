@@ -50,7 +50,7 @@ async fn bet(
     // The session and the room's terms in one trip to the read pool: this is the hot path.
     let (session, terms, period) = app
         .db
-        .read(move |connection| {
+        .read_point(move |connection| {
             let session = crate::auth::session_user(connection, &token, now)?;
             let terms = betting::room_terms(connection, room)?;
             let period = rooms::open_period(connection, &terms.settings, timezone, now)?;

@@ -140,10 +140,25 @@ impl Entry {
     }
 }
 
+/// What `transfer` wrote: the entry's id and each posted account's balance after it.
+#[derive(Clone, Debug)]
+pub struct Posted {
+    pub entry_id: i64,
+    balances_after: Vec<(AccountRef, i64)>,
+}
+
+impl Posted {
+    /// The balance of `account` after the entry (its last posting there); None when the entry
+    /// did not post to it.
+    pub fn balance_after(&self, account: AccountRef) -> Option<Money> {
+        let found = self.balances_after.iter().rev().find(|(posted, _)| *posted == account);
+        found.map(|(_, balance)| Money::from_minor(*balance))
+    }
+}
+
 /// Writes `entry`: each posting updates its account, refusing with `insufficient_balance` when
 /// a player account would go below zero. Zero postings are dropped; at least two must remain.
-/// Returns the entry id.
-pub fn transfer(tx: &Tx, entry: Entry) -> Result<i64, AppError> {
+pub fn transfer(tx: &Tx, entry: Entry) -> Result<Posted, AppError> {
     let postings: Vec<(AccountRef, i64)> =
         entry.postings.into_iter().filter(|(_, amount)| *amount != 0).collect();
     let sum = postings.iter().try_fold(0i64, |sum, (_, amount)| sum.checked_add(*amount));
@@ -158,28 +173,52 @@ pub fn transfer(tx: &Tx, entry: Entry) -> Result<i64, AppError> {
     )?
     .execute(params![entry.kind.code(), entry.reference, entry.memo, entry.created_at])?;
     let entry_id = tx.last_insert_rowid();
+    let mut balances_after = Vec::with_capacity(postings.len());
     for (account, amount) in postings {
-        let account_id = account_id(tx, account)?;
-        let balance_after: i64 = tx
-            .prepare_cached(
-                "UPDATE accounts SET balance = balance + ?2
-                 WHERE account_id = ?1 AND (user_id IS NULL OR balance + ?2 >= 0)
-                 RETURNING balance",
-            )?
-            .query_row(params![account_id, amount], |row| row.get(0))
-            .optional()?
-            .ok_or(AppError::InsufficientBalance)?;
+        let (account_id, balance_after) = post(tx, account, amount)?;
         tx.prepare_cached(
             "INSERT INTO postings (entry_id, account_id, amount, balance_after)
              VALUES (?1, ?2, ?3, ?4)",
         )?
         .execute(params![entry_id, account_id, amount, balance_after])?;
+        balances_after.push((account, balance_after));
     }
-    Ok(entry_id)
+    Ok(Posted { entry_id, balances_after })
 }
 
-fn account_id(tx: &Tx, account: AccountRef) -> Result<i64, AppError> {
-    let found = match account {
+/// Adds `amount` to `account`'s balance, found and updated by one statement (this is the hot
+/// path of every bet); returns the account id and the new balance.
+fn post(tx: &Tx, account: AccountRef, amount: i64) -> Result<(i64, i64), AppError> {
+    let returned = |row: &rusqlite::Row| Ok((row.get(0)?, row.get(1)?));
+    let updated = match account {
+        AccountRef::User(user_id, kind) => tx
+            .prepare_cached(
+                "UPDATE accounts SET balance = balance + ?3
+                 WHERE user_id = ?1 AND kind = ?2 AND balance + ?3 >= 0
+                 RETURNING account_id, balance",
+            )?
+            .query_row(params![user_id, kind.code(), amount], returned)
+            .optional()?,
+        AccountRef::System(system) => tx
+            .prepare_cached(
+                "UPDATE accounts SET balance = balance + ?2 WHERE user_id IS NULL AND kind = ?1
+                 RETURNING account_id, balance",
+            )?
+            .query_row(params![system.code(), amount], returned)
+            .optional()?,
+    };
+    match updated {
+        Some(updated) => Ok(updated),
+        // No row: the balance would go negative, or (a bug) the account does not exist.
+        None => {
+            ensure_exists(tx, account)?;
+            Err(AppError::InsufficientBalance)
+        }
+    }
+}
+
+fn ensure_exists(tx: &Tx, account: AccountRef) -> Result<(), AppError> {
+    let found: Option<i64> = match account {
         AccountRef::User(user_id, kind) => tx
             .prepare_cached("SELECT account_id FROM accounts WHERE user_id = ?1 AND kind = ?2")?
             .query_row(params![user_id, kind.code()], |row| row.get(0))
@@ -189,5 +228,5 @@ fn account_id(tx: &Tx, account: AccountRef) -> Result<i64, AppError> {
             .query_row([system.code()], |row| row.get(0))
             .optional()?,
     };
-    found.ok_or_else(|| anyhow::anyhow!("no ledger account {account:?}").into())
+    found.map(|_| ()).ok_or_else(|| anyhow::anyhow!("no ledger account {account:?}").into())
 }

@@ -6,7 +6,7 @@
 mod entry;
 mod verify;
 
-pub use entry::{AccountRef, Entry, EntryKind, SystemAccount, transfer};
+pub use entry::{AccountRef, Entry, EntryKind, Posted, SystemAccount, transfer};
 pub use verify::{Mismatch, VerifyReport, verify};
 
 use crate::db::Tx;

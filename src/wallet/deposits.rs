@@ -203,7 +203,7 @@ pub fn review(
                 now,
             );
             let entry_id =
-                ledger::transfer(tx, entry.reference(format!("deposit:{}", deposit.id)))?;
+                ledger::transfer(tx, entry.reference(format!("deposit:{}", deposit.id)))?.entry_id;
             super::add_turnover(
                 tx,
                 deposit.user_id,

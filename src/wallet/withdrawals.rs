@@ -129,7 +129,7 @@ pub fn request(
         held,
         now,
     );
-    let hold_entry_id = ledger::transfer(tx, hold)?;
+    let hold_entry_id = ledger::transfer(tx, hold)?.entry_id;
     tx.prepare_cached(
         "INSERT INTO withdrawals (user_id, method, target_id, target_label, amount, fee,
                                   hold_entry_id, created_at)
@@ -219,7 +219,7 @@ pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalReco
         ),
     };
     let close_entry_id =
-        ledger::transfer(tx, entry.reference(reference).memo(review.reason.trim()))?;
+        ledger::transfer(tx, entry.reference(reference).memo(review.reason.trim()))?.entry_id;
     tx.prepare_cached(
         "UPDATE withdrawals SET status = ?2, reason = ?3, close_entry_id = ?4, reviewed_at = ?5,
                                 reviewed_by = ?6
