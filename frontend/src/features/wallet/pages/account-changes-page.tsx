@@ -3,14 +3,12 @@
 import { useState } from 'react';
 import { Chips } from '@/components/chips';
 import { InfiniteList } from '@/components/infinite-list';
-import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
-import { When } from '@/components/when';
 import { ACCOUNT_KINDS, ENTRY_KINDS, useAccountChanges, type ChangeFilter, type ChangeRecord } from '@/features/wallet/api/account-changes';
+import { ChangeRecordCard } from '@/features/wallet/parts/change-record';
 import { entryKindLabel } from '@/features/wallet/parts/entry-kinds';
 import styles from '@/features/wallet/parts/wallet.module.css';
 import { useI18n, type MessageKey } from '@/i18n/i18n';
-import { formatMoney, signOf } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 
 const ACCOUNT_KEYS: Record<string, MessageKey> = {
@@ -52,36 +50,26 @@ export function Component() {
           keyOf={(record: ChangeRecord) => record.id}
           emptyTitle={t('records_empty')}
           emptyText={t('account_changes_empty_text')}
-          render={(record) => {
-            const sign = signOf(record.amount);
-            return (
-              <article className={styles.record} data-testid="change-record">
-                <div className={styles.recordHead}>
-                  <span className={styles.recordTitle}>
-                    {kindLabel(record.kind)} · <span style={{ color: 'var(--muted)', fontWeight: 500 }}>{accountLabel(record.account)}</span>
-                  </span>
-                  <span className={styles.recordAmount} data-sign={sign}>
-                    {sign > 0 ? '+' : ''}
-                    {formatMoney(record.amount)}
-                  </span>
-                </div>
+          render={(record) => (
+            <ChangeRecordCard
+              record={record}
+              testId="change-record"
+              title={
+                <>
+                  {kindLabel(record.kind)} · <span style={{ color: 'var(--muted)', fontWeight: 500 }}>{accountLabel(record.account)}</span>
+                </>
+              }
+            >
+              {record.reference === '' && record.memo === '' ? null : (
                 <div className={styles.recordMeta}>
                   <span>
-                    {t('balance_after')}: <Money value={record.balance_after} />
+                    {t('record_reference')}: {record.reference}
                   </span>
-                  <When at={record.created_at} />
+                  <span>{record.memo}</span>
                 </div>
-                {record.reference === '' && record.memo === '' ? null : (
-                  <div className={styles.recordMeta}>
-                    <span>
-                      {t('record_reference')}: {record.reference}
-                    </span>
-                    <span>{record.memo}</span>
-                  </div>
-                )}
-              </article>
-            );
-          }}
+              )}
+            </ChangeRecordCard>
+          )}
         />
       </div>
     </main>

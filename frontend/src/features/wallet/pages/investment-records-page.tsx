@@ -5,14 +5,11 @@
 import { useState } from 'react';
 import { Chips } from '@/components/chips';
 import { InfiniteList } from '@/components/infinite-list';
-import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
-import { When } from '@/components/when';
 import { useAccountChanges, type ChangeRecord } from '@/features/wallet/api/account-changes';
+import { ChangeRecordCard } from '@/features/wallet/parts/change-record';
 import { entryKindLabel } from '@/features/wallet/parts/entry-kinds';
-import styles from '@/features/wallet/parts/wallet.module.css';
 import { useI18n, type MessageKey } from '@/i18n/i18n';
-import { formatMoney, signOf } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 
 type Tab = 'invest' | 'savings';
@@ -44,26 +41,7 @@ export function Component() {
           keyOf={(record: ChangeRecord) => record.id}
           emptyTitle={t(TABS[tab].emptyTitle)}
           emptyText={t(TABS[tab].emptyText)}
-          render={(record) => {
-            const sign = signOf(record.amount);
-            return (
-              <article className={styles.record} data-testid="investment-record">
-                <div className={styles.recordHead}>
-                  <span className={styles.recordTitle}>{entryKindLabel(record.kind, t)}</span>
-                  <span className={styles.recordAmount} data-sign={sign}>
-                    {sign > 0 ? '+' : ''}
-                    {formatMoney(record.amount)}
-                  </span>
-                </div>
-                <div className={styles.recordMeta}>
-                  <span>
-                    {t('balance_after')}: <Money value={record.balance_after} />
-                  </span>
-                  <When at={record.created_at} />
-                </div>
-              </article>
-            );
-          }}
+          render={(record) => <ChangeRecordCard record={record} title={entryKindLabel(record.kind, t)} testId="investment-record" />}
         />
       </div>
     </main>
