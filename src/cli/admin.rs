@@ -36,7 +36,7 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: super::wallet::WalletCommand,
     },
-    /// Game rooms: list, show, open or close for betting.
+    /// Game rooms: list, show, open or close for betting, change the period, close or limits.
     Room {
         #[command(subcommand)]
         command: super::games::RoomCommand,

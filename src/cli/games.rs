@@ -4,6 +4,9 @@ use super::admin::explain;
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::db::Db;
+use crate::games::limits::{
+    self, LimitField, LimitsChange, LimitsForm, LimitsRefusal, OptionLimits, RoomLimits,
+};
 use crate::games::rooms::{RoomChange, RoomChangeRefusal, RoomUpdate};
 use crate::games::{self, Issue, Room};
 use anyhow::Context;
@@ -13,7 +16,7 @@ use clap::Subcommand;
 pub enum RoomCommand {
     /// Every room with its period, betting close, entry minimum and open flag.
     List,
-    /// One room's settings, odds table and rules as JSON.
+    /// One room's settings, odds table, rules and bet limits as JSON.
     Show { room: String },
     /// Open a room for betting.
     Open { room: String },
@@ -22,6 +25,9 @@ pub enum RoomCommand {
     /// Change the period (of every room of the draw source) and/or the room's betting close,
     /// from the period after the one open now, which keeps its draw time and close.
     Update(UpdateArgs),
+    /// Set a room's bet limits (its defaults, or with --option one option's override), from
+    /// the next bet on; prints the limits every option then bets under.
+    Limits(LimitsArgs),
 }
 
 #[derive(clap::Args)]
@@ -35,6 +41,30 @@ pub struct UpdateArgs {
     /// New betting close in seconds before the draw (0 to the period - 1), for this room.
     #[arg(long, allow_negative_numbers = true)]
     close: Option<i64>,
+}
+
+#[derive(clap::Args)]
+pub struct LimitsArgs {
+    /// Room code, e.g. k3 or canada_vip.
+    room: String,
+    /// An option code of the room's game (e.g. big, sum_13): change only its override.
+    #[arg(long)]
+    option: Option<String>,
+    /// Smallest stake of one bet line, e.g. 10 or 10.50.
+    #[arg(long, allow_negative_numbers = true)]
+    min_bet: Option<String>,
+    /// Most one player may stake on an option in one period.
+    #[arg(long, allow_negative_numbers = true)]
+    max_user: Option<String>,
+    /// Most all players together may stake on an option in one period.
+    #[arg(long, allow_negative_numbers = true)]
+    max_total: Option<String>,
+    /// Most an option's bets of one period may pay out.
+    #[arg(long, allow_negative_numbers = true)]
+    payout_cap: Option<String>,
+    /// With --option: remove its override, so it bets under the room's defaults again.
+    #[arg(long)]
+    clear: bool,
 }
 
 /// Rechecks a stored draw from public data: the hash link to the previous seed (or the
@@ -71,6 +101,14 @@ pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Resul
     Ok(())
 }
 
+/// What `admin room show` prints: the settings, then the limits.
+#[derive(serde::Serialize)]
+struct ShownRoom<'a> {
+    #[serde(flatten)]
+    settings: &'a games::RoomSettings,
+    limits: &'a RoomLimits,
+}
+
 pub async fn run_room(
     db: &Db,
     timezone: chrono_tz::Tz,
@@ -95,13 +133,19 @@ pub async fn run_room(
         }
         RoomCommand::Show { room } => {
             let room = Room::parse(&room).map_err(explain)?;
-            let settings =
-                db.read(move |connection| games::rooms::room_settings(connection, room)).await?;
-            println!("{}", serde_json::to_string_pretty(&settings)?);
+            let (settings, limits) = db
+                .read(move |connection| {
+                    let settings = games::rooms::room_settings(connection, room)?;
+                    Ok((settings, limits::room_limits(connection, room)?))
+                })
+                .await?;
+            let shown = ShownRoom { settings: &settings, limits: &limits };
+            println!("{}", serde_json::to_string_pretty(&shown)?);
         }
         RoomCommand::Open { room } => set_open(db, &room, true).await?,
         RoomCommand::Close { room } => set_open(db, &room, false).await?,
         RoomCommand::Update(args) => update_room(db, timezone, args).await?,
+        RoomCommand::Limits(args) => set_limits(db, args).await?,
     }
     Ok(())
 }
@@ -184,6 +228,90 @@ fn update_text(update: &RoomUpdate, timezone: chrono_tz::Tz) -> Vec<String> {
     ));
     if update.period_secs.is_some() {
         lines.push("the running server commits the new schedule at its next tick".into());
+    }
+    lines
+}
+
+/// `admin room limits`: parses the flags for the room's game, writes through the writer (safe
+/// while `serve` runs) and prints the limits in force from the next bet on.
+async fn set_limits(db: &Db, args: LimitsArgs) -> anyhow::Result<()> {
+    let room = Room::parse(&args.room).map_err(explain)?;
+    let form = LimitsForm {
+        option: args.option,
+        min_bet: args.min_bet,
+        max_user: args.max_user,
+        max_total: args.max_total,
+        payout_cap: args.payout_cap,
+        clear: args.clear,
+    };
+    let refused = |refusal: LimitsRefusal| anyhow::anyhow!(limits_refusal_text(&refusal));
+    let change = LimitsChange::parse(room.game(), form).map_err(refused)?;
+    let applied =
+        db.write(move |tx| limits::set_room_limits(tx, room, change)).await.map_err(explain)?;
+    let limits = applied.map_err(refused)?;
+    println!("room {}: limits from the next bet on", room.code());
+    for line in limits_text(&limits) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+fn flag(field: LimitField) -> String {
+    format!("--{}", field.code().replace('_', "-"))
+}
+
+fn limits_refusal_text(refusal: &LimitsRefusal) -> String {
+    let unchanged = "nothing changed";
+    match refusal {
+        LimitsRefusal::NothingToChange => "nothing to change: give --min-bet, --max-user, \
+            --max-total and/or --payout-cap (or --option CODE --clear)"
+            .into(),
+        LimitsRefusal::ClearWithoutOption => {
+            "--clear removes one option's override: give --option CODE".into()
+        }
+        LimitsRefusal::ClearWithAmounts => {
+            "--clear removes the option's override: give no amounts with it".into()
+        }
+        LimitsRefusal::UnknownOption { game, option } => {
+            format!("--option {option}: not an option code of game {}", game.code())
+        }
+        LimitsRefusal::NotAnAmount { field, text } => format!(
+            "{} {text}: not an amount (a positive number with up to 2 decimals, e.g. 10.50)",
+            flag(*field)
+        ),
+        LimitsRefusal::NotPositive { field } => {
+            format!("{}: every limit must be above 0; {unchanged}", flag(*field))
+        }
+        LimitsRefusal::OutOfOrder { option, limits } => {
+            let whose = match option {
+                Some(code) => format!("option {code}"),
+                None => "the room's defaults".into(),
+            };
+            let broken = if limits.min_bet > limits.max_user {
+                format!("min_bet {} above max_user {}", limits.min_bet, limits.max_user)
+            } else {
+                format!("max_user {} above max_total {}", limits.max_user, limits.max_total)
+            };
+            format!(
+                "{whose} would have {broken}: every option needs min_bet <= max_user <= \
+                 max_total; {unchanged}"
+            )
+        }
+    }
+}
+
+/// The limits as a table: the defaults, then each option with an override (all four limits
+/// in force for it).
+fn limits_text(limits: &RoomLimits) -> Vec<String> {
+    let row = |option: &str, limits: OptionLimits| {
+        format!(
+            "{option}\t{}\t{}\t{}\t{}",
+            limits.min_bet, limits.max_user, limits.max_total, limits.payout_cap
+        )
+    };
+    let mut lines = vec!["option\tmin_bet\tmax_user\tmax_total\tpayout_cap".to_string()];
+    for (option, option_limits) in limits.effective() {
+        lines.push(row(option.as_deref().unwrap_or("default"), option_limits));
     }
     lines
 }

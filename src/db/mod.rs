@@ -206,6 +206,42 @@ mod tests {
     use super::*;
 
     #[tokio::test]
+    async fn a_point_read_runs_on_the_calling_thread_while_a_connection_is_free() {
+        let dir = tempfile::tempdir().expect("a temp directory");
+        let db = Db::open(
+            &dir.path().join("point.db"),
+            DbOptions { read_connections: 1, writer_queue: 16 },
+        )
+        .expect("db");
+        let caller = std::thread::current().id();
+        let ran_on = db.read_point(|_| Ok(std::thread::current().id())).await.expect("read");
+        assert_eq!(ran_on, caller);
+        // With the only connection taken, the point read waits for it on the blocking pool.
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let (taken, is_taken) = tokio::sync::oneshot::channel();
+        let holder = tokio::spawn({
+            let db = db.clone();
+            async move {
+                db.read(move |_| {
+                    let _ = taken.send(());
+                    released.recv().map_err(anyhow::Error::from)?;
+                    Ok(())
+                })
+                .await
+            }
+        });
+        is_taken.await.expect("the connection is taken");
+        let waiting = tokio::spawn({
+            let db = db.clone();
+            async move { db.read_point(|_| Ok(std::thread::current().id())).await }
+        });
+        release.send(()).expect("released");
+        holder.await.expect("joined").expect("the holder's read");
+        let ran_on = waiting.await.expect("joined").expect("the point read");
+        assert_ne!(ran_on, caller, "it ran on the blocking pool");
+    }
+
+    #[tokio::test]
     async fn the_checkpointer_moves_committed_pages_into_the_database_file() {
         let dir = tempfile::tempdir().expect("a temp directory");
         let path = dir.path().join("check.db");

@@ -8,8 +8,9 @@
 //! - `k3`, `pk10`, `ssc`, `rgb`, `yn28` (+ `yn28_rules`): each game's value, options and rules.
 //! - `options`, `odds`, `table`: option codes, exact odds, odds tables.
 //! - `periods`: issue numbers over time; `chains`: seed chains and the key file; `draws`:
-//!   drawing due periods and reading them back; `rooms`: the rooms table. These take a `Tx`
-//!   or a `Connection`.
+//!   drawing due periods and reading them back; `rooms`: the rooms table; `limits`: a room's
+//!   bet limits and their changes; `betting`, `settlement`, `records`: bets placed, settled
+//!   and listed. These take a `Tx` or a `Connection`.
 //! - `hall`: the yn28 trading hall (region pages, entering, trend); `presence`: who has a
 //!   room's live stream open.
 //! - `settle`: `settle(bet, draw, rules) -> Outcome`, `payout(stake, outcome, rules) -> Money`.

@@ -195,7 +195,8 @@ async fn every_refusal_has_its_key_and_changes_nothing() {
         ("k3", &issue, big("100.01"), "insufficient_balance"),
         ("k3", "202611210001", big("1"), "period_closed"),
         ("k3", "209901010001", big("1"), "bad_params"),
-        ("canada_vip", "", big("1"), "room_balance_too_low"),
+        // 10.00: the VIP tier's min bet (V8), so the entry minimum is what refuses it.
+        ("canada_vip", "", big("10"), "room_balance_too_low"),
     ];
     for (room, issue, bets, key) in cases {
         let issue = if issue.is_empty() { hall.open_issue(room).await } else { issue.to_string() };

@@ -101,6 +101,7 @@ fn each_subcommand_explains_its_purpose_in_its_help() {
         (&["admin", "user", "unfreeze", "--help"], "Lift a freeze"),
         (&["admin", "user", "set-password", "--help"], "Set a new login password"),
         (&["admin", "user", "grant-admin", "--help"], "Make a user an admin"),
+        (&["admin", "room", "limits", "--help"], "Set a room's bet limits"),
         (&["admin", "news", "--help"], "News articles players read"),
         (&["admin", "news", "add", "--help"], "Publish a news article"),
         (&["admin", "news", "list", "--help"], "List articles, newest first"),

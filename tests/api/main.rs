@@ -25,6 +25,7 @@ mod room_update;
 mod serve;
 mod sessions;
 mod throttle;
+mod tier_limits;
 mod wallet_cli;
 mod wallet_support;
 mod withdrawals;
