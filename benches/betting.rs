@@ -6,19 +6,22 @@
 //! ```
 //!
 //! It serves the real router on 127.0.0.1 over a temp data directory (WAL, synchronous=FULL)
-//! with a fixed clock, then: phase 1, `--clients` threads (one ureq agent each) place one-line
-//! bets on k3's open period through `POST /api/rooms/betting` until `--bets` are placed;
-//! phase 2, the clock moves to k3's draw time, `--background` threads bet on ssc's new period
+//! with a fixed clock, then: phase 1, `--clients` clients (one keep-alive connection each, all
+//! driven by one client thread) place one-line bets on k3's open period through
+//! `POST /api/rooms/betting` until `--bets` are placed;
+//! phase 2, the clock moves to k3's draw time, `--background` clients bet on ssc's new period
 //! and one scheduler tick draws and settles every k3 bet, timed. Last, the ledger is verified.
 //! `cargo test --benches` runs the binary without `--bench`; it then only says it skipped.
 
 use anyhow::{Context, bail, ensure};
+use bytes::Bytes;
 use fairhall::auth::types::{LoginPassword, Phone};
 use fairhall::clock::Clock;
 use fairhall::config::Config;
 use fairhall::db::Db;
 use fairhall::money::Money;
 use fairhall::scheduler::{Scheduler, TickReport};
+use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -86,7 +89,7 @@ fn main() -> anyhow::Result<()> {
     let players = hall.players(options.clients + options.background)?;
     let (bettors, background) = players.split_at(options.clients);
     println!("setup: {} players funded in {:.1} s", players.len(), started.elapsed().as_secs_f64());
-    let load = Load::new(&hall.url, "k3", &k3.issue, &K3_OPTIONS);
+    let load = Load::new(hall.address, "k3", &k3.issue, &K3_OPTIONS);
     let usage = Usage::now();
     let phase_one = run_clients(&load, bettors, Some(options.bets));
     report_placing(&phase_one, &usage.since(phase_one.client_cpu), &k3.issue);
@@ -109,7 +112,7 @@ fn settle_with_background(
 ) -> anyhow::Result<()> {
     let ssc = hall.room_index("ssc")?;
     ssc.ensure_open("ssc", hall.clock.now())?;
-    let load = Load::new(&hall.url, "ssc", &ssc.issue, &SSC_OPTIONS);
+    let load = Load::new(hall.address, "ssc", &ssc.issue, &SSC_OPTIONS);
     let (run, (settle_start, report, used)) = std::thread::scope(|scope| {
         let clients = scope.spawn(|| run_clients(&load, background, None));
         std::thread::sleep(BASELINE);
@@ -224,9 +227,9 @@ fn print_latencies(label: &str, samples: &[Sample], wall: Duration) {
     );
 }
 
-/// What client threads bet on, and when they stop.
+/// What the clients bet on, and when they stop.
 struct Load {
-    url: String,
+    address: SocketAddr,
     room: &'static str,
     issue: String,
     options: &'static [&'static str],
@@ -235,9 +238,21 @@ struct Load {
 }
 
 impl Load {
-    fn new(url: &str, room: &'static str, issue: &str, options: &'static [&'static str]) -> Load {
-        let (url, issue) = (format!("{url}/api/rooms/betting"), issue.to_string());
-        Load { url, room, issue, options, claimed: AtomicU64::new(0), stop: AtomicBool::new(false) }
+    fn new(
+        address: SocketAddr,
+        room: &'static str,
+        issue: &str,
+        options: &'static [&'static str],
+    ) -> Load {
+        let issue = issue.to_string();
+        Load {
+            address,
+            room,
+            issue,
+            options,
+            claimed: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
     }
 }
 
@@ -248,40 +263,75 @@ struct Sample {
     refusal: Option<String>,
 }
 
-/// One thread per player, each placing one-line bets back to back until `limit` bets are
-/// claimed by all of them together, or without limit until `load.stop`.
+/// One keep-alive HTTP/1.1 connection per player, all driven by one client thread (a
+/// current-thread runtime), each placing one-line bets back to back until `limit` bets are
+/// claimed by all of them together, or without limit until `load.stop`. One thread for every
+/// client, not one each, leaves the two cores to the server rather than to client switching.
 fn run_clients(load: &Load, players: &[Player], limit: Option<u64>) -> Run {
-    std::thread::scope(|scope| {
-        let threads: Vec<_> = players
+    let drive = || -> anyhow::Result<(Vec<Sample>, Duration)> {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+        let clients = players
             .iter()
             .enumerate()
-            .map(|(index, player)| {
-                scope.spawn(move || {
-                    let samples = run_client(load, player, index, limit);
-                    (samples, cpu::this_thread())
-                })
-            })
-            .collect();
-        let mut run =
-            Run { samples: Vec::new(), client_cpu: Duration::ZERO, clients: players.len() };
-        for (samples, cpu) in threads.into_iter().filter_map(|thread| thread.join().ok()) {
-            run.samples.extend(samples);
-            run.client_cpu += cpu;
-        }
-        run
-    })
+            .map(|(index, player)| run_client(load, player, index, limit));
+        let samples = runtime.block_on(futures_util::future::join_all(clients));
+        Ok((samples.into_iter().flatten().collect(), cpu::this_thread()))
+    };
+    let (samples, client_cpu) = std::thread::scope(|scope| scope.spawn(drive).join())
+        .unwrap_or_else(|_| Err(anyhow::anyhow!("the client thread panicked")))
+        .unwrap_or_else(|error| {
+            eprintln!("the clients failed: {error:#}");
+            (Vec::new(), Duration::ZERO)
+        });
+    Run { samples, client_cpu, clients: players.len() }
 }
 
-/// What a set of client threads did: every request, and the CPU time the threads used.
+/// What the clients did: every request, and the CPU time their thread used.
 struct Run {
     samples: Vec<Sample>,
     client_cpu: Duration,
     clients: usize,
 }
 
-fn run_client(load: &Load, player: &Player, index: usize, limit: Option<u64>) -> Vec<Sample> {
-    let agent = agent();
+type Connection = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
+
+/// A keep-alive connection to the server; its I/O is driven by a task of the client runtime.
+async fn connect(address: SocketAddr) -> anyhow::Result<Connection> {
+    let stream = tokio::net::TcpStream::connect(address).await?;
+    stream.set_nodelay(true)?;
+    let (sender, connection) =
+        hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await?;
+    tokio::spawn(connection);
+    Ok(sender)
+}
+
+/// POSTs `form` as JSON with the player's token and reads the whole reply.
+async fn send(
+    sender: &mut Connection,
+    load: &Load,
+    token: &str,
+    form: &Value,
+) -> anyhow::Result<Value> {
+    let request = hyper::Request::post("/api/rooms/betting")
+        .header(hyper::header::HOST, load.address.to_string())
+        .header(hyper::header::CONTENT_TYPE, "application/json")
+        .header("token", token)
+        .body(Full::new(Bytes::from(form.to_string())))?;
+    sender.ready().await?;
+    let body = sender.send_request(request).await?.into_body().collect().await?.to_bytes();
+    Ok(serde_json::from_slice(&body)?)
+}
+
+async fn run_client(load: &Load, player: &Player, index: usize, limit: Option<u64>) -> Vec<Sample> {
     let mut samples = Vec::new();
+    let mut connection = match connect(load.address).await {
+        Ok(connection) => connection,
+        Err(error) => {
+            let refusal = Some(format!("could not connect: {error:#}"));
+            samples.push(Sample { started: Instant::now(), latency: Duration::ZERO, refusal });
+            return samples;
+        }
+    };
     let mut option = index;
     while !load.stop.load(Ordering::Relaxed)
         && limit.is_none_or(|limit| load.claimed.fetch_add(1, Ordering::Relaxed) < limit)
@@ -290,16 +340,12 @@ fn run_client(load: &Load, player: &Player, index: usize, limit: Option<u64>) ->
         let bet = json!({"option": load.options[option], "amount": "1"});
         let form = json!({"room": load.room, "issue": load.issue, "bets": [bet]});
         let started = Instant::now();
-        let reply = agent
-            .post(&load.url)
-            .header("token", &player.token)
-            .send_json(&form)
-            .and_then(|mut response| response.body_mut().read_json::<Value>());
+        let reply = send(&mut connection, load, &player.token, &form).await;
         let latency = started.elapsed();
         let refusal = match reply {
             Ok(body) if body["code"] == 1 => None,
             Ok(body) => Some(body.to_string()),
-            Err(error) => Some(error.to_string()),
+            Err(error) => Some(format!("{error:#}")),
         };
         samples.push(Sample { started, latency, refusal });
     }
@@ -335,6 +381,7 @@ struct Hall<'r> {
     db: Db,
     clock: Clock,
     scheduler: Scheduler,
+    address: SocketAddr,
     url: String,
     _dir: tempfile::TempDir,
 }
@@ -355,9 +402,10 @@ impl<'r> Hall<'r> {
         let service =
             fairhall::http::app(state).into_make_service_with_connect_info::<SocketAddr>();
         let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))?;
-        let url = format!("http://{}", listener.local_addr()?);
+        let address = listener.local_addr()?;
+        let url = format!("http://{address}");
         runtime.spawn(axum::serve(listener, service).into_future());
-        let hall = Hall { runtime, db, clock, scheduler, url, _dir: dir };
+        let hall = Hall { runtime, db, clock, scheduler, address, url, _dir: dir };
         hall.tick();
         hall.clock.advance(300);
         let draw_at = hall.room_index("k3")?.draw_at;
