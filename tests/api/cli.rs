@@ -67,11 +67,20 @@ pub fn run(data_dir: &Path, args: &[&str]) -> Run {
     run_with_input(data_dir, args, "")
 }
 
+/// Runs `fairhall ARGS` and returns its standard output; fails the test unless it succeeded.
 #[track_caller]
-fn succeed(data_dir: &Path, args: &[&str]) -> String {
+pub fn succeed(data_dir: &Path, args: &[&str]) -> String {
     let run = run(data_dir, args);
     assert!(run.status.success(), "fairhall {args:?}: {run:?}");
     run.stdout
+}
+
+/// Runs `fairhall ARGS`; fails the test unless it failed.
+#[track_caller]
+pub fn fail(data_dir: &Path, args: &[&str]) -> Run {
+    let run = run(data_dir, args);
+    assert!(!run.status.success(), "fairhall {args:?} should fail: {run:?}");
+    run
 }
 
 #[test]

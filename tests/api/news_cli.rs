@@ -1,7 +1,7 @@
 //! The operator's news commands (`fairhall admin news add|list|show|edit|remove`), run as the
 //! built binary on the data directory of a `TestApp` whose players read the news.
 
-use crate::cli::{Run, run, run_with_input};
+use crate::cli::{fail, run_with_input, succeed};
 use crate::helpers::TestApp;
 use crate::news::{DETAIL, get, news, titles};
 use std::path::Path;
@@ -9,20 +9,6 @@ use std::path::Path;
 /// Before the test app's fixed clock: the CLI reads the system clock, so its articles are
 /// published at a given time to be visible at the app's `START`.
 const PUBLISHED: &str = "2026-11-01T09:00:00+07:00";
-
-#[track_caller]
-fn succeed(data_dir: &Path, args: &[&str]) -> String {
-    let run = run(data_dir, args);
-    assert!(run.status.success(), "fairhall {args:?}: {run:?}");
-    run.stdout
-}
-
-#[track_caller]
-fn fail(data_dir: &Path, args: &[&str]) -> Run {
-    let run = run(data_dir, args);
-    assert!(!run.status.success(), "fairhall {args:?} should fail: {run:?}");
-    run
-}
 
 /// The id of `added article N`.
 fn added_id(stdout: &str) -> String {

@@ -2,13 +2,12 @@
 //! period after the open one, which keeps its draw time and close; issue numbers keep
 //! increasing, nothing is drawn twice, every draw verifies, and retired chains never draw.
 
-use crate::cli::run;
+use crate::cli::{fail, succeed};
 use crate::helpers::{START, TestApp};
 use fairhall::games::chains::{self, ChainInfo};
 use fairhall::games::rooms::{self, RoomChange, RoomChangeRefusal};
 use fairhall::games::{DrawSource, Issue, Room};
 use fairhall::scheduler::Scheduler;
-use std::path::Path;
 
 /// Chains this long keep the tests quick (100,000 links are slow unoptimized).
 const CHAIN_LENGTH: u32 = 2000;
@@ -31,13 +30,6 @@ async fn open(app: &TestApp, room: &str) -> Open {
         draw_at: data["draw_at"].as_i64().expect("a draw time"),
         close_at: data["close_at"].as_i64().expect("a close time"),
     }
-}
-
-#[track_caller]
-fn succeed(data_dir: &Path, args: &[&str]) -> String {
-    let run = run(data_dir, args);
-    assert!(run.status.success(), "fairhall {args:?}: {run:?}");
-    run.stdout
 }
 
 /// An app on a directory the CLI shares, its scheduler, and five minutes of draws.
@@ -375,8 +367,7 @@ async fn invalid_flags_are_refused_and_change_nothing() {
     ];
     for (flags, message, description) in cases {
         let args = [&["admin", "room", "update"][..], *flags].concat();
-        let refused = run(dir.path(), &args);
-        assert!(!refused.status.success(), "{description}: {refused:?}");
+        let refused = fail(dir.path(), &args);
         assert!(refused.stderr.contains(message), "{description}: {refused:?}");
     }
 

@@ -2,13 +2,12 @@
 //! limits` changes a room's defaults or one option's override from the next bet on.
 
 use crate::betting::Hall;
-use crate::cli::run;
+use crate::cli::{fail, succeed};
 use crate::helpers::{Player, Reply, TestApp};
 use crate::wallet_support::{assert_ledger_verifies, money};
 use fairhall::games::limits::{self, LimitsChange, LimitsOverride, LimitsRefusal, RoomLimits};
 use fairhall::games::{BetOption, Game, Room};
 use serde_json::{Value, json};
-use std::path::Path;
 
 /// V8's defaults in tier order: (tier, [min_bet, max_user, max_total, payout_cap]).
 const TIER_LIMITS: [(&str, [&str; 4]); 4] = [
@@ -37,13 +36,6 @@ async fn odds_page_limits(app: &TestApp, room: &str, option: &str) -> [String; 3
     let options = page.ok()["options"].as_array().expect("options").clone();
     let terms = options.iter().find(|terms| terms["option"] == option).expect("the option");
     ["min_bet", "max_user", "max_total"].map(|field| terms[field].as_str().unwrap_or("").into())
-}
-
-#[track_caller]
-fn succeed(data_dir: &Path, args: &[&str]) -> String {
-    let run = run(data_dir, args);
-    assert!(run.status.success(), "fairhall {args:?}: {run:?}");
-    run.stdout
 }
 
 /// A hall on a data directory the CLI shares.
@@ -217,11 +209,10 @@ async fn invalid_limits_are_refused_and_change_nothing() {
     ];
     for (flags, message, description) in cases {
         let args = [&["admin", "room", "limits", "canada_vip"][..], *flags].concat();
-        let refused = run(dir.path(), &args);
-        assert!(!refused.status.success(), "{description}: {refused:?}");
+        let refused = fail(dir.path(), &args);
         assert!(refused.stderr.contains(message), "{description}: {refused:?}");
     }
-    let unknown_room = run(dir.path(), &["admin", "room", "limits", "mars", "--min-bet", "5"]);
+    let unknown_room = fail(dir.path(), &["admin", "room", "limits", "mars", "--min-bet", "5"]);
     assert!(unknown_room.stderr.contains("bad_params"), "{unknown_room:?}");
 
     // The domain verb refuses an option of another game even when its code exists in yn28.

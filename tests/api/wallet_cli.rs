@@ -1,28 +1,13 @@
 //! The operator's wallet commands (`fairhall admin deposit|withdraw|wallet|verify`), run as the
 //! built binary on the data directory of a `TestApp` that players use through the API.
 
-use crate::cli::{Run, run};
+use crate::cli::{fail, succeed};
 use crate::helpers::{Player, TestApp};
 use crate::wallet_support::{
     CARD_LAST4, DepositUpload, PNG, WalletApp, assert_ledger_verifies, money, withdrawal_form,
 };
 use serde_json::json;
-use std::path::Path;
 use tempfile::TempDir;
-
-#[track_caller]
-fn succeed(data_dir: &Path, args: &[&str]) -> String {
-    let run = run(data_dir, args);
-    assert!(run.status.success(), "fairhall {args:?}: {run:?}");
-    run.stdout
-}
-
-#[track_caller]
-fn fail(data_dir: &Path, args: &[&str]) -> Run {
-    let run = run(data_dir, args);
-    assert!(!run.status.success(), "fairhall {args:?} should fail: {run:?}");
-    run
-}
 
 /// Listed rows (the lines after the header).
 fn rows(stdout: &str) -> Vec<&str> {
