@@ -10,36 +10,7 @@ import { FIRST_EVENT_MS, LiveChannel, parseLiveEvent, POLL_MS, RECONNECT_MS, typ
 import { profileKey, type User } from '@/hooks/use-profile';
 import { clearSession, startSession } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
-
-class FakeEventSource implements StreamLike {
-  static opened: FakeEventSource[] = [];
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private listeners: ((event: MessageEvent<string>) => void)[] = [];
-
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-
-  addEventListener(_type: 'state', listener: (event: MessageEvent<string>) => void): void {
-    this.listeners.push(listener);
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-
-  /** The server sends a `state` event. */
-  send(data: unknown): void {
-    const message = { data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent<string>;
-    for (const listener of this.listeners) listener(message);
-  }
-
-  /** The connection breaks. */
-  fail(): void {
-    this.onerror?.(new Event('error'));
-  }
-}
+import { FakeEventSource } from '@/test/fake-event-source';
 
 const NOW = 1_700_000_000;
 const state = (issue: string, last: string | null, extra: Record<string, unknown> = {}) => ({

@@ -13,10 +13,10 @@ import { ToastHost } from '@/components/toast-host';
 import { Component as RoomInfoPage } from '@/features/yn28/pages/roominfo-page';
 import { Component as TradePage } from '@/features/yn28/pages/trade-page';
 import { Component as TrendPage } from '@/features/yn28/pages/trend-page';
-import type { StreamLike } from '@/hooks/use-live-room';
 import { activateLanguage } from '@/i18n/i18n';
 import { clearSession, startSession } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch, type FetchCall } from '@/test/helpers';
+import { FakeEventSource } from '@/test/fake-event-source';
 
 function FakeFairness(props: DrawFairnessProps) {
   return (
@@ -24,31 +24,6 @@ function FakeFairness(props: DrawFairnessProps) {
       {props.room} {props.issue} {props.seed} {props.previous} {props.commitment}
     </section>
   );
-}
-
-/** The browser's EventSource as the live hook uses it; `send` is the server pushing a `state` event. */
-class FakeEventSource implements StreamLike {
-  static opened: FakeEventSource[] = [];
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private listeners: ((event: MessageEvent<string>) => void)[] = [];
-
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-
-  addEventListener(_type: 'state', listener: (event: MessageEvent<string>) => void): void {
-    this.listeners.push(listener);
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-
-  send(data: unknown): void {
-    const message = { data: JSON.stringify(data) } as MessageEvent<string>;
-    for (const listener of this.listeners) listener(message);
-  }
 }
 
 const user = {
