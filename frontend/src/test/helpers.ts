@@ -26,3 +26,19 @@ export function mockFetch(respond: (call: FetchCall) => Response | Promise<Respo
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+/** What a routed API path answers: data (sent in a success envelope) or a whole Response. */
+export type Answer = (call: FetchCall) => unknown;
+
+/**
+ * Replaces global fetch with a router over `answers`, keyed by path without the query string
+ * and read at each call (tests may change entries); any other path gets `bad_params`.
+ */
+export function routeFetch(answers: Record<string, Answer>) {
+  return mockFetch((call) => {
+    const answer = answers[call.url.split('?')[0] ?? ''];
+    if (answer === undefined) return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
+    const data = answer(call);
+    return data instanceof Response ? data : jsonResponse(envelope(data));
+  });
+}

@@ -15,7 +15,7 @@ import { fairnessLayout, type DrawFairnessProps } from '@/components/fairness-sl
 import { oddsFixture } from '@/features/cc/test-fixtures';
 import { activateLanguage } from '@/i18n/i18n';
 import { clearSession, startSession } from '@/lib/session';
-import { envelope, jsonResponse, mockFetch, type FetchCall } from '@/test/helpers';
+import { jsonResponse, routeFetch, type Answer, type FetchCall } from '@/test/helpers';
 
 function FakeFairness(props: DrawFairnessProps) {
   return (
@@ -62,7 +62,6 @@ const roomIndex = (room: string, game: string, overrides: Record<string, unknown
   ...overrides,
 });
 
-type Answer = (call: FetchCall) => unknown;
 let answers: Record<string, Answer>;
 let calls: FetchCall[];
 
@@ -87,17 +86,11 @@ beforeEach(() => {
   user.game_balance = '500.00';
   vi.stubGlobal('EventSource', undefined);
   answers = {
+    'api/personal/index': () => ({ ...user }),
     'api/roominfo/index': () => roomIndex('k3', 'k3'),
     'api/roominfo/odds': (call) => oddsFixture(new URL(call.url, 'http://x').searchParams.get('room') === 'k3' ? 'k3' : 'rgb', 'rgb3'),
   };
-  ({ calls } = mockFetch((call) => {
-    if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope({ ...user }));
-    const path = call.url.split('?')[0] ?? '';
-    const answer = answers[path];
-    if (answer === undefined) return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
-    const data = answer(call);
-    return jsonResponse(data instanceof Response ? data : envelope(data));
-  }));
+  ({ calls } = routeFetch(answers));
   startSession('tok', user);
 });
 

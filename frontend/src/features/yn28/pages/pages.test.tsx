@@ -15,7 +15,7 @@ import { Component as TradePage } from '@/features/yn28/pages/trade-page';
 import { Component as TrendPage } from '@/features/yn28/pages/trend-page';
 import { activateLanguage } from '@/i18n/i18n';
 import { clearSession, startSession } from '@/lib/session';
-import { envelope, jsonResponse, mockFetch, type FetchCall } from '@/test/helpers';
+import { jsonResponse, routeFetch, type Answer, type FetchCall } from '@/test/helpers';
 import { FakeEventSource } from '@/test/fake-event-source';
 
 function FakeFairness(props: DrawFairnessProps) {
@@ -45,7 +45,6 @@ const odds = {
   options: [opt('big', '2.0'), opt('small', '2.0'), opt('odd', '2.0'), opt('even', '2.0'), opt('small_odd', '4.6'), opt('leopard', '88'), opt('sum_13', '13.2')],
 };
 
-type Answer = (call: FetchCall) => unknown;
 let answers: Record<string, Answer>;
 let calls: FetchCall[];
 
@@ -95,6 +94,7 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', undefined);
   FakeEventSource.opened = [];
   answers = {
+    'api/personal/index': () => ({ ...user }),
     'api/rooms/canada': () => hall,
     'api/rooms/usa': () => ({ ...hall, region: 'usa', rooms: hall.rooms.map((room) => ({ ...room, room: room.room.replace('canada', 'usa') })) }),
     'api/roominfo/index': (call) => roomIndex(new URL(call.url, 'http://x').searchParams.get('room') ?? ''),
@@ -106,14 +106,7 @@ beforeEach(() => {
       return fairDraw(params.get('room') ?? '', params.get('issue') ?? '');
     },
   };
-  ({ calls } = mockFetch((call) => {
-    if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope({ ...user }));
-    const path = call.url.split('?')[0] ?? '';
-    const answer = answers[path];
-    if (answer === undefined) return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
-    const data = answer(call);
-    return data instanceof Response ? data : jsonResponse(envelope(data));
-  }));
+  ({ calls } = routeFetch(answers));
   startSession('tok', user);
 });
 
