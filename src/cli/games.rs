@@ -171,7 +171,43 @@ async fn update_room(db: &Db, timezone: chrono_tz::Tz, args: UpdateArgs) -> anyh
     for line in update_text(&update, timezone) {
         println!("{line}");
     }
+    if update.period_secs.is_some() {
+        println!("{}", committed_text(db, &update, timezone).await?);
+    }
     Ok(())
+}
+
+/// How long `admin room update` waits for the running server to commit a period change.
+const COMMIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Where the new period length starts, once the running server's scheduler committed its
+/// chain (it ticks every second); it may start a period later than asked when the change came
+/// in the open period's last second.
+async fn committed_text(
+    db: &Db,
+    update: &RoomUpdate,
+    timezone: chrono_tz::Tz,
+) -> anyhow::Result<String> {
+    let source = games::DrawSource::parse(update.draw_source).map_err(explain)?;
+    let started = std::time::Instant::now();
+    while started.elapsed() < COMMIT_WAIT {
+        let before = update.latest_chain.clone();
+        let committed = db
+            .read(move |connection| {
+                let before = before.as_deref();
+                games::rooms::committed_period_change(connection, source, before, timezone)
+            })
+            .await
+            .map_err(explain)?;
+        if let Some((issue, draw_at)) = committed {
+            let draw_at = local_time(draw_at, timezone);
+            return Ok(format!(
+                "committed: the new period starts with {issue}, drawn at {draw_at}"
+            ));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    Ok("no server committed it yet: the server commits the new schedule at its next tick".into())
 }
 
 fn refusal_text(refusal: &RoomChangeRefusal) -> String {
@@ -226,9 +262,6 @@ fn update_text(update: &RoomUpdate, timezone: chrono_tz::Tz) -> Vec<String> {
         local_time(open.draw_at, timezone),
         local_time(open.close_at, timezone)
     ));
-    if update.period_secs.is_some() {
-        lines.push("the running server commits the new schedule at its next tick".into());
-    }
     lines
 }
 

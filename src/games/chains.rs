@@ -144,7 +144,9 @@ impl ChainKeys {
             .mode(0o600)
             .open(&self.path)
             .with_context(|| format!("while opening {}", self.path.display()))?;
-        writeln!(file, "{chain_id} {}", chain.end().to_hex())
+        // One write of the whole line: a reader in another process never sees half of it.
+        let line = format!("{chain_id} {}\n", chain.end().to_hex());
+        file.write_all(line.as_bytes())
             .and_then(|()| file.sync_all())
             .with_context(|| format!("while writing {}", self.path.display()))?;
         let poisoned = || anyhow::anyhow!("chain key cache poisoned");
@@ -163,12 +165,15 @@ pub struct ChainPlan<'a> {
     pub length: u32,
 }
 
-/// Commits, when needed, the next chain of `plan.source`, always before its first period
-/// begins, and returns it:
-/// - none yet: a first chain from the period after the one open at `now`;
+/// Commits, when needed, the next chain of `plan.source`, always before any bet on its
+/// periods is taken, and returns it:
+/// - none yet: a first chain from the period open at `now` (no bet was taken before: betting
+///   needs a committed seed), so the open period is always one that will be drawn;
 /// - the latest chain's period is not the rooms': a period change from the period after the
 ///   open one, anchored at the open period's draw time (which stays as it was); live chains
-///   from there on, committed ahead and never drawn, are retired;
+///   from there on, committed ahead and never drawn, are retired. The open period is the one
+///   of the chain in force, which has always started (a legacy first chain committed for the
+///   period after the open one waits until it starts);
 /// - the latest has fewer than `CHAIN_RENEW_PERIODS` periods left: a successor right after its
 ///   last period, or after the open period when the latest ran out already.
 pub fn ensure_chain(
@@ -180,13 +185,15 @@ pub fn ensure_chain(
     let Some(latest) = latest_chain(tx, plan.source)? else {
         let open = plan.schedule.current(now)?;
         let first = NewChain {
-            first_issue: plan.schedule.next(open)?,
-            starts_at: plan.schedule.draw_at(open)?,
+            first_issue: open,
+            starts_at: plan.schedule.draw_at(plan.schedule.previous(open)?)?,
             anchored: false,
         };
         return commit_chain(tx, plan, first, now).map(Some);
     };
-    let in_force = chain_at(tx, plan.source, timezone, now)?.unwrap_or_else(|| latest.clone());
+    let Some(in_force) = started_chain(tx, plan.source, timezone, now)? else {
+        return Ok(None);
+    };
     let in_force = in_force.schedule(timezone)?;
     let open = in_force.current(now)?;
     if latest.period_secs != plan.schedule.period_secs {
@@ -402,8 +409,25 @@ pub fn chain_after(
 const CHAINS_AT_SCANNED: i64 = 4;
 
 /// The chain in force at `now`, whose schedule says which period is open: the newest live
-/// chain whose first period has started, or, before any has, the earliest. None: no chain.
+/// chain whose first period has started, or, before any has (a first chain committed by an
+/// older version for the period after the open one), the earliest if it is not anchored (its
+/// midnight-aligned schedule names the open period right). None: no chain to go by; the rooms'
+/// own schedule does.
 pub fn chain_at(
+    connection: &Connection,
+    source: DrawSource,
+    timezone: chrono_tz::Tz,
+    now: Timestamp,
+) -> Result<Option<ChainInfo>, AppError> {
+    if let Some(started) = started_chain(connection, source, timezone, now)? {
+        return Ok(Some(started));
+    }
+    let earliest = "draw_source = ?1 AND retired_at IS NULL ORDER BY first_issue LIMIT 1";
+    Ok(one_chain(connection, earliest, [source.code()])?.filter(|chain| !chain.anchored))
+}
+
+/// The newest live chain of `source` whose first period has started by `now`.
+fn started_chain(
     connection: &Connection,
     source: DrawSource,
     timezone: chrono_tz::Tz,
@@ -415,8 +439,7 @@ pub fn chain_at(
             return Ok(Some(chain));
         }
     }
-    let earliest = "draw_source = ?1 AND retired_at IS NULL ORDER BY first_issue LIMIT 1";
-    one_chain(connection, earliest, [source.code()])
+    Ok(None)
 }
 
 /// The newest chains of `source`, retired ones included, latest first issue first.

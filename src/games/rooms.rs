@@ -260,6 +260,9 @@ pub struct RoomUpdate {
     pub source_rooms: Vec<String>,
     pub close_secs: Option<(i64, i64)>,
     pub open: OpenPeriod,
+    /// The draw source's latest chain when the change was made (`committed_period_change`
+    /// finds the one the scheduler commits after it).
+    pub latest_chain: Option<String>,
 }
 
 /// `admin room update`: a new period for `room`'s draw source and/or a new betting close for
@@ -308,7 +311,24 @@ pub fn update_room(
         source_rooms: source_rooms.into_iter().map(|other| other.room).collect(),
         close_secs: close_secs.map(|close| (settings.close_secs, close)),
         open,
+        latest_chain: chains::latest_chain(tx, source)?.map(|chain| chain.chain_id),
     }))
+}
+
+/// The first period of the chain the scheduler committed for a period change of `source`
+/// made when `before` was its latest chain, with its draw time; None until it is committed.
+pub fn committed_period_change(
+    connection: &Connection,
+    source: DrawSource,
+    before: Option<&str>,
+    timezone: Tz,
+) -> Result<Option<(Issue, Timestamp)>, AppError> {
+    let Some(latest) = chains::latest_chain(connection, source)? else { return Ok(None) };
+    if Some(latest.chain_id.as_str()) == before {
+        return Ok(None);
+    }
+    let draw_at = latest.schedule(timezone)?.draw_at(latest.first_issue)?;
+    Ok(Some((latest.first_issue, draw_at)))
 }
 
 /// The checks of `update_room`, against the stored settings of the room and of every room of

@@ -24,7 +24,7 @@ impl Hall {
         let app = TestApp::spawn_with(configure).await;
         let scheduler = app.scheduler().with_chain_length(2_000).with_chunk_bets(7);
         scheduler.tick(app.now()).await;
-        // The first chains start with the next period of each source (at most 300 s away).
+        // Five minutes of draws: every source has drawn periods for the boards and history.
         app.clock.advance(300);
         scheduler.tick(app.now()).await;
         Hall { app, scheduler }
@@ -439,15 +439,20 @@ async fn the_record_filters_by_game_room_and_status() {
 #[tokio::test]
 async fn no_bet_is_taken_before_its_period_is_committed() {
     let app = TestApp::spawn().await;
-    app.scheduler().tick(app.now()).await;
-    let hall = Hall { scheduler: app.scheduler(), app };
+    let hall = Hall { scheduler: app.scheduler().with_chain_length(2_000), app };
     let player = hall.player_with_game("10").await;
-    // The first chain starts with the next period: the one open now has no committed seed.
+    // Before the scheduler's first tick no seed is committed: the open period takes no bet.
     let issue = hall.app.room_index("k3").await.ok()["issue"].as_str().expect("issue").to_string();
-    let reply =
-        hall.bet_on(&player, ("k3", &issue), json!([{"option": "big", "amount": "1"}]), None);
+    let lines = json!([{"option": "big", "amount": "1"}]);
+    let reply = hall.bet_on(&player, ("k3", &issue), lines.clone(), None);
     assert_eq!(reply.await.err(), "period_closed");
     assert_eq!(hall.game_balance(&player).await, money("10"));
+    // The first chain starts with that open period, so it takes bets from then on.
+    hall.scheduler.tick(hall.app.now()).await;
+    let committed = hall.app.fair_commitment("k3").await.ok()["first_issue"].clone();
+    assert_eq!(committed, issue.as_str());
+    assert_eq!(hall.bet_on(&player, ("k3", &issue), lines, None).await.code(), 1);
+    assert_eq!(hall.game_balance(&player).await, money("9"));
 }
 
 #[tokio::test]

@@ -140,8 +140,9 @@ async fn after_downtime_every_missed_period_is_drawn_exactly_once() {
         let count = caught_up.drawn.iter().find(|(source, _)| *source == code).map(|(_, n)| *n);
         assert_eq!(count, Some(u32::try_from(drawn.len()).expect("count")), "{code}");
         let schedule = schedule(&app, room).await;
-        // The first period starts after the first tick: an hour holds that many draws less one.
-        let expected = 3600 / schedule.period_secs - 1;
+        // The first chain starts with the period open at the first tick: an hour holds
+        // that many draws.
+        let expected = 3600 / schedule.period_secs;
         assert_eq!(i64::try_from(drawn.len()).ok(), Some(expected), "{code}");
     }
 }

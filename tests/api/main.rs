@@ -22,6 +22,7 @@ mod profile;
 mod records;
 mod register;
 mod room_update;
+mod schedule_change;
 mod serve;
 mod sessions;
 mod throttle;
