@@ -30,11 +30,14 @@ pub struct GamesConfig {
     pub settle_chunk_bets: u32,
     /// The long-dragon board lists runs of at least this many draws.
     pub long_run_min: u32,
+    /// A period that cannot be drawn (the key of its chain is missing) is refunded this many
+    /// seconds after its draw time.
+    pub undrawable_refund_secs: i64,
 }
 
 impl Default for GamesConfig {
     fn default() -> Self {
-        GamesConfig { settle_chunk_bets: 2_000, long_run_min: 3 }
+        GamesConfig { settle_chunk_bets: 2_000, long_run_min: 3, undrawable_refund_secs: 3600 }
     }
 }
 
@@ -272,6 +275,7 @@ impl Config {
             ("auth.login_max_failures_per_address", self.auth.login_max_failures_per_address),
             ("auth.login_lock_secs", self.auth.login_lock_secs),
             ("games.settle_chunk_bets", i64::from(self.games.settle_chunk_bets)),
+            ("games.undrawable_refund_secs", self.games.undrawable_refund_secs),
         ];
         for (key, value) in positive {
             if value <= 0 {

@@ -68,5 +68,28 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
         read_connections: config.server.read_connections,
         writer_queue: config.server.writer_queue,
     };
-    Db::open(&config.database_path(), options)
+    let db = Db::open(&config.database_path(), options)?;
+    check_timezone(config)?;
+    Ok(db)
+}
+
+/// Refuses a zone other than the one the seed chains numbered their issues in: it would
+/// renumber periods and could reopen drawn ones (`games::chains::adopt_timezone`).
+fn check_timezone(config: &Config) -> anyhow::Result<()> {
+    let path = config.database_path();
+    let connection = rusqlite::Connection::open(&path)
+        .with_context(|| format!("while opening {}", path.display()))?;
+    connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    let configured = config.timezone();
+    let recorded = crate::games::chains::adopt_timezone(&connection, configured)
+        .map_err(anyhow::Error::from)?;
+    if let Err(recorded) = recorded {
+        anyhow::bail!(
+            "config key `app.timezone` is {:?}, but the draws' periods are numbered in {recorded:?}: \
+             changing the zone would renumber periods and could reopen drawn ones. Set \
+             app.timezone = {recorded:?} again",
+            configured.name()
+        );
+    }
+    Ok(())
 }

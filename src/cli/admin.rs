@@ -126,7 +126,8 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             AdminCommand::User { command } => run_user(&db, &settings, command, now).await,
             AdminCommand::Verify => verify_ledger(&db).await,
             AdminCommand::Room { command } => {
-                super::games::run_room(&db, config.timezone(), command).await
+                let data_dir = config.server.data_dir.as_path();
+                super::games::run_room(&db, (config.timezone(), data_dir), command).await
             }
             AdminCommand::Deposit { command } => {
                 let settings = Arc::new(WalletSettings::from_config(&config));

@@ -26,7 +26,18 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let grace = Duration::from_secs(config.server.shutdown_grace_secs);
         let chunk_bets = config.games.settle_chunk_bets;
         let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?
-            .with_chunk_bets(chunk_bets);
+            .with_chunk_bets(chunk_bets)
+            .with_undrawable_refund_secs(config.games.undrawable_refund_secs);
+        let missing = scheduler.missing_keys().await?;
+        if !missing.is_empty() {
+            anyhow::bail!(
+                "{} lacks the keys of seed chains that still have periods to draw: {}. Restore \
+                 the key file that belongs to this database (from the same backup); without \
+                 it those periods cannot be drawn",
+                config.server.data_dir.join(crate::games::chains::KEY_FILE).display(),
+                missing.join(", ")
+            );
+        }
         let state = AppState::new(config, db, Clock::System)?;
         let scheduler = scheduler.announcing(state.live.clone());
         // Dropped with the runtime when serve returns; a failing tick only logs.

@@ -7,7 +7,7 @@
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::chains;
+use crate::games::chains::{self, ChainKeys};
 use crate::games::issue::Issue;
 use crate::games::limits::RoomLimits;
 use crate::games::odds::Odds;
@@ -197,19 +197,25 @@ fn parse_terms(texts: [String; 3]) -> Result<ParsedTerms, AppError> {
 }
 
 /// Refuses a period whose seed is not committed yet (a fresh server's first open period):
-/// no bet is taken before its result is fixed.
+/// no bet is taken before its result is fixed; and a room whose draw cannot be computed here
+/// (the key of its chain is missing): its bets could only wait for a refund.
 pub fn ensure_committed(
     connection: &Connection,
+    keys: &ChainKeys,
     room: Room,
-    issue: Issue,
-    timezone: chrono_tz::Tz,
+    (issue, timezone): (Issue, chrono_tz::Tz),
 ) -> Result<(), AppError> {
-    let chain = chains::chain_for(connection, room.draw_source(), issue)?;
-    let index = match chain {
-        Some(chain) => chain.index_of(&chain.schedule(timezone)?, issue)?,
-        None => None,
+    let Some(chain) = chains::chain_for(connection, room.draw_source(), issue)? else {
+        return Err(AppError::PeriodClosed);
     };
-    index.map(|_| ()).ok_or(AppError::PeriodClosed)
+    if chain.index_of(&chain.schedule(timezone)?, issue)?.is_none() {
+        return Err(AppError::PeriodClosed);
+    }
+    if !keys.has(&chain) {
+        tracing::error!(room = room.code(), chain = chain.seeds_id, "no key: betting refused");
+        return Err(AppError::RoomClosed);
+    }
+    Ok(())
 }
 
 /// A line as it will be stored: its odds and what it could pay at most.
@@ -322,6 +328,11 @@ pub fn place(
         return Err(AppError::BadParams);
     }
     if now >= order.period.close_at {
+        return Err(AppError::PeriodClosed);
+    }
+    // Checked here, in the write: the clock or the zone may have moved the schedule back.
+    let latest = chains::latest_drawn(tx, order.room.draw_source())?;
+    if latest.is_some_and(|latest| order.period.issue <= latest) {
         return Err(AppError::PeriodClosed);
     }
     let issue = order.period.issue.to_string();

@@ -54,61 +54,78 @@ pub fn draw_due(tx: &Tx, plan: &DrawPlan, now: Timestamp) -> Result<u32, AppErro
         }
         draw_period(tx, plan, &chain, (issue, index), now)?;
         drawn += 1;
-        issue = period_after(tx, plan, &chain, issue)?;
+        issue = chains::period_after(tx, (plan.source, plan.timezone), &chain, issue)?;
     }
     Ok(drawn)
 }
 
-/// The period after `issue` of `chain`: the next one of its schedule, unless the next live
-/// chain has taken over by then (a period change starts at the draw time of the period open
-/// when it was committed, so the old chain's later periods never exist).
-fn period_after(
-    tx: &Tx,
-    plan: &DrawPlan,
-    chain: &ChainInfo,
-    issue: Issue,
-) -> Result<Issue, AppError> {
-    let schedule = chain.schedule(plan.timezone)?;
-    let next = schedule.next(issue)?;
-    let Some(successor) = chains::chain_after(tx, plan.source, chain.first_issue)? else {
-        return Ok(next);
-    };
-    let successor_start = successor.start(&successor.schedule(plan.timezone)?)?;
-    if next >= successor.first_issue || schedule.draw_at(next)? > successor_start {
-        return Ok(successor.first_issue);
-    }
-    Ok(next)
-}
-
 /// The period after the latest drawn one, or the first chain's first period.
 fn first_undrawn(tx: &Tx, plan: &DrawPlan) -> Result<Option<Issue>, AppError> {
-    let latest: Option<(String, String)> = tx
-        .query_row(
-            "SELECT issue, chain_id FROM draws WHERE draw_source = ?1
-             ORDER BY issue DESC LIMIT 1",
-            [plan.source.code()],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .optional()
-        .context("while reading the latest draw")?;
-    match latest {
-        Some((issue, chain_id)) => {
-            let chain = chains::chain_by_id(tx, &chain_id)?;
-            let issue = Issue::parse(&issue).context("a stored issue is malformed")?;
-            Ok(Some(period_after(tx, plan, &chain, issue)?))
+    next_to_draw(tx, plan.source, plan.timezone)
+}
+
+fn next_to_draw(
+    connection: &Connection,
+    source: DrawSource,
+    timezone: Tz,
+) -> Result<Option<Issue>, AppError> {
+    match chains::latest_drawn(connection, source)? {
+        Some(issue) => {
+            let chain = chains::chain_for(connection, source, issue)?;
+            let chain = chain.context("a drawn period without a live segment")?;
+            Ok(Some(chains::period_after(connection, (source, timezone), &chain, issue)?))
         }
         None => {
             let earliest = Issue::parse(EARLIEST_ISSUE)?;
-            Ok(chains::chain_for(tx, plan.source, earliest)?.map(|chain| chain.first_issue))
+            Ok(chains::chain_for(connection, source, earliest)?.map(|chain| chain.first_issue))
         }
     }
+}
+
+/// The chains whose keys `keys` lacks though `source` still has periods to draw with them:
+/// that of the segment drawing its next period and those of the segments after it.
+pub fn missing_keys(
+    connection: &Connection,
+    keys: &ChainKeys,
+    source: DrawSource,
+    timezone: Tz,
+) -> Result<Vec<String>, AppError> {
+    let Some(next) = next_to_draw(connection, source, timezone)? else { return Ok(Vec::new()) };
+    let Some(current) = chains::chain_for(connection, source, next)? else {
+        return Ok(Vec::new());
+    };
+    let mut missing: Vec<String> = chains::live_from(connection, source, current.first_issue)?
+        .into_iter()
+        .filter(|segment| !keys.has(segment))
+        .map(|segment| segment.seeds_id)
+        .collect();
+    missing.dedup();
+    Ok(missing)
+}
+
+/// When `issue` of `source` was due, if it can never be drawn here: a live segment gives it a
+/// seed but the key of that seed's chain is missing. None: drawable, or not known to any
+/// segment (settlement refunds such a period once a later one is drawn).
+pub fn undrawable_since(
+    connection: &Connection,
+    keys: &ChainKeys,
+    (source, timezone): (DrawSource, Tz),
+    issue: Issue,
+) -> Result<Option<Timestamp>, AppError> {
+    let Some(segment) = chains::chain_for(connection, source, issue)? else { return Ok(None) };
+    let schedule = segment.schedule(timezone)?;
+    if segment.index_of(&schedule, issue)?.is_none() || keys.has(&segment) {
+        return Ok(None);
+    }
+    Ok(Some(schedule.draw_at(issue)?))
 }
 
 /// Before every issue: `chain_for` it is the earliest chain.
 const EARLIEST_ISSUE: &str = "100001010001";
 
-/// Reveals `s_index` of `chain` for `issue`, checks it hashes to the previous link, and stores
-/// it with the derived values.
+/// Reveals `s_index` of `chain`'s seeds for `issue`, checks it hashes to the previous link,
+/// and stores it with the derived values, the largest bet id so far (a later bet of this
+/// period was placed after its result was public) and the source's rooms closed right now.
 fn draw_period(
     tx: &Tx,
     plan: &DrawPlan,
@@ -120,31 +137,31 @@ fn draw_period(
     let seed = seeds.seed(index).context("a chain index beyond its length")?;
     let previous = previous_link(tx, chain, index)?;
     if !verify_link(&seed, &previous) {
-        let broken = anyhow::anyhow!("chain {} breaks at index {index}", chain.chain_id);
+        let broken = anyhow::anyhow!("chain {} breaks at index {index}", chain.seeds_id);
         debug_assert!(false, "{broken}");
         return Err(broken.into());
     }
     let values = Draw::derive(plan.source, &seed, issue);
     let values = serde_json::to_string(&values).context("while encoding a draw")?;
-    tx.execute(
-        "INSERT INTO draws
-             (draw_source, issue, chain_id, chain_index, seed, values_json, drawn_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            plan.source.code(),
-            issue.to_string(),
-            chain.chain_id,
-            index,
-            seed.to_hex(),
-            values,
-            now
-        ],
-    )
+    let (source, issue) = (plan.source.code(), issue.to_string());
+    tx.prepare_cached(
+        "INSERT INTO draws (draw_source, issue, chain_id, chain_index, seed, values_json,
+                            drawn_at, bets_before)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT COALESCE(MAX(bet_id), 0) FROM bets))",
+    )?
+    .execute(params![source, issue, chain.seeds_id, index, seed.to_hex(), values, now])
     .context("while storing a draw")?;
+    tx.prepare_cached(
+        "INSERT INTO period_closures (room, issue)
+         SELECT room, ?2 FROM rooms WHERE draw_source = ?1 AND NOT is_open",
+    )?
+    .execute(params![source, issue])
+    .context("while recording the rooms closed at a draw")?;
     Ok(())
 }
 
-/// `s_{index-1}`: the commitment for index 1, else the revealed seed of the period before.
+/// `s_{index-1}` of `chain`'s seeds: the commitment for index 1, else the revealed seed of the
+/// period before (which another segment of the same seeds may have drawn).
 fn previous_link(connection: &Connection, chain: &ChainInfo, index: u32) -> Result<Seed, AppError> {
     if index == 1 {
         return Ok(chain.commitment.clone());
@@ -152,12 +169,12 @@ fn previous_link(connection: &Connection, chain: &ChainInfo, index: u32) -> Resu
     let seed: String = connection
         .query_row(
             "SELECT seed FROM draws WHERE chain_id = ?1 AND chain_index = ?2",
-            params![chain.chain_id, index - 1],
+            params![chain.seeds_id, index - 1],
             |row| row.get(0),
         )
         .optional()
         .context("while reading the previous link")?
-        .with_context(|| format!("chain {} has no draw at index {}", chain.chain_id, index - 1))?;
+        .with_context(|| format!("chain {} has no draw at index {}", chain.seeds_id, index - 1))?;
     Ok(Seed::parse_hex(&seed).map_err(|_| anyhow::anyhow!("a stored seed is malformed"))?)
 }
 

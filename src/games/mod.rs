@@ -19,6 +19,8 @@
 #![deny(clippy::float_arithmetic)]
 
 pub mod betting;
+pub mod chain_keys;
+pub mod chain_plan;
 pub mod chains;
 pub mod draw;
 pub mod draws;

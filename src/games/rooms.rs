@@ -105,7 +105,7 @@ pub fn set_room_open(tx: &Tx, room: Room, is_open: bool) -> Result<(), AppError>
 }
 
 /// The schedule the rooms of a draw source ask for (their period, all alike): what the next
-/// seed chain takes. Which period is open is decided by the chains (`schedule_at`): after
+/// seed chain takes. Which period is open is decided by the chains (`chains::open_issue`): after
 /// `admin room update --period` the two differ until the scheduler commits the change.
 pub fn source_schedule(
     connection: &Connection,
@@ -133,23 +133,10 @@ pub struct OpenPeriod {
     pub period_secs: i64,
 }
 
-/// The schedule in force for `source` at `now`: its chain's (`chains::chain_at`), or the rooms'
-/// before the scheduler committed a first chain.
-pub fn schedule_at(
-    connection: &Connection,
-    source: DrawSource,
-    timezone: Tz,
-    now: Timestamp,
-) -> Result<Schedule, AppError> {
-    match chains::chain_at(connection, source, timezone, now)? {
-        Some(chain) => chain.schedule(timezone),
-        None => source_schedule(connection, source, timezone),
-    }
-}
-
 /// The period of `room` open at `now`, with its betting close and draw times. Betting and the
-/// room pages take the schedule from here only: the chain's in force, and the close in force
-/// for that issue (a close change applies from the period after the one open when made).
+/// room pages take the schedule from here only: the chains' (`chains::open_issue`: never a
+/// drawn period, even when the clock stepped back), and the close in force for that issue (a
+/// close change applies from the period after the one open when made).
 pub fn open_period(
     connection: &Connection,
     settings: &RoomSettings,
@@ -157,8 +144,14 @@ pub fn open_period(
     now: Timestamp,
 ) -> Result<OpenPeriod, AppError> {
     let room = Room::parse(&settings.room).context("a stored room code is unknown")?;
-    let schedule = schedule_at(connection, room.draw_source(), timezone, now)?;
-    let issue = schedule.current(now)?;
+    let source = room.draw_source();
+    let (issue, schedule) = match chains::open_issue(connection, source, timezone, now)? {
+        Some((issue, chain)) => (issue, chain.schedule(timezone)?),
+        None => {
+            let schedule = source_schedule(connection, source, timezone)?;
+            (schedule.current(now)?, schedule)
+        }
+    };
     let draw_at = schedule.draw_at(issue)?;
     let close_secs = close_secs_of(connection, room, settings.close_secs, issue)?;
     let period_secs = schedule.period_secs;

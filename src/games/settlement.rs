@@ -8,7 +8,9 @@
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::games::chains::ChainKeys;
 use crate::games::draw::Draw;
+use crate::games::draws;
 use crate::games::issue::Issue;
 use crate::games::odds::Odds;
 use crate::games::options::BetOption;
@@ -48,8 +50,9 @@ pub fn oldest_open_period(
 /// How a period's bets end, decided before settling any of them.
 #[derive(Clone, Debug)]
 pub enum Verdict {
-    /// Drawn: settle each bet against the draw.
-    Drawn(Draw),
+    /// Drawn: settle each bet against the draw. A bet whose id is above `bets_before` was
+    /// placed after the result was public and is refunded (`None`: a draw from before V11).
+    Drawn { draw: Draw, bets_before: Option<i64> },
     /// Refund every bet: the room is closed, or the period will never be drawn.
     Refund(&'static str),
     /// Not drawn yet.
@@ -60,19 +63,18 @@ pub enum Verdict {
 pub fn verdict(connection: &Connection, period: OpenPeriodBets) -> Result<Verdict, AppError> {
     let source = period.room.draw_source().code();
     let issue = period.issue.to_string();
-    let drawn: Option<String> = connection
-        .prepare_cached("SELECT values_json FROM draws WHERE draw_source = ?1 AND issue = ?2")?
-        .query_row(params![source, issue], |row| row.get(0))
+    let drawn: Option<(String, Option<i64>)> = connection
+        .prepare_cached(
+            "SELECT values_json, bets_before FROM draws WHERE draw_source = ?1 AND issue = ?2",
+        )?
+        .query_row(params![source, issue], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()?;
-    let is_open: bool = connection
-        .prepare_cached("SELECT is_open FROM rooms WHERE room = ?1")?
-        .query_row([period.room.code()], |row| row.get(0))?;
-    if let Some(values) = drawn {
-        if !is_open {
+    if let Some((values, bets_before)) = drawn {
+        if closed_at_draw(connection, period, bets_before.is_some())? {
             return Ok(Verdict::Refund("room closed"));
         }
         let draw: Draw = serde_json::from_str(&values).context("while decoding a draw")?;
-        return Ok(Verdict::Drawn(draw));
+        return Ok(Verdict::Drawn { draw, bets_before });
     }
     let passed: bool = connection
         .prepare_cached(
@@ -80,6 +82,85 @@ pub fn verdict(connection: &Connection, period: OpenPeriodBets) -> Result<Verdic
         )?
         .query_row(params![source, issue], |row| row.get(0))?;
     Ok(if passed { Verdict::Refund("not drawable") } else { Verdict::Wait })
+}
+
+/// Whether `period`'s room was closed when the period was drawn (recorded by the draw), so
+/// closing a room after a draw never voids it. Draws from before V11 (`recorded` false) go by
+/// the room's flag now.
+fn closed_at_draw(
+    connection: &Connection,
+    period: OpenPeriodBets,
+    recorded: bool,
+) -> Result<bool, AppError> {
+    let room = period.room.code();
+    if recorded {
+        let closed: bool = connection
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM period_closures WHERE room = ?1 AND issue = ?2)",
+            )?
+            .query_row(params![room, period.issue.to_string()], |row| row.get(0))?;
+        return Ok(closed);
+    }
+    let is_open: bool = connection
+        .prepare_cached("SELECT is_open FROM rooms WHERE room = ?1")?
+        .query_row([room], |row| row.get(0))?;
+    Ok(!is_open)
+}
+
+/// The open bets of one period of a room: how many and their stakes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodBets {
+    pub issue: Issue,
+    pub bets: i64,
+    pub stake: Money,
+}
+
+/// The open bets of `room` in periods not drawn yet, per period, oldest first: what closing
+/// the room refunds at those draws unless it is reopened before them.
+pub fn undrawn_open_bets(connection: &Connection, room: Room) -> Result<Vec<PeriodBets>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT issue, COUNT(*), SUM(stake) FROM bets b
+         WHERE room = ?1 AND status = 'open' AND NOT EXISTS
+               (SELECT 1 FROM draws d WHERE d.draw_source = ?2 AND d.issue = b.issue)
+         GROUP BY issue ORDER BY issue",
+    )?;
+    let rows = query.query_map(params![room.code(), room.draw_source().code()], |row| {
+        Ok((row.get::<_, String>(0)?, row.get(1)?, row.get(2)?))
+    })?;
+    let mut periods = Vec::new();
+    for row in rows {
+        let (issue, bets, stake) = row?;
+        let issue = Issue::parse(&issue).context("a bet with a malformed issue")?;
+        periods.push(PeriodBets { issue, bets, stake: Money::from_minor(stake) });
+    }
+    Ok(periods)
+}
+
+/// Why `refund_undrawable` refuses: the period can be drawn, or is not due yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefundRefusal {
+    Drawable,
+    NotDue { due_at: Timestamp },
+}
+
+/// `admin room refund`: refunds up to `limit` open bets of `period`, which cannot be drawn here
+/// (the key of its chain is missing) and whose draw time has passed, as the scheduler does
+/// `games.undrawable_refund_secs` later. Checked in the same transaction.
+pub fn refund_undrawable(
+    tx: &Tx,
+    keys: &ChainKeys,
+    (period, timezone): (OpenPeriodBets, chrono_tz::Tz),
+    limit: u32,
+    now: Timestamp,
+) -> Result<Result<ChunkReport, RefundRefusal>, AppError> {
+    let source = period.room.draw_source();
+    let Some(due_at) = draws::undrawable_since(tx, keys, (source, timezone), period.issue)? else {
+        return Ok(Err(RefundRefusal::Drawable));
+    };
+    if now < due_at {
+        return Ok(Err(RefundRefusal::NotDue { due_at }));
+    }
+    settle_chunk(tx, period, &Verdict::Refund("not drawable"), limit, now).map(Ok)
 }
 
 /// What one chunk did.
@@ -126,7 +207,11 @@ pub fn settle_chunk(
     )?;
     for bet in &bets {
         let (outcome, amount) = match verdict {
-            Verdict::Drawn(draw) => {
+            Verdict::Drawn { bets_before: Some(before), .. } if bet.bet_id > *before => {
+                tracing::warn!(bet = bet.bet_id, %room, %issue, "refunding a bet placed after its draw");
+                (Outcome::Refund, bet.stake)
+            }
+            Verdict::Drawn { draw, .. } => {
                 let rules = match rules.entry(bet.rule_version) {
                     Entry::Occupied(known) => known.into_mut(),
                     Entry::Vacant(slot) => slot.insert(rules_of(tx, &room, bet.rule_version)?),
@@ -190,7 +275,7 @@ fn settle_bet(
 
 fn verdict_detail(verdict: &Verdict) -> &'static str {
     match verdict {
-        Verdict::Drawn(_) => "drawn",
+        Verdict::Drawn { .. } => "drawn",
         Verdict::Refund(why) => why,
         Verdict::Wait => "waiting",
     }

@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(commitment))
+        .routes(routes!(chains))
         .routes(routes!(draw))
         .routes(routes!(room_index))
 }
@@ -58,6 +59,79 @@ async fn commitment(
         commitment: chain.commitment.to_hex(),
         first_issue: chain.first_issue.to_string(),
     }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams, utoipa::ToSchema)]
+struct ChainsForm {
+    /// Room code, e.g. `k3` or `canada_vip`.
+    room: String,
+    /// At most this many, newest first (1 to 100, default 20).
+    limit: Option<String>,
+}
+
+/// A published schedule segment and the chain whose seeds it draws.
+#[derive(Serialize, utoipa::ToSchema)]
+struct ChainReply {
+    segment_id: String,
+    /// The seed chain (the id draws name); its commitment is `s_0`.
+    chain_id: String,
+    commitment: String,
+    length: u32,
+    /// The seed index `first_issue` draws with (1 for a chain's first segment).
+    first_index: u32,
+    first_issue: String,
+    period_secs: i64,
+    /// When the first period starts (Unix seconds; null for chains from before V5).
+    starts_at: Option<i64>,
+    /// When the segment was committed and published.
+    created_at: i64,
+    /// When a period change retired it, before it drew any period.
+    retired_at: Option<i64>,
+}
+
+/// Every segment of the room's draw source as published from the moment it is committed,
+/// those committed ahead included, newest first.
+#[utoipa::path(get, path = "/api/fair/chains", tag = "fair", params(ChainsForm),
+    responses((status = 200, description = "envelope: {room, draw_source, list}", body = [ChainReply])))]
+async fn chains(
+    State(app): State<AppState>,
+    Params(form): Params<ChainsForm>,
+) -> Result<Envelope<Value>, AppError> {
+    const LIMIT_MAX: u32 = 100;
+    let room = Room::parse(&form.room)?;
+    let limit = match form.limit {
+        None => 20,
+        Some(text) => text.trim().parse::<u32>().map_err(|_| AppError::BadParams)?,
+    };
+    if !(1..=LIMIT_MAX).contains(&limit) {
+        return Err(AppError::BadParams);
+    }
+    let source = room.draw_source();
+    let list = app
+        .db
+        .read(move |connection| games::chains::recent_chains(connection, source, limit))
+        .await?;
+    let list: Vec<ChainReply> = list
+        .into_iter()
+        .map(|chain| ChainReply {
+            segment_id: chain.chain_id,
+            chain_id: chain.seeds_id,
+            commitment: chain.commitment.to_hex(),
+            length: chain.length,
+            first_index: chain.first_index,
+            first_issue: chain.first_issue.to_string(),
+            period_secs: chain.period_secs,
+            starts_at: chain.starts_at,
+            created_at: chain.created_at,
+            retired_at: chain.retired_at,
+        })
+        .collect();
+    let list = serde_json::to_value(list).map_err(anyhow::Error::from)?;
+    Ok(Envelope::ok(serde_json::json!({
+        "room": room.code(),
+        "draw_source": source.code(),
+        "list": list,
+    })))
 }
 
 /// A drawn period: its revealed seed, the link it must hash to, and its values.

@@ -47,6 +47,7 @@ async fn bet(
 ) -> Result<Envelope<Value>, AppError> {
     let order = Order::parse(form)?;
     let (timezone, now, room) = (app.config.timezone(), app.clock.now(), order.room);
+    let keys = app.chain_keys.clone();
     // The session and the room's terms in one trip to the read pool: this is the hot path.
     let (session, terms, period) = app
         .db
@@ -54,7 +55,7 @@ async fn bet(
             let session = crate::auth::session_user(connection, &token, now)?;
             let terms = betting::room_terms(connection, room)?;
             let period = rooms::open_period(connection, &terms.settings, timezone, now)?;
-            betting::ensure_committed(connection, room, period.issue, timezone)?;
+            betting::ensure_committed(connection, &keys, room, (period.issue, timezone))?;
             Ok((session, terms, period))
         })
         .await?;

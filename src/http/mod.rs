@@ -49,6 +49,8 @@ pub struct AppState {
     pub live: Arc<tokio::sync::watch::Sender<u64>>,
     /// The players with each room's live stream open (`online` of the yn28 hall).
     pub presence: Arc<crate::games::presence::Presence>,
+    /// Which chain keys the key file holds (betting refuses a room it cannot draw).
+    pub chain_keys: Arc<crate::games::ChainKeys>,
 }
 
 impl AppState {
@@ -61,7 +63,19 @@ impl AppState {
         let config = Arc::new(config);
         let live = Arc::new(tokio::sync::watch::channel(0).0);
         let presence = Arc::default();
-        Ok(AppState { db, config, auth, clock, default_lang, wallet, card_cipher, live, presence })
+        let chain_keys = Arc::new(crate::games::ChainKeys::open(&config.server.data_dir)?);
+        Ok(AppState {
+            db,
+            config,
+            auth,
+            clock,
+            default_lang,
+            wallet,
+            card_cipher,
+            live,
+            presence,
+            chain_keys,
+        })
     }
 }
 

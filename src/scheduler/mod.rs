@@ -25,6 +25,9 @@ pub struct Scheduler {
     timezone: Tz,
     chain_length: u32,
     chunk_bets: u32,
+    /// A period that cannot be drawn (its key is missing) is refunded this long after its
+    /// draw time (`games.undrawable_refund_secs`).
+    undrawable_refund_secs: i64,
     /// Bumped after every tick that drew or settled something; live pages wait on it.
     live: Arc<watch::Sender<u64>>,
 }
@@ -49,6 +52,7 @@ impl Scheduler {
             timezone,
             chain_length: games::chains::CHAIN_LENGTH,
             chunk_bets: crate::config::GamesConfig::default().settle_chunk_bets,
+            undrawable_refund_secs: crate::config::GamesConfig::default().undrawable_refund_secs,
             live: Arc::new(watch::channel(0).0),
         })
     }
@@ -56,6 +60,12 @@ impl Scheduler {
     /// The same scheduler settling at most `chunk_bets` bets per transaction.
     pub fn with_chunk_bets(mut self, chunk_bets: u32) -> Scheduler {
         self.chunk_bets = chunk_bets.max(1);
+        self
+    }
+
+    /// The same scheduler refunding a period that cannot be drawn `secs` after its draw time.
+    pub fn with_undrawable_refund_secs(mut self, secs: i64) -> Scheduler {
+        self.undrawable_refund_secs = secs.max(0);
         self
     }
 
@@ -90,13 +100,7 @@ impl Scheduler {
                 }
             }
         }
-        match self.settle_due(now).await {
-            Ok((bets, periods)) => (report.bets_settled, report.periods_settled) = (bets, periods),
-            Err(error) => {
-                let error = anyhow::Error::from(error);
-                tracing::error!(error = format!("{error:#}"), "settlement failed");
-            }
-        }
+        (report.bets_settled, report.periods_settled) = self.settle_due(now).await;
         let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
         if drew || report.bets_settled > 0 {
             self.live.send_modify(|generation| *generation += 1);
@@ -105,26 +109,82 @@ impl Scheduler {
     }
 
     /// Settles every period that has open bets and a verdict, chunk by chunk; each chunk is
-    /// its own transaction, so other writes interleave. Returns (bets, periods) settled.
-    async fn settle_due(&self, now: Timestamp) -> Result<(u64, u32), AppError> {
+    /// its own transaction, so other writes interleave. A room that fails is logged and the
+    /// others still settle. Returns (bets, periods) settled.
+    async fn settle_due(&self, now: Timestamp) -> (u64, u32) {
         let (mut bets, mut completed) = (0u64, 0u32);
         for room in games::Room::all() {
-            // Periods of a room are drawn in order: once the oldest must wait, so do the rest.
-            while let Some(period) = self
-                .db
-                .read(move |connection| settlement::oldest_open_period(connection, room))
-                .await?
-            {
-                let verdict =
-                    self.db.read(move |connection| settlement::verdict(connection, period)).await?;
-                if matches!(verdict, Verdict::Wait) {
-                    break;
+            match self.settle_room(room, now).await {
+                Ok((room_bets, room_periods)) => {
+                    (bets, completed) = (bets + room_bets, completed + room_periods)
                 }
-                bets += self.settle_period(period, Arc::new(verdict), now).await?;
-                completed += 1;
+                Err(error) => {
+                    let error = anyhow::Error::from(error);
+                    tracing::error!(
+                        room = room.code(),
+                        error = format!("{error:#}"),
+                        "settlement failed"
+                    );
+                }
             }
         }
+        (bets, completed)
+    }
+
+    /// Settles the periods of `room` that have a verdict, oldest first.
+    async fn settle_room(&self, room: games::Room, now: Timestamp) -> Result<(u64, u32), AppError> {
+        let (mut bets, mut completed) = (0u64, 0u32);
+        // Periods of a room are drawn in order: once the oldest must wait, so do the rest.
+        while let Some(period) =
+            self.db.read(move |connection| settlement::oldest_open_period(connection, room)).await?
+        {
+            let mut verdict =
+                self.db.read(move |connection| settlement::verdict(connection, period)).await?;
+            if matches!(verdict, Verdict::Wait) {
+                if !self.undrawable_for_too_long(period, now).await? {
+                    break;
+                }
+                verdict = Verdict::Refund("not drawable");
+            }
+            bets += self.settle_period(period, Arc::new(verdict), now).await?;
+            completed += 1;
+        }
         Ok((bets, completed))
+    }
+
+    /// Whether `period` cannot be drawn here (its chain's key is missing) and was due more
+    /// than `undrawable_refund_secs` ago: its bets are refunded rather than wait forever.
+    async fn undrawable_for_too_long(
+        &self,
+        period: settlement::OpenPeriodBets,
+        now: Timestamp,
+    ) -> Result<bool, AppError> {
+        let (keys, timezone) = (self.keys.clone(), self.timezone);
+        let source = period.room.draw_source();
+        let due_at = self
+            .db
+            .read(move |connection| {
+                games::draws::undrawable_since(connection, &keys, (source, timezone), period.issue)
+            })
+            .await?;
+        Ok(due_at.is_some_and(|due_at| now >= due_at + self.undrawable_refund_secs))
+    }
+
+    /// The chains whose keys are missing though their periods are still to be drawn: `serve`
+    /// refuses to start with them (their bets could only wait).
+    pub async fn missing_keys(&self) -> Result<Vec<String>, AppError> {
+        let mut missing = Vec::new();
+        for source in DrawSource::all() {
+            let (keys, timezone) = (self.keys.clone(), self.timezone);
+            missing.extend(
+                self.db
+                    .read(move |connection| {
+                        games::draws::missing_keys(connection, &keys, source, timezone)
+                    })
+                    .await?,
+            );
+        }
+        Ok(missing)
     }
 
     /// Settles every open bet of `period`, one chunk per transaction; returns how many.

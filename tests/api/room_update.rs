@@ -106,6 +106,7 @@ async fn update(app: &TestApp, room: &str, change: RoomChange) -> Result<(), Roo
 async fn a_shorter_period_starts_after_the_open_period_which_keeps_its_draw_time() {
     let (dir, app, scheduler) = running_app().await;
     let before = open(&app, "k3").await;
+    let commitment_before = app.fair_commitment("k3").await.ok().clone();
 
     let stdout = succeed(dir.path(), &["admin", "room", "update", "k3", "--period", "30"]);
     assert!(stdout.contains("period 60 s -> 30 s, for room k3"), "{stdout}");
@@ -129,10 +130,13 @@ async fn a_shorter_period_starts_after_the_open_period_which_keeps_its_draw_time
     assert_increasing(&draws);
     let drawn: Vec<String> = draws.iter().map(|(issue, _)| issue.to_string()).collect();
     assert!(drawn.ends_with(&opened), "every new period drawn once, in order");
+    // The new periods go on with the committed seeds: the first links to the open period's.
     let committed = app.fair_commitment("k3").await.ok().clone();
-    assert_eq!(committed["first_issue"], opened[0].as_str(), "the new chain starts right after");
+    assert_eq!(committed["first_issue"], opened[0].as_str(), "the new segment starts right after");
+    assert_eq!(committed["commitment"], commitment_before["commitment"], "the same seeds");
     let first = app.fair_draw("k3", &opened[0]).await.ok().clone();
-    assert_eq!(first["previous"], committed["commitment"]);
+    let open_draw = app.fair_draw("k3", &before.issue).await.ok().clone();
+    assert_eq!(first["previous"], open_draw["seed"]);
     for issue in [&before.issue, &opened[0], &opened[5]] {
         let verified = succeed(dir.path(), &["verify-draw", "k3", issue]);
         assert!(verified.trim_end().ends_with("verified"), "{verified}");
@@ -268,9 +272,10 @@ async fn the_day_after_an_anchored_day_is_midnight_aligned_again() {
 async fn a_successor_right_after_an_anchored_day_starts_when_that_day_ends() {
     let app = TestApp::spawn().await;
     // 70 s periods from 15:02 end the anchored day 10 s before midnight, where a
-    // midnight-aligned day of 70 s periods ends 20 s before: 461 periods fill the rest of it,
-    // so the chain's successor starts with the next day.
-    let scheduler = app.scheduler().with_chain_length(461);
+    // midnight-aligned day of 70 s periods ends 20 s before: 461 periods fill the rest of it.
+    // The chain drew 0901 and 0902 before the change and goes on from 0903: with 463 seeds
+    // its successor starts with the next day.
+    let scheduler = app.scheduler().with_chain_length(463);
     scheduler.tick(app.now()).await;
     tick_at(&app, &scheduler, START + 61).await;
     let before = open(&app, "k3").await;
@@ -381,7 +386,7 @@ async fn invalid_flags_are_refused_and_change_nothing() {
 }
 
 #[tokio::test]
-async fn chains_committed_ahead_are_retired_by_a_change_and_never_draw() {
+async fn a_period_change_keeps_the_committed_seeds_and_moves_the_successor_after_them() {
     let app = TestApp::spawn().await;
     // 30-period chains: a successor is committed ahead 15 periods before the end.
     let scheduler = app.scheduler().with_chain_length(30);
@@ -389,10 +394,18 @@ async fn chains_committed_ahead_are_retired_by_a_change_and_never_draw() {
     tick_at(&app, &scheduler, app.now() + 20 * 60).await;
     let ahead = recent_chains(&app, DrawSource::K3).await;
     assert_eq!(ahead.len(), 2, "a successor is committed ahead: {ahead:?}");
+    let (successor, first) = (&ahead[0], &ahead[1]);
     let before = open(&app, "k3").await;
+    let open_index = first
+        .index_of(
+            &first.schedule(app.config.timezone()).expect("a schedule"),
+            Issue::parse(&before.issue).expect("an issue"),
+        )
+        .expect("an index")
+        .expect("in the chain");
 
-    // Two changes within one period: each commits a chain from the same next period, and
-    // the second retires the first.
+    // Two changes within one period (60 -> 45 -> 30): each goes on with the same seeds from
+    // the period after the open one; no seed is generated anew.
     update(&app, "k3", RoomChange { period_secs: Some(45), close_secs: None }).await.expect("ok");
     scheduler.tick(app.now()).await;
     update(&app, "k3", RoomChange { period_secs: Some(30), close_secs: None }).await.expect("ok");
@@ -400,23 +413,54 @@ async fn chains_committed_ahead_are_retired_by_a_change_and_never_draw() {
     assert_eq!(open(&app, "k3").await, before);
 
     let chains = recent_chains(&app, DrawSource::K3).await;
-    let retired: Vec<&ChainInfo> = chains.iter().filter(|c| c.retired_at.is_some()).collect();
-    assert_eq!(retired.len(), 2, "the successor and the 45 s chain: {chains:?}");
-    let live = chains.iter().find(|chain| chain.retired_at.is_none()).expect("a live chain");
-    let anchor = (live.period_secs, live.starts_at, live.anchored);
-    assert_eq!(anchor, (30, Some(before.draw_at), true));
-    assert!(retired.iter().any(|chain| chain.first_issue == live.first_issue));
-    assert!(live.chain_id.ends_with("-2"), "{}", live.chain_id);
+    let live: Vec<&ChainInfo> = chains.iter().filter(|c| c.retired_at.is_none()).collect();
+    let mut seeds: Vec<&str> = chains.iter().map(|chain| chain.seeds_id.as_str()).collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    assert_eq!(seeds.len(), 2, "only the two committed chains' seeds: {chains:?}");
+    let changed = live.iter().find(|c| c.period_secs == 30 && c.seeds_id == first.chain_id);
+    let changed = changed.expect("a live 30 s segment of the first chain's seeds");
+    assert_eq!((changed.first_index, changed.starts_at), (open_index + 1, Some(before.draw_at)));
+    let moved = live.iter().find(|c| c.seeds_id == successor.chain_id).expect("the successor");
+    let schedule = changed.schedule(app.config.timezone()).expect("a schedule");
+    let last = changed.last_issue(&schedule).expect("the last period of the first seeds");
+    assert_eq!(moved.first_issue, schedule.next(last).expect("next"), "right after them");
+    assert_eq!((moved.first_index, moved.period_secs), (1, 30));
+    let retired = chains.iter().filter(|chain| chain.retired_at.is_some()).count();
+    assert_eq!(retired, 3, "the successor, the 45 s segment and the successor moved after it");
 
     tick_at(&app, &scheduler, before.draw_at + 5 * 30).await;
     let draws = verified_draws(&app, DrawSource::K3).await;
     assert_increasing(&draws);
-    for chain in &retired {
-        assert!(draws.iter().all(|(_, id)| *id != chain.chain_id), "{} drew", chain.chain_id);
+    assert!(draws.iter().all(|(_, seeds)| *seeds == first.chain_id), "the first chain's seeds");
+    assert_eq!(app.fair_commitment("k3").await.ok()["commitment"], first.commitment.to_hex());
+}
+
+#[tokio::test]
+async fn a_period_changed_and_changed_back_draws_what_it_would_have_drawn() {
+    let (_dir, app, scheduler) = running_app().await;
+    let before = open(&app, "k3").await;
+    update(&app, "k3", RoomChange { period_secs: Some(61), close_secs: None }).await.expect("ok");
+    scheduler.tick(app.now()).await;
+    update(&app, "k3", RoomChange { period_secs: Some(60), close_secs: None }).await.expect("ok");
+    scheduler.tick(app.now()).await;
+    // Past midnight: every period keeps its issue, seed index and so its result.
+    tick_at(&app, &scheduler, MIDNIGHT + 120).await;
+    let seeds = |issue: &Issue| {
+        let (source, issue) = (DrawSource::K3, *issue);
+        app.db.read(move |connection| fairhall::games::revealed_draw(connection, source, issue))
+    };
+    let open_draw = seeds(&Issue::parse(&before.issue).expect("an issue")).await.expect("drawn");
+    let draws = verified_draws(&app, DrawSource::K3).await;
+    let schedule = fairhall::games::Schedule::new(app.config.timezone(), 60).expect("schedule");
+    for (issue, _) in draws.iter().filter(|(issue, _)| issue.to_string() > before.issue) {
+        let draw = seeds(issue).await.expect("drawn");
+        let from_open = schedule.periods_between(open_draw.issue, *issue).expect("count");
+        let expected = i64::from(open_draw.chain_index) + from_open.expect("after the open one");
+        assert_eq!(i64::from(draw.chain_index), expected, "{issue}");
+        assert_eq!(draw.chain_id, open_draw.chain_id, "{issue}");
     }
-    let new_draws = draws.iter().filter(|(_, id)| *id == live.chain_id).count();
-    assert_eq!(new_draws, 5);
-    assert_eq!(app.fair_commitment("k3").await.ok()["commitment"], live.commitment.to_hex());
+    assert!(draws.iter().any(|(issue, _)| issue.to_string() == "202611230002"));
 }
 
 #[test]
