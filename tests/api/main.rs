@@ -8,6 +8,7 @@ mod conventions;
 mod conversion;
 mod crash;
 mod deposits;
+mod fair_holes;
 mod fairness;
 mod helpers;
 mod hostile;
