@@ -21,16 +21,17 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         .build()
         .context("while starting the async runtime")?;
     runtime.block_on(async move {
+        crate::db::space::ensure_free_space(&config.server.data_dir, config.db.min_free_bytes)?;
         let db = crate::startup::open(&mut config)?;
         let listen = config.server.listen;
         let grace = Duration::from_secs(config.server.shutdown_grace_secs);
         let chunk_bets = config.games.settle_chunk_bets;
         let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?
             .with_chunk_bets(chunk_bets);
-        let state = AppState::new(config, db, Clock::System)?;
+        let state = AppState::new(config, db.clone(), Clock::System)?;
         let scheduler = scheduler.announcing(state.live.clone());
-        // Dropped with the runtime when serve returns; a failing tick only logs.
-        let _draws = tokio::spawn(scheduler.run(Clock::System));
+        // Stopped before the database closes; a failing tick only logs.
+        let draws = tokio::spawn(scheduler.run(Clock::System));
         let listener = tokio::net::TcpListener::bind(listen)
             .await
             .with_context(|| format!("while binding {listen}"))?;
@@ -51,6 +52,9 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             Ok(result) => result.context("the server task failed")?.context("the server failed")?,
             Err(_) => tracing::warn!("open requests did not finish within the grace period"),
         }
+        // A write the scheduler already queued still commits: the close drains the queue.
+        draws.abort();
+        db.close().await.context("while closing the database")?;
         tracing::info!("stopped");
         Ok(())
     })
