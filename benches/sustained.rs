@@ -68,29 +68,25 @@ fn main() -> anyhow::Result<()> {
     });
     let bets = bets.map_err(|_| anyhow::anyhow!("the clients panicked"))??;
     let samples = samples.map_err(|_| anyhow::anyhow!("the sampler panicked"))?;
-    report_minutes(began, &bets, &samples);
+    report_minutes(began, minutes, &bets, &samples);
     report_refusals(&load);
     finish(server, dir.path())
 }
 
-/// One line per minute of the run (the last, partial one included when it has bets).
-fn report_minutes(began: Instant, bets: &[Sample], samples: &Samples) {
-    let minutes = bets.iter().map(|bet| minute_of(began, bet.done)).max().unwrap_or(0) + 1;
+/// One line per minute of the run; replies read after the last minute count in it.
+fn report_minutes(began: Instant, minutes: u64, bets: &[Sample], samples: &Samples) {
+    let minute_of = |at: Instant| minute_of(began, at).min(minutes - 1);
     let mut largest_wal = 0;
     for minute in 0..minutes {
         let of_minute: Vec<&Sample> =
-            bets.iter().filter(|bet| minute_of(began, bet.done) == minute).collect();
+            bets.iter().filter(|bet| minute_of(bet.done) == minute).collect();
         let placed = of_minute.iter().filter(|bet| bet.placed).count();
         let mut latencies: Vec<Duration> = of_minute.iter().map(|bet| bet.latency).collect();
         let p99 = support::percentile_ms(&mut latencies, 0.99);
-        let of_samples = samples.at.iter().filter(|(at, ..)| minute_of(began, *at) == minute);
+        let of_samples = samples.at.iter().filter(|(at, ..)| minute_of(*at) == minute);
         let (wal, rss) = of_samples.fold((0, 0), |(wal, _), (_, size, rss)| (wal.max(*size), *rss));
         largest_wal = largest_wal.max(wal);
-        let seconds = if minute + 1 == minutes {
-            (began.elapsed().as_secs_f64() - 60.0 * minute as f64).clamp(1.0, 60.0)
-        } else {
-            60.0
-        };
+        let seconds = 60.0;
         println!(
             "minute {}: {:.0} bets/s ({placed} placed), p99 {p99:.1} ms, largest -wal {:.1} MB, \
              server RSS {:.1} MB",
