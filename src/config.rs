@@ -19,7 +19,28 @@ pub struct Config {
     pub auth: AuthConfig,
     pub wallet: WalletConfig,
     pub games: GamesConfig,
+    pub db: DbConfig,
     pub secrets: SecretsConfig,
+}
+
+/// The database files on disk: the write-ahead log's bound and the free space `serve` needs.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct DbConfig {
+    /// Most bytes `fairhall.db-wal` may hold: the writer restarts the log from its beginning
+    /// once it holds half of this, so one large transaction still fits below the bound.
+    pub wal_max_bytes: u64,
+    /// `serve` refuses to start when the data directory's file system has less free space.
+    pub min_free_bytes: u64,
+}
+
+/// The smallest `db.wal_max_bytes` accepted: 1 MiB, 256 pages of 4 kB.
+pub const WAL_MAX_BYTES_MIN: u64 = 1024 * 1024;
+
+impl Default for DbConfig {
+    fn default() -> Self {
+        DbConfig { wal_max_bytes: 64 * 1024 * 1024, min_free_bytes: 256 * 1024 * 1024 }
+    }
 }
 
 /// Settlement and the game pages.
@@ -318,6 +339,12 @@ impl Config {
                 bail!("config key `{key}` must be 64 hex digits (or empty to generate one)");
             }
         }
+        if self.db.wal_max_bytes < WAL_MAX_BYTES_MIN {
+            bail!(
+                "config key `db.wal_max_bytes` must be at least {WAL_MAX_BYTES_MIN}, found {}",
+                self.db.wal_max_bytes
+            );
+        }
         self.wallet.validate()
     }
 
@@ -422,6 +449,8 @@ mod tests {
     fn an_unknown_key_names_the_key() {
         let error = Config::parse("[server]\nlisten_port = 1\n").unwrap_err().to_string();
         assert!(error.contains("listen_port"), "{error}");
+        let error = Config::parse("[db]\nwal_bytes = 1\n").unwrap_err().to_string();
+        assert!(error.contains("wal_bytes"), "{error}");
     }
 
     #[test]
@@ -433,6 +462,7 @@ mod tests {
             ("[auth]\ncode_ttl_secs = 0\n", "auth.code_ttl_secs"),
             ("[auth]\ncode_delivery = \"webhook\"\n", "auth.code_webhook_url"),
             ("[secrets]\ncard_key = \"abc\"\n", "secrets.card_key"),
+            ("[db]\nwal_max_bytes = 65536\n", "db.wal_max_bytes"),
         ] {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");

@@ -67,6 +67,7 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
     let options = DbOptions {
         read_connections: config.server.read_connections,
         writer_queue: config.server.writer_queue,
+        wal_max_bytes: config.db.wal_max_bytes,
     };
     let db = Db::open(&config.database_path(), options)?;
     check_timezone(config)?;

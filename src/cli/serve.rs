@@ -21,6 +21,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         .build()
         .context("while starting the async runtime")?;
     runtime.block_on(async move {
+        crate::db::space::ensure_free_space(&config.server.data_dir, config.db.min_free_bytes)?;
         let db = crate::startup::open(&mut config)?;
         let listen = config.server.listen;
         let grace = Duration::from_secs(config.server.shutdown_grace_secs);
@@ -28,20 +29,11 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?
             .with_chunk_bets(chunk_bets)
             .with_undrawable_refund_secs(config.games.undrawable_refund_secs);
-        let missing = scheduler.missing_keys().await?;
-        if !missing.is_empty() {
-            anyhow::bail!(
-                "{} lacks the keys of seed chains that still have periods to draw: {}. Restore \
-                 the key file that belongs to this database (from the same backup); without \
-                 it those periods cannot be drawn",
-                config.server.data_dir.join(crate::games::chains::KEY_FILE).display(),
-                missing.join(", ")
-            );
-        }
-        let state = AppState::new(config, db, Clock::System)?;
+        refuse_missing_keys(&scheduler, &config.server.data_dir).await?;
+        let state = AppState::new(config, db.clone(), Clock::System)?;
         let scheduler = scheduler.announcing(state.live.clone());
-        // Dropped with the runtime when serve returns; a failing tick only logs.
-        let _draws = tokio::spawn(scheduler.run(Clock::System));
+        // Stopped before the database closes; a failing tick only logs.
+        let draws = tokio::spawn(scheduler.run(Clock::System));
         let listener = tokio::net::TcpListener::bind(listen)
             .await
             .with_context(|| format!("while binding {listen}"))?;
@@ -62,9 +54,31 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             Ok(result) => result.context("the server task failed")?.context("the server failed")?,
             Err(_) => tracing::warn!("open requests did not finish within the grace period"),
         }
+        // A write the scheduler already queued still commits: the close drains the queue.
+        draws.abort();
+        db.close().await.context("while closing the database")?;
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// Refuses to serve when the key file lacks the keys of chains that still have periods to
+/// draw: their bets could only wait (`admin room stuck|refund` handles them).
+async fn refuse_missing_keys(
+    scheduler: &Scheduler,
+    data_dir: &std::path::Path,
+) -> anyhow::Result<()> {
+    let missing = scheduler.missing_keys().await?;
+    if missing.is_empty() {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "{} lacks the keys of seed chains that still have periods to draw: {}. Restore the key \
+         file that belongs to this database (from the same backup); without it those periods \
+         cannot be drawn, and `fairhall admin room refund` returns their stakes",
+        data_dir.join(crate::games::chains::KEY_FILE).display(),
+        missing.join(", ")
+    )
 }
 
 /// Resolves on SIGTERM or Ctrl-C.

@@ -1,6 +1,8 @@
 //! SQLite: one writer thread with group commit, a small pool of read-only connections, and
 //! the embedded refinery migrations.
 
+mod checkpoint;
+pub mod space;
 mod writer;
 
 use crate::error::AppError;
@@ -9,6 +11,7 @@ use rusqlite::{Connection, OpenFlags};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use tokio::sync::{Semaphore, mpsc, oneshot};
 
 refinery::embed_migrations!("migrations");
@@ -30,21 +33,49 @@ pub struct Db {
     writer: mpsc::Sender<writer::Job>,
     readers: Arc<ReadPool>,
     path: PathBuf,
+    wal_max_bytes: u64,
+    threads: Arc<Threads>,
+}
+
+/// What `Db::close` stops and waits for; taken by the first close.
+struct Threads {
+    running: Mutex<Option<Running>>,
+}
+
+struct Running {
+    writer: JoinHandle<()>,
+    checkpointer: JoinHandle<()>,
+    /// Dropping it (with the last handle, or by `close`) stops the checkpoint thread.
+    stop_checkpointer: std::sync::mpsc::Sender<()>,
 }
 
 struct ReadPool {
     connections: Mutex<Vec<Connection>>,
     permits: Semaphore,
+    size: usize,
 }
 
-/// Sizes of the connection set.
+/// Sizes of the connection set and the write-ahead log's bound (`[db] wal_max_bytes`).
 pub struct DbOptions {
     pub read_connections: usize,
     pub writer_queue: usize,
+    pub wal_max_bytes: u64,
+}
+
+/// The database's files on disk as `/healthz` reports them.
+#[derive(Clone, Copy, Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct DiskUsage {
+    /// Size of `fairhall.db-wal` now (0 when there is none).
+    pub wal_bytes: u64,
+    /// The configured bound of the log (`db.wal_max_bytes`).
+    pub wal_max_bytes: u64,
+    /// Free space of the data directory's file system.
+    pub disk_free_bytes: u64,
 }
 
 impl Db {
-    /// Opens (creating if needed) the database, applies migrations and starts the writer.
+    /// Opens (creating if needed) the database, applies migrations and starts the writer and
+    /// the checkpoint thread.
     pub fn open(path: &Path, options: DbOptions) -> anyhow::Result<Db> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).with_context(|| {
@@ -55,21 +86,75 @@ impl Db {
         migrations::runner()
             .run(&mut write_connection)
             .context("while applying database migrations")?;
-        // Checkpoints run on their own thread (below), not inside whichever commit of the
-        // writer happens to cross SQLite's threshold.
+        // Checkpoints run on their own thread and, to restart the log, on the writer between
+        // commits (checkpoint.rs), not inside whichever commit crosses SQLite's threshold.
         write_connection
             .execute_batch("PRAGMA wal_autocheckpoint = 0;")
             .context("while setting database pragmas")?;
+        let lock = checkpoint::CheckpointLock::default();
+        let wal = checkpoint::WalBound::install(
+            &mut write_connection,
+            options.wal_max_bytes,
+            lock.clone(),
+        )?;
         let readers = (0..options.read_connections.max(1))
             .map(|_| open_read_connection(path))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let writer = writer::spawn(write_connection, options.writer_queue)?;
+        let (writer, writer_thread) = writer::spawn(write_connection, options.writer_queue, wal)?;
         let readers = Arc::new(ReadPool {
             permits: Semaphore::new(readers.len()),
+            size: readers.len(),
             connections: Mutex::new(readers),
         });
-        spawn_checkpointer(path, Arc::downgrade(&readers))?;
-        Ok(Db { writer, readers, path: path.to_path_buf() })
+        let (stop_checkpointer, stop) = std::sync::mpsc::channel();
+        let checkpointer = spawn_checkpointer(path, stop, lock)?;
+        let running = Running { writer: writer_thread, checkpointer, stop_checkpointer };
+        let threads = Arc::new(Threads { running: Mutex::new(Some(running)) });
+        let wal_max_bytes = options.wal_max_bytes;
+        Ok(Db { writer, readers, path: path.to_path_buf(), wal_max_bytes, threads })
+    }
+
+    /// Closes the database for good: stops the checkpoint thread, closes the read connections
+    /// (reads after this fail), lets the writer finish the writes queued before this call, copy
+    /// the whole log into the database file and close (writes after this fail), and waits for
+    /// both threads. The `-wal` file is gone afterwards unless another process has the
+    /// database open. A second call does nothing.
+    pub async fn close(&self) -> anyhow::Result<()> {
+        let running = self.threads.running.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.take();
+        let Some(running) = running else { return Ok(()) };
+        drop(running.stop_checkpointer);
+        let size = u32::try_from(self.readers.size).context("too many read connections")?;
+        let all = self.readers.permits.acquire_many(size).await;
+        self.readers.permits.close();
+        drop(all);
+        self.readers.connections.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.clear();
+        let (reply, closed) = oneshot::channel();
+        if self.writer.send(writer::Job::close(reply)).await.is_ok() {
+            let _ = closed.await;
+        }
+        tokio::task::spawn_blocking(move || {
+            let writer = running.writer.join();
+            let checkpointer = running.checkpointer.join();
+            writer.and(checkpointer).map_err(|_| anyhow::anyhow!("a database thread panicked"))
+        })
+        .await
+        .context("while waiting for the database threads")?
+    }
+
+    /// The log's size, its bound and the free disk space: file metadata, no query.
+    pub fn disk_usage(&self) -> DiskUsage {
+        DiskUsage {
+            wal_bytes: std::fs::metadata(self.wal_path()).map_or(0, |meta| meta.len()),
+            wal_max_bytes: self.wal_max_bytes,
+            disk_free_bytes: self.path.parent().map_or(Ok(0), space::free_bytes).unwrap_or(0),
+        }
+    }
+
+    /// `fairhall.db-wal` beside the database.
+    pub fn wal_path(&self) -> PathBuf {
+        let mut name = self.path.as_os_str().to_owned();
+        name.push("-wal");
+        PathBuf::from(name)
     }
 
     pub fn path(&self) -> &Path {
@@ -151,10 +236,11 @@ fn open_write_connection(path: &Path) -> anyhow::Result<Connection> {
         .execute_batch(
             "PRAGMA journal_mode = WAL;
              PRAGMA synchronous = FULL;
-             PRAGMA foreign_keys = ON;
-             PRAGMA busy_timeout = 5000;",
+             PRAGMA foreign_keys = ON;",
         )
         .context("while setting database pragmas")?;
+    // The writer's restart of the log shortens it for a moment and sets it back to this.
+    connection.busy_timeout(checkpoint::BUSY_TIMEOUT).context("while setting the busy timeout")?;
     connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE_CAPACITY);
     Ok(connection)
 }
@@ -163,12 +249,12 @@ fn open_write_connection(path: &Path) -> anyhow::Result<Connection> {
 /// (the default 16 made betting re-prepare its statements on every request).
 const STATEMENT_CACHE_CAPACITY: usize = 256;
 
-/// How often the checkpointer copies the write-ahead log back into the database file.
-const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
-
-/// A thread that runs a passive checkpoint (never blocking the writer or readers) every
-/// `CHECKPOINT_INTERVAL`, until the last handle of the database is dropped (`alive` is gone).
-fn spawn_checkpointer(path: &Path, alive: std::sync::Weak<ReadPool>) -> anyhow::Result<()> {
+/// The `sqlite-checkpoint` thread (`checkpoint::run_passive`) on its own connection.
+fn spawn_checkpointer(
+    path: &Path,
+    stop: std::sync::mpsc::Receiver<()>,
+    lock: checkpoint::CheckpointLock,
+) -> anyhow::Result<JoinHandle<()>> {
     let connection = Connection::open(path).with_context(|| {
         format!("while opening the checkpoint connection to {}", path.display())
     })?;
@@ -177,17 +263,8 @@ fn spawn_checkpointer(path: &Path, alive: std::sync::Weak<ReadPool>) -> anyhow::
         .context("while setting checkpoint connection pragmas")?;
     std::thread::Builder::new()
         .name("sqlite-checkpoint".into())
-        .spawn(move || {
-            while alive.strong_count() > 0 {
-                std::thread::sleep(CHECKPOINT_INTERVAL);
-                let checkpoint = "PRAGMA wal_checkpoint(PASSIVE)";
-                if let Err(error) = connection.query_row(checkpoint, [], |_| Ok(())) {
-                    tracing::warn!(%error, "a WAL checkpoint failed; the next one retries");
-                }
-            }
-        })
-        .context("while starting the checkpoint thread")?;
-    Ok(())
+        .spawn(move || checkpoint::run_passive(connection, stop, lock))
+        .context("while starting the checkpoint thread")
 }
 
 fn open_read_connection(path: &Path) -> anyhow::Result<Connection> {
@@ -205,14 +282,14 @@ fn open_read_connection(path: &Path) -> anyhow::Result<Connection> {
 mod tests {
     use super::*;
 
+    fn test_options() -> DbOptions {
+        DbOptions { read_connections: 1, writer_queue: 16, wal_max_bytes: 64 * 1024 * 1024 }
+    }
+
     #[tokio::test]
     async fn a_point_read_runs_on_the_calling_thread_while_a_connection_is_free() {
         let dir = tempfile::tempdir().expect("a temp directory");
-        let db = Db::open(
-            &dir.path().join("point.db"),
-            DbOptions { read_connections: 1, writer_queue: 16 },
-        )
-        .expect("db");
+        let db = Db::open(&dir.path().join("point.db"), test_options()).expect("db");
         let caller = std::thread::current().id();
         let ran_on = db.read_point(|_| Ok(std::thread::current().id())).await.expect("read");
         assert_eq!(ran_on, caller);
@@ -245,7 +322,7 @@ mod tests {
     async fn the_checkpointer_moves_committed_pages_into_the_database_file() {
         let dir = tempfile::tempdir().expect("a temp directory");
         let path = dir.path().join("check.db");
-        let db = Db::open(&path, DbOptions { read_connections: 1, writer_queue: 16 }).expect("db");
+        let db = Db::open(&path, test_options()).expect("db");
         let size = || std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0);
         let before = size();
         db.write(|tx| {
@@ -258,7 +335,7 @@ mod tests {
         .await
         .expect("written");
         assert_eq!(size(), before, "the writer itself never checkpoints");
-        std::thread::sleep(CHECKPOINT_INTERVAL * 3);
+        std::thread::sleep(checkpoint::CHECKPOINT_INTERVAL * 3);
         assert!(size() > before + 500_000, "the pages reached the database file");
     }
 }

@@ -4,6 +4,7 @@
 //! results are sent only after the commit succeeded.
 
 use super::Tx;
+use super::checkpoint::{self, WalBound};
 use crate::error::AppError;
 use anyhow::Context;
 use rusqlite::Connection;
@@ -13,7 +14,14 @@ use tokio::sync::{mpsc, oneshot};
 /// Closures committed together at most; bounds the latency one commit adds.
 const GROUP_MAX: usize = 256;
 
-pub struct Job(Box<dyn PendingWrite>);
+pub struct Job(Work);
+
+/// A write to run, or the request to close (`Db::close`), answered once the connection is
+/// closed.
+enum Work {
+    Write(Box<dyn PendingWrite>),
+    Close(oneshot::Sender<()>),
+}
 
 trait PendingWrite: Send {
     /// Runs the closure; true when its writes are to be kept.
@@ -34,7 +42,12 @@ impl Job {
         T: Send + 'static,
         F: FnOnce(&Tx) -> Result<T, AppError> + Send + 'static,
     {
-        Job(Box::new(Pending { work: Some(work), result: None, reply }))
+        Job(Work::Write(Box::new(Pending { work: Some(work), result: None, reply })))
+    }
+
+    /// Asks the writer to finish the writes queued before this, then close.
+    pub fn close(reply: oneshot::Sender<()>) -> Job {
+        Job(Work::Close(reply))
     }
 }
 
@@ -67,24 +80,33 @@ impl<T: Send, F: FnOnce(&Tx) -> Result<T, AppError> + Send> PendingWrite for Pen
     }
 }
 
-pub fn spawn(connection: Connection, queue: usize) -> anyhow::Result<mpsc::Sender<Job>> {
+pub fn spawn(
+    connection: Connection,
+    queue: usize,
+    wal: WalBound,
+) -> anyhow::Result<(mpsc::Sender<Job>, std::thread::JoinHandle<()>)> {
     let (sender, receiver) = mpsc::channel(queue.max(1));
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name("db-writer".into())
-        .spawn(move || serve_writes(connection, receiver))
+        .spawn(move || serve_writes(connection, receiver, wal))
         .context("while starting the database writer thread")?;
-    Ok(sender)
+    Ok((sender, thread))
 }
 
-/// Server loop: ends when every `Db` handle is dropped.
-fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>) {
+/// Server loop: ends on `Job::close` or when every `Db` handle is dropped, then closes the
+/// connection with the log checkpointed; writes queued after the close are refused.
+fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>, mut wal: WalBound) {
     let mut group: Vec<Box<dyn PendingWrite>> = Vec::with_capacity(GROUP_MAX);
+    let mut closed_by = None;
     while let Some(Job(first)) = receiver.blocking_recv() {
-        group.push(first);
-        while group.len() < GROUP_MAX {
-            match receiver.try_recv() {
-                Ok(Job(next)) => group.push(next),
-                Err(_) => break,
+        let mut next = Some(first);
+        while let Some(work) = next.take() {
+            match work {
+                Work::Write(pending) => group.push(pending),
+                Work::Close(reply) => closed_by = Some(reply),
+            }
+            if group.len() < GROUP_MAX && closed_by.is_none() {
+                next = receiver.try_recv().ok().map(|Job(work)| work);
             }
         }
         let failure = commit_group(&connection, &mut group).err().map(|error| format!("{error:#}"));
@@ -94,6 +116,20 @@ fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>) {
         for pending in group.drain(..) {
             pending.finish(failure.clone());
         }
+        wal.after_commit(&connection);
+        if closed_by.is_some() {
+            break;
+        }
+    }
+    receiver.close();
+    while let Ok(Job(work)) = receiver.try_recv() {
+        if let Work::Write(pending) = work {
+            pending.finish(Some("the database is closed".into()));
+        }
+    }
+    checkpoint::close(connection);
+    if let Some(reply) = closed_by {
+        let _ = reply.send(());
     }
 }
 

@@ -4,6 +4,8 @@ use super::AppState;
 use super::envelope::Envelope;
 use crate::auth::types::VerificationCode;
 use crate::config::LANGUAGES;
+use crate::db::DiskUsage;
+use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,10 +15,20 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(app_config))
 }
 
-/// Liveness: answers as soon as the server accepts requests.
-#[utoipa::path(get, path = "/healthz", tag = "system", responses((status = 200, description = "ok")))]
-async fn healthz() -> &'static str {
-    "ok"
+/// Liveness and the database's disk usage: `status` is always "ok" while the server answers.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Health {
+    pub status: &'static str,
+    #[serde(flatten)]
+    pub disk: DiskUsage,
+}
+
+/// Answers as soon as the server accepts requests; reads file metadata only (no query).
+#[utoipa::path(get, path = "/healthz", tag = "system",
+    responses((status = 200, description = "status ok, the log size and the free disk space",
+        body = Health)))]
+async fn healthz(State(app): State<AppState>) -> Json<Health> {
+    Json(Health { status: "ok", disk: app.db.disk_usage() })
 }
 
 /// What the app needs before login: languages, registration rules, support links.

@@ -265,13 +265,17 @@ async fn unknown_paths_answer_404_with_an_envelope() {
 }
 
 #[tokio::test]
-async fn the_health_check_answers_ok() {
-    let app = TestApp::spawn().await;
+async fn the_health_check_answers_ok_with_the_log_size_and_the_free_disk_space() {
+    let app = TestApp::spawn_with(|config| config.db.wal_max_bytes = 8 * 1024 * 1024).await;
 
     let reply = app.get("/healthz", None).await;
 
     assert_eq!(reply.status, StatusCode::OK);
-    assert_eq!(&reply.bytes[..], b"ok");
+    assert!(reply.header("content-type").starts_with("application/json"));
+    assert_eq!(reply.body["status"], "ok", "{:?}", reply.body);
+    assert_eq!(reply.body["wal_max_bytes"], 8 * 1024 * 1024);
+    assert!(reply.body["wal_bytes"].is_u64(), "{:?}", reply.body);
+    assert!(reply.body["disk_free_bytes"].as_u64().is_some_and(|free| free > 0));
 }
 
 #[tokio::test]

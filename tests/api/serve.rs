@@ -131,8 +131,32 @@ fn serve_answers_players_sees_admin_commands_and_stops_cleanly_on_sigterm() {
         (&json!(0), &json!(555), &json!("account_frozen")),
         "{after}"
     );
-    assert_eq!(health, "ok");
+    let health: Value = serde_json::from_str(&health).expect("the health check is JSON");
+    assert_eq!(health["status"], "ok", "{health}");
+    assert_eq!(health["wal_max_bytes"], 64 * 1024 * 1024, "{health}");
+    assert!(health["wal_bytes"].as_u64().is_some_and(|bytes| bytes > 0), "{health}");
+    assert!(health["disk_free_bytes"].as_u64().is_some_and(|bytes| bytes > 0), "{health}");
     assert!(signalled.success());
     let exit = exit.expect("the server stops within a few seconds of SIGTERM");
     assert!(exit.success(), "exit status {exit}");
+    let wal = dir.path().join("fairhall.db-wal");
+    assert!(!wal.exists(), "the clean stop checkpointed and removed {}", wal.display());
+    let verified = run(dir.path(), &["admin", "verify"]);
+    assert!(verified.status.success(), "{verified:?}");
+}
+
+#[test]
+fn serve_refuses_to_start_with_less_free_disk_space_than_configured() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let config = dir.path().join("fairhall.toml");
+    // More than any disk holds (TOML integers stop at 2^63 - 1).
+    std::fs::write(&config, "[db]\nmin_free_bytes = 9000000000000000000\n").expect("a config");
+    let config = config.to_str().expect("a UTF-8 path");
+
+    let refused = run(dir.path(), &["--config", config, "serve", "--listen", "127.0.0.1:0"]);
+
+    assert!(!refused.status.success(), "{refused:?}");
+    assert!(refused.stderr.contains("not enough free disk space"), "{refused:?}");
+    assert!(refused.stderr.contains("db.min_free_bytes"), "{refused:?}");
+    assert!(!dir.path().join("fairhall.db").exists(), "nothing was created");
 }
