@@ -1,7 +1,10 @@
 //! SQLite: one writer thread with group commit, a small pool of read-only connections, and
 //! the embedded refinery migrations.
 
+mod committed;
 mod writer;
+
+pub use committed::{BalanceChange, CommitHook};
 
 use crate::error::AppError;
 use anyhow::Context;
@@ -15,7 +18,15 @@ refinery::embed_migrations!("migrations");
 
 /// A connection inside the writer's open transaction (a savepoint of its own). Domain verbs
 /// that write take `&Tx`, so the type says they run inside one atomic unit.
-pub struct Tx<'c>(&'c Connection);
+pub struct Tx<'c>(&'c Connection, &'c committed::Notes);
+
+impl Tx<'_> {
+    /// Notes that this write leaves `user_id`'s game balance at `game_balance` (minor units):
+    /// the commit hook hears of it once the transaction committed, never if it rolls back.
+    pub fn note_game_balance(&self, user_id: i64, game_balance: i64) {
+        self.1.note(BalanceChange { user_id, game_balance });
+    }
+}
 
 impl Deref for Tx<'_> {
     type Target = Connection;
@@ -30,6 +41,7 @@ pub struct Db {
     writer: mpsc::Sender<writer::Job>,
     readers: Arc<ReadPool>,
     path: PathBuf,
+    commit_hook: committed::HookSlot,
 }
 
 struct ReadPool {
@@ -63,17 +75,24 @@ impl Db {
         let readers = (0..options.read_connections.max(1))
             .map(|_| open_read_connection(path))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let writer = writer::spawn(write_connection, options.writer_queue)?;
+        let commit_hook = committed::HookSlot::default();
+        let writer = writer::spawn(write_connection, options.writer_queue, commit_hook.clone())?;
         let readers = Arc::new(ReadPool {
             permits: Semaphore::new(readers.len()),
             connections: Mutex::new(readers),
         });
         spawn_checkpointer(path, Arc::downgrade(&readers))?;
-        Ok(Db { writer, readers, path: path.to_path_buf() })
+        Ok(Db { writer, readers, path: path.to_path_buf(), commit_hook })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Sets what the writer calls after each commit with the game balances it changed
+    /// (replacing an earlier hook).
+    pub fn on_commit(&self, hook: CommitHook) {
+        self.commit_hook.set(hook);
     }
 
     /// Runs `work` atomically on the writer thread; its writes commit only when it returns Ok.

@@ -4,6 +4,7 @@
 //! results are sent only after the commit succeeded.
 
 use super::Tx;
+use super::committed::{HookSlot, Notes};
 use crate::error::AppError;
 use anyhow::Context;
 use rusqlite::Connection;
@@ -67,18 +68,23 @@ impl<T: Send, F: FnOnce(&Tx) -> Result<T, AppError> + Send> PendingWrite for Pen
     }
 }
 
-pub fn spawn(connection: Connection, queue: usize) -> anyhow::Result<mpsc::Sender<Job>> {
+pub fn spawn(
+    connection: Connection,
+    queue: usize,
+    hook: HookSlot,
+) -> anyhow::Result<mpsc::Sender<Job>> {
     let (sender, receiver) = mpsc::channel(queue.max(1));
     std::thread::Builder::new()
         .name("db-writer".into())
-        .spawn(move || serve_writes(connection, receiver))
+        .spawn(move || serve_writes(connection, receiver, hook))
         .context("while starting the database writer thread")?;
     Ok(sender)
 }
 
 /// Server loop: ends when every `Db` handle is dropped.
-fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>) {
+fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>, hook: HookSlot) {
     let mut group: Vec<Box<dyn PendingWrite>> = Vec::with_capacity(GROUP_MAX);
+    let notes = Notes::default();
     while let Some(Job(first)) = receiver.blocking_recv() {
         group.push(first);
         while group.len() < GROUP_MAX {
@@ -87,9 +93,13 @@ fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let failure = commit_group(&connection, &mut group).err().map(|error| format!("{error:#}"));
-        if let Some(reason) = &failure {
-            tracing::error!(%reason, "a group commit failed");
+        let failure =
+            commit_group(&connection, &mut group, &notes).err().map(|error| format!("{error:#}"));
+        let committed = notes.take_kept();
+        match &failure {
+            Some(reason) => tracing::error!(%reason, "a group commit failed"),
+            // Before the replies: a caller that sees its write done finds it announced.
+            None => hook.publish(&committed),
         }
         for pending in group.drain(..) {
             pending.finish(failure.clone());
@@ -100,16 +110,20 @@ fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>) {
 fn commit_group(
     connection: &Connection,
     group: &mut [Box<dyn PendingWrite>],
+    notes: &Notes,
 ) -> anyhow::Result<()> {
     execute(connection, "BEGIN IMMEDIATE").context("while beginning a write")?;
     for pending in group.iter_mut() {
         let ran = execute(connection, "SAVEPOINT job")
             .context("while opening a savepoint")
-            .map(|()| pending.run(&Tx(connection)));
+            .map(|()| pending.run(&Tx(connection, notes)));
         let closed = match ran {
-            Ok(true) => execute(connection, "RELEASE job"),
-            Ok(false) => execute(connection, "ROLLBACK TO job")
-                .and_then(|()| execute(connection, "RELEASE job")),
+            Ok(true) => execute(connection, "RELEASE job").map(|()| notes.keep_job()),
+            Ok(false) => {
+                notes.discard_job();
+                execute(connection, "ROLLBACK TO job")
+                    .and_then(|()| execute(connection, "RELEASE job"))
+            }
             Err(error) => {
                 let _ = connection.execute_batch("ROLLBACK");
                 return Err(error);
