@@ -19,7 +19,24 @@ pub struct Config {
     pub auth: AuthConfig,
     pub wallet: WalletConfig,
     pub games: GamesConfig,
+    pub live: LiveConfig,
     pub secrets: SecretsConfig,
+}
+
+/// The live room streams (`api/live`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LiveConfig {
+    /// Streams one client address may hold open at once; more are refused.
+    pub streams_per_address: usize,
+    /// Streams the server holds open at once in total; more are refused.
+    pub streams_max: usize,
+}
+
+impl Default for LiveConfig {
+    fn default() -> Self {
+        LiveConfig { streams_per_address: 20, streams_max: 20_000 }
+    }
 }
 
 /// Settlement and the game pages.
@@ -272,6 +289,8 @@ impl Config {
             ("auth.login_max_failures_per_address", self.auth.login_max_failures_per_address),
             ("auth.login_lock_secs", self.auth.login_lock_secs),
             ("games.settle_chunk_bets", i64::from(self.games.settle_chunk_bets)),
+            ("live.streams_per_address", self.live.streams_per_address as i64),
+            ("live.streams_max", self.live.streams_max as i64),
         ];
         for (key, value) in positive {
             if value <= 0 {

@@ -70,3 +70,16 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
     };
     Db::open(&config.database_path(), options)
 }
+
+/// Raises the soft open-files limit to the hard one: every live stream holds a socket, and the
+/// usual soft limit (1024) would refuse connections long before `live.streams_max`. Returns
+/// the limit in force; a failure only logs, as the server still runs within the old limit.
+pub fn raise_open_files_limit() -> Option<u64> {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => Some(limit),
+        Err(error) => {
+            tracing::warn!(%error, "could not raise the open files limit");
+            None
+        }
+    }
+}

@@ -49,6 +49,8 @@ pub struct AppState {
     pub live: Arc<tokio::sync::watch::Sender<u64>>,
     /// The players with each room's live stream open (`online` of the yn28 hall).
     pub presence: Arc<crate::games::presence::Presence>,
+    /// The live streams (`api/live`): each room's shared event and the streams' caps.
+    pub live_hub: Arc<crate::live::LiveHub>,
 }
 
 impl AppState {
@@ -60,8 +62,27 @@ impl AppState {
         let card_cipher = Arc::new(CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?);
         let config = Arc::new(config);
         let live = Arc::new(tokio::sync::watch::channel(0).0);
-        let presence = Arc::default();
-        Ok(AppState { db, config, auth, clock, default_lang, wallet, card_cipher, live, presence })
+        let presence: Arc<crate::games::presence::Presence> = Arc::default();
+        let parts = crate::live::HubParts {
+            db: db.clone(),
+            clock: clock.clone(),
+            timezone: config.timezone(),
+            announcements: live.clone(),
+            presence: presence.clone(),
+        };
+        let live_hub = crate::live::LiveHub::new(parts, &config.live);
+        Ok(AppState {
+            db,
+            config,
+            auth,
+            clock,
+            default_lang,
+            wallet,
+            card_cipher,
+            live,
+            presence,
+            live_hub,
+        })
     }
 }
 

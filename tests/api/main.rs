@@ -14,6 +14,7 @@ mod hostile;
 mod idempotency;
 mod ledger_concurrency;
 mod ledger_random;
+mod live;
 mod news;
 mod news_cli;
 mod passwords;
