@@ -224,6 +224,8 @@ Wants=network-online.target
 Type=simple
 User=$SVC_USER
 ExecStart=$BIN_PATH --config $CONF_PATH serve
+# Every live stream (api/live) holds a socket: room for [live] streams_max and the rest.
+LimitNOFILE=65536
 Restart=on-failure
 RestartSec=2
 KillSignal=SIGTERM

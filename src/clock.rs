@@ -24,6 +24,14 @@ impl Clock {
         }
     }
 
+    /// Unix milliseconds (a fixed clock's second, at its start).
+    pub fn now_millis(&self) -> i64 {
+        match self {
+            Clock::System => chrono::Utc::now().timestamp_millis(),
+            Clock::Fixed(at) => at.load(Ordering::SeqCst) * 1000,
+        }
+    }
+
     /// Moves a fixed clock forward; a system clock cannot be moved.
     pub fn advance(&self, secs: i64) {
         if let Clock::Fixed(at) = self {

@@ -20,6 +20,7 @@ pub struct Config {
     pub wallet: WalletConfig,
     pub games: GamesConfig,
     pub db: DbConfig,
+    pub live: LiveConfig,
     pub secrets: SecretsConfig,
 }
 
@@ -40,6 +41,22 @@ pub const WAL_MAX_BYTES_MIN: u64 = 1024 * 1024;
 impl Default for DbConfig {
     fn default() -> Self {
         DbConfig { wal_max_bytes: 64 * 1024 * 1024, min_free_bytes: 256 * 1024 * 1024 }
+    }
+}
+
+/// The live room streams (`api/live`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LiveConfig {
+    /// Streams one client address may hold open at once; more are refused.
+    pub streams_per_address: usize,
+    /// Streams the server holds open at once in total; more are refused.
+    pub streams_max: usize,
+}
+
+impl Default for LiveConfig {
+    fn default() -> Self {
+        LiveConfig { streams_per_address: 20, streams_max: 20_000 }
     }
 }
 
@@ -297,6 +314,8 @@ impl Config {
             ("auth.login_lock_secs", self.auth.login_lock_secs),
             ("games.settle_chunk_bets", i64::from(self.games.settle_chunk_bets)),
             ("games.undrawable_refund_secs", self.games.undrawable_refund_secs),
+            ("live.streams_per_address", self.live.streams_per_address as i64),
+            ("live.streams_max", self.live.streams_max as i64),
         ];
         for (key, value) in positive {
             if value <= 0 {

@@ -110,6 +110,9 @@ pub enum AppError {
     AddressExists,
     #[error("text too long")]
     TextTooLong { max: usize },
+    /// A live stream past `live.streams_per_address` or `live.streams_max`.
+    #[error("too many live streams")]
+    TooManyStreams,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -171,6 +174,7 @@ impl AppError {
             AppError::AlreadyReviewed => "already_reviewed",
             AppError::AddressExists => "address_exists",
             AppError::TextTooLong { .. } => "text_too_long",
+            AppError::TooManyStreams => "too_many_streams",
             AppError::Internal(_) => "internal",
         }
     }
@@ -242,6 +246,7 @@ impl AppError {
         "already_reviewed",
         "address_exists",
         "text_too_long",
+        "too_many_streams",
         "internal",
     ];
 }

@@ -14,6 +14,7 @@ pub mod http;
 pub mod i18n;
 pub mod idempotency;
 pub mod ledger;
+pub mod live;
 pub mod money;
 pub mod paging;
 pub mod scheduler;

@@ -94,3 +94,16 @@ fn check_timezone(config: &Config) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// Raises the soft open-files limit to the hard one: every live stream holds a socket, and the
+/// usual soft limit (1024) would refuse connections long before `live.streams_max`. Returns
+/// the limit in force; a failure only logs, as the server still runs within the old limit.
+pub fn raise_open_files_limit() -> Option<u64> {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => Some(limit),
+        Err(error) => {
+            tracing::warn!(%error, "could not raise the open files limit");
+            None
+        }
+    }
+}

@@ -23,6 +23,8 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
     runtime.block_on(async move {
         crate::db::space::ensure_free_space(&config.server.data_dir, config.db.min_free_bytes)?;
         let db = crate::startup::open(&mut config)?;
+        let open_files = crate::startup::raise_open_files_limit();
+        tracing::info!(open_files, streams_max = config.live.streams_max, "open files limit");
         let listen = config.server.listen;
         let grace = Duration::from_secs(config.server.shutdown_grace_secs);
         let chunk_bets = config.games.settle_chunk_bets;

@@ -2,8 +2,11 @@
 //! the embedded refinery migrations.
 
 mod checkpoint;
+mod committed;
 pub mod space;
 mod writer;
+
+pub use committed::{BalanceChange, CommitHook};
 
 use crate::error::AppError;
 use anyhow::Context;
@@ -18,7 +21,15 @@ refinery::embed_migrations!("migrations");
 
 /// A connection inside the writer's open transaction (a savepoint of its own). Domain verbs
 /// that write take `&Tx`, so the type says they run inside one atomic unit.
-pub struct Tx<'c>(&'c Connection);
+pub struct Tx<'c>(&'c Connection, &'c committed::Notes);
+
+impl Tx<'_> {
+    /// Notes that this write leaves `user_id`'s game balance at `game_balance` (minor units):
+    /// the commit hook hears of it once the transaction committed, never if it rolls back.
+    pub fn note_game_balance(&self, user_id: i64, game_balance: i64) {
+        self.1.note(BalanceChange { user_id, game_balance });
+    }
+}
 
 impl Deref for Tx<'_> {
     type Target = Connection;
@@ -35,6 +46,7 @@ pub struct Db {
     path: PathBuf,
     wal_max_bytes: u64,
     threads: Arc<Threads>,
+    commit_hook: committed::HookSlot,
 }
 
 /// What `Db::close` stops and waits for; taken by the first close.
@@ -100,7 +112,9 @@ impl Db {
         let readers = (0..options.read_connections.max(1))
             .map(|_| open_read_connection(path))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let (writer, writer_thread) = writer::spawn(write_connection, options.writer_queue, wal)?;
+        let commit_hook = committed::HookSlot::default();
+        let (writer, writer_thread) =
+            writer::spawn(write_connection, options.writer_queue, wal, commit_hook.clone())?;
         let readers = Arc::new(ReadPool {
             permits: Semaphore::new(readers.len()),
             size: readers.len(),
@@ -111,7 +125,7 @@ impl Db {
         let running = Running { writer: writer_thread, checkpointer, stop_checkpointer };
         let threads = Arc::new(Threads { running: Mutex::new(Some(running)) });
         let wal_max_bytes = options.wal_max_bytes;
-        Ok(Db { writer, readers, path: path.to_path_buf(), wal_max_bytes, threads })
+        Ok(Db { writer, readers, path: path.to_path_buf(), wal_max_bytes, threads, commit_hook })
     }
 
     /// Closes the database for good: stops the checkpoint thread, closes the read connections
@@ -159,6 +173,12 @@ impl Db {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Sets what the writer calls after each commit with the game balances it changed
+    /// (replacing an earlier hook).
+    pub fn on_commit(&self, hook: CommitHook) {
+        self.commit_hook.set(hook);
     }
 
     /// Runs `work` atomically on the writer thread; its writes commit only when it returns Ok.

@@ -5,6 +5,7 @@
 
 use super::Tx;
 use super::checkpoint::{self, WalBound};
+use super::committed::{HookSlot, Notes};
 use crate::error::AppError;
 use anyhow::Context;
 use rusqlite::Connection;
@@ -84,20 +85,26 @@ pub fn spawn(
     connection: Connection,
     queue: usize,
     wal: WalBound,
+    hook: HookSlot,
 ) -> anyhow::Result<(mpsc::Sender<Job>, std::thread::JoinHandle<()>)> {
     let (sender, receiver) = mpsc::channel(queue.max(1));
     let thread = std::thread::Builder::new()
         .name("db-writer".into())
-        .spawn(move || serve_writes(connection, receiver, wal))
+        .spawn(move || serve_writes(connection, receiver, (wal, hook)))
         .context("while starting the database writer thread")?;
     Ok((sender, thread))
 }
 
 /// Server loop: ends on `Job::close` or when every `Db` handle is dropped, then closes the
 /// connection with the log checkpointed; writes queued after the close are refused.
-fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>, mut wal: WalBound) {
+fn serve_writes(
+    connection: Connection,
+    mut receiver: mpsc::Receiver<Job>,
+    (mut wal, hook): (WalBound, HookSlot),
+) {
     let mut group: Vec<Box<dyn PendingWrite>> = Vec::with_capacity(GROUP_MAX);
     let mut closed_by = None;
+    let notes = Notes::default();
     while let Some(Job(first)) = receiver.blocking_recv() {
         let mut next = Some(first);
         while let Some(work) = next.take() {
@@ -109,9 +116,13 @@ fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>, mut w
                 next = receiver.try_recv().ok().map(|Job(work)| work);
             }
         }
-        let failure = commit_group(&connection, &mut group).err().map(|error| format!("{error:#}"));
-        if let Some(reason) = &failure {
-            tracing::error!(%reason, "a group commit failed");
+        let failure =
+            commit_group(&connection, &mut group, &notes).err().map(|error| format!("{error:#}"));
+        let committed = notes.take_kept();
+        match &failure {
+            Some(reason) => tracing::error!(%reason, "a group commit failed"),
+            // Before the replies: a caller that sees its write done finds it announced.
+            None => hook.publish(&committed),
         }
         for pending in group.drain(..) {
             pending.finish(failure.clone());
@@ -136,16 +147,20 @@ fn serve_writes(connection: Connection, mut receiver: mpsc::Receiver<Job>, mut w
 fn commit_group(
     connection: &Connection,
     group: &mut [Box<dyn PendingWrite>],
+    notes: &Notes,
 ) -> anyhow::Result<()> {
     execute(connection, "BEGIN IMMEDIATE").context("while beginning a write")?;
     for pending in group.iter_mut() {
         let ran = execute(connection, "SAVEPOINT job")
             .context("while opening a savepoint")
-            .map(|()| pending.run(&Tx(connection)));
+            .map(|()| pending.run(&Tx(connection, notes)));
         let closed = match ran {
-            Ok(true) => execute(connection, "RELEASE job"),
-            Ok(false) => execute(connection, "ROLLBACK TO job")
-                .and_then(|()| execute(connection, "RELEASE job")),
+            Ok(true) => execute(connection, "RELEASE job").map(|()| notes.keep_job()),
+            Ok(false) => {
+                notes.discard_job();
+                execute(connection, "ROLLBACK TO job")
+                    .and_then(|()| execute(connection, "RELEASE job"))
+            }
             Err(error) => {
                 let _ = connection.execute_batch("ROLLBACK");
                 return Err(error);

@@ -3,22 +3,22 @@
 
 use super::AppState;
 use super::envelope::Envelope;
-use super::extract::{Idempotency, MaybeSession, Params, Session, SessionToken};
+use super::extract::{ClientAddress, Idempotency, MaybeSession, Params, Session, SessionToken};
 use crate::error::AppError;
 use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
-use crate::games::presence::Presence;
 use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord, LongRun};
-use crate::games::{self, Room, rooms};
+use crate::games::{Room, rooms};
 use crate::idempotency;
+use crate::live;
 use crate::paging::{Page, Paging};
+use axum::body::Body;
 use axum::extract::State;
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
-use futures_util::stream::{self, Stream};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::convert::Infallible;
-use std::time::Duration;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -209,70 +209,24 @@ async fn long_board(
     Ok(Envelope::ok(LongReply { threshold, list }))
 }
 
-/// How often a live stream rechecks its room when nothing was announced.
-const LIVE_RECHECK: Duration = Duration::from_secs(1);
-
 /// Server-sent events for a room page: event `state` with the open period, the latest result
-/// and (with a session) the game balance, sent on connect and whenever one of them changes.
+/// and (with a session) the game balance, sent on connect, then whenever the room's state
+/// changes (shared by all its streams, `game_balance` null) and whenever the player's game
+/// balance changes; a comment line every 15 s keeps idle proxies from closing it.
 #[utoipa::path(get, path = "/api/live", tag = "games", params(RoomForm),
-    responses((status = 200, description = "text/event-stream of `state` events", content_type = "text/event-stream")))]
+    responses((status = 200, description = "text/event-stream of `state` events; an envelope \
+        with err too_many_streams past the caps of `[live]`", content_type = "text/event-stream")))]
 async fn live(
     State(app): State<AppState>,
     MaybeSession(session): MaybeSession,
+    ClientAddress(address): ClientAddress,
     Params(form): Params<RoomForm>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+) -> Result<Response, AppError> {
     let room = Room::parse(&form.room)?;
     let user_id = session.map(|session| session.user_id);
-    let first = live_state(&app, room, user_id).await?;
-    let announcements = app.live.subscribe();
-    // Counts the player in the room while the stream lives: dropped with the stream's state.
-    let presence = user_id.map(|user_id| Presence::join(&app.presence, room, user_id));
-    let start = (app, announcements, Some(first), None::<Value>);
-    let events = stream::unfold(start, move |(app, mut announcements, pending, last)| async move {
-        let mut pending = pending;
-        loop {
-            if let Some(state) = pending.take() {
-                let mut compared = state.clone();
-                compared["now"] = Value::Null;
-                if last.as_ref() != Some(&compared) {
-                    let event = Event::default().event("state").data(state.to_string());
-                    return Some((Ok(event), (app, announcements, None, Some(compared))));
-                }
-            }
-            // Woken by a draw or settlement, or after a second: the period or balance may
-            // have moved without an announcement (a new period opens by the clock).
-            let _ = tokio::time::timeout(LIVE_RECHECK, announcements.changed()).await;
-            pending = live_state(&app, room, user_id).await.ok();
-        }
-    });
-    let events = events.map(move |event| {
-        let _counted = &presence;
-        event
-    });
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
-}
-
-/// What a `state` event carries (`now` left out of the comparison: it always changes).
-async fn live_state(app: &AppState, room: Room, user_id: Option<i64>) -> Result<Value, AppError> {
-    let (timezone, now) = (app.config.timezone(), app.clock.now());
-    let (index, balance) = app
-        .db
-        .read(move |connection| {
-            let index = games::rooms::room_index(connection, room, timezone, now)?;
-            let balance = match user_id {
-                Some(user_id) => Some(crate::ledger::balances(connection, user_id)?.game),
-                None => None,
-            };
-            Ok((index, balance))
-        })
-        .await?;
-    Ok(json!({
-        "room": room.code(),
-        "issue": index.period.issue.to_string(),
-        "close_at": index.period.close_at,
-        "draw_at": index.period.draw_at,
-        "now": now,
-        "last": index.last.map(|(issue, values)| json!({"issue": issue.to_string(), "values": values})),
-        "game_balance": balance.map(|balance| balance.to_string()),
-    }))
+    let frames = app.live_hub.open(live::Viewer { room, user_id, address }).await?;
+    let headers =
+        [(header::CONTENT_TYPE, "text/event-stream"), (header::CACHE_CONTROL, "no-cache")];
+    let body = Body::from_stream(frames.map(Ok::<_, Infallible>));
+    Ok((headers, body).into_response())
 }

@@ -51,6 +51,8 @@ pub struct AppState {
     pub presence: Arc<crate::games::presence::Presence>,
     /// Which chain keys the key file holds (betting refuses a room it cannot draw).
     pub chain_keys: Arc<crate::games::ChainKeys>,
+    /// The live streams (`api/live`): each room's shared event and the streams' caps.
+    pub live_hub: Arc<crate::live::LiveHub>,
 }
 
 impl AppState {
@@ -62,8 +64,16 @@ impl AppState {
         let card_cipher = Arc::new(CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?);
         let config = Arc::new(config);
         let live = Arc::new(tokio::sync::watch::channel(0).0);
-        let presence = Arc::default();
         let chain_keys = Arc::new(crate::games::ChainKeys::open(&config.server.data_dir)?);
+        let presence: Arc<crate::games::presence::Presence> = Arc::default();
+        let parts = crate::live::HubParts {
+            db: db.clone(),
+            clock: clock.clone(),
+            timezone: config.timezone(),
+            announcements: live.clone(),
+            presence: presence.clone(),
+        };
+        let live_hub = crate::live::LiveHub::new(parts, &config.live);
         Ok(AppState {
             db,
             config,
@@ -75,6 +85,7 @@ impl AppState {
             live,
             presence,
             chain_keys,
+            live_hub,
         })
     }
 }

@@ -176,6 +176,10 @@ pub fn transfer(tx: &Tx, entry: Entry) -> Result<Posted, AppError> {
     let mut balances_after = Vec::with_capacity(postings.len());
     for (account, amount) in postings {
         let (account_id, balance_after) = post(tx, account, amount)?;
+        if let AccountRef::User(user_id, UserAccountKind::Game) = account {
+            // Live streams show the game balance: they hear of it once the write commits.
+            tx.note_game_balance(user_id, balance_after);
+        }
         tx.prepare_cached(
             "INSERT INTO postings (entry_id, account_id, amount, balance_after)
              VALUES (?1, ?2, ?3, ?4)",

@@ -110,7 +110,7 @@ fn stranded_bet(
         fairhall::money::Money::from_minor(stake),
         now,
     );
-    ledger::transfer(tx, entry.reference(&format!("order:{order_no}")))?;
+    ledger::transfer(tx, entry.reference(format!("order:{order_no}")))?;
     tx.execute(
         "INSERT INTO bets (order_no, user_id, room, issue, option, stake, odds, rule_version,
                            placed_at)

@@ -297,7 +297,11 @@ impl TestApp {
 
 /// Sends one request through `router` (a clone of `TestApp::router`, for spawned tasks).
 pub async fn send_to(router: Router, request: Request<Body>) -> Reply {
-    let response = router.oneshot(request).await.expect("the router answers");
+    reply_of(router.oneshot(request).await.expect("the router answers")).await
+}
+
+/// Reads a whole response into a `Reply`.
+pub async fn reply_of(response: axum::response::Response) -> Reply {
     let (parts, body) = response.into_parts();
     let bytes = body.collect().await.expect("a readable body").to_bytes();
     let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);

@@ -15,6 +15,7 @@ mod hostile;
 mod idempotency;
 mod ledger_concurrency;
 mod ledger_random;
+mod live;
 mod news;
 mod news_cli;
 mod passwords;
