@@ -40,18 +40,11 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("while binding {listen}"))?;
         tracing::info!(address = %listener.local_addr()?, "fairhall is serving");
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
-        let server = tokio::spawn(
-            axum::serve(listener, service)
-                .with_graceful_shutdown(async move {
-                    let _ = stopped.await;
-                })
-                .into_future(),
-        );
+        let (stop, stopping) = tokio::sync::watch::channel(false);
+        let server = tokio::spawn(serve_http(listener, app(state), stopping)?);
         shutdown_signal().await;
         tracing::info!(grace_secs = grace.as_secs(), "shutting down: finishing open requests");
-        let _ = stop.send(());
+        let _ = stop.send(true);
         match tokio::time::timeout(grace, server).await {
             Ok(result) => result.context("the server task failed")?.context("the server failed")?,
             Err(_) => tracing::warn!("open requests did not finish within the grace period"),
@@ -62,6 +55,28 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// The HTTP server: live streams on their own light path (`http::live_socket`), everything
+/// else through axum; both stop taking new work when `stopping` turns true.
+fn serve_http(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    stopping: tokio::sync::watch::Receiver<bool>,
+) -> anyhow::Result<impl std::future::Future<Output = std::io::Result<()>>> {
+    use axum::serve::ListenerExt;
+    let listener = crate::http::live_socket::Listener::divert_live(
+        listener,
+        router.clone(),
+        stopping.clone(),
+    )?;
+    let service = router.into_make_service_with_connect_info::<SocketAddr>();
+    let mut stopped = stopping;
+    Ok(axum::serve(listener.tap_io(|_| {}), service)
+        .with_graceful_shutdown(async move {
+            crate::http::live_socket::until_stopping(&mut stopped).await;
+        })
+        .into_future())
 }
 
 /// Refuses to serve when the key file lacks the keys of chains that still have periods to

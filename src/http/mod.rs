@@ -9,6 +9,7 @@ pub mod envelope;
 pub mod extract;
 mod fair;
 mod games;
+pub mod live_socket;
 mod payout_accounts;
 mod profile;
 mod system;

@@ -160,3 +160,60 @@ fn serve_refuses_to_start_with_less_free_disk_space_than_configured() {
     assert!(refused.stderr.contains("db.min_free_bytes"), "{refused:?}");
     assert!(!dir.path().join("fairhall.db").exists(), "nothing was created");
 }
+
+/// Sends `request` on a new connection and reads until `enough` holds of what arrived, or the
+/// server closes the connection; the connection stays open while the reply is held.
+fn raw_exchange(
+    address: &str,
+    request: &str,
+    enough: impl Fn(&str) -> bool,
+) -> (String, std::net::TcpStream) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).expect("a connection");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).expect("a read timeout");
+    stream.write_all(request.as_bytes()).expect("the request is sent");
+    let mut seen = String::new();
+    let mut chunk = [0u8; 4096];
+    while !enough(&seen) {
+        let read = stream.read(&mut chunk).expect("the server answers in time");
+        if read == 0 {
+            break;
+        }
+        seen.push_str(&String::from_utf8_lossy(&chunk[..read]));
+    }
+    (seen, stream)
+}
+
+#[test]
+fn live_streams_are_served_on_their_own_path_beside_ordinary_requests() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let (mut server, address) = start(dir.path());
+    let request = "GET /api/live?room=k3 HTTP/1.1\r\nHost: fairhall\r\n\r\n";
+    let (stream, _open) = raw_exchange(&address, request, |seen| {
+        seen.contains("\n\n") && seen.contains("event: state")
+    });
+    assert!(stream.starts_with("HTTP/1.1 200 OK\r\n"), "{stream}");
+    assert!(stream.contains("content-type: text/event-stream\r\n"), "{stream}");
+    assert!(stream.contains("connection: close\r\n"), "{stream}");
+    let data = stream.lines().find_map(|line| line.strip_prefix("data: ")).expect("a state");
+    let state: Value = serde_json::from_str(data).expect("json");
+    assert_eq!(state["room"], "k3");
+
+    // A refusal comes back as the usual envelope, and the connection closes.
+    let request = "GET /api/live?room=mars HTTP/1.1\r\nHost: fairhall\r\n\r\n";
+    let (refused, _) = raw_exchange(&address, request, |_| false);
+    assert!(refused.starts_with("HTTP/1.1 200 OK\r\n"), "{refused}");
+    assert!(refused.contains("\"err\":\"bad_params\""), "{refused}");
+    let (junk, _) = raw_exchange(&address, "GET /api/live\r\n\r\n", |_| false);
+    assert!(junk.starts_with("HTTP/1.1 400"), "{junk}");
+
+    // Other requests, on the same port, still go through the ordinary server (keep-alive).
+    let health = ureq::get(&format!("http://{address}/healthz")).call().expect("healthy");
+    assert_eq!(health.status(), 200);
+    let _ = Command::new("kill").args(["-TERM", &server.0.id().to_string()]).status();
+    let stopping = Instant::now();
+    while server.0.try_wait().expect("a status").is_none() {
+        assert!(stopping.elapsed() < STOP_TIMEOUT, "stops promptly with a stream open");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
