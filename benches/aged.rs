@@ -243,7 +243,7 @@ fn run(dir: &Path, seconds: Duration, clients: usize) -> anyhow::Result<()> {
 }
 
 fn measure_bets(server: &Server, tokens: &[String], seconds: Duration) -> anyhow::Result<()> {
-    let load = Load::new(server.address);
+    let load = Load::new(server.address, &support::SPREAD_ROOMS);
     let began = Instant::now();
     let bets = std::thread::scope(|scope| {
         let driver = scope.spawn(|| support::run_clients(&load, tokens));

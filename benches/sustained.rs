@@ -9,9 +9,10 @@
 //! temp data directory and a free 127.0.0.1 port, with the real clock and its own scheduler
 //! drawing and settling k3 every 60 s. The players are made and funded with the library's
 //! verbs before it starts, then log in through the API. `--clients` keep-alive connections
-//! (one player each, all driven by one client thread) place one-line k3 bets of 1.00 on the
-//! open period (read from `GET api/roominfo/index?room=k3`; a `period_closed` reply re-reads
-//! it, waiting out the 10 s betting close before each draw) for `--minutes`. Each minute
+//! (one player each, all driven by one client thread) place one-line bets of 1.00 on the open
+//! periods of k3, pk10 and rgb3 (`support::SPREAD_ROOMS`, read from `GET api/roominfo/index`):
+//! a client whose room has closed before its draw goes on in another room whose betting is
+//! open, as players do, and waits for a draw only when all three are closed. Each minute
 //! prints bets/s, the p99 latency, the largest `-wal` size seen (sampled every 100 ms) and the
 //! server's RSS. Last, SIGTERM: the server must stop cleanly with no `-wal` file left, and
 //! `fairhall admin verify` must pass.
@@ -54,7 +55,7 @@ fn main() -> anyhow::Result<()> {
         server.address,
         started.elapsed().as_secs_f64()
     );
-    let load = Load::new(server.address);
+    let load = Load::new(server.address, &support::SPREAD_ROOMS);
     let stop_sampling = std::sync::atomic::AtomicBool::new(false);
     let began = Instant::now();
     let (bets, samples) = std::thread::scope(|scope| {

@@ -1,6 +1,6 @@
 //! What the benchmarks that drive the release binary share: the server as a separate process
 //! (`fairhall serve` on a free 127.0.0.1 port), players made with the library's verbs before it
-//! starts, keep-alive HTTP clients placing one-line k3 bets on the open period, and samplers of
+//! starts, keep-alive HTTP clients placing one-line bets on the open periods, and samplers of
 //! the `-wal` size and the server's RSS.
 
 #![allow(dead_code)] // each benchmark uses its own part of this module
@@ -245,7 +245,7 @@ pub struct Sample {
     pub placed: bool,
 }
 
-/// The k3 period clients bet on, as `GET api/roominfo/index?room=k3` shows it.
+/// A room's open period as `GET api/roominfo/index` shows it.
 #[derive(Clone, Debug, Default)]
 pub struct Period {
     pub issue: String,
@@ -253,12 +253,38 @@ pub struct Period {
     pub draw_at: i64,
 }
 
+/// The rooms the sustained clients bet in, with the options each rotates through: their
+/// betting closes fall at different moments (k3 60 s / 10 s, pk10 75 s / 15 s, rgb3 180 s /
+/// 15 s), so a client whose room has closed goes on in another, as players do.
+pub const SPREAD_ROOMS: [(&str, &[&str]); 3] = [
+    ("k3", &K3_OPTIONS),
+    ("pk10", &["p1_big", "p2_small", "p3_odd", "p4_even", "sum_big", "sum_small"]),
+    ("rgb3", &["red", "green", "num_1", "num_2", "num_3", "num_4"]),
+];
+
+/// Only k3, as the outside load test that opened issue 10 bet.
+pub const K3_ONLY: [(&str, &[&str]); 1] = [("k3", &K3_OPTIONS)];
+
+/// One room of the load: its options and the open period the clients bet on.
+pub struct RoomLoad {
+    pub room: &'static str,
+    pub options: &'static [&'static str],
+    pub period: Mutex<Period>,
+    pub refresh: tokio::sync::Mutex<()>,
+}
+
+impl RoomLoad {
+    fn issue(&self) -> (String, i64) {
+        let period = self.period.lock().map(|period| period.clone()).unwrap_or_default();
+        (period.issue, period.close_at)
+    }
+}
+
 /// What the clients bet on and when they stop; refusals other than a closed period are
 /// counted and the first is kept.
 pub struct Load {
     pub address: SocketAddr,
-    pub period: Mutex<Period>,
-    pub refresh: tokio::sync::Mutex<()>,
+    pub rooms: Vec<RoomLoad>,
     pub stop: AtomicBool,
     pub refused: AtomicU64,
     pub closed: AtomicU64,
@@ -266,20 +292,24 @@ pub struct Load {
 }
 
 impl Load {
-    pub fn new(address: SocketAddr) -> Load {
+    pub fn new(address: SocketAddr, rooms: &[(&'static str, &'static [&'static str])]) -> Load {
+        let rooms = rooms
+            .iter()
+            .map(|(room, options)| RoomLoad {
+                room,
+                options,
+                period: Mutex::new(Period::default()),
+                refresh: tokio::sync::Mutex::new(()),
+            })
+            .collect();
         Load {
             address,
-            period: Mutex::new(Period::default()),
-            refresh: tokio::sync::Mutex::new(()),
+            rooms,
             stop: AtomicBool::new(false),
             refused: AtomicU64::new(0),
             closed: AtomicU64::new(0),
             first_refusal: Mutex::new(None),
         }
-    }
-
-    fn issue(&self) -> String {
-        self.period.lock().map(|period| period.issue.clone()).unwrap_or_default()
     }
 }
 
@@ -313,19 +343,21 @@ fn unix_now() -> i64 {
     since.map_or(0, |since| i64::try_from(since.as_secs()).unwrap_or(0))
 }
 
-/// Re-reads k3's open period after `stale` was refused as closed (once for all clients):
-/// while the period shown is past its close, waits for its draw and reads again.
+/// Re-reads `room`'s open period after `stale` was refused as closed (once for all clients).
+/// With `wait`, while the period shown is past its close, waits for its draw and reads again;
+/// without, reads once.
 async fn refresh_period(
     connection: &mut Connection,
     load: &Load,
-    stale: &str,
+    (room, stale): (&RoomLoad, &str),
+    wait: bool,
 ) -> anyhow::Result<()> {
-    let _one = load.refresh.lock().await;
-    if load.issue() != stale {
+    let _one = room.refresh.lock().await;
+    if room.issue().0 != stale {
         return Ok(());
     }
     loop {
-        let request = hyper::Request::get("/api/roominfo/index?room=k3");
+        let request = hyper::Request::get(format!("/api/roominfo/index?room={}", room.room));
         let body = send(connection, load, request, Bytes::new()).await?;
         let data = &body["data"];
         let period = Period {
@@ -333,26 +365,45 @@ async fn refresh_period(
             close_at: data["close_at"].as_i64().context("no close_at")?,
             draw_at: data["draw_at"].as_i64().context("no draw_at")?,
         };
-        if period.issue != stale && unix_now() < period.close_at {
-            *load.period.lock().map_err(|_| anyhow::anyhow!("poisoned"))? = period;
+        let open = period.issue != stale && unix_now() < period.close_at;
+        let draw_at = period.draw_at;
+        *room.period.lock().map_err(|_| anyhow::anyhow!("poisoned"))? = period;
+        if open || !wait {
             return Ok(());
         }
-        let wait = u64::try_from((period.draw_at - unix_now()).max(0)).unwrap_or(0);
+        let wait = u64::try_from((draw_at - unix_now()).max(0)).unwrap_or(0);
         tokio::time::sleep(Duration::from_secs(wait) + Duration::from_millis(50)).await;
     }
 }
 
+/// The first room from `from` on whose known period still takes bets.
+fn open_room(load: &Load, from: usize) -> Option<usize> {
+    let now = unix_now();
+    (0..load.rooms.len())
+        .map(|step| (from + step) % load.rooms.len())
+        .find(|index| now < load.rooms[*index].issue().1)
+}
+
 /// One client: a keep-alive connection placing one-line bets of 1.00 for `token` back to
-/// back on the open k3 period until `load.stop`.
+/// back on the open period of its room until `load.stop`; when its room closes it bets in the
+/// next room still open, and waits for a draw only when every room is closed.
 async fn run_client(load: &Load, token: &str, index: usize) -> anyhow::Result<Vec<Sample>> {
     let mut connection = connect(load.address).await?;
     let mut samples = Vec::with_capacity(1 << 16);
-    let mut option = index;
+    let (mut option, mut at) = (index, index % load.rooms.len());
     while !load.stop.load(Ordering::Relaxed) {
-        option = (option + 1) % K3_OPTIONS.len();
-        let issue = load.issue();
-        let bet = json!({"option": K3_OPTIONS[option], "amount": "1"});
-        let form = json!({"room": "k3", "issue": issue, "bets": [bet]});
+        let Some(room_index) = open_room(load, at) else {
+            let room = &load.rooms[at];
+            let stale = room.issue().0;
+            refresh_period(&mut connection, load, (room, &stale), true).await?;
+            continue;
+        };
+        at = room_index;
+        let room = &load.rooms[at];
+        option = (option + 1) % room.options.len();
+        let (issue, _) = room.issue();
+        let bet = json!({"option": room.options[option], "amount": "1"});
+        let form = json!({"room": room.room, "issue": issue, "bets": [bet]});
         let request = hyper::Request::post("/api/rooms/betting")
             .header(hyper::header::CONTENT_TYPE, "application/json")
             .header("token", token);
@@ -363,7 +414,7 @@ async fn run_client(load: &Load, token: &str, index: usize) -> anyhow::Result<Ve
         samples.push(Sample { done, latency: done - started, placed });
         if reply["err"] == "period_closed" {
             load.closed.fetch_add(1, Ordering::Relaxed);
-            refresh_period(&mut connection, load, &issue).await?;
+            refresh_period(&mut connection, load, (room, &issue), false).await?;
         } else if !placed {
             load.refused.fetch_add(1, Ordering::Relaxed);
             if let Ok(mut first) = load.first_refusal.lock() {
@@ -380,7 +431,9 @@ pub fn run_clients(load: &Load, tokens: &[String]) -> anyhow::Result<Vec<Sample>
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     runtime.block_on(async {
         let mut first = connect(load.address).await?;
-        refresh_period(&mut first, load, "").await?;
+        for room in &load.rooms {
+            refresh_period(&mut first, load, (room, ""), false).await?;
+        }
         let clients =
             tokens.iter().enumerate().map(|(index, token)| run_client(load, token, index));
         let results = futures_util::future::join_all(clients).await;
