@@ -10,6 +10,10 @@ pub struct Page<T> {
     pub total: i64,
     pub page: i64,
     pub limit: i64,
+    /// Only where a list's `total` may be capped (a dated account change list): true when it
+    /// is. Absent elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_capped: Option<bool>,
 }
 
 /// `page` (from 1) and `limit` (1..=100, default 20) of a list request.
@@ -40,8 +44,14 @@ impl Paging {
     }
 
     pub fn wrap<T>(self, list: Vec<T>, total: i64) -> Page<T> {
-        Page { list, total, page: self.page, limit: self.limit }
+        Page { list, total, page: self.page, limit: self.limit, total_capped: None }
     }
+}
+
+/// A keyset cursor (`before`: the last id of the previous page), when given: a positive id.
+pub fn parse_cursor(text: Option<&str>) -> Result<Option<i64>, AppError> {
+    let parse = |text: &str| text.trim().parse::<i64>().ok().filter(|id| *id > 0);
+    text.map(|text| parse(text).ok_or(AppError::BadParams)).transpose()
 }
 
 #[cfg(test)]

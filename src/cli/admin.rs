@@ -240,7 +240,14 @@ async fn verify_ledger(db: &Db) -> anyhow::Result<()> {
     for entry_id in &report.unbalanced_entries {
         println!("entry {entry_id}: postings do not sum to zero");
     }
-    if report.is_ok() {
+    for account_id in &report.miscounted_accounts {
+        println!("account {account_id}: its record counts differ from its postings");
+    }
+    let miscounted_bets = db.read(crate::games::records::recount_bets).await?;
+    for (user_id, room) in &miscounted_bets {
+        println!("user {user_id}, room {room}: the bet counts differ from the bets");
+    }
+    if report.is_ok() && miscounted_bets.is_empty() {
         println!("ledger verified: every balance equals the sum of its postings");
         Ok(())
     } else {

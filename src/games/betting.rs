@@ -12,6 +12,7 @@ use crate::games::issue::Issue;
 use crate::games::limits::RoomLimits;
 use crate::games::odds::Odds;
 use crate::games::options::BetOption;
+use crate::games::records;
 use crate::games::room::Room;
 use crate::games::rooms::{self, OpenPeriod, RoomSettings};
 use crate::games::settle::{GameRules, wagered};
@@ -372,6 +373,8 @@ pub fn place(
             now
         ])?;
     }
+    let lines = i64::try_from(order.lines.len()).context("lines per order")?;
+    records::count_bets(tx, (user_id, &room), None, "open", lines)?;
     let bets = order
         .lines
         .iter()

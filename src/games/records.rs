@@ -2,6 +2,7 @@
 //! history with its fairness data (`api/roominfo/history`) and the long-dragon board
 //! (`api/cc/long`, GAMES.md "Long dragon board").
 
+use crate::db::Tx;
 use crate::error::AppError;
 use crate::games::draw::Draw;
 use crate::games::draws;
@@ -27,6 +28,9 @@ pub struct BetFilterForm {
     pub issue: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
+    /// Only bets older than this bet id (the last `id` of the previous page): the next page at
+    /// the cost of the first, however deep. `page` then only echoes back.
+    pub before: Option<String>,
 }
 
 /// A parsed bet filter: every field optional.
@@ -36,6 +40,7 @@ pub struct BetFilter {
     room: Option<Room>,
     status: Option<&'static str>,
     issue: Option<Issue>,
+    before: Option<i64>,
     pub paging: Option<Paging>,
 }
 
@@ -61,6 +66,7 @@ impl BetFilter {
             room: form.room.as_deref().map(Room::parse).transpose()?,
             status,
             issue: form.issue.as_deref().map(Issue::parse).transpose()?,
+            before: crate::paging::parse_cursor(form.before.as_deref())?,
             paging: Some(Paging::parse(form.page.as_deref(), form.limit.as_deref())?),
         })
     }
@@ -92,48 +98,93 @@ pub struct BetRecord {
     pub result: Option<Value>,
 }
 
-/// The bets of `user_id` matching `filter`, newest first.
+/// `filter` as SQL conditions on a table aliased `alias` that has `user_id`, `room` and
+/// `status` columns and is joined with `rooms r`; `issue` and `before` only where `alias`
+/// is `bets`.
+fn conditions(
+    alias: &str,
+    user_id: i64,
+    filter: &BetFilter,
+    bets: bool,
+) -> (String, Vec<Box<dyn ToSql>>) {
+    let mut conditions = vec![format!("{alias}.user_id = ?1")];
+    let mut values: Vec<Box<dyn ToSql>> = vec![Box::new(user_id)];
+    let mut add = |condition: String, value: Box<dyn ToSql>| {
+        values.push(value);
+        conditions.push(condition.replace('?', &format!("?{}", values.len())));
+    };
+    if let Some(game) = filter.game {
+        add("r.game = ?".into(), Box::new(game.code()));
+    }
+    if let Some(room) = filter.room {
+        add(format!("{alias}.room = ?"), Box::new(room.code()));
+    }
+    if let Some(status) = filter.status {
+        add(format!("{alias}.status = ?"), Box::new(status));
+    }
+    if let (Some(issue), true) = (filter.issue, bets) {
+        // Every room named, so `bets_user_period` (user_id, room, issue) is seeked per room
+        // instead of walking all the player's bets.
+        let rooms =
+            if filter.room.is_none() { " AND b.room IN (SELECT room FROM rooms)" } else { "" };
+        add(format!("b.issue = ?{rooms}"), Box::new(issue.to_string()));
+    }
+    if let (Some(before), true) = (filter.before, bets) {
+        add("b.bet_id < ?".into(), Box::new(before));
+    }
+    (conditions.join(" AND "), values)
+}
+
+/// How many bets of `user_id` match `filter` (`before` aside). Without an issue: summed from
+/// `bet_counts` (at most one row per room and status), so it costs the same however many bets
+/// the player has; with an issue: counted through `bets_user_period` (one period's bets).
+fn count_matching(
+    connection: &Connection,
+    user_id: i64,
+    filter: &BetFilter,
+) -> Result<i64, AppError> {
+    let filter = BetFilter { before: None, ..filter.clone() };
+    let sql = if filter.issue.is_some() {
+        let (conditions, values) = conditions("b", user_id, &filter, true);
+        let sql = format!(
+            "SELECT COUNT(*) FROM bets b JOIN rooms r ON r.room = b.room WHERE {conditions}"
+        );
+        (sql, values)
+    } else {
+        let (conditions, values) = conditions("c", user_id, &filter, false);
+        let sql = format!(
+            "SELECT COALESCE(SUM(c.bets), 0) FROM bet_counts c JOIN rooms r ON r.room = c.room
+             WHERE {conditions}"
+        );
+        (sql, values)
+    };
+    let (sql, values) = sql;
+    let params: Vec<&dyn ToSql> = values.iter().map(AsRef::as_ref).collect();
+    Ok(connection.prepare_cached(&sql)?.query_row(params.as_slice(), |row| row.get(0))?)
+}
+
+/// The bets of `user_id` matching `filter`, newest first. The page walks `bets_user`
+/// (user_id, bet_id) from the newest bet (or from `before`), so page 1 costs the same at any
+/// history; page N without `before` skips (N - 1) x limit index rows first.
 pub fn bet_records(
     connection: &Connection,
     user_id: i64,
     filter: &BetFilter,
 ) -> Result<Page<BetRecord>, AppError> {
     let paging = filter.paging.unwrap_or(Paging { page: 1, limit: 20 });
-    let mut conditions = vec!["b.user_id = ?1".to_string()];
-    let mut values: Vec<Box<dyn ToSql>> = vec![Box::new(user_id)];
-    let mut add = |condition: &str, value: Box<dyn ToSql>| {
-        values.push(value);
-        conditions.push(condition.replace('?', &format!("?{}", values.len())));
-    };
-    if let Some(game) = filter.game {
-        add("r.game = ?", Box::new(game.code()));
-    }
-    if let Some(room) = filter.room {
-        add("b.room = ?", Box::new(room.code()));
-    }
-    if let Some(status) = filter.status {
-        add("b.status = ?", Box::new(status));
-    }
-    if let Some(issue) = filter.issue {
-        add("b.issue = ?", Box::new(issue.to_string()));
-    }
-    let filter_sql = conditions.join(" AND ");
+    let total = count_matching(connection, user_id, filter)?;
+    let offset = if filter.before.is_some() { 0 } else { paging.offset() };
+    let (filter_sql, values) = conditions("b", user_id, filter, true);
     let params: Vec<&dyn ToSql> = values.iter().map(AsRef::as_ref).collect();
-    let total: i64 = connection.query_row(
-        &format!("SELECT COUNT(*) FROM bets b JOIN rooms r ON r.room = b.room WHERE {filter_sql}"),
-        params.as_slice(),
-        |row| row.get(0),
-    )?;
     let sql = format!(
         "SELECT b.bet_id, b.order_no, b.room, r.game, b.issue, b.option, b.stake, b.odds,
                 b.status, b.outcome, b.payout, b.placed_at, b.settled_at, d.values_json
          FROM bets b JOIN rooms r ON r.room = b.room
          LEFT JOIN draws d ON d.draw_source = r.draw_source AND d.issue = b.issue
-         WHERE {filter_sql} ORDER BY b.bet_id DESC LIMIT {} OFFSET {}",
+         WHERE {filter_sql} ORDER BY b.bet_id DESC LIMIT {} OFFSET {offset}",
         paging.limit,
-        paging.offset()
     );
-    let mut query = connection.prepare(&sql)?;
+    let mut query = connection.prepare_cached(&sql)?;
     let rows = query.query_map(params.as_slice(), |row| {
         let (stake, payout, status): (i64, i64, String) = (row.get(6)?, row.get(10)?, row.get(8)?);
         let profit = if status == "open" { 0 } else { payout - stake };
@@ -164,6 +215,56 @@ pub fn bet_records(
         list.push(BetRecord { odds: Odds::from_stored(odds)?, result, ..record });
     }
     Ok(paging.wrap(list, total))
+}
+
+/// Keeps `bet_counts` exact: `bets` bets of `user_id` in `room` move from status `from` (None:
+/// newly placed) to `to`. Called in the transaction that inserts or settles them.
+pub(crate) fn count_bets(
+    tx: &Tx,
+    (user_id, room): (i64, &str),
+    from: Option<&str>,
+    to: &str,
+    bets: i64,
+) -> Result<(), AppError> {
+    let mut add = tx.prepare_cached(
+        "INSERT INTO bet_counts (user_id, room, status, bets) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (user_id, room, status) DO UPDATE SET bets = bets + excluded.bets",
+    )?;
+    add.execute(params![user_id, room, to, bets])?;
+    if let Some(from) = from {
+        let changed = tx
+            .prepare_cached(
+                "UPDATE bet_counts SET bets = bets - ?4
+                 WHERE user_id = ?1 AND room = ?2 AND status = ?3 AND bets >= ?4",
+            )?
+            .execute(params![user_id, room, from, bets])?;
+        if changed != 1 {
+            debug_assert!(false, "bet_counts of user {user_id} in {room} below zero");
+            return Err(anyhow::anyhow!("bet_counts of user {user_id} in {room} below zero").into());
+        }
+    }
+    Ok(())
+}
+
+/// (user_id, room) whose `bet_counts` differ from a recount of the bets, in either direction;
+/// `fairhall admin verify` reports them.
+pub fn recount_bets(connection: &Connection) -> Result<Vec<(i64, String)>, AppError> {
+    let mut query = connection.prepare(
+        "WITH recount AS (
+             SELECT user_id, room, status, COUNT(*) AS bets FROM bets
+             GROUP BY user_id, room, status)
+         SELECT DISTINCT user_id, room FROM (
+             SELECT r.user_id, r.room FROM recount r LEFT JOIN bet_counts c
+                 ON c.user_id = r.user_id AND c.room = r.room AND c.status = r.status
+             WHERE c.bets IS NOT r.bets
+             UNION ALL
+             SELECT c.user_id, c.room FROM bet_counts c LEFT JOIN recount r
+                 ON r.user_id = c.user_id AND r.room = c.room AND r.status = c.status
+             WHERE r.bets IS NULL AND c.bets <> 0)
+         ORDER BY user_id, room LIMIT 1000",
+    )?;
+    let rows = query.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// A drawn period with what a player needs to verify it.

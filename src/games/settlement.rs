@@ -14,6 +14,7 @@ use crate::games::draws;
 use crate::games::issue::Issue;
 use crate::games::odds::Odds;
 use crate::games::options::BetOption;
+use crate::games::records;
 use crate::games::room::Room;
 use crate::games::settle::{self, GameRules, Outcome, PlacedBet};
 use crate::ledger::{self, AccountRef, EntryKind, SystemAccount, UserAccountKind};
@@ -201,6 +202,7 @@ pub fn settle_chunk(
     let bets = open_bets(tx, &room, &issue, limit)?;
     let mut rules: HashMap<i64, GameRules> = HashMap::new();
     let mut credits: BTreeMap<i64, Credits> = BTreeMap::new();
+    let mut settled: BTreeMap<(i64, &str), i64> = BTreeMap::new();
     let mut mark = tx.prepare_cached(
         "UPDATE bets SET status = ?2, outcome = ?3, payout = ?4, settled_at = ?5
          WHERE bet_id = ?1 AND status = 'open'",
@@ -231,6 +233,7 @@ pub fn settle_chunk(
         if changed != 1 {
             return Err(anyhow::anyhow!("bet {} was settled twice", bet.bet_id).into());
         }
+        *settled.entry((bet.user_id, status)).or_default() += 1;
         let credit = credits.entry(bet.user_id).or_default();
         match outcome {
             Outcome::Refund => credit.refund += amount.minor(),
@@ -241,6 +244,9 @@ pub fn settle_chunk(
         }
     }
     credit_players(tx, &credits, &format!("settle:{room}:{issue}"), now)?;
+    for ((user_id, status), bets) in settled {
+        records::count_bets(tx, (user_id, &room), Some("open"), status, bets)?;
+    }
     let done = bets.len() < usize::try_from(limit).unwrap_or(usize::MAX);
     if done {
         tx.prepare_cached(

@@ -185,9 +185,25 @@ pub fn transfer(tx: &Tx, entry: Entry) -> Result<Posted, AppError> {
              VALUES (?1, ?2, ?3, ?4)",
         )?
         .execute(params![entry_id, account_id, amount, balance_after])?;
+        if let AccountRef::User(..) = account {
+            count_posting(tx, account_id, entry.kind, amount)?;
+        }
         balances_after.push((account, balance_after));
     }
     Ok(Posted { entry_id, balances_after })
+}
+
+/// Keeps `posting_counts` exact (the `total` of the player's account change records, and the
+/// sums `total_credited` reads): one more posting of `kind` on the player account.
+fn count_posting(tx: &Tx, account_id: i64, kind: EntryKind, amount: i64) -> Result<(), AppError> {
+    tx.prepare_cached(
+        "INSERT INTO posting_counts (account_id, entry_kind, postings, amount)
+         VALUES (?1, ?2, 1, ?3)
+         ON CONFLICT (account_id, entry_kind)
+         DO UPDATE SET postings = postings + 1, amount = amount + excluded.amount",
+    )?
+    .execute(params![account_id, kind.code(), amount])?;
+    Ok(())
 }
 
 /// Adds `amount` to `account`'s balance, found and updated by one statement (this is the hot

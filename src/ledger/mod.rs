@@ -97,7 +97,8 @@ pub fn balances(connection: &Connection, user_id: i64) -> Result<Balances, AppEr
 }
 
 /// What the player's entries of `entry_kind` added to their accounts of `account_kind`
-/// (e.g. deposits into the wallet: the total deposit).
+/// (e.g. deposits into the wallet: the total deposit), read from the sums `transfer` keeps in
+/// `posting_counts` (one row; `verify` recounts them).
 pub fn total_credited(
     connection: &Connection,
     user_id: i64,
@@ -106,10 +107,9 @@ pub fn total_credited(
 ) -> Result<Money, AppError> {
     let minor: i64 = connection
         .prepare_cached(
-            "SELECT COALESCE(SUM(p.amount), 0) FROM postings p
-             JOIN accounts a ON a.account_id = p.account_id
-             JOIN entries e ON e.entry_id = p.entry_id
-             WHERE a.user_id = ?1 AND a.kind = ?2 AND e.kind = ?3",
+            "SELECT COALESCE(SUM(c.amount), 0) FROM posting_counts c
+             JOIN accounts a ON a.account_id = c.account_id
+             WHERE a.user_id = ?1 AND a.kind = ?2 AND c.entry_kind = ?3",
         )?
         .query_row(params![user_id, account_kind.code(), entry_kind], |row| row.get(0))?;
     Ok(Money::from_minor(minor.abs()))

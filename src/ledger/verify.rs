@@ -26,6 +26,8 @@ pub struct VerifyReport {
     pub negative_player_accounts: Vec<Mismatch>,
     /// Entries whose postings do not sum to zero (or that have fewer than two postings).
     pub unbalanced_entries: Vec<i64>,
+    /// Player accounts whose `posting_counts` (the records' `total`) differ from a recount.
+    pub miscounted_accounts: Vec<i64>,
 }
 
 impl VerifyReport {
@@ -34,6 +36,7 @@ impl VerifyReport {
             && self.mismatched_accounts.is_empty()
             && self.negative_player_accounts.is_empty()
             && self.unbalanced_entries.is_empty()
+            && self.miscounted_accounts.is_empty()
     }
 }
 
@@ -69,6 +72,7 @@ pub fn verify(connection: &Connection) -> Result<VerifyReport, AppError> {
     )?;
     report.unbalanced_entries =
         unbalanced.query_map([LISTED_MAX], |row| row.get(0))?.collect::<Result<_, _>>()?;
+    report.miscounted_accounts = miscounted(connection)?;
     Ok(report)
 }
 
@@ -83,5 +87,30 @@ fn mismatches(connection: &Connection, sql: &str) -> Result<Vec<Mismatch>, AppEr
             postings_sum: row.get(4)?,
         })
     })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Player accounts whose kept counts (`posting_counts`, written by `transfer`) differ from a
+/// recount of their postings, in either direction.
+fn miscounted(connection: &Connection) -> Result<Vec<i64>, AppError> {
+    let mut query = connection.prepare(
+        "WITH recount AS (
+             SELECT p.account_id, e.kind AS entry_kind, COUNT(*) AS postings,
+                    SUM(p.amount) AS amount
+             FROM postings p
+             JOIN accounts a ON a.account_id = p.account_id AND a.user_id IS NOT NULL
+             JOIN entries e ON e.entry_id = p.entry_id
+             GROUP BY p.account_id, e.kind)
+         SELECT DISTINCT account_id FROM (
+             SELECT r.account_id FROM recount r LEFT JOIN posting_counts c
+                 ON c.account_id = r.account_id AND c.entry_kind = r.entry_kind
+             WHERE c.postings IS NOT r.postings OR c.amount IS NOT r.amount
+             UNION ALL
+             SELECT c.account_id FROM posting_counts c LEFT JOIN recount r
+                 ON r.account_id = c.account_id AND r.entry_kind = c.entry_kind
+             WHERE r.postings IS NULL AND c.postings <> 0)
+         ORDER BY account_id LIMIT ?1",
+    )?;
+    let rows = query.query_map([LISTED_MAX], |row| row.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

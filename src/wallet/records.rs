@@ -3,9 +3,10 @@
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
-use crate::money::format_signed;
 use crate::paging::{Page, Paging};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
+
+mod sql;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -20,6 +21,9 @@ pub struct ChangeFilterForm {
     pub from: Option<String>,
     /// Only records before this Unix time.
     pub to: Option<String>,
+    /// Only records older than this record id (the last `id` of the previous page): the next
+    /// page at the cost of the first, however deep. `page` then only echoes back.
+    pub before: Option<String>,
 }
 
 pub struct ChangeFilter {
@@ -28,6 +32,7 @@ pub struct ChangeFilter {
     pub kind: Option<String>,
     pub from: Option<Timestamp>,
     pub to: Option<Timestamp>,
+    pub before: Option<i64>,
 }
 
 /// Entry kinds a filter may name.
@@ -71,6 +76,7 @@ impl ChangeFilter {
             kind: known(form.kind, &KINDS)?,
             from: time(form.from)?,
             to: time(form.to)?,
+            before: crate::paging::parse_cursor(form.before.as_deref())?,
         })
     }
 }
@@ -89,48 +95,47 @@ pub struct ChangeRecord {
     pub created_at: Timestamp,
 }
 
+/// A date range's `total` counts at most this many records (the count walks the player's
+/// postings, as the entry's time is not indexed per account); past it `total` is this number
+/// and `total_capped` is true. Without `from` and `to`, `total` is exact and read from
+/// `posting_counts`.
+pub const DATED_TOTAL_MAX: i64 = 10_000;
+
+/// The postings of `user_id`'s accounts matching `filter`, newest first (by posting id).
+///
+/// Cost: each matching account's postings are read newest first through `postings_account`
+/// (account_id, posting_id), at most `offset + limit` of them (`limit` with `before`), and
+/// merged; `total` comes from `posting_counts`. So page 1 costs the same at any history, and
+/// page N without `before` reads up to (N x limit) index rows per account. An entry kind that
+/// an account never had skips it; a rare kind or a date range on a long history still walks
+/// the account's postings until the page is full (docs/performance.md, "aged database").
 pub fn account_changes(
     connection: &Connection,
     user_id: i64,
     filter: &ChangeFilter,
 ) -> Result<Page<ChangeRecord>, AppError> {
-    let conditions =
-        "a.user_id = ?1 AND (?2 IS NULL OR a.kind = ?2) AND (?3 IS NULL OR e.kind = ?3)
-         AND (?4 IS NULL OR e.created_at >= ?4) AND (?5 IS NULL OR e.created_at < ?5)";
-    let from = "postings p JOIN accounts a ON a.account_id = p.account_id
-         JOIN entries e ON e.entry_id = p.entry_id";
-    let arguments = params![user_id, filter.account, filter.kind, filter.from, filter.to];
-    let total: i64 = connection
-        .prepare_cached(&format!("SELECT COUNT(*) FROM {from} WHERE {conditions}"))?
-        .query_row(arguments, |row| row.get(0))?;
-    let mut query = connection.prepare_cached(&format!(
-        "SELECT p.posting_id, a.kind, e.kind, e.reference, e.memo, p.amount, p.balance_after,
-                e.created_at
-         FROM {from} WHERE {conditions} ORDER BY p.posting_id DESC LIMIT ?6 OFFSET ?7"
-    ))?;
     let paging = filter.paging;
-    let rows = query.query_map(
-        params![
-            user_id,
-            filter.account,
-            filter.kind,
-            filter.from,
-            filter.to,
-            paging.limit,
-            paging.offset()
-        ],
-        |row| {
-            Ok(ChangeRecord {
-                id: row.get(0)?,
-                account: row.get(1)?,
-                kind: row.get(2)?,
-                reference: row.get(3)?,
-                memo: row.get(4)?,
-                amount: format_signed(row.get(5)?),
-                balance_after: format_signed(row.get(6)?),
-                created_at: row.get(7)?,
-            })
-        },
-    )?;
-    Ok(paging.wrap(rows.collect::<Result<_, _>>()?, total))
+    let (offset, wanted) = match filter.before {
+        Some(_) => (0, paging.limit),
+        None => (paging.offset(), paging.offset() + paging.limit),
+    };
+    let accounts = sql::listed_accounts(connection, user_id, filter)?;
+    let dated = filter.from.is_some() || filter.to.is_some();
+    let total = if dated {
+        sql::count_dated(connection, &accounts, filter)?
+    } else {
+        accounts.iter().map(|(_, postings)| postings).sum()
+    };
+    let mut ids = Vec::new();
+    for (account_id, _) in accounts.iter().filter(|(_, postings)| *postings > 0) {
+        ids.extend(sql::newest_ids(connection, *account_id, filter, wanted)?);
+    }
+    ids.sort_unstable_by(|a, b| b.cmp(a));
+    let page: Vec<i64> =
+        ids.into_iter().skip(usize::try_from(offset).unwrap_or(usize::MAX)).collect();
+    let page = &page[..page.len().min(usize::try_from(paging.limit).unwrap_or(0))];
+    let list = sql::changes(connection, page)?;
+    let mut page = paging.wrap(list, total.min(if dated { DATED_TOTAL_MAX } else { i64::MAX }));
+    page.total_capped = dated.then_some(total > DATED_TOTAL_MAX);
+    Ok(page)
 }

@@ -402,6 +402,11 @@ async fn a_period_that_can_never_be_drawn_is_refunded() {
                  VALUES ('lost', ?1, 'k3', '202611200001', 'big', 1500, 1950, 1, ?2)",
                 rusqlite::params![user_id, now],
             )?;
+            // As `betting::place` would: the records' totals count every bet.
+            tx.execute(
+                "INSERT INTO bet_counts (user_id, room, status, bets) VALUES (?1, 'k3', 'open', 1)",
+                [user_id],
+            )?;
             Ok(())
         })
         .await

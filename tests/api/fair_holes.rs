@@ -118,6 +118,13 @@ fn stranded_bet(
         rusqlite::params![order_no, user_id, issue, stake, now],
     )
     .map_err(anyhow::Error::from)?;
+    // As `betting::place` would: the records' totals count every bet.
+    tx.execute(
+        "INSERT INTO bet_counts (user_id, room, status, bets) VALUES (?1, 'k3', 'open', 1)
+         ON CONFLICT (user_id, room, status) DO UPDATE SET bets = bets + 1",
+        [user_id],
+    )
+    .map_err(anyhow::Error::from)?;
     Ok(())
 }
 

@@ -21,6 +21,7 @@ mod news_cli;
 mod passwords;
 mod payout_accounts;
 mod profile;
+mod record_totals;
 mod records;
 mod register;
 mod room_update;
