@@ -49,6 +49,8 @@ pub struct ServerConfig {
     pub read_connections: usize,
     pub writer_queue: usize,
     pub trust_forwarded_for: bool,
+    /// Peers whose X-Forwarded-For entries are believed: addresses or CIDR blocks.
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for ServerConfig {
@@ -62,6 +64,7 @@ impl Default for ServerConfig {
             read_connections: 4,
             writer_queue: 4096,
             trust_forwarded_for: false,
+            trusted_proxies: vec!["127.0.0.1".into(), "::1".into()],
         }
     }
 }
@@ -112,6 +115,13 @@ pub struct AuthConfig {
     pub login_max_failures_per_account: i64,
     pub login_max_failures_per_address: i64,
     pub login_lock_secs: i64,
+    pub code_sends_per_address_day: i64,
+    pub code_sends_per_target_day: i64,
+    pub code_checks_per_address_day: i64,
+    pub code_checks_per_target_day: i64,
+    pub code_failures_per_target: i64,
+    pub code_lock_secs: i64,
+    pub registrations_per_address_hour: i64,
 }
 
 impl Default for AuthConfig {
@@ -129,6 +139,13 @@ impl Default for AuthConfig {
             login_max_failures_per_account: 5,
             login_max_failures_per_address: 20,
             login_lock_secs: 900,
+            code_sends_per_address_day: 20,
+            code_sends_per_target_day: 10,
+            code_checks_per_address_day: 60,
+            code_checks_per_target_day: 30,
+            code_failures_per_target: 10,
+            code_lock_secs: 3600,
+            registrations_per_address_hour: 20,
         }
     }
 }
@@ -141,6 +158,9 @@ pub struct WalletConfig {
     pub deposit_min: Money,
     pub deposit_max: Money,
     pub voucher_max_bytes: usize,
+    pub voucher_quota_bytes: u64,
+    pub deposit_pending_max: i64,
+    pub deposit_requests_per_hour: i64,
     pub avatar_max_bytes: usize,
     pub usdt_receiving_address: String,
     pub usdt_network: String,
@@ -193,6 +213,9 @@ impl Default for WalletConfig {
             deposit_min: amount("10.00"),
             deposit_max: amount("1000000.00"),
             voucher_max_bytes: 5 * 1024 * 1024,
+            voucher_quota_bytes: 2 * 1024 * 1024 * 1024,
+            deposit_pending_max: 3,
+            deposit_requests_per_hour: 10,
             avatar_max_bytes: 1024 * 1024,
             usdt_receiving_address: String::new(),
             usdt_network: "TRC20".into(),
@@ -271,6 +294,13 @@ impl Config {
             ("auth.login_max_failures_per_account", self.auth.login_max_failures_per_account),
             ("auth.login_max_failures_per_address", self.auth.login_max_failures_per_address),
             ("auth.login_lock_secs", self.auth.login_lock_secs),
+            ("auth.code_sends_per_address_day", self.auth.code_sends_per_address_day),
+            ("auth.code_sends_per_target_day", self.auth.code_sends_per_target_day),
+            ("auth.code_checks_per_address_day", self.auth.code_checks_per_address_day),
+            ("auth.code_checks_per_target_day", self.auth.code_checks_per_target_day),
+            ("auth.code_failures_per_target", self.auth.code_failures_per_target),
+            ("auth.code_lock_secs", self.auth.code_lock_secs),
+            ("auth.registrations_per_address_hour", self.auth.registrations_per_address_hour),
             ("games.settle_chunk_bets", i64::from(self.games.settle_chunk_bets)),
         ];
         for (key, value) in positive {
@@ -293,6 +323,13 @@ impl Config {
         }
         if self.app.timezone.parse::<chrono_tz::Tz>().is_err() {
             bail!("config key `app.timezone` is not an IANA time zone: {:?}", self.app.timezone);
+        }
+        for proxy in &self.server.trusted_proxies {
+            if crate::net::IpBlock::parse(proxy).is_none() {
+                bail!(
+                    "config key `server.trusted_proxies` has {proxy:?}, which is not an IP address or CIDR block"
+                );
+            }
         }
         if let Err(error) = regex::Regex::new(&self.auth.phone_pattern) {
             bail!("config key `auth.phone_pattern` is not a valid pattern: {error}");
@@ -332,6 +369,12 @@ impl WalletConfig {
             ("wallet.voucher_max_bytes", self.voucher_max_bytes as i64),
             ("wallet.avatar_max_bytes", self.avatar_max_bytes as i64),
             ("wallet.withdraw_daily_count", self.withdraw_daily_count),
+            ("wallet.deposit_pending_max", self.deposit_pending_max),
+            ("wallet.deposit_requests_per_hour", self.deposit_requests_per_hour),
+            (
+                "wallet.voucher_quota_bytes",
+                i64::try_from(self.voucher_quota_bytes).unwrap_or(i64::MAX),
+            ),
         ];
         for (key, value) in counts {
             if value <= 0 {
@@ -429,6 +472,9 @@ mod tests {
             ("[auth]\ncode_ttl_secs = 0\n", "auth.code_ttl_secs"),
             ("[auth]\ncode_delivery = \"webhook\"\n", "auth.code_webhook_url"),
             ("[secrets]\ncard_key = \"abc\"\n", "secrets.card_key"),
+            ("[server]\ntrusted_proxies = [\"10.0.0.0/33\"]\n", "server.trusted_proxies"),
+            ("[auth]\ncode_failures_per_target = 0\n", "auth.code_failures_per_target"),
+            ("[wallet]\ndeposit_pending_max = 0\n", "wallet.deposit_pending_max"),
         ] {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");

@@ -3,6 +3,8 @@
 mod adjustments;
 mod betting;
 mod cli;
+mod client_address;
+mod code_limits;
 mod codes;
 mod conventions;
 mod conversion;

@@ -134,6 +134,7 @@ fn peer(address: &str) -> SocketAddr {
 async fn an_address_locks_after_failures_across_accounts_behind_a_trusted_proxy() {
     let app = TestApp::spawn_with(|config| {
         config.server.trust_forwarded_for = true;
+        config.server.trusted_proxies = vec!["10.0.0.0/8".into()];
         config.auth.login_max_failures_per_address = 3;
         config.auth.login_lock_secs = 600;
     })
