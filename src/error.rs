@@ -110,6 +110,10 @@ pub enum AppError {
     AddressExists,
     #[error("text too long")]
     TextTooLong { max: usize },
+    #[error("too many deposits awaiting review")]
+    DepositPendingLimit { max: i64 },
+    #[error("upload quota full")]
+    UploadQuotaFull,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -171,6 +175,8 @@ impl AppError {
             AppError::AlreadyReviewed => "already_reviewed",
             AppError::AddressExists => "address_exists",
             AppError::TextTooLong { .. } => "text_too_long",
+            AppError::DepositPendingLimit { .. } => "deposit_pending_limit",
+            AppError::UploadQuotaFull => "upload_quota_full",
             AppError::Internal(_) => "internal",
         }
     }
@@ -183,6 +189,7 @@ impl AppError {
             }
             AppError::TurnoverRemaining { amount } => vec![("amount", amount.to_string())],
             AppError::TextTooLong { max } => vec![("max", max.to_string())],
+            AppError::DepositPendingLimit { max } => vec![("max", max.to_string())],
             _ => Vec::new(),
         }
     }
@@ -242,6 +249,8 @@ impl AppError {
         "already_reviewed",
         "address_exists",
         "text_too_long",
+        "deposit_pending_limit",
+        "upload_quota_full",
         "internal",
     ];
 }

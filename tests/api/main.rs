@@ -9,6 +9,7 @@ mod codes;
 mod conventions;
 mod conversion;
 mod crash;
+mod deposit_limits;
 mod deposits;
 mod fairness;
 mod helpers;
