@@ -83,7 +83,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 
 fn load_config(path: Option<PathBuf>, data_dir: Option<PathBuf>) -> anyhow::Result<Config> {
     let mut config = match path {
-        Some(path) => Config::load(&path)?,
+        Some(path) => {
+            let config = Config::load(&path)?;
+            let secrets = &config.secrets;
+            if !secrets.card_key.is_empty() || !secrets.card_mac_key.is_empty() {
+                crate::startup::refuse_open_permissions(&path)?;
+            }
+            config
+        }
         None => Config::default(),
     };
     if let Some(data_dir) = data_dir {

@@ -9,7 +9,7 @@ use crate::idempotency;
 use crate::ledger::Balances;
 use crate::paging::{Page, Paging};
 use crate::wallet::deposits::{self, DepositForm, DepositRecord, DepositRequest};
-use crate::wallet::records::{self, ChangeFilter, ChangeFilterForm, ChangeRecord};
+use crate::wallet::records::{self, Audience, ChangeFilter, ChangeFilterForm, ChangeRecord};
 use crate::wallet::types::{Conversion, ConversionForm};
 use crate::wallet::withdrawals::{
     self, WithdrawalForm, WithdrawalRecord, WithdrawalRequest, WithdrawalTerms,
@@ -334,7 +334,9 @@ async fn account_changes(
     let user_id = session.user_id;
     let page = app
         .db
-        .read(move |connection| records::account_changes(connection, user_id, &filter))
+        .read(move |connection| {
+            records::account_changes(connection, user_id, &filter, Audience::Player)
+        })
         .await?;
     Ok(Envelope::ok(page))
 }

@@ -89,10 +89,25 @@ pub struct ChangeRecord {
     pub created_at: Timestamp,
 }
 
+/// Who reads account changes: a player never sees which operator adjusted their wallet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    Player,
+    Operator,
+}
+
+/// What `audience` sees of an entry's reference: for a player, an adjustment's says
+/// "operator" instead of the operator's name (which may be their OS user name).
+fn shown_reference(reference: String, audience: Audience) -> String {
+    let by_operator = reference.starts_with(super::ADJUSTMENT_REFERENCE_PREFIX);
+    if by_operator && audience == Audience::Player { "operator".into() } else { reference }
+}
+
 pub fn account_changes(
     connection: &Connection,
     user_id: i64,
     filter: &ChangeFilter,
+    audience: Audience,
 ) -> Result<Page<ChangeRecord>, AppError> {
     let conditions =
         "a.user_id = ?1 AND (?2 IS NULL OR a.kind = ?2) AND (?3 IS NULL OR e.kind = ?3)
@@ -124,7 +139,7 @@ pub fn account_changes(
                 id: row.get(0)?,
                 account: row.get(1)?,
                 kind: row.get(2)?,
-                reference: row.get(3)?,
+                reference: shown_reference(row.get(3)?, audience),
                 memo: row.get(4)?,
                 amount: format_signed(row.get(5)?),
                 balance_after: format_signed(row.get(6)?),

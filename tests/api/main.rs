@@ -19,6 +19,7 @@ mod ledger_concurrency;
 mod ledger_random;
 mod news;
 mod news_cli;
+mod operator_secrets;
 mod passwords;
 mod payout_accounts;
 mod profile;
