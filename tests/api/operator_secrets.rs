@@ -82,7 +82,7 @@ const MAC_KEY: &str = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff000102030405060708090a0b0
 const V1_CARD_6222021234567890: &str = "UUSD8z/uN6CcwL6jSGkmfcFFloGBwaIdRUCaG6ArbfxlzmN9xivrKra6FerWPKwHeq/scpXk9Gnq3U1wcssKGYvGVGtuuFj52xE7SWE+KPo=";
 
 #[tokio::test]
-async fn cards_sealed_before_row_binding_still_decrypt() {
+async fn cards_sealed_before_row_binding_still_decrypt_and_migrate_binds_them() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data = dir.path();
     std::fs::write(
@@ -104,8 +104,22 @@ async fn cards_sealed_before_row_binding_still_decrypt() {
         .expect("the legacy text is written");
 
     let shown = succeed(data, &["admin", "withdraw", "show", &id]);
+    let migrated = succeed(data, &["migrate"]);
+    let stored = app
+        .db
+        .read(|connection| {
+            Ok(connection.query_row("SELECT card_cipher FROM bank_cards", [], |row| {
+                row.get::<_, String>(0)
+            })?)
+        })
+        .await
+        .expect("the card row");
+    let after_migrate = succeed(data, &["admin", "withdraw", "show", &id]);
 
     assert!(shown.contains("card number 6222021234567890"), "{shown}");
+    assert!(migrated.contains("1 card numbers re-sealed"), "{migrated}");
+    assert!(stored.starts_with("v2:"), "bound to its row now: {stored}");
+    assert!(after_migrate.contains("card number 6222021234567890"), "{after_migrate}");
 }
 
 fn chmod(path: &Path, mode: u32) {

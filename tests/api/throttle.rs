@@ -191,3 +191,18 @@ async fn overlong_account_text_is_refused_without_a_throttle_row() {
         .unwrap();
     assert_eq!(rows, 0);
 }
+
+#[tokio::test]
+async fn a_locked_account_is_refused_before_any_password_hash() {
+    let app = throttled_app().await;
+    let player = app.player().await;
+    for _ in 0..3 {
+        app.login(&player.phone, "wrong_1").await;
+    }
+
+    let before = fairhall::auth::hashing::runs_requested_here();
+    let locked = app.login(&player.phone, PASSWORD).await;
+
+    assert_eq!(locked.err(), "throttled");
+    assert_eq!(fairhall::auth::hashing::runs_requested_here(), before);
+}

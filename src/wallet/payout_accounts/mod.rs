@@ -61,6 +61,18 @@ pub fn bind_bank_card(
     Ok(bank_card_id)
 }
 
+/// Re-seals card numbers stored in format v1 (bound to no row) as v2, bound to their row;
+/// returns how many. `fairhall migrate` runs it.
+pub fn reseal_v1_cards(tx: &Tx, cipher: &CardCipher) -> Result<usize, AppError> {
+    let cards = sql::v1_sealed_cards(tx)?;
+    for (bank_card_id, user_id, card_cipher) in &cards {
+        let associated = card_associated_data(*bank_card_id, *user_id);
+        let plain = cipher.decrypt(card_cipher, &associated)?;
+        sql::set_card_cipher(tx, *bank_card_id, &cipher.encrypt(&plain, &associated)?)?;
+    }
+    Ok(cards.len())
+}
+
 /// What a card number's ciphertext is bound to: its row and its owner.
 fn card_associated_data(bank_card_id: i64, user_id: i64) -> Vec<u8> {
     format!("bank_card:{bank_card_id}:user:{user_id}").into_bytes()

@@ -56,6 +56,16 @@ pub(super) fn set_card_cipher(
     Ok(())
 }
 
+/// Cards whose number is sealed in format v1 (no `v2:` prefix): id, owner, ciphertext.
+pub(super) fn v1_sealed_cards(tx: &Tx) -> Result<Vec<(i64, i64, String)>, AppError> {
+    let mut query = tx.prepare_cached(
+        "SELECT bank_card_id, user_id, card_cipher FROM bank_cards
+         WHERE card_cipher NOT LIKE 'v2:%' AND card_cipher <> ''",
+    )?;
+    let rows = query.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// A card row with its sealed number.
 pub(super) struct SealedCard {
     pub bank_code: String,
