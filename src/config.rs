@@ -90,6 +90,8 @@ pub struct ServerConfig {
     pub read_connections: usize,
     pub writer_queue: usize,
     pub trust_forwarded_for: bool,
+    /// Peers whose X-Forwarded-For entries are believed: addresses or CIDR blocks.
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for ServerConfig {
@@ -103,6 +105,7 @@ impl Default for ServerConfig {
             read_connections: 4,
             writer_queue: 4096,
             trust_forwarded_for: false,
+            trusted_proxies: vec!["127.0.0.1".into(), "::1".into()],
         }
     }
 }
@@ -153,6 +156,13 @@ pub struct AuthConfig {
     pub login_max_failures_per_account: i64,
     pub login_max_failures_per_address: i64,
     pub login_lock_secs: i64,
+    pub code_sends_per_address_day: i64,
+    pub code_sends_per_target_day: i64,
+    pub code_checks_per_address_day: i64,
+    pub code_checks_per_target_day: i64,
+    pub code_failures_per_target: i64,
+    pub code_lock_secs: i64,
+    pub registrations_per_address_hour: i64,
 }
 
 impl Default for AuthConfig {
@@ -170,6 +180,13 @@ impl Default for AuthConfig {
             login_max_failures_per_account: 5,
             login_max_failures_per_address: 20,
             login_lock_secs: 900,
+            code_sends_per_address_day: 20,
+            code_sends_per_target_day: 10,
+            code_checks_per_address_day: 60,
+            code_checks_per_target_day: 30,
+            code_failures_per_target: 10,
+            code_lock_secs: 3600,
+            registrations_per_address_hour: 20,
         }
     }
 }
@@ -182,6 +199,9 @@ pub struct WalletConfig {
     pub deposit_min: Money,
     pub deposit_max: Money,
     pub voucher_max_bytes: usize,
+    pub voucher_quota_bytes: u64,
+    pub deposit_pending_max: i64,
+    pub deposit_requests_per_hour: i64,
     pub avatar_max_bytes: usize,
     pub usdt_receiving_address: String,
     pub usdt_network: String,
@@ -234,6 +254,9 @@ impl Default for WalletConfig {
             deposit_min: amount("10.00"),
             deposit_max: amount("1000000.00"),
             voucher_max_bytes: 5 * 1024 * 1024,
+            voucher_quota_bytes: 2 * 1024 * 1024 * 1024,
+            deposit_pending_max: 3,
+            deposit_requests_per_hour: 10,
             avatar_max_bytes: 1024 * 1024,
             usdt_receiving_address: String::new(),
             usdt_network: "TRC20".into(),
@@ -300,6 +323,19 @@ impl Config {
 
     /// Checks what the types cannot; every message names its key.
     pub fn validate(&self) -> anyhow::Result<()> {
+        self.validate_counts()?;
+        self.validate_texts()?;
+        if self.db.wal_max_bytes < WAL_MAX_BYTES_MIN {
+            bail!(
+                "config key `db.wal_max_bytes` must be at least {WAL_MAX_BYTES_MIN}, found {}",
+                self.db.wal_max_bytes
+            );
+        }
+        self.wallet.validate()
+    }
+
+    /// The counts and durations that must be positive, and other numeric bounds.
+    fn validate_counts(&self) -> anyhow::Result<()> {
         let positive = [
             ("server.body_limit_bytes", self.server.body_limit_bytes as i64),
             ("server.request_timeout_secs", self.server.request_timeout_secs as i64),
@@ -312,6 +348,13 @@ impl Config {
             ("auth.login_max_failures_per_account", self.auth.login_max_failures_per_account),
             ("auth.login_max_failures_per_address", self.auth.login_max_failures_per_address),
             ("auth.login_lock_secs", self.auth.login_lock_secs),
+            ("auth.code_sends_per_address_day", self.auth.code_sends_per_address_day),
+            ("auth.code_sends_per_target_day", self.auth.code_sends_per_target_day),
+            ("auth.code_checks_per_address_day", self.auth.code_checks_per_address_day),
+            ("auth.code_checks_per_target_day", self.auth.code_checks_per_target_day),
+            ("auth.code_failures_per_target", self.auth.code_failures_per_target),
+            ("auth.code_lock_secs", self.auth.code_lock_secs),
+            ("auth.registrations_per_address_hour", self.auth.registrations_per_address_hour),
             ("games.settle_chunk_bets", i64::from(self.games.settle_chunk_bets)),
             ("games.undrawable_refund_secs", self.games.undrawable_refund_secs),
             ("live.streams_per_address", self.live.streams_per_address as i64),
@@ -322,6 +365,17 @@ impl Config {
                 bail!("config key `{key}` must be greater than 0, found {value}");
             }
         }
+        if self.games.long_run_min < 2 {
+            bail!(
+                "config key `games.long_run_min` must be at least 2, found {}",
+                self.games.long_run_min
+            );
+        }
+        Ok(())
+    }
+
+    /// The names, patterns, addresses and keys.
+    fn validate_texts(&self) -> anyhow::Result<()> {
         if !LANGUAGES.contains(&self.app.default_lang.as_str()) {
             bail!(
                 "config key `app.default_lang` must be one of {}, found {:?}",
@@ -329,14 +383,15 @@ impl Config {
                 self.app.default_lang
             );
         }
-        if self.games.long_run_min < 2 {
-            bail!(
-                "config key `games.long_run_min` must be at least 2, found {}",
-                self.games.long_run_min
-            );
-        }
         if self.app.timezone.parse::<chrono_tz::Tz>().is_err() {
             bail!("config key `app.timezone` is not an IANA time zone: {:?}", self.app.timezone);
+        }
+        for proxy in &self.server.trusted_proxies {
+            if crate::net::IpBlock::parse(proxy).is_none() {
+                bail!(
+                    "config key `server.trusted_proxies` has {proxy:?}, which is not an IP address or CIDR block"
+                );
+            }
         }
         if let Err(error) = regex::Regex::new(&self.auth.phone_pattern) {
             bail!("config key `auth.phone_pattern` is not a valid pattern: {error}");
@@ -358,13 +413,7 @@ impl Config {
                 bail!("config key `{key}` must be 64 hex digits (or empty to generate one)");
             }
         }
-        if self.db.wal_max_bytes < WAL_MAX_BYTES_MIN {
-            bail!(
-                "config key `db.wal_max_bytes` must be at least {WAL_MAX_BYTES_MIN}, found {}",
-                self.db.wal_max_bytes
-            );
-        }
-        self.wallet.validate()
+        Ok(())
     }
 
     pub fn database_path(&self) -> PathBuf {
@@ -382,6 +431,12 @@ impl WalletConfig {
             ("wallet.voucher_max_bytes", self.voucher_max_bytes as i64),
             ("wallet.avatar_max_bytes", self.avatar_max_bytes as i64),
             ("wallet.withdraw_daily_count", self.withdraw_daily_count),
+            ("wallet.deposit_pending_max", self.deposit_pending_max),
+            ("wallet.deposit_requests_per_hour", self.deposit_requests_per_hour),
+            (
+                "wallet.voucher_quota_bytes",
+                i64::try_from(self.voucher_quota_bytes).unwrap_or(i64::MAX),
+            ),
         ];
         for (key, value) in counts {
             if value <= 0 {
@@ -482,6 +537,9 @@ mod tests {
             ("[auth]\ncode_delivery = \"webhook\"\n", "auth.code_webhook_url"),
             ("[secrets]\ncard_key = \"abc\"\n", "secrets.card_key"),
             ("[db]\nwal_max_bytes = 65536\n", "db.wal_max_bytes"),
+            ("[server]\ntrusted_proxies = [\"10.0.0.0/33\"]\n", "server.trusted_proxies"),
+            ("[auth]\ncode_failures_per_target = 0\n", "auth.code_failures_per_target"),
+            ("[wallet]\ndeposit_pending_max = 0\n", "wallet.deposit_pending_max"),
         ] {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");

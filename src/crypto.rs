@@ -1,7 +1,11 @@
 //! Encryption of bank card numbers at rest: AES-256-CBC with PKCS7 padding and a random IV,
-//! then HMAC-SHA256 over iv || ciphertext (encrypt-then-MAC), stored as
-//! base64(iv || ciphertext || tag). Decryption checks the tag before it touches the ciphertext,
-//! so a changed byte or a wrong key is refused instead of yielding garbage.
+//! then HMAC-SHA256 (encrypt-then-MAC). Decryption checks the tag before it touches the
+//! ciphertext, so a changed byte or a wrong key is refused instead of yielding garbage.
+//!
+//! Format v2, written since migration V10's release: `v2:` + base64(iv || ciphertext || tag),
+//! the tag covering a domain label, the associated data (the row the number belongs to, e.g.
+//! "bank_card:7:user:3") and iv || ciphertext, so a ciphertext copied into another row does
+//! not decrypt. Format v1 (no prefix; the tag covers iv || ciphertext only) is still read.
 
 use crate::error::AppError;
 use aes::Aes256;
@@ -17,6 +21,10 @@ const KEY_BYTES: usize = 32;
 const IV_BYTES: usize = 16;
 const BLOCK_BYTES: usize = 16;
 const TAG_BYTES: usize = 32;
+/// Marks a v2 text (bound to associated data).
+const V2_PREFIX: &str = "v2:";
+/// Starts what a v2 tag covers, so a v2 tag never equals a tag over other inputs.
+const V2_LABEL: &[u8] = b"fairhall card v2\0";
 
 /// The card key and the MAC key from `[secrets]`; built once at start.
 #[derive(Clone)]
@@ -42,8 +50,8 @@ impl CardCipher {
         Ok(CardCipher { key, mac })
     }
 
-    /// base64(iv || ciphertext || tag) with a fresh random IV.
-    pub fn encrypt(&self, plain: &[u8]) -> Result<String, AppError> {
+    /// `v2:` + base64(iv || ciphertext || tag) with a fresh random IV, bound to `associated`.
+    pub fn encrypt(&self, plain: &[u8], associated: &[u8]) -> Result<String, AppError> {
         use rand::RngCore;
         let mut iv = [0u8; IV_BYTES];
         rand::rngs::OsRng.fill_bytes(&mut iv);
@@ -51,15 +59,21 @@ impl CardCipher {
             .map_err(|error| anyhow::anyhow!("while keying the card cipher: {error}"))?;
         let mut stored = iv.to_vec();
         stored.extend(encryptor.encrypt_padded_vec_mut::<Pkcs7>(plain));
-        let tag = self.tag(&stored);
+        let tag = self.tag(Some(associated), &stored);
         stored.extend_from_slice(&tag);
-        Ok(STANDARD.encode(stored))
+        Ok(format!("{V2_PREFIX}{}", STANDARD.encode(stored)))
     }
 
-    /// The plain bytes of what `encrypt` wrote; `Internal` when the text was altered or
-    /// written with other keys (the tag is compared in constant time).
-    pub fn decrypt(&self, stored: &str) -> Result<Vec<u8>, AppError> {
-        let bytes = STANDARD.decode(stored.trim()).context("while decoding a stored card")?;
+    /// The plain bytes of what `encrypt` wrote for the same `associated` data (or of a v1
+    /// text, which is bound to nothing); `Internal` when the text was altered, belongs to
+    /// another row or was written with other keys (the tag is compared in constant time).
+    pub fn decrypt(&self, stored: &str, associated: &[u8]) -> Result<Vec<u8>, AppError> {
+        let stored = stored.trim();
+        let (encoded, associated) = match stored.strip_prefix(V2_PREFIX) {
+            Some(encoded) => (encoded, Some(associated)),
+            None => (stored, None),
+        };
+        let bytes = STANDARD.decode(encoded).context("while decoding a stored card")?;
         let well_sized = bytes.len() >= IV_BYTES + BLOCK_BYTES + TAG_BYTES
             && (bytes.len() - IV_BYTES - TAG_BYTES).is_multiple_of(BLOCK_BYTES);
         if !well_sized {
@@ -67,6 +81,7 @@ impl CardCipher {
         }
         let (sealed, tag) = bytes.split_at(bytes.len() - TAG_BYTES);
         let mut mac = self.mac.clone();
+        mac.update(&self.authenticated_prefix(associated));
         mac.update(sealed);
         mac.verify_slice(tag)
             .map_err(|_| anyhow::anyhow!("a stored card failed its integrity check"))?;
@@ -79,10 +94,35 @@ impl CardCipher {
         Ok(plain)
     }
 
-    fn tag(&self, sealed: &[u8]) -> Vec<u8> {
+    /// What the MAC covers before iv || ciphertext: nothing in v1; in v2 a label and the
+    /// length-prefixed associated data, so no two (data, ciphertext) pairs share an input.
+    fn authenticated_prefix(&self, associated: Option<&[u8]>) -> Vec<u8> {
+        let Some(associated) = associated else {
+            return Vec::new();
+        };
+        let mut prefix = V2_LABEL.to_vec();
+        prefix.extend_from_slice(&(associated.len() as u64).to_be_bytes());
+        prefix.extend_from_slice(associated);
+        prefix
+    }
+
+    fn tag(&self, associated: Option<&[u8]>, sealed: &[u8]) -> Vec<u8> {
         let mut mac = self.mac.clone();
+        mac.update(&self.authenticated_prefix(associated));
         mac.update(sealed);
         mac.finalize().into_bytes().to_vec()
+    }
+
+    /// A v1 text (unbound), as releases before V10 wrote it: for the tests that prove it is
+    /// still read.
+    #[cfg(test)]
+    fn encrypt_v1(&self, plain: &[u8]) -> String {
+        let bound = self.encrypt(plain, b"").unwrap();
+        let bytes = STANDARD.decode(bound.strip_prefix(V2_PREFIX).unwrap()).unwrap();
+        let sealed = &bytes[..bytes.len() - TAG_BYTES];
+        let mut stored = sealed.to_vec();
+        stored.extend(self.tag(None, sealed));
+        STANDARD.encode(stored)
     }
 }
 
@@ -105,40 +145,65 @@ mod tests {
     #[test]
     fn what_is_encrypted_decrypts_to_the_same_bytes() {
         for plain in [&b""[..], b"6222021234567890", &[7u8; 16], &[1u8; 100]] {
-            let stored = cipher().encrypt(plain).unwrap();
-            assert_eq!(cipher().decrypt(&stored).unwrap(), plain);
+            let stored = cipher().encrypt(plain, b"bank_card:1").unwrap();
+            assert_eq!(cipher().decrypt(&stored, b"bank_card:1").unwrap(), plain);
         }
     }
 
     #[test]
     fn each_encryption_uses_a_fresh_iv() {
-        let first = cipher().encrypt(b"6222021234567890").unwrap();
-        let second = cipher().encrypt(b"6222021234567890").unwrap();
+        let first = cipher().encrypt(b"6222021234567890", b"row").unwrap();
+        let second = cipher().encrypt(b"6222021234567890", b"row").unwrap();
         assert_ne!(first, second);
         assert!(!first.contains("6222021234567890"));
     }
 
     #[test]
     fn any_changed_byte_is_refused() {
-        let stored = STANDARD.decode(cipher().encrypt(b"6222021234567890").unwrap()).unwrap();
+        let text = cipher().encrypt(b"6222021234567890", b"row").unwrap();
+        let stored = STANDARD.decode(text.strip_prefix(V2_PREFIX).unwrap()).unwrap();
+        let v2 = |bytes: &[u8]| format!("{V2_PREFIX}{}", STANDARD.encode(bytes));
         for index in 0..stored.len() {
             let mut altered = stored.clone();
             altered[index] ^= 0x01;
-            assert!(cipher().decrypt(&STANDARD.encode(&altered)).is_err(), "byte {index}");
+            assert!(cipher().decrypt(&v2(&altered), b"row").is_err(), "byte {index}");
         }
-        let truncated = STANDARD.encode(&stored[..stored.len() - 1]);
-        assert!(cipher().decrypt(&truncated).is_err());
-        assert!(cipher().decrypt("not base64!").is_err());
+        assert!(cipher().decrypt(&v2(&stored[..stored.len() - 1]), b"row").is_err());
+        assert!(cipher().decrypt("v2:not base64!", b"row").is_err());
+        // Without its prefix, a v2 text is read as v1, whose tag covers less: refused too.
+        assert!(cipher().decrypt(&STANDARD.encode(&stored), b"row").is_err());
     }
 
     #[test]
     fn other_keys_are_refused() {
-        let stored = cipher().encrypt(b"6222021234567890").unwrap();
+        let stored = cipher().encrypt(b"6222021234567890", b"row").unwrap();
         // The tag is what refuses: a card key alone could decrypt to garbage with valid padding.
         let other_pair = CardCipher::from_hex(MAC_KEY, KEY).unwrap();
         let other_mac = CardCipher::from_hex(KEY, &MAC_KEY.replace("f0", "e0")).unwrap();
-        assert!(other_pair.decrypt(&stored).is_err());
-        assert!(other_mac.decrypt(&stored).is_err());
+        assert!(other_pair.decrypt(&stored, b"row").is_err());
+        assert!(other_mac.decrypt(&stored, b"row").is_err());
+    }
+
+    #[test]
+    fn a_text_decrypts_only_for_the_row_it_was_written_for() {
+        let stored = cipher().encrypt(b"6222021234567890", b"bank_card:7:user:3").unwrap();
+
+        assert!(stored.starts_with("v2:"));
+        assert_eq!(cipher().decrypt(&stored, b"bank_card:7:user:3").unwrap(), b"6222021234567890");
+        for other in [&b"bank_card:8:user:3"[..], b"bank_card:7:user:4", b"", b"bank_card:7"] {
+            assert!(cipher().decrypt(&stored, other).is_err(), "{other:?}");
+        }
+    }
+
+    #[test]
+    fn v1_texts_written_before_binding_are_still_read() {
+        let legacy = cipher().encrypt_v1(b"6222021234567890");
+
+        assert!(!legacy.starts_with("v2:"));
+        assert_eq!(cipher().decrypt(&legacy, b"bank_card:7:user:3").unwrap(), b"6222021234567890");
+        let mut altered = STANDARD.decode(&legacy).unwrap();
+        altered[20] ^= 1;
+        assert!(cipher().decrypt(&STANDARD.encode(altered), b"x").is_err());
     }
 
     #[test]

@@ -113,6 +113,10 @@ pub enum AppError {
     /// A live stream past `live.streams_per_address` or `live.streams_max`.
     #[error("too many live streams")]
     TooManyStreams,
+    #[error("too many deposits awaiting review")]
+    DepositPendingLimit { max: i64 },
+    #[error("upload quota full")]
+    UploadQuotaFull,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -175,6 +179,8 @@ impl AppError {
             AppError::AddressExists => "address_exists",
             AppError::TextTooLong { .. } => "text_too_long",
             AppError::TooManyStreams => "too_many_streams",
+            AppError::DepositPendingLimit { .. } => "deposit_pending_limit",
+            AppError::UploadQuotaFull => "upload_quota_full",
             AppError::Internal(_) => "internal",
         }
     }
@@ -187,6 +193,7 @@ impl AppError {
             }
             AppError::TurnoverRemaining { amount } => vec![("amount", amount.to_string())],
             AppError::TextTooLong { max } => vec![("max", max.to_string())],
+            AppError::DepositPendingLimit { max } => vec![("max", max.to_string())],
             _ => Vec::new(),
         }
     }
@@ -247,6 +254,8 @@ impl AppError {
         "address_exists",
         "text_too_long",
         "too_many_streams",
+        "deposit_pending_limit",
+        "upload_quota_full",
         "internal",
     ];
 }

@@ -17,8 +17,9 @@ pub fn resolve_secrets(config: &mut Config) -> anyhow::Result<()> {
     if !config.secrets.card_key.is_empty() && !config.secrets.card_mac_key.is_empty() {
         return Ok(());
     }
-    let path = config.server.data_dir.join("secrets.toml");
+    let path = config.server.data_dir.join(SECRETS_FILE);
     let secrets = if path.exists() {
+        refuse_open_permissions(&path)?;
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("while reading {}", path.display()))?;
         toml::from_str(&text).with_context(|| format!("while parsing {}", path.display()))?
@@ -35,6 +36,31 @@ pub fn resolve_secrets(config: &mut Config) -> anyhow::Result<()> {
     }
     if config.secrets.card_mac_key.is_empty() {
         config.secrets.card_mac_key = secrets.card_mac_key;
+    }
+    Ok(())
+}
+
+/// The generated secrets' file in the data directory.
+const SECRETS_FILE: &str = "secrets.toml";
+
+/// Permission bits of group and others: a secret file must have none of them.
+const GROUP_OTHER_BITS: u32 = 0o077;
+
+/// Refuses (with the fix to type) when group or others have any access to `path`, which holds
+/// secrets; a missing file is fine.
+pub fn refuse_open_permissions(path: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let Ok(metadata) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    let mode = metadata.permissions().mode() & 0o777;
+    if mode & GROUP_OTHER_BITS != 0 {
+        anyhow::bail!(
+            "refusing to start: {} holds secrets but group or others may access it (mode {mode:03o}); \
+             run `chmod 600 {}`",
+            path.display(),
+            path.display()
+        );
     }
     Ok(())
 }
@@ -58,12 +84,17 @@ pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Creates the data directory, settles secrets and opens (and migrates) the database.
+/// Creates the data directory, settles secrets, checks that the secret files are private
+/// (`secrets.toml`, `chains.key`) and opens (and migrates) the database.
 pub fn open(config: &mut Config) -> anyhow::Result<Db> {
     std::fs::create_dir_all(&config.server.data_dir).with_context(|| {
         format!("while creating the data directory {}", config.server.data_dir.display())
     })?;
     resolve_secrets(config)?;
+    let data_dir = &config.server.data_dir;
+    for file in [SECRETS_FILE, crate::games::chains::KEY_FILE] {
+        refuse_open_permissions(&data_dir.join(file))?;
+    }
     let options = DbOptions {
         read_connections: config.server.read_connections,
         writer_queue: config.server.writer_queue,

@@ -7,6 +7,7 @@ use crate::clock::Timestamp;
 use crate::config::CodeDelivery;
 use crate::db::Tx;
 use crate::error::{AppError, Outcome};
+use crate::rate_limit;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
@@ -42,8 +43,9 @@ pub(super) fn resend_wait(
     Ok(wait.filter(|seconds| *seconds > 0))
 }
 
-/// Stores a new code for `target` (and, in `log` mode, its plain text for the operator).
-/// Returns the code's row id so a failed delivery can withdraw it.
+/// Stores a new code for `target` (and, in `log` mode, its plain text for the operator, unless
+/// it is a decoy that is never delivered). Counts towards the daily sends of the client address
+/// and of the target. Returns the code's row id so a failed delivery can withdraw it.
 pub(super) fn store(
     tx: &Tx,
     request: &CodeRequest,
@@ -55,6 +57,8 @@ pub(super) fn store(
     if let Some(seconds) = resend_wait(tx, target, settings, now)? {
         return Err(AppError::CodeTooSoon { seconds });
     }
+    rate_limit::hit(tx, settings.code_sends_per_address, &request.address, now)?;
+    rate_limit::hit(tx, settings.code_sends_per_target, target.as_str(), now)?;
     let expires_at = now + settings.code_ttl_secs;
     tx.prepare_cached(
         "INSERT INTO verification_codes (target, purpose, code_hash, created_at, expires_at)
@@ -68,7 +72,7 @@ pub(super) fn store(
         expires_at
     ])?;
     let code_id = tx.last_insert_rowid();
-    if settings.code_delivery == CodeDelivery::Log {
+    if request.deliver && settings.code_delivery == CodeDelivery::Log {
         tx.prepare_cached(
             "INSERT INTO code_outbox (target, purpose, code, created_at, expires_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -120,23 +124,56 @@ pub(super) fn deliver_by_webhook(
     })
 }
 
-/// A code as a player typed it, for a target and purpose.
+/// A code as a player typed it, for a target and purpose, from a client address.
 pub(super) struct CodeCheck<'a> {
     pub target: &'a str,
     pub purpose: CodePurpose,
     pub code: &'a VerificationCode,
+    pub address: &'a str,
 }
 
-/// Checks the code against the newest live code of its target and purpose and uses it up.
-/// A wrong code costs one attempt, which stays counted although the check fails.
-pub(super) fn consume(
+/// Checks the code against the newest live code of its target and purpose, without using it
+/// up, and returns that code's id. Every check counts towards the daily checks of the client
+/// address and of the target; a wrong code costs an attempt of the code and counts towards the
+/// target's lock (`throttled` for `code_lock_secs` after `code_failures_per_target`).
+pub(super) fn verify(
     tx: &Tx,
     check: &CodeCheck,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<()>, AppError> {
-    let CodeCheck { target, purpose, code } = *check;
-    let live: Option<(i64, String, i64)> = tx
+) -> Result<Outcome<i64>, AppError> {
+    let CodeCheck { target, purpose, code, address } = *check;
+    rate_limit::check(tx, settings.code_failures_per_target, target, now)?;
+    rate_limit::hit(tx, settings.code_checks_per_address, address, now)?;
+    rate_limit::hit(tx, settings.code_checks_per_target, target, now)?;
+    let live = live_code(tx, target, purpose, now)?;
+    let matching = match live {
+        Some((code_id, code_hash, attempts))
+            if attempts < settings.code_max_attempts && code_hash == hash_code(target, code) =>
+        {
+            return Ok(Outcome::Done(code_id));
+        }
+        Some((code_id, _, attempts)) if attempts < settings.code_max_attempts => Some(code_id),
+        _ => None,
+    };
+    if let Some(code_id) = matching {
+        tx.prepare_cached(
+            "UPDATE verification_codes SET attempts = attempts + 1 WHERE verification_code_id = ?1",
+        )?
+        .execute([code_id])?;
+    }
+    rate_limit::hit(tx, settings.code_failures_per_target, target, now)?;
+    Ok(Outcome::Refused(AppError::InvalidCode))
+}
+
+/// The newest live code of a target and purpose: its id, hash and wrong attempts.
+fn live_code(
+    tx: &Tx,
+    target: &str,
+    purpose: CodePurpose,
+    now: Timestamp,
+) -> Result<Option<(i64, String, i64)>, AppError> {
+    Ok(tx
         .prepare_cached(
             "SELECT verification_code_id, code_hash, attempts FROM verification_codes
              WHERE target = ?1 AND purpose = ?2 AND consumed_at IS NULL AND expires_at > ?3
@@ -145,18 +182,22 @@ pub(super) fn consume(
         .query_row(params![target, purpose.code(), now], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?))
         })
-        .optional()?;
-    let Some((code_id, code_hash, attempts)) = live else {
-        return Ok(Outcome::Refused(AppError::InvalidCode));
-    };
-    if attempts >= settings.code_max_attempts {
-        return Ok(Outcome::Refused(AppError::InvalidCode));
-    }
-    if code_hash != hash_code(target, code) {
-        tx.prepare_cached(
-            "UPDATE verification_codes SET attempts = attempts + 1 WHERE verification_code_id = ?1",
-        )?
-        .execute([code_id])?;
+        .optional()?)
+}
+
+/// Uses up the code `verify` accepted, unless it was used, replaced or expired meanwhile
+/// (`invalid_code`).
+pub(super) fn use_up(
+    tx: &Tx,
+    check: &CodeCheck,
+    code_id: i64,
+    now: Timestamp,
+) -> Result<Outcome<()>, AppError> {
+    let live = live_code(tx, check.target, check.purpose, now)?;
+    let still_live = live.is_some_and(|(live_id, code_hash, _)| {
+        live_id == code_id && code_hash == hash_code(check.target, check.code)
+    });
+    if !still_live {
         return Ok(Outcome::Refused(AppError::InvalidCode));
     }
     tx.prepare_cached(
@@ -164,6 +205,19 @@ pub(super) fn consume(
     )?
     .execute(params![code_id, now])?;
     Ok(Outcome::Done(()))
+}
+
+/// `verify` and `use_up` in one go, where nothing costly comes between them.
+pub(super) fn consume(
+    tx: &Tx,
+    check: &CodeCheck,
+    settings: &AuthSettings,
+    now: Timestamp,
+) -> Result<Outcome<()>, AppError> {
+    match verify(tx, check, settings, now)? {
+        Outcome::Done(code_id) => use_up(tx, check, code_id, now),
+        Outcome::Refused(error) => Ok(Outcome::Refused(error)),
+    }
 }
 
 /// The newest codes delivered in `log` mode, newest first.

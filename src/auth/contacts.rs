@@ -40,8 +40,14 @@ pub fn bind_email(
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<Outcome<()>, AppError> {
-    let email = binding.email.as_str();
-    let check = CodeCheck { target: email, purpose: CodePurpose::Bind, code: &binding.code };
+    let (email, player) = (binding.email.as_str(), format!("user:{user_id}"));
+    // Logged in: the checks count per player rather than per address.
+    let check = CodeCheck {
+        target: email,
+        purpose: CodePurpose::Bind,
+        code: &binding.code,
+        address: &player,
+    };
     if let Outcome::Refused(error) = codes::consume(tx, &check, settings, now)? {
         return Ok(Outcome::Refused(error));
     }
@@ -93,7 +99,13 @@ pub fn bind_phone(
     if sql::phone_registered(tx, phone)? {
         return Err(AppError::PhoneTaken);
     }
-    let check = CodeCheck { target: phone, purpose: CodePurpose::Bind, code: &binding.code };
+    let player = format!("user:{user_id}");
+    let check = CodeCheck {
+        target: phone,
+        purpose: CodePurpose::Bind,
+        code: &binding.code,
+        address: &player,
+    };
     if let Outcome::Refused(error) = codes::consume(tx, &check, settings, now)? {
         return Ok(Outcome::Refused(error));
     }

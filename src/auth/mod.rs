@@ -5,7 +5,10 @@ mod admin;
 mod avatar;
 pub mod codes;
 mod contacts;
+pub mod hashing;
 mod profile;
+mod recovery;
+mod register;
 pub mod security;
 mod sql;
 mod throttle;
@@ -20,19 +23,21 @@ pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingFor
 pub use contacts::{bind_email, bind_phone};
 pub use profile::update_profile;
 pub use profile::{Profile, ProfileForm, ProfileUpdate, profile, real_name, set_real_name};
+pub use recovery::{
+    CodeForm, CodeRequest, PasswordReset, PasswordResetForm, reset_password, send_code,
+};
+pub use register::{Registration, RegistrationForm, register};
 
 use crate::clock::Timestamp;
 use crate::config::{AuthConfig, CodeDelivery};
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use crate::rate_limit::Limit;
 use rusqlite::Connection;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use throttle::Scope;
-use types::{
-    CodePurpose, CodeTarget, InviteCode, LoginName, LoginPassword, Phone, VerificationCode,
-};
+use types::LoginPassword;
 
 /// The account rules of the running config, with the phone pattern compiled once.
 pub struct AuthSettings {
@@ -48,10 +53,22 @@ pub struct AuthSettings {
     pub login_max_failures_per_account: i64,
     pub login_max_failures_per_address: i64,
     pub login_lock_secs: i64,
+    pub code_sends_per_address: Limit,
+    pub code_sends_per_target: Limit,
+    pub code_checks_per_address: Limit,
+    pub code_checks_per_target: Limit,
+    /// Wrong codes a target takes before it locks for `code_lock_secs`.
+    pub code_failures_per_target: Limit,
+    pub registrations_per_address: Limit,
 }
+
+/// A day and an hour, the windows of the daily and hourly limits.
+const DAY_SECS: i64 = 86_400;
+const HOUR_SECS: i64 = 3_600;
 
 impl AuthSettings {
     pub fn from_config(config: &AuthConfig) -> anyhow::Result<AuthSettings> {
+        let limit = |scope, max, window_secs| Limit { scope, max, window_secs };
         Ok(AuthSettings {
             phone_pattern: regex::Regex::new(&config.phone_pattern)?,
             require_invite: config.require_invite,
@@ -65,6 +82,36 @@ impl AuthSettings {
             login_max_failures_per_account: config.login_max_failures_per_account,
             login_max_failures_per_address: config.login_max_failures_per_address,
             login_lock_secs: config.login_lock_secs,
+            code_sends_per_address: limit(
+                "code_send_address",
+                config.code_sends_per_address_day,
+                DAY_SECS,
+            ),
+            code_sends_per_target: limit(
+                "code_send_target",
+                config.code_sends_per_target_day,
+                DAY_SECS,
+            ),
+            code_checks_per_address: limit(
+                "code_check_address",
+                config.code_checks_per_address_day,
+                DAY_SECS,
+            ),
+            code_checks_per_target: limit(
+                "code_check_target",
+                config.code_checks_per_target_day,
+                DAY_SECS,
+            ),
+            code_failures_per_target: limit(
+                "code_failure_target",
+                config.code_failures_per_target,
+                config.code_lock_secs,
+            ),
+            registrations_per_address: limit(
+                "register_address",
+                config.registrations_per_address_hour,
+                HOUR_SECS,
+            ),
         })
     }
 }
@@ -83,133 +130,25 @@ pub struct SessionUser {
     pub token_hash: String,
 }
 
-/// Registration fields as sent (api/login/do_register, user/register).
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-pub struct RegistrationForm {
-    pub phone: Option<String>,
-    pub password: Option<String>,
-    pub repassword: Option<String>,
-    pub invite_code: Option<String>,
-    pub code: Option<String>,
-    /// Optional login name (4-32 letters, digits, underscores, with a letter).
-    pub username: Option<String>,
-}
-
-pub struct Registration {
-    phone: Phone,
-    login_name: Option<LoginName>,
-    password: LoginPassword,
-    invite_code: Option<InviteCode>,
-    code: Option<VerificationCode>,
-}
-
-impl Registration {
-    pub fn parse(
-        form: RegistrationForm,
-        settings: &AuthSettings,
-    ) -> Result<Registration, AppError> {
-        let (Some(phone), Some(password), Some(repassword)) =
-            (form.phone, form.password, form.repassword)
-        else {
-            return Err(AppError::MissingParams);
-        };
-        let phone = Phone::parse(&phone, &settings.phone_pattern)?;
-        let login_name = form.username.as_deref().map(LoginName::parse).transpose()?;
-        let password = LoginPassword::parse_confirmed(&password, &repassword)?;
-        let invite_code = match form.invite_code {
-            Some(text) => Some(InviteCode::parse(&text)?),
-            None if settings.require_invite => return Err(AppError::InviteRequired),
-            None => None,
-        };
-        let code = match form.code {
-            Some(text) if settings.require_code => Some(VerificationCode::parse(&text)?),
-            None if settings.require_code => return Err(AppError::CodeRequired),
-            _ => None,
-        };
-        Ok(Registration { phone, login_name, password, invite_code, code })
-    }
-
-    pub fn password(&self) -> &LoginPassword {
-        &self.password
-    }
-}
-
-/// Creates the player, their accounts and a session. A wrong code still uses up an attempt.
-pub fn register(
-    tx: &Tx,
-    registration: &Registration,
-    password_hash: &str,
-    settings: &AuthSettings,
-    now: Timestamp,
-) -> Result<Outcome<SessionGrant>, AppError> {
-    let phone = registration.phone.as_str();
-    if sql::phone_registered(tx, phone)? {
-        return Err(AppError::PhoneTaken);
-    }
-    let inviter_id = match &registration.invite_code {
-        Some(code) => {
-            Some(sql::user_by_invite_code(tx, code.as_str())?.ok_or(AppError::InvalidInviteCode)?)
-        }
-        None => None,
-    };
-    if let Some(code) = &registration.code
-        && let Outcome::Refused(error) = codes::consume(
-            tx,
-            &codes::CodeCheck { target: phone, purpose: CodePurpose::Register, code },
-            settings,
-            now,
-        )?
-    {
-        return Ok(Outcome::Refused(error));
-    }
-    let user = NewUser {
-        phone: registration.phone.clone(),
-        login_name: registration.login_name.clone(),
-        is_admin: false,
-    };
-    let user_id = admin::insert_user_with_accounts(tx, &user, password_hash, inviter_id, now)?;
-    Ok(Outcome::Done(start_session(tx, user_id, settings, now)?))
-}
-
-/// Hashes a login password with argon2id (CPU- and memory-heavy: keep it off the writer thread).
+/// Hashes a login password on the calling thread: for fixtures and tools outside the server,
+/// which hashes through the bounded pool (`hash_password_blocking`).
 pub fn hash_password(password: &LoginPassword) -> Result<String, AppError> {
-    hash_secret(password.as_str())
+    hashing::hash_outside_pool(password.as_str())
 }
 
-/// Hashes a login or fund password with argon2id.
-fn hash_secret(secret: &str) -> Result<String, AppError> {
-    let salt = SaltString::generate(&mut rand::rngs::OsRng);
-    let hash = argon2::Argon2::default()
-        .hash_password(secret.as_bytes(), &salt)
-        .map_err(|error| anyhow::anyhow!("while hashing a password: {error}"))?;
-    Ok(hash.to_string())
-}
-
-/// `hash_secret` off the async threads.
-async fn hash_secret_blocking(secret: String) -> Result<String, AppError> {
-    tokio::task::spawn_blocking(move || hash_secret(&secret))
-        .await
-        .map_err(|error| anyhow::anyhow!("a hashing task failed: {error}"))?
-}
-
-/// `password_matches` off the async threads.
-async fn secret_matches_blocking(secret: String, stored_hash: String) -> Result<bool, AppError> {
-    tokio::task::spawn_blocking(move || password_matches(&secret, &stored_hash))
-        .await
-        .map_err(|error| anyhow::anyhow!("a password check failed: {error}").into())
-}
-
-fn password_matches(password: &str, stored_hash: &str) -> bool {
-    PasswordHash::new(stored_hash)
-        .map(|hash| argon2::Argon2::default().verify_password(password.as_bytes(), &hash).is_ok())
-        .unwrap_or(false)
-}
-
-/// Hashes off the async threads.
+/// Hashes through the bounded pool, off the async threads.
 pub async fn hash_password_blocking(password: LoginPassword) -> Result<String, AppError> {
-    tokio::task::spawn_blocking(move || hash_password(&password))
-        .await
-        .map_err(|error| anyhow::anyhow!("a hashing task failed: {error}"))?
+    hashing::POOL.hash(password.as_str().to_string()).await
+}
+
+/// `hash_password_blocking` for a fund password or other secret.
+async fn hash_secret_blocking(secret: String) -> Result<String, AppError> {
+    hashing::POOL.hash(secret).await
+}
+
+/// Whether `secret` matches `stored_hash`, checked through the bounded pool.
+async fn secret_matches_blocking(secret: String, stored_hash: String) -> Result<bool, AppError> {
+    hashing::POOL.verify(secret, Some(stored_hash)).await
 }
 
 /// Longest account text (phone or login name) a login looks up.
@@ -251,25 +190,13 @@ pub async fn login(
             Ok((credentials, account_key))
         })
         .await?;
-    let password = attempt.password;
     let stored_hash = credentials.as_ref().map(|found| found.password_hash.clone());
-    let password_ok = tokio::task::spawn_blocking(move || match stored_hash {
-        Some(hash) => password_matches(&password, &hash),
-        None => {
-            // Spend the same time as for a real account, so timing does not reveal which exist.
-            password_matches(&password, DUMMY_HASH);
-            false
-        }
-    })
-    .await
-    .map_err(|error| anyhow::anyhow!("a password check failed: {error}"))?;
+    // Without an account, a dummy hash is checked: timing does not reveal which exist.
+    let password_ok = hashing::POOL.verify(attempt.password, stored_hash).await?;
     let settings = settings.clone();
     let checked = CheckedLogin { credentials, password_ok, account_key, address: attempt.address };
     db.write(move |tx| finish_login(tx, &checked, &settings, now)).await?.into_result()
 }
-
-/// An argon2id hash of a random password, checked when the account does not exist.
-const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0+VgSEZxkPaTOIIFo6T6FT+Dhm7jJfc4jBjDbe6AmKs";
 
 /// What the read and the password check found out about a login attempt.
 struct CheckedLogin {
@@ -358,83 +285,6 @@ pub fn logout(tx: &Tx, session: &SessionUser, now: Timestamp) -> Result<(), AppE
     Ok(())
 }
 
-/// A request for a verification code (index/send_email_mobile).
-#[derive(Clone)]
-pub struct CodeRequest {
-    pub target: CodeTarget,
-    pub purpose: CodePurpose,
-}
-
-/// Sends a code. For `forget` to an unknown number nothing is sent, but the answer is the
-/// same, so the endpoint cannot be used to find out who is registered.
-pub async fn send_code(
-    db: &Db,
-    settings: &std::sync::Arc<AuthSettings>,
-    request: CodeRequest,
-    logged_in: bool,
-    now: Timestamp,
-) -> Result<i64, AppError> {
-    if request.purpose == CodePurpose::Bind && !logged_in {
-        return Err(AppError::LoginRequired);
-    }
-    let target_text = request.target.as_str().to_string();
-    let registered =
-        db.read(move |connection| sql::phone_registered(connection, &target_text)).await?;
-    match request.purpose {
-        CodePurpose::Register if registered => return Err(AppError::PhoneTaken),
-        CodePurpose::Forget if !registered => return Ok(settings.code_resend_secs),
-        _ => {}
-    }
-    let code = VerificationCode::generate();
-    let (store_settings, store_request, store_code) =
-        (settings.clone(), request.clone(), code.clone());
-    let code_id = db
-        .write(move |tx| codes::store(tx, &store_request, &store_code, &store_settings, now))
-        .await?;
-    if settings.code_delivery == CodeDelivery::Webhook {
-        let (url, expires_at) = (settings.code_webhook_url.clone(), now + settings.code_ttl_secs);
-        let delivered = tokio::task::spawn_blocking(move || {
-            codes::deliver_by_webhook(&url, &request.target, request.purpose, &code, expires_at)
-        })
-        .await
-        .map_err(|error| anyhow::anyhow!("a delivery task failed: {error}"))?;
-        if let Err(error) = delivered {
-            db.write(move |tx| codes::withdraw(tx, code_id)).await?;
-            return Err(error);
-        }
-    }
-    Ok(settings.code_resend_secs)
-}
-
-/// A forgotten-password reset (user/change_pwd), parsed.
-pub struct PasswordReset {
-    pub phone: Phone,
-    pub code: VerificationCode,
-    pub password: LoginPassword,
-}
-
-/// Sets a new password after a `forget` code; every session of the account ends.
-pub fn reset_password(
-    tx: &Tx,
-    reset: &PasswordReset,
-    password_hash: &str,
-    settings: &AuthSettings,
-    now: Timestamp,
-) -> Result<Outcome<()>, AppError> {
-    let phone = reset.phone.as_str();
-    let check = codes::CodeCheck { target: phone, purpose: CodePurpose::Forget, code: &reset.code };
-    if let Outcome::Refused(error) = codes::consume(tx, &check, settings, now)? {
-        return Ok(Outcome::Refused(error));
-    }
-    let Some(user_id) = sql::user_id_by_phone(tx, phone)? else {
-        return Ok(Outcome::Refused(AppError::InvalidCode));
-    };
-    sql::set_password_hash(tx, user_id, password_hash)?;
-    sql::revoke_sessions(tx, user_id, now)?;
-    throttle::clear(tx, Scope::Account, &throttle_key(Some(user_id), phone))?;
-    Ok(Outcome::Done(()))
-}
-
 /// Login fields as sent (api/login/post, user/login).
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct LoginForm {
@@ -442,56 +292,4 @@ pub struct LoginForm {
     #[serde(alias = "phone", alias = "username")]
     pub account: Option<String>,
     pub password: Option<String>,
-}
-
-/// Verification code request fields as sent (index/send_email_mobile).
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-pub struct CodeForm {
-    /// Phone number or email address.
-    #[serde(alias = "mobile", alias = "phone", alias = "email")]
-    pub target: Option<String>,
-    /// register, forget or bind.
-    #[serde(alias = "type")]
-    pub purpose: Option<String>,
-}
-
-impl CodeRequest {
-    pub fn parse(form: CodeForm, settings: &AuthSettings) -> Result<CodeRequest, AppError> {
-        let (Some(target), Some(purpose)) = (form.target, form.purpose) else {
-            return Err(AppError::MissingParams);
-        };
-        Ok(CodeRequest {
-            target: CodeTarget::parse(&target, &settings.phone_pattern)?,
-            purpose: CodePurpose::parse(&purpose)?,
-        })
-    }
-}
-
-/// Forgotten-password fields as sent (user/change_pwd).
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-pub struct PasswordResetForm {
-    /// The phone number the code was sent to.
-    #[serde(alias = "phone", alias = "mobile")]
-    pub account: Option<String>,
-    pub code: Option<String>,
-    pub password: Option<String>,
-    pub repassword: Option<String>,
-}
-
-impl PasswordReset {
-    pub fn parse(
-        form: PasswordResetForm,
-        settings: &AuthSettings,
-    ) -> Result<PasswordReset, AppError> {
-        let (Some(account), Some(code), Some(password), Some(repassword)) =
-            (form.account, form.code, form.password, form.repassword)
-        else {
-            return Err(AppError::MissingParams);
-        };
-        Ok(PasswordReset {
-            phone: Phone::parse(&account, &settings.phone_pattern)?,
-            code: VerificationCode::parse(&code)?,
-            password: LoginPassword::parse_confirmed(&password, &repassword)?,
-        })
-    }
 }

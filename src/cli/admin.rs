@@ -7,6 +7,7 @@ use crate::auth::{
 };
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::crypto::CardCipher;
 use crate::db::Db;
 use crate::error::AppError;
 use crate::wallet::WalletSettings;
@@ -133,7 +134,11 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
                 let settings = Arc::new(WalletSettings::from_config(&config));
                 super::wallet::run_deposit(&db, settings, command).await
             }
-            AdminCommand::Withdraw { command } => super::wallet::run_withdraw(&db, command).await,
+            AdminCommand::Withdraw { command } => {
+                let secrets = &config.secrets;
+                let cipher = CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
+                super::wallet::run_withdraw(&db, Arc::new(cipher), command).await
+            }
             AdminCommand::Wallet { command } => super::wallet::run_wallet(&db, command).await,
             AdminCommand::News { command } => super::content::run_news(&db, command).await,
         }

@@ -68,12 +68,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             }
             serve::run(config)
         }
-        Command::Migrate => {
-            let mut config = load_config(cli.config, cli.data_dir)?;
-            crate::startup::open(&mut config)?;
-            println!("database {} is up to date", config.database_path().display());
-            Ok(())
-        }
+        Command::Migrate => migrate(load_config(cli.config, cli.data_dir)?),
         Command::VerifyDraw { room, issue } => {
             games::verify_draw(load_config(cli.config, cli.data_dir)?, &room, &issue)
         }
@@ -81,9 +76,38 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// Applies the migrations and re-seals card numbers of format v1 bound to their rows.
+fn migrate(mut config: Config) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("while starting the async runtime")?;
+    runtime.block_on(async move {
+        let db = crate::startup::open(&mut config)?;
+        let secrets = &config.secrets;
+        let cipher = crate::crypto::CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
+        let resealed = db
+            .write(move |tx| crate::wallet::payout_accounts::reseal_v1_cards(tx, &cipher))
+            .await
+            .context("while re-sealing card numbers")?;
+        if resealed > 0 {
+            println!("{resealed} card numbers re-sealed to their rows");
+        }
+        println!("database {} is up to date", config.database_path().display());
+        Ok(())
+    })
+}
+
 fn load_config(path: Option<PathBuf>, data_dir: Option<PathBuf>) -> anyhow::Result<Config> {
     let mut config = match path {
-        Some(path) => Config::load(&path)?,
+        Some(path) => {
+            let config = Config::load(&path)?;
+            let secrets = &config.secrets;
+            if !secrets.card_key.is_empty() || !secrets.card_mac_key.is_empty() {
+                crate::startup::refuse_open_permissions(&path)?;
+            }
+            config
+        }
         None => Config::default(),
     };
     if let Some(data_dir) = data_dir {

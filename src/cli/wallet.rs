@@ -1,11 +1,12 @@
 //! `fairhall admin deposit|withdraw|wallet ...`: the operator's side of the wallet.
 
 use crate::clock::Clock;
+use crate::crypto::CardCipher;
 use crate::db::Db;
 use crate::money::Money;
 use crate::paging::Paging;
 use crate::wallet::deposits::{self, DepositRecord};
-use crate::wallet::withdrawals::{self, Decision, WithdrawalRecord};
+use crate::wallet::withdrawals::{self, Decision, PayTo, WithdrawalRecord};
 use crate::wallet::{self, Adjustment, WalletSettings};
 use anyhow::Context;
 use clap::Subcommand;
@@ -55,6 +56,8 @@ pub enum WithdrawCommand {
         #[arg(long, default_value_t = 1)]
         page: i64,
     },
+    /// Show one withdrawal with where to pay it: the whole card number or USDT address.
+    Show { id: i64 },
     /// Mark as paid out: the held amount leaves the platform, the fee goes to fees.
     Approve {
         id: i64,
@@ -188,9 +191,14 @@ async fn review_deposit(
     Ok(())
 }
 
-pub async fn run_withdraw(db: &Db, command: WithdrawCommand) -> anyhow::Result<()> {
+pub async fn run_withdraw(
+    db: &Db,
+    cipher: Arc<CardCipher>,
+    command: WithdrawCommand,
+) -> anyhow::Result<()> {
     let now = Clock::System.now();
     let (withdrawal_id, decision, reason, admin) = match command {
+        WithdrawCommand::Show { id } => return show_withdrawal(db, cipher, id).await,
         WithdrawCommand::List { status, page } => {
             let status = status_filter(&status, &["pending", "passed", "failed", "rejected"])?;
             let paging = Paging::parse(Some(&page.to_string()), Some("100"))
@@ -214,6 +222,28 @@ pub async fn run_withdraw(db: &Db, command: WithdrawCommand) -> anyhow::Result<(
         .await
         .map_err(super::admin::explain)?;
     print_withdrawal(&withdrawal);
+    Ok(())
+}
+
+/// Prints the withdrawal and its payout target in full (for the operator who pays it).
+async fn show_withdrawal(db: &Db, cipher: Arc<CardCipher>, id: i64) -> anyhow::Result<()> {
+    let (withdrawal, pay_to) = db
+        .read(move |connection| {
+            Ok((withdrawals::find(connection, id)?, withdrawals::pay_to(connection, id, &cipher)?))
+        })
+        .await
+        .map_err(super::admin::explain)?;
+    print_withdrawal(&withdrawal);
+    match pay_to {
+        PayTo::Bank(card) => {
+            println!("pay to bank {}, holder {}", card.bank_code, card.holder);
+            println!("card number {}", card.card_no);
+            if !card.ifsc.is_empty() || !card.bank_address.is_empty() {
+                println!("ifsc {}, bank address {}", card.ifsc, card.bank_address);
+            }
+        }
+        PayTo::Usdt(address) => println!("pay to USDT {address}"),
+    }
     Ok(())
 }
 
@@ -243,7 +273,12 @@ pub async fn run_wallet(db: &Db, command: WalletCommand) -> anyhow::Result<()> {
                     Ok((
                         crate::ledger::balances(connection, user_id)?,
                         wallet::turnover_remaining(connection, user_id)?,
-                        crate::wallet::records::account_changes(connection, user_id, &filter)?,
+                        crate::wallet::records::account_changes(
+                            connection,
+                            user_id,
+                            &filter,
+                            crate::wallet::records::Audience::Operator,
+                        )?,
                     ))
                 })
                 .await?;

@@ -55,16 +55,11 @@ async fn reply_with_profile(
     responses((status = 200, description = "envelope; data on success", body = LoginReply)))]
 async fn register(
     State(app): State<AppState>,
+    ClientAddress(address): ClientAddress,
     Params(form): Params<RegistrationForm>,
 ) -> Result<Envelope<LoginReply>, AppError> {
     let registration = Registration::parse(form, &app.auth)?;
-    let password_hash = auth::hash_password_blocking(registration.password().clone()).await?;
-    let (settings, now) = (app.auth.clone(), app.clock.now());
-    let grant = app
-        .db
-        .write(move |tx| auth::register(tx, &registration, &password_hash, &settings, now))
-        .await?
-        .into_result()?;
+    let grant = auth::register(&app.db, &app.auth, registration, address, app.clock.now()).await?;
     reply_with_profile(&app, grant).await
 }
 
@@ -74,9 +69,10 @@ async fn register(
     responses((status = 200, description = "envelope; data on success", body = LoginReply)))]
 async fn register_compat(
     state: State<AppState>,
+    address: ClientAddress,
     params: Params<RegistrationForm>,
 ) -> Result<Envelope<LoginReply>, AppError> {
-    register(state, params).await
+    register(state, address, params).await
 }
 
 /// Log in by phone or login name.
@@ -138,9 +134,10 @@ async fn logout_compat(
 async fn send_code(
     State(app): State<AppState>,
     MaybeSession(session): MaybeSession,
+    ClientAddress(address): ClientAddress,
     Params(form): Params<CodeForm>,
 ) -> Result<Envelope<CodeSent>, AppError> {
-    let request = CodeRequest::parse(form, &app.auth)?;
+    let request = CodeRequest::parse(form, address, &app.auth)?;
     let resend_after =
         auth::send_code(&app.db, &app.auth, request, session.is_some(), app.clock.now()).await?;
     Ok(Envelope::ok(CodeSent { resend_after }))
@@ -152,15 +149,11 @@ async fn send_code(
     responses((status = 200, description = "envelope", body = Empty)))]
 async fn reset_password(
     State(app): State<AppState>,
+    ClientAddress(address): ClientAddress,
     Params(form): Params<PasswordResetForm>,
 ) -> Result<Envelope<Empty>, AppError> {
-    let reset = PasswordReset::parse(form, &app.auth)?;
-    let password_hash = auth::hash_password_blocking(reset.password.clone()).await?;
-    let (settings, now) = (app.auth.clone(), app.clock.now());
-    app.db
-        .write(move |tx| auth::reset_password(tx, &reset, &password_hash, &settings, now))
-        .await?
-        .into_result()?;
+    let reset = PasswordReset::parse(form, address, &app.auth)?;
+    auth::reset_password(&app.db, &app.auth, reset, app.clock.now()).await?;
     Ok(Envelope::ok(Empty {}))
 }
 

@@ -7,6 +7,7 @@ use super::AppState;
 use crate::auth::{self, SessionUser};
 use crate::error::AppError;
 use crate::idempotency::IdempotencyKey;
+use crate::net::{self, IpBlock};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -89,27 +90,34 @@ impl FromRequestParts<AppState> for Lang {
     }
 }
 
-/// The client's address for throttling: the peer, or X-Forwarded-For behind a trusted proxy.
+/// The client's address as throttles key it (`net::throttle_key`): the peer, or with
+/// `server.trust_forwarded_for`, the right-most X-Forwarded-For entry that none of
+/// `server.trusted_proxies` wrote (`net::client_address`).
 pub struct ClientAddress(pub String);
 
 impl FromRequestParts<AppState> for ClientAddress {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, AppError> {
-        let forwarded = || {
-            parts
+        let Some(ConnectInfo(peer)) = parts.extensions.get::<ConnectInfo<SocketAddr>>() else {
+            return Ok(ClientAddress("unknown".into()));
+        };
+        let server = &app.config.server;
+        let address = if server.trust_forwarded_for {
+            let forwarded: Vec<&str> = parts
                 .headers
-                .get("x-forwarded-for")
-                .and_then(|value| value.to_str().ok())
-                .and_then(|value| value.split(',').next())
-                .map(|first| first.trim().to_string())
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|value| value.to_str().ok())
+                .collect();
+            // Validated at start; an entry that does not parse trusts nobody.
+            let trusted: Vec<IpBlock> =
+                server.trusted_proxies.iter().filter_map(|text| IpBlock::parse(text)).collect();
+            net::client_address(peer.ip(), &forwarded, &trusted)
+        } else {
+            peer.ip()
         };
-        let peer = || {
-            parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip().to_string())
-        };
-        let address =
-            if app.config.server.trust_forwarded_for { forwarded().or_else(peer) } else { peer() };
-        Ok(ClientAddress(address.unwrap_or_else(|| "unknown".into())))
+        Ok(ClientAddress(net::throttle_key(address)))
     }
 }
 

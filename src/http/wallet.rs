@@ -9,7 +9,7 @@ use crate::idempotency;
 use crate::ledger::Balances;
 use crate::paging::{Page, Paging};
 use crate::wallet::deposits::{self, DepositForm, DepositRecord, DepositRequest};
-use crate::wallet::records::{self, ChangeFilter, ChangeFilterForm, ChangeRecord};
+use crate::wallet::records::{self, Audience, ChangeFilter, ChangeFilterForm, ChangeRecord};
 use crate::wallet::types::{Conversion, ConversionForm};
 use crate::wallet::withdrawals::{
     self, WithdrawalForm, WithdrawalRecord, WithdrawalRequest, WithdrawalTerms,
@@ -141,10 +141,16 @@ async fn deposit(
     let multipart = multipart.map_err(|_| AppError::BadParams)?;
     let (form, voucher) = read_deposit_form(multipart).await?;
     let request = DepositRequest::parse(form, voucher, &app.wallet)?;
+    let (user_id, now) = (session.user_id, app.clock.now());
+    let (settings, voucher_bytes) = (app.wallet.clone(), request.voucher.bytes.len() as u64);
+    app.db
+        .read(move |connection| {
+            deposits::check_allowed(connection, user_id, voucher_bytes, &settings, now)
+        })
+        .await?;
     let folder = app.wallet.voucher_dir.clone();
     let voucher_file = request.voucher.store(&folder)?;
-    let (user_id, now) = (session.user_id, app.clock.now());
-    let stored = voucher_file.clone();
+    let (stored, settings) = (voucher_file.clone(), app.wallet.clone());
     let describe =
         format!("deposit:{}:{}:{}", request.method.code(), request.amount, request.currency);
     let reply = app
@@ -154,7 +160,9 @@ async fn deposit(
             let mut recorded = false;
             let value = idempotency::once(tx, &replay, now, |tx| {
                 recorded = true;
-                deposits::request(tx, user_id, &request, &stored, now)
+                let deposit =
+                    deposits::NewDeposit { user_id, request: &request, voucher_file: &stored };
+                deposits::request(tx, &deposit, &settings, now)
             })?;
             Ok((value, recorded))
         })
@@ -326,7 +334,9 @@ async fn account_changes(
     let user_id = session.user_id;
     let page = app
         .db
-        .read(move |connection| records::account_changes(connection, user_id, &filter))
+        .read(move |connection| {
+            records::account_changes(connection, user_id, &filter, Audience::Player)
+        })
         .await?;
     Ok(Envelope::ok(page))
 }

@@ -137,14 +137,24 @@ fn record(row: &rusqlite::Row) -> rusqlite::Result<DepositRecord> {
     })
 }
 
-/// Records a deposit request whose voucher is already stored as `voucher_file`.
+/// A deposit request whose voucher is stored as `voucher_file`, for `user_id`.
+pub struct NewDeposit<'a> {
+    pub user_id: i64,
+    pub request: &'a DepositRequest,
+    pub voucher_file: &'a str,
+}
+
+/// Records a deposit request, within the limits `check_allowed` names, and counts its voucher
+/// against the quota.
 pub fn request(
     tx: &Tx,
-    user_id: i64,
-    deposit: &DepositRequest,
-    voucher_file: &str,
+    deposit: &NewDeposit,
+    settings: &WalletSettings,
     now: Timestamp,
 ) -> Result<DepositRecord, AppError> {
+    let NewDeposit { user_id, request, voucher_file } = *deposit;
+    let voucher_bytes = request.voucher.bytes.len() as u64;
+    check_allowed(tx, user_id, voucher_bytes, settings, now)?;
     tx.prepare_cached(
         "INSERT INTO deposits (user_id, method, amount, currency, pay_amount, content,
                                voucher_file, voucher_type, created_at, country)
@@ -152,17 +162,68 @@ pub fn request(
     )?
     .execute(params![
         user_id,
-        deposit.method.code(),
-        deposit.amount.minor(),
-        deposit.currency,
-        deposit.pay_amount.minor(),
-        deposit.content,
+        request.method.code(),
+        request.amount.minor(),
+        request.currency,
+        request.pay_amount.minor(),
+        request.content,
         voucher_file,
-        deposit.voucher.image_type.mime(),
+        request.voucher.image_type.mime(),
         now,
-        deposit.country
+        request.country
     ])?;
-    find(tx, tx.last_insert_rowid())
+    let deposit_id = tx.last_insert_rowid();
+    tx.prepare_cached(
+        "INSERT INTO upload_usage (kind, bytes) VALUES ('voucher', ?1)
+         ON CONFLICT (kind) DO UPDATE SET bytes = bytes + ?1",
+    )?
+    .execute([i64::try_from(voucher_bytes).unwrap_or(i64::MAX)])?;
+    find(tx, deposit_id)
+}
+
+/// Seconds of the window of `wallet.deposit_requests_per_hour`.
+const REQUEST_WINDOW_SECS: i64 = 3_600;
+
+/// Whether the player may request a deposit with a voucher of `voucher_bytes`: fewer than
+/// `deposit_pending_max` awaiting review (`deposit_pending_limit`), fewer than
+/// `deposit_requests_per_hour` in the last hour (`throttled`), and room for the voucher in
+/// `voucher_quota_bytes` (`upload_quota_full`). Checked before the voucher is written to disk
+/// and again in the transaction that records the deposit.
+pub fn check_allowed(
+    connection: &Connection,
+    user_id: i64,
+    voucher_bytes: u64,
+    settings: &WalletSettings,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    let limits = &settings.limits;
+    let pending: i64 = connection
+        .prepare_cached("SELECT COUNT(*) FROM deposits WHERE user_id = ?1 AND status = 'pending'")?
+        .query_row([user_id], |row| row.get(0))?;
+    if pending >= limits.deposit_pending_max {
+        return Err(AppError::DepositPendingLimit { max: limits.deposit_pending_max });
+    }
+    let (recent, oldest): (i64, Option<Timestamp>) = connection
+        .prepare_cached(
+            "SELECT COUNT(*), MIN(created_at) FROM deposits WHERE user_id = ?1 AND created_at > ?2",
+        )?
+        .query_row(params![user_id, now - REQUEST_WINDOW_SECS], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?;
+    if recent >= limits.deposit_requests_per_hour {
+        let seconds =
+            oldest.map_or(REQUEST_WINDOW_SECS, |oldest| oldest + REQUEST_WINDOW_SECS - now);
+        return Err(AppError::Throttled { seconds });
+    }
+    let used: Option<i64> = connection
+        .prepare_cached("SELECT bytes FROM upload_usage WHERE kind = 'voucher'")?
+        .query_row([], |row| row.get(0))
+        .optional()?;
+    let used = u64::try_from(used.unwrap_or(0)).unwrap_or(0);
+    if used.saturating_add(voucher_bytes) > limits.voucher_quota_bytes {
+        return Err(AppError::UploadQuotaFull);
+    }
+    Ok(())
 }
 
 pub fn find(connection: &Connection, deposit_id: i64) -> Result<DepositRecord, AppError> {

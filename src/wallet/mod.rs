@@ -65,6 +65,10 @@ pub struct Adjustment {
     pub admin: String,
 }
 
+/// The reference of an adjustment entry starts with this, followed by the operator's name
+/// (by default their OS user), which only the operator's own commands show.
+pub const ADJUSTMENT_REFERENCE_PREFIX: &str = "admin:";
+
 pub fn adjust(tx: &Tx, adjustment: &Adjustment, now: Timestamp) -> Result<Balances, AppError> {
     if adjustment.amount == Money::ZERO {
         return Err(AppError::InvalidAmount);
@@ -76,7 +80,7 @@ pub fn adjust(tx: &Tx, adjustment: &Adjustment, now: Timestamp) -> Result<Balanc
     let external = AccountRef::System(SystemAccount::External);
     let (source, target) = if adjustment.credit { (external, wallet) } else { (wallet, external) };
     let entry = Entry::new(EntryKind::Adjust, source, target, adjustment.amount, now)
-        .reference(format!("admin:{}", adjustment.admin))
+        .reference(format!("{ADJUSTMENT_REFERENCE_PREFIX}{}", adjustment.admin))
         .memo(adjustment.reason.trim());
     ledger::transfer(tx, entry)?;
     ledger::balances(tx, adjustment.user_id)

@@ -95,6 +95,20 @@ pub struct ChangeRecord {
     pub created_at: Timestamp,
 }
 
+/// Who reads account changes: a player never sees which operator adjusted their wallet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    Player,
+    Operator,
+}
+
+/// What `audience` sees of an entry's reference: for a player, an adjustment's says
+/// "operator" instead of the operator's name (which may be their OS user name).
+fn shown_reference(reference: String, audience: Audience) -> String {
+    let by_operator = reference.starts_with(super::ADJUSTMENT_REFERENCE_PREFIX);
+    if by_operator && audience == Audience::Player { "operator".into() } else { reference }
+}
+
 /// A date range's `total` counts at most this many records (the count walks the player's
 /// postings, as the entry's time is not indexed per account); past it `total` is this number
 /// and `total_capped` is true. Without `from` and `to`, `total` is exact and read from
@@ -113,6 +127,7 @@ pub fn account_changes(
     connection: &Connection,
     user_id: i64,
     filter: &ChangeFilter,
+    audience: Audience,
 ) -> Result<Page<ChangeRecord>, AppError> {
     let paging = filter.paging;
     let (offset, wanted) = match filter.before {
@@ -134,7 +149,13 @@ pub fn account_changes(
     let page: Vec<i64> =
         ids.into_iter().skip(usize::try_from(offset).unwrap_or(usize::MAX)).collect();
     let page = &page[..page.len().min(usize::try_from(paging.limit).unwrap_or(0))];
-    let list = sql::changes(connection, page)?;
+    let list = sql::changes(connection, page)?
+        .into_iter()
+        .map(|record| ChangeRecord {
+            reference: shown_reference(record.reference, audience),
+            ..record
+        })
+        .collect();
     let mut page = paging.wrap(list, total.min(if dated { DATED_TOTAL_MAX } else { i64::MAX }));
     page.total_capped = dated.then_some(total > DATED_TOTAL_MAX);
     Ok(page)

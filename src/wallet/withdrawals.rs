@@ -5,6 +5,7 @@ use super::WalletSettings;
 use super::payout_accounts;
 use super::types::{Method, positive_amount};
 use crate::clock::Timestamp;
+use crate::crypto::CardCipher;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
@@ -166,6 +167,39 @@ pub fn find(connection: &Connection, withdrawal_id: i64) -> Result<WithdrawalRec
         .query_row([withdrawal_id], record)
         .optional()?
         .ok_or(AppError::NotFound)
+}
+
+/// Where the operator pays a withdrawal out: the whole card number or address.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PayTo {
+    Bank(payout_accounts::PayoutCard),
+    /// "<network> <address>".
+    Usdt(String),
+}
+
+/// The target of withdrawal `withdrawal_id` in full, for the operator who pays it (the
+/// player's records show it masked).
+pub fn pay_to(
+    connection: &Connection,
+    withdrawal_id: i64,
+    cipher: &CardCipher,
+) -> Result<PayTo, AppError> {
+    let (user_id, method, target_id): (i64, String, i64) = connection
+        .prepare_cached(
+            "SELECT user_id, method, target_id FROM withdrawals WHERE withdrawal_id = ?1",
+        )?
+        .query_row([withdrawal_id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .optional()?
+        .ok_or(AppError::NotFound)?;
+    Ok(match Method::parse(&method)? {
+        Method::Bank => {
+            PayTo::Bank(payout_accounts::payout_card(connection, user_id, target_id, cipher)?)
+        }
+        Method::Usdt => {
+            PayTo::Usdt(payout_accounts::payout_address(connection, user_id, target_id)?)
+        }
+    })
 }
 
 /// How the operator closes a pending withdrawal.

@@ -34,7 +34,7 @@ async fn the_operator_credits_and_debits_a_wallet_with_a_reason() {
     assert_eq!((&list[1]["amount"], &list[1]["memo"]), (&json!("50.00"), &json!("Promotion")));
     assert_eq!(
         (&list[0]["reference"], &list[0]["balance_after"]),
-        (&json!("admin:carol"), &json!("39.75"))
+        (&json!("operator"), &json!("39.75"))
     );
     assert_eq!(
         app.personal_index(&player.token).await.ok()["total_deposit"],

@@ -163,6 +163,24 @@ impl TestApp {
         self.send(request).await
     }
 
+    /// A JSON POST as if it came from `peer`, optionally through a proxy naming
+    /// `forwarded_for`.
+    pub async fn post_json_from(
+        &self,
+        path: &str,
+        body: &Value,
+        peer: SocketAddr,
+        forwarded_for: Option<&str>,
+    ) -> Reply {
+        let mut request = Request::post(path).header("content-type", "application/json");
+        if let Some(forwarded_for) = forwarded_for {
+            request = request.header("x-forwarded-for", forwarded_for);
+        }
+        let mut request = request.body(Body::from(body.to_string())).expect("a request");
+        request.extensions_mut().insert(ConnectInfo(peer));
+        self.send(request).await
+    }
+
     pub async fn personal_index(&self, token: &str) -> Reply {
         self.get("/api/personal/index", Some(token)).await
     }

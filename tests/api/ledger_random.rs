@@ -48,6 +48,9 @@ fn configure(config: &mut Config) {
     wallet.withdraw_fee_bp = FEE_BP;
     wallet.withdraw_small_below = amount(SMALL_BELOW);
     wallet.withdraw_small_fee = amount(SMALL_FEE);
+    // The walk models balances, not the deposit request limits (tests/api/deposit_limits.rs).
+    wallet.deposit_pending_max = i64::MAX;
+    wallet.deposit_requests_per_hour = i64::MAX;
 }
 
 /// What the model expects of one player, in minor units.
@@ -192,7 +195,9 @@ impl Walk {
                 .db
                 .write(move |tx| {
                     let request = DepositRequest::parse(form, Some(PNG.to_vec()), &settings)?;
-                    deposits::request(tx, user_id, &request, "walk.png", now)
+                    let voucher_file = "walk.png";
+                    let deposit = deposits::NewDeposit { user_id, request: &request, voucher_file };
+                    deposits::request(tx, &deposit, &settings, now)
                 })
                 .await;
             self.assert_outcome(outcome(&result), expected, "a deposit");

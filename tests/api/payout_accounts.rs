@@ -103,13 +103,15 @@ async fn the_card_number_is_stored_only_encrypted() {
     add_bank(&app, &player, card_form()).await.ok();
 
     let user_id = player.id;
-    let (cipher_text, last4) = app
+    let (card_id, cipher_text, last4) = app
         .db
         .read(move |connection| {
             Ok(connection.query_row(
-                "SELECT card_cipher, card_last4 FROM bank_cards WHERE user_id = ?1",
+                "SELECT bank_card_id, card_cipher, card_last4 FROM bank_cards WHERE user_id = ?1",
                 [user_id],
-                |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?)),
+                |row| {
+                    Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?))
+                },
             )?)
         })
         .await
@@ -120,7 +122,10 @@ async fn the_card_number_is_stored_only_encrypted() {
     }
     let secrets = &app.config.secrets;
     let cipher = CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key).expect("keys");
-    assert_eq!(cipher.decrypt(&cipher_text).expect("it decrypts"), b"6222021234567890");
+    let row = format!("bank_card:{card_id}:user:{user_id}");
+    let plain = cipher.decrypt(&cipher_text, row.as_bytes()).expect("it decrypts");
+    assert_eq!(plain, b"6222021234567890");
+    assert!(cipher.decrypt(&cipher_text, b"bank_card:0:user:0").is_err(), "bound to its row");
 }
 
 #[tokio::test]

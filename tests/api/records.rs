@@ -64,7 +64,7 @@ async fn account_changes_list_every_posting_newest_first() {
         [
             json!(format!("withdrawal:{withdrawal}")),
             json!(format!("withdrawal:{withdrawal}")),
-            json!("admin:tester"),
+            json!("operator"),
             json!(format!("conversion:{}", player.id)),
             json!(format!("conversion:{}", player.id)),
             json!(format!("deposit:{deposit}")),

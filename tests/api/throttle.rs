@@ -134,6 +134,7 @@ fn peer(address: &str) -> SocketAddr {
 async fn an_address_locks_after_failures_across_accounts_behind_a_trusted_proxy() {
     let app = TestApp::spawn_with(|config| {
         config.server.trust_forwarded_for = true;
+        config.server.trusted_proxies = vec!["10.0.0.0/8".into()];
         config.auth.login_max_failures_per_address = 3;
         config.auth.login_lock_secs = 600;
     })
@@ -189,4 +190,19 @@ async fn overlong_account_text_is_refused_without_a_throttle_row() {
         .await
         .unwrap();
     assert_eq!(rows, 0);
+}
+
+#[tokio::test]
+async fn a_locked_account_is_refused_before_any_password_hash() {
+    let app = throttled_app().await;
+    let player = app.player().await;
+    for _ in 0..3 {
+        app.login(&player.phone, "wrong_1").await;
+    }
+
+    let before = fairhall::auth::hashing::runs_requested_here();
+    let locked = app.login(&player.phone, PASSWORD).await;
+
+    assert_eq!(locked.err(), "throttled");
+    assert_eq!(fairhall::auth::hashing::runs_requested_here(), before);
 }

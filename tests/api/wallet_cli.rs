@@ -163,7 +163,7 @@ async fn the_operator_adjusts_and_shows_a_wallet() {
     assert!(shown.contains("\twallet\tadjust\t"), "{shown}");
     assert!(shown.contains("-10.00 -> 40.00\tCorrection"), "{shown}");
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "kind=adjust").await;
-    assert_eq!(changes.ok()["list"][1]["reference"], "admin:ops");
+    assert_eq!(changes.ok()["list"][1]["reference"], "operator");
     assert_eq!(changes.ok()["list"][1]["memo"], "Welcome");
     assert_eq!(app.balances_of(&player).await.wallet, money("40.00"));
     succeed(data, &["admin", "verify"]);

@@ -43,19 +43,82 @@ pub fn bind_bank_card(
     } else if !card.holder.matches(&real_name) {
         return Err(AppError::HolderMismatch);
     }
-    let card_cipher = cipher.encrypt(card.card_number.as_str().as_bytes())?;
     let row = sql::BankCardRow {
         user_id,
         bank_code: &card.bank_code,
         holder: card.holder.as_str(),
-        card_cipher: &card_cipher,
         card_last4: card.card_number.last4(),
         ifsc: &card.ifsc,
         bank_address: &card.bank_address,
         phone: &card.phone,
         remark: &card.remark,
     };
-    sql::insert_bank_card(tx, &row, now)
+    // The number is sealed to its row, whose id the insert gives.
+    let bank_card_id = sql::insert_bank_card(tx, &row, now)?;
+    let associated = card_associated_data(bank_card_id, user_id);
+    let card_cipher = cipher.encrypt(card.card_number.as_str().as_bytes(), &associated)?;
+    sql::set_card_cipher(tx, bank_card_id, &card_cipher)?;
+    Ok(bank_card_id)
+}
+
+/// Re-seals card numbers stored in format v1 (bound to no row) as v2, bound to their row;
+/// returns how many. `fairhall migrate` runs it.
+pub fn reseal_v1_cards(tx: &Tx, cipher: &CardCipher) -> Result<usize, AppError> {
+    let cards = sql::v1_sealed_cards(tx)?;
+    for (bank_card_id, user_id, card_cipher) in &cards {
+        let associated = card_associated_data(*bank_card_id, *user_id);
+        let plain = cipher.decrypt(card_cipher, &associated)?;
+        sql::set_card_cipher(tx, *bank_card_id, &cipher.encrypt(&plain, &associated)?)?;
+    }
+    Ok(cards.len())
+}
+
+/// What a card number's ciphertext is bound to: its row and its owner.
+fn card_associated_data(bank_card_id: i64, user_id: i64) -> Vec<u8> {
+    format!("bank_card:{bank_card_id}:user:{user_id}").into_bytes()
+}
+
+/// A card as the operator who pays a withdrawal needs it: the whole number, decrypted.
+#[derive(Debug, serde::Serialize)]
+pub struct PayoutCard {
+    pub bank_code: String,
+    pub holder: String,
+    pub card_no: String,
+    pub ifsc: String,
+    pub bank_address: String,
+}
+
+/// The card `bank_card_id` of `user_id` with its number decrypted (for the operator's
+/// `admin withdraw show`); `Internal` when its ciphertext belongs to another row.
+pub fn payout_card(
+    connection: &Connection,
+    user_id: i64,
+    bank_card_id: i64,
+    cipher: &CardCipher,
+) -> Result<PayoutCard, AppError> {
+    let sealed = sql::sealed_card(connection, user_id, bank_card_id)?;
+    let sealed = sealed.ok_or(AppError::WithdrawAccountMissing)?;
+    let associated = card_associated_data(bank_card_id, user_id);
+    let plain = cipher.decrypt(&sealed.card_cipher, &associated)?;
+    let card_no = String::from_utf8(plain)
+        .map_err(|_| anyhow::anyhow!("bank card {bank_card_id} decrypts to non-UTF-8 text"))?;
+    Ok(PayoutCard {
+        bank_code: sealed.bank_code,
+        holder: sealed.holder,
+        card_no,
+        ifsc: sealed.ifsc,
+        bank_address: sealed.bank_address,
+    })
+}
+
+/// The whole USDT address `usdt_address_id` of `user_id`, as "<network> <address>".
+pub fn payout_address(
+    connection: &Connection,
+    user_id: i64,
+    usdt_address_id: i64,
+) -> Result<String, AppError> {
+    sql::full_usdt_address(connection, user_id, usdt_address_id)?
+        .ok_or(AppError::WithdrawAccountMissing)
 }
 
 /// Whether the player has linked a bank card (and so can no longer change their real name).

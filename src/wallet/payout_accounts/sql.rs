@@ -7,12 +7,12 @@ use crate::error::{AppError, OnUnique};
 use crate::wallet::types::Method;
 use rusqlite::{Connection, OptionalExtension, params};
 
-/// A bank card row as stored: the number only encrypted, plus its last 4 digits.
+/// A bank card row as inserted: the number is sealed to the row afterwards (`set_card_cipher`),
+/// only its last 4 digits are kept in clear.
 pub(super) struct BankCardRow<'a> {
     pub user_id: i64,
     pub bank_code: &'a str,
     pub holder: &'a str,
-    pub card_cipher: &'a str,
     pub card_last4: &'a str,
     pub ifsc: &'a str,
     pub bank_address: &'a str,
@@ -29,13 +29,12 @@ pub(super) fn insert_bank_card(
     tx.prepare_cached(
         "INSERT INTO bank_cards (user_id, bank_code, holder, card_cipher, card_last4, ifsc,
                                  bank_address, phone, remark, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+         VALUES (?1, ?2, ?3, '', ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
     .execute(params![
         card.user_id,
         card.bank_code,
         card.holder,
-        card.card_cipher,
         card.card_last4,
         card.ifsc,
         card.bank_address,
@@ -45,6 +44,71 @@ pub(super) fn insert_bank_card(
     ])
     .on_unique(&[("bank_cards.user_id", || AppError::WithdrawAccountLocked)])?;
     Ok(tx.last_insert_rowid())
+}
+
+pub(super) fn set_card_cipher(
+    tx: &Tx,
+    bank_card_id: i64,
+    card_cipher: &str,
+) -> Result<(), AppError> {
+    tx.prepare_cached("UPDATE bank_cards SET card_cipher = ?2 WHERE bank_card_id = ?1")?
+        .execute(params![bank_card_id, card_cipher])?;
+    Ok(())
+}
+
+/// Cards whose number is sealed in format v1 (no `v2:` prefix): id, owner, ciphertext.
+pub(super) fn v1_sealed_cards(tx: &Tx) -> Result<Vec<(i64, i64, String)>, AppError> {
+    let mut query = tx.prepare_cached(
+        "SELECT bank_card_id, user_id, card_cipher FROM bank_cards
+         WHERE card_cipher NOT LIKE 'v2:%' AND card_cipher <> ''",
+    )?;
+    let rows = query.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// A card row with its sealed number.
+pub(super) struct SealedCard {
+    pub bank_code: String,
+    pub holder: String,
+    pub card_cipher: String,
+    pub ifsc: String,
+    pub bank_address: String,
+}
+
+pub(super) fn sealed_card(
+    connection: &Connection,
+    user_id: i64,
+    bank_card_id: i64,
+) -> Result<Option<SealedCard>, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT bank_code, holder, card_cipher, ifsc, bank_address FROM bank_cards
+             WHERE bank_card_id = ?1 AND user_id = ?2",
+        )?
+        .query_row(params![bank_card_id, user_id], |row| {
+            Ok(SealedCard {
+                bank_code: row.get(0)?,
+                holder: row.get(1)?,
+                card_cipher: row.get(2)?,
+                ifsc: row.get(3)?,
+                bank_address: row.get(4)?,
+            })
+        })
+        .optional()?)
+}
+
+pub(super) fn full_usdt_address(
+    connection: &Connection,
+    user_id: i64,
+    usdt_address_id: i64,
+) -> Result<Option<String>, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT network || ' ' || address FROM usdt_addresses
+             WHERE usdt_address_id = ?1 AND user_id = ?2",
+        )?
+        .query_row(params![usdt_address_id, user_id], |row| row.get(0))
+        .optional()?)
 }
 
 /// The stored card of a user, without the cipher text.

@@ -1,0 +1,154 @@
+//! Registration: cheap checks and counting first (formats, the address's registrations, the
+//! phone, the invite code, the verification code), then the argon2 hash, then the new player.
+
+use super::codes::{self, CodeCheck};
+use super::types::{CodePurpose, InviteCode, LoginName, LoginPassword, Phone, VerificationCode};
+use super::{AuthSettings, NewUser, SessionGrant, admin, hashing, sql, start_session};
+use crate::clock::Timestamp;
+use crate::db::{Db, Tx};
+use crate::error::{AppError, Outcome};
+use crate::rate_limit;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// Registration fields as sent (api/login/do_register, user/register).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct RegistrationForm {
+    pub phone: Option<String>,
+    pub password: Option<String>,
+    pub repassword: Option<String>,
+    pub invite_code: Option<String>,
+    pub code: Option<String>,
+    /// Optional login name (4-32 letters, digits, underscores, with a letter).
+    pub username: Option<String>,
+}
+
+pub struct Registration {
+    phone: Phone,
+    login_name: Option<LoginName>,
+    password: LoginPassword,
+    invite_code: Option<InviteCode>,
+    code: Option<VerificationCode>,
+}
+
+impl Registration {
+    pub fn parse(
+        form: RegistrationForm,
+        settings: &AuthSettings,
+    ) -> Result<Registration, AppError> {
+        let (Some(phone), Some(password), Some(repassword)) =
+            (form.phone, form.password, form.repassword)
+        else {
+            return Err(AppError::MissingParams);
+        };
+        let phone = Phone::parse(&phone, &settings.phone_pattern)?;
+        let login_name = form.username.as_deref().map(LoginName::parse).transpose()?;
+        let password = LoginPassword::parse_confirmed(&password, &repassword)?;
+        let invite_code = match form.invite_code {
+            Some(text) => Some(InviteCode::parse(&text)?),
+            None if settings.require_invite => return Err(AppError::InviteRequired),
+            None => None,
+        };
+        let code = match form.code {
+            Some(text) if settings.require_code => Some(VerificationCode::parse(&text)?),
+            None if settings.require_code => return Err(AppError::CodeRequired),
+            _ => None,
+        };
+        Ok(Registration { phone, login_name, password, invite_code, code })
+    }
+
+    pub fn password(&self) -> &LoginPassword {
+        &self.password
+    }
+
+    fn code_check<'a>(&'a self, code: &'a VerificationCode, address: &'a str) -> CodeCheck<'a> {
+        CodeCheck { target: self.phone.as_str(), purpose: CodePurpose::Register, code, address }
+    }
+}
+
+/// Creates the player, their accounts and a session. Only a registration that passed every
+/// cheap check, and within `registrations_per_address_hour` of its client address, costs a
+/// password hash. A wrong code still uses up an attempt.
+pub async fn register(
+    db: &Db,
+    settings: &Arc<AuthSettings>,
+    registration: Registration,
+    address: String,
+    now: Timestamp,
+) -> Result<SessionGrant, AppError> {
+    let registration = Arc::new(registration);
+    let (checked, checking) = (settings.clone(), registration.clone());
+    let code_id = db
+        .write(move |tx| check_registration(tx, &checking, &address, &checked, now))
+        .await?
+        .into_result()?;
+    let password_hash = hashing::POOL.hash(registration.password.as_str().to_string()).await?;
+    let (settings, checked) = (settings.clone(), Checked { code_id, password_hash });
+    db.write(move |tx| create_registered_user(tx, &registration, &checked, &settings, now))
+        .await?
+        .into_result()
+}
+
+/// The refusals that need no hash: a taken phone, an unknown invite code, too many
+/// registrations from the address, a wrong code. Returns the accepted code's id.
+fn check_registration(
+    tx: &Tx,
+    registration: &Registration,
+    address: &str,
+    settings: &AuthSettings,
+    now: Timestamp,
+) -> Result<Outcome<Option<i64>>, AppError> {
+    inviter(tx, registration)?;
+    rate_limit::hit(tx, settings.registrations_per_address, address, now)?;
+    let Some(code) = &registration.code else {
+        return Ok(Outcome::Done(None));
+    };
+    Ok(match codes::verify(tx, &registration.code_check(code, address), settings, now)? {
+        Outcome::Done(code_id) => Outcome::Done(Some(code_id)),
+        Outcome::Refused(error) => Outcome::Refused(error),
+    })
+}
+
+/// `phone_taken` for a registered phone; the inviter of the invite code, if one was given.
+fn inviter(tx: &Tx, registration: &Registration) -> Result<Option<i64>, AppError> {
+    if sql::phone_registered(tx, registration.phone.as_str())? {
+        return Err(AppError::PhoneTaken);
+    }
+    match &registration.invite_code {
+        Some(code) => Ok(Some(
+            sql::user_by_invite_code(tx, code.as_str())?.ok_or(AppError::InvalidInviteCode)?,
+        )),
+        None => Ok(None),
+    }
+}
+
+/// What the checks and the hash produced for a registration.
+struct Checked {
+    code_id: Option<i64>,
+    password_hash: String,
+}
+
+fn create_registered_user(
+    tx: &Tx,
+    registration: &Registration,
+    checked: &Checked,
+    settings: &AuthSettings,
+    now: Timestamp,
+) -> Result<Outcome<SessionGrant>, AppError> {
+    let inviter_id = inviter(tx, registration)?;
+    if let (Some(code), Some(code_id)) = (&registration.code, checked.code_id) {
+        // The address was counted by the check; it plays no part in using the code up.
+        let check = registration.code_check(code, "");
+        if let Outcome::Refused(error) = codes::use_up(tx, &check, code_id, now)? {
+            return Ok(Outcome::Refused(error));
+        }
+    }
+    let user = NewUser {
+        phone: registration.phone.clone(),
+        login_name: registration.login_name.clone(),
+        is_admin: false,
+    };
+    let user_id =
+        admin::insert_user_with_accounts(tx, &user, &checked.password_hash, inviter_id, now)?;
+    Ok(Outcome::Done(start_session(tx, user_id, settings, now)?))
+}
