@@ -113,6 +113,9 @@ pub enum AppError {
     /// A live stream past `live.streams_per_address` or `live.streams_max`.
     #[error("too many live streams")]
     TooManyStreams,
+    /// A live-stream ticket that is unknown, used or expired.
+    #[error("live stream ticket invalid")]
+    TicketInvalid,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -175,6 +178,7 @@ impl AppError {
             AppError::AddressExists => "address_exists",
             AppError::TextTooLong { .. } => "text_too_long",
             AppError::TooManyStreams => "too_many_streams",
+            AppError::TicketInvalid => "ticket_invalid",
             AppError::Internal(_) => "internal",
         }
     }
@@ -247,6 +251,7 @@ impl AppError {
         "address_exists",
         "text_too_long",
         "too_many_streams",
+        "ticket_invalid",
         "internal",
     ];
 }
