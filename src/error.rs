@@ -117,6 +117,9 @@ pub enum AppError {
     DepositPendingLimit { max: i64 },
     #[error("upload quota full")]
     UploadQuotaFull,
+    /// A live-stream ticket that is unknown, used or expired.
+    #[error("live stream ticket invalid")]
+    TicketInvalid,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -181,6 +184,7 @@ impl AppError {
             AppError::TooManyStreams => "too_many_streams",
             AppError::DepositPendingLimit { .. } => "deposit_pending_limit",
             AppError::UploadQuotaFull => "upload_quota_full",
+            AppError::TicketInvalid => "ticket_invalid",
             AppError::Internal(_) => "internal",
         }
     }
@@ -256,6 +260,7 @@ impl AppError {
         "too_many_streams",
         "deposit_pending_limit",
         "upload_quota_full",
+        "ticket_invalid",
         "internal",
     ];
 }

@@ -2,6 +2,7 @@
 // bet in K3 and RGB, wait for the draw, see the result, the win or loss in the orders and the
 // balance, and verify the draw in the browser. playwright.config.ts shortens the k3 and rgb1
 // periods to 15 s (betting closes 3 s before the draw), so a whole round takes seconds.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiData, bettablePeriod, creditWallet, locale, logInViaUi, randomPhone, registerViaApi, tokenOf } from './support';
 
@@ -205,4 +206,56 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   await page.goto('./#/pages/cc/rgb/open?room=rgb1');
   const rgbRow = await verifyDraw(page, rgbBet.issue);
   await expect(rgbRow.getByTestId('fair-published')).toHaveText(String(number));
+});
+
+type FairChain = { segment_id: string; commitment: string; first_issue: string; first_index: number; period_secs: number; starts_at: number | null; created_at: number; retired_at: number | null };
+
+test.describe('the published seed chains', () => {
+  // axe-core is injected as a script, which the app's CSP would block (tests only).
+  test.use({ bypassCSP: true });
+
+  test('a player opens the room chains from a draw proof and sees the chain in force with its commitment', async ({ page }) => {
+    test.setTimeout(90_000);
+    const phone = randomPhone();
+    await registerViaApi(page.request, phone, 'secret12');
+    await logInViaUi(page, phone, 'secret12', vi);
+
+    // A drawn k3 period to open the proof of (k3 draws every 15 s here).
+    await expect
+      .poll(async () => (await apiData<Paged<{ issue: string }>>(page.request, 'api/roominfo/history', { room: 'k3', page: 1, limit: 1 })).list.length, { timeout: 40_000 })
+      .toBeGreaterThan(0);
+    const chains = await apiData<{ list: FairChain[] }>(page.request, 'api/fair/chains', { room: 'k3' });
+    const inForce = (await apiData<{ commitment: string; first_issue: string }>(page.request, 'api/fair/commitment', { room: 'k3' })).commitment;
+    expect(chains.list.map((chain) => chain.commitment)).toContain(inForce);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('./#/pages/cc/k3/open');
+    const row = page.getByTestId('draw-row').first();
+    await row.getByRole('button', { name: vi.cc_verify, exact: true }).click();
+    const card = row.getByTestId('draw-fairness');
+    const toggle = card.getByRole('button', { name: vi.fair_chains, exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    const items = card.getByTestId('fair-chain');
+    await expect(items).toHaveCount(chains.list.length);
+    const current = card.locator('[data-testid="fair-chain"][data-status="in_force"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toContainText(vi.fair_chain_in_force!);
+    await expect(current.getByTestId('fair-chain-commitment')).toHaveText(inForce);
+    await expect(current).toContainText(vi.fair_chain_period_secs!.replace('{seconds}', '15'));
+
+    // The card with its chains open. (Elsewhere on this page axe still flags the results page's
+    // selected room tab, white on #0fa3ff, and the list footer, #7480ad on #1b2140: shared styles.)
+    const axe = await new AxeBuilder({ page }).include('[data-testid="draw-fairness"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
+
+    // Nothing wider than the phone's 390 px.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await current.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/fair-chains-390.png' });
+    await card.getByTestId('fair-chains').screenshot({ path: 'test-results/fair-chains-list-390.png' });
+  });
 });

@@ -128,6 +128,8 @@ pub struct SessionGrant {
 pub struct SessionUser {
     pub user_id: i64,
     pub token_hash: String,
+    /// When the session ends unless revoked earlier.
+    pub expires_at: Timestamp,
 }
 
 /// Hashes a login password on the calling thread: for fixtures and tools outside the server,
@@ -266,7 +268,15 @@ pub fn session_user(
     token: &str,
     now: Timestamp,
 ) -> Result<SessionUser, AppError> {
-    let token_hash = hash_token(token.trim());
+    session_by_hash(connection, hash_token(token.trim()), now)
+}
+
+/// `session_user` for a session known by its token hash (a live stream's ticket names one).
+pub fn session_by_hash(
+    connection: &Connection,
+    token_hash: String,
+    now: Timestamp,
+) -> Result<SessionUser, AppError> {
     let session = sql::session(connection, &token_hash)?.ok_or(AppError::LoginRequired)?;
     if session.frozen {
         return Err(AppError::AccountFrozen);
@@ -274,7 +284,17 @@ pub fn session_user(
     if session.revoked || session.expires_at <= now {
         return Err(AppError::LoginRequired);
     }
-    Ok(SessionUser { user_id: session.user_id, token_hash })
+    Ok(SessionUser { user_id: session.user_id, token_hash, expires_at: session.expires_at })
+}
+
+/// Of the sessions named by `token_hashes`, those no longer live (revoked, expired, of a
+/// frozen account, or unknown), in one query however many are named.
+pub fn ended_sessions(
+    connection: &Connection,
+    token_hashes: &[String],
+    now: Timestamp,
+) -> Result<Vec<String>, AppError> {
+    sql::ended_sessions(connection, token_hashes, now)
 }
 
 pub fn logout(tx: &Tx, session: &SessionUser, now: Timestamp) -> Result<(), AppError> {
@@ -282,6 +302,8 @@ pub fn logout(tx: &Tx, session: &SessionUser, now: Timestamp) -> Result<(), AppE
         "UPDATE sessions SET revoked_at = ?2 WHERE token_hash = ?1 AND revoked_at IS NULL",
     )?
     .execute(rusqlite::params![session.token_hash, now])?;
+    let which = crate::db::EndedSessions::One(session.token_hash.clone());
+    tx.note_sessions_ended(crate::db::SessionsEnded { user_id: session.user_id, which });
     Ok(())
 }
 

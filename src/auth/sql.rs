@@ -1,7 +1,7 @@
 //! Queries on users and sessions.
 
 use crate::clock::Timestamp;
-use crate::db::Tx;
+use crate::db::{EndedSessions, SessionsEnded, Tx};
 use crate::error::{AppError, OnUnique};
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -112,6 +112,7 @@ pub(super) fn revoke_sessions(tx: &Tx, user_id: i64, now: Timestamp) -> Result<(
         "UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL",
     )?
     .execute(params![user_id, now])?;
+    tx.note_sessions_ended(SessionsEnded { user_id, which: EndedSessions::All });
     Ok(())
 }
 
@@ -142,6 +143,27 @@ pub(super) fn session(
             })
         })
         .optional()?)
+}
+
+pub(super) fn ended_sessions(
+    connection: &Connection,
+    token_hashes: &[String],
+    now: Timestamp,
+) -> Result<Vec<String>, AppError> {
+    if token_hashes.is_empty() {
+        return Ok(Vec::new());
+    }
+    // One JSON array parameter: no limit on bound variables however many streams are open.
+    let named = serde_json::to_string(token_hashes).map_err(anyhow::Error::from)?;
+    let mut query = connection.prepare_cached(
+        "SELECT named.value FROM json_each(?1) AS named
+         WHERE NOT EXISTS (
+             SELECT 1 FROM sessions s
+             WHERE s.token_hash = named.value AND s.revoked_at IS NULL AND s.expires_at > ?2
+               AND (SELECT frozen_at IS NULL FROM users WHERE user_id = s.user_id))",
+    )?;
+    let rows = query.query_map(params![named, now], |row| row.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 pub(super) fn set_password_hash(
@@ -206,6 +228,8 @@ pub(super) fn revoke_other_sessions(
          WHERE user_id = ?1 AND token_hash <> ?2 AND revoked_at IS NULL",
     )?
     .execute(params![user_id, keep, now])?;
+    let which = EndedSessions::AllBut(keep.to_string());
+    tx.note_sessions_ended(SessionsEnded { user_id, which });
     Ok(())
 }
 

@@ -1,7 +1,8 @@
-//! What listeners hear of a write once it committed: the game balances it changed. The ledger
-//! notes each change on the `Tx` as it writes it; the writer keeps a job's notes only when its
-//! savepoint is released, and hands the group's notes to the commit hook only after COMMIT
-//! succeeded, so a rolled-back or failed write announces nothing.
+//! What listeners hear of a write once it committed: the game balances it changed and the
+//! sessions it ended. The ledger and the account verbs note each on the `Tx` as they write it;
+//! the writer keeps a job's notes only when its savepoint is released, and hands the group's
+//! notes to the commit hook only after COMMIT succeeded, so a rolled-back or failed write
+//! announces nothing.
 
 use std::cell::RefCell;
 use std::sync::{Arc, PoisonError, RwLock};
@@ -13,9 +14,46 @@ pub struct BalanceChange {
     pub game_balance: i64,
 }
 
-/// Called on the writer thread after each successful commit with the changes in commit order
+/// Sessions of one user a committed write ended (logout, freeze, a password change or reset).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionsEnded {
+    pub user_id: i64,
+    pub which: EndedSessions,
+}
+
+/// Which of the user's sessions ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndedSessions {
+    /// The session with this token hash (a logout).
+    One(String),
+    /// Every session but the one with this token hash (a password change keeps its own).
+    AllBut(String),
+    /// Every session of the user.
+    All,
+}
+
+impl SessionsEnded {
+    /// True when the session `token_hash` of `user_id` is one of those that ended.
+    pub fn includes(&self, user_id: i64, token_hash: &str) -> bool {
+        self.user_id == user_id
+            && match &self.which {
+                EndedSessions::One(hash) => hash == token_hash,
+                EndedSessions::AllBut(kept) => kept != token_hash,
+                EndedSessions::All => true,
+            }
+    }
+}
+
+/// One thing a committed write did that listeners hear of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommitNote {
+    Balance(BalanceChange),
+    SessionsEnded(SessionsEnded),
+}
+
+/// Called on the writer thread after each successful commit with the notes in commit order
 /// (a player may appear more than once: the last is the committed balance). It must not block.
-pub type CommitHook = Arc<dyn Fn(&[BalanceChange]) + Send + Sync>;
+pub type CommitHook = Arc<dyn Fn(&[CommitNote]) + Send + Sync>;
 
 /// Where `Db::on_commit` puts the hook the writer calls; empty until one is set.
 #[derive(Clone, Default)]
@@ -26,7 +64,7 @@ impl HookSlot {
         *self.0.write().unwrap_or_else(PoisonError::into_inner) = Some(hook);
     }
 
-    pub(super) fn publish(&self, changes: &[BalanceChange]) {
+    pub(super) fn publish(&self, changes: &[CommitNote]) {
         if changes.is_empty() {
             return;
         }
@@ -40,12 +78,12 @@ impl HookSlot {
 /// The notes of one group commit: those of the running job, and those of the jobs kept.
 #[derive(Default)]
 pub(super) struct Notes {
-    job: RefCell<Vec<BalanceChange>>,
-    kept: RefCell<Vec<BalanceChange>>,
+    job: RefCell<Vec<CommitNote>>,
+    kept: RefCell<Vec<CommitNote>>,
 }
 
 impl Notes {
-    pub(super) fn note(&self, change: BalanceChange) {
+    pub(super) fn note(&self, change: CommitNote) {
         self.job.borrow_mut().push(change);
     }
 
@@ -61,7 +99,7 @@ impl Notes {
     }
 
     /// The group's kept notes, leaving it empty for the next group.
-    pub(super) fn take_kept(&self) -> Vec<BalanceChange> {
+    pub(super) fn take_kept(&self) -> Vec<CommitNote> {
         self.discard_job();
         std::mem::take(&mut *self.kept.borrow_mut())
     }
@@ -74,10 +112,10 @@ mod tests {
     use crate::error::AppError;
     use std::sync::Mutex;
 
-    fn recording(db: &Db) -> Arc<Mutex<Vec<BalanceChange>>> {
+    fn recording(db: &Db) -> Arc<Mutex<Vec<CommitNote>>> {
         let heard = Arc::new(Mutex::new(Vec::new()));
         let sink = heard.clone();
-        db.on_commit(Arc::new(move |changes: &[BalanceChange]| {
+        db.on_commit(Arc::new(move |changes: &[CommitNote]| {
             sink.lock().expect("unpoisoned").extend_from_slice(changes);
         }));
         heard
@@ -110,6 +148,7 @@ mod tests {
             async move {
                 db.write(|tx| -> Result<(), AppError> {
                     tx.note_game_balance(2, 200);
+                    tx.note_sessions_ended(SessionsEnded { user_id: 2, which: EndedSessions::All });
                     Err(AppError::BadParams)
                 })
                 .await
@@ -120,6 +159,7 @@ mod tests {
             async move {
                 db.write(|tx| {
                     tx.note_game_balance(3, 300);
+                    tx.note_sessions_ended(SessionsEnded { user_id: 3, which: EndedSessions::All });
                     Ok(())
                 })
                 .await
@@ -133,8 +173,28 @@ mod tests {
         assert!(failing.await.expect("joined").is_err());
         kept.await.expect("joined").expect("the kept write");
         let heard = heard.lock().expect("unpoisoned").clone();
-        let expected = [(1, 100), (3, 300)]
-            .map(|(user_id, game_balance)| BalanceChange { user_id, game_balance });
+        let balance =
+            |user_id, game_balance| CommitNote::Balance(BalanceChange { user_id, game_balance });
+        let ended = SessionsEnded { user_id: 3, which: EndedSessions::All };
+        let expected = [balance(1, 100), balance(3, 300), CommitNote::SessionsEnded(ended)];
         assert_eq!(heard, expected, "the rolled-back write announced nothing");
+    }
+}
+
+#[cfg(test)]
+mod ended_tests {
+    use super::*;
+
+    #[test]
+    fn an_ending_names_exactly_the_sessions_it_ended() {
+        let logout = SessionsEnded { user_id: 1, which: EndedSessions::One("a".into()) };
+        assert!(logout.includes(1, "a"));
+        assert!(!logout.includes(1, "b"), "another session of the player");
+        assert!(!logout.includes(2, "a"), "another player");
+        let change = SessionsEnded { user_id: 1, which: EndedSessions::AllBut("a".into()) };
+        assert!(!change.includes(1, "a"), "the session that changed the password");
+        assert!(change.includes(1, "b"));
+        let freeze = SessionsEnded { user_id: 1, which: EndedSessions::All };
+        assert!(freeze.includes(1, "a") && freeze.includes(1, "b") && !freeze.includes(2, "a"));
     }
 }

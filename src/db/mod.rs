@@ -6,7 +6,7 @@ mod committed;
 pub mod space;
 mod writer;
 
-pub use committed::{BalanceChange, CommitHook};
+pub use committed::{BalanceChange, CommitHook, CommitNote, EndedSessions, SessionsEnded};
 
 use crate::error::AppError;
 use anyhow::Context;
@@ -27,7 +27,13 @@ impl Tx<'_> {
     /// Notes that this write leaves `user_id`'s game balance at `game_balance` (minor units):
     /// the commit hook hears of it once the transaction committed, never if it rolls back.
     pub fn note_game_balance(&self, user_id: i64, game_balance: i64) {
-        self.1.note(BalanceChange { user_id, game_balance });
+        self.1.note(CommitNote::Balance(BalanceChange { user_id, game_balance }));
+    }
+
+    /// Notes that this write ends sessions: the live streams of those sessions end once the
+    /// transaction committed, never if it rolls back.
+    pub fn note_sessions_ended(&self, ended: SessionsEnded) {
+        self.1.note(CommitNote::SessionsEnded(ended));
     }
 }
 
@@ -175,8 +181,8 @@ impl Db {
         &self.path
     }
 
-    /// Sets what the writer calls after each commit with the game balances it changed
-    /// (replacing an earlier hook).
+    /// Sets what the writer calls after each commit with the game balances it changed and the
+    /// sessions it ended (replacing an earlier hook).
     pub fn on_commit(&self, hook: CommitHook) {
         self.commit_hook.set(hook);
     }

@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(history))
         .routes(routes!(long_board))
         .routes(routes!(live))
+        .routes(routes!(live_ticket))
 }
 
 /// Place an order of one or more options on the room's open period, paid from the game
@@ -209,24 +210,49 @@ async fn long_board(
     Ok(Envelope::ok(LongReply { threshold, list }))
 }
 
+#[derive(Deserialize, utoipa::IntoParams, utoipa::ToSchema)]
+struct LiveForm {
+    /// Room code, e.g. `k3` or `rgb3`.
+    room: String,
+    /// A ticket from `POST api/live/ticket`: the stream is the player's (single use, 30 s).
+    ticket: Option<String>,
+}
+
 /// Server-sent events for a room page: event `state` with the open period, the latest result
 /// and (with a session) the game balance, sent on connect, then whenever the room's state
 /// changes (shared by all its streams, `game_balance` null) and whenever the player's game
-/// balance changes; a comment line every 15 s keeps idle proxies from closing it.
-#[utoipa::path(get, path = "/api/live", tag = "games", params(RoomForm),
+/// balance changes; a comment line every 15 s keeps idle proxies from closing it. A player's
+/// stream ends with event `end` when the session does (logout, freeze, password change,
+/// expiry).
+#[utoipa::path(get, path = "/api/live", tag = "games", params(LiveForm),
     responses((status = 200, description = "text/event-stream of `state` events; an envelope \
-        with err too_many_streams past the caps of `[live]`", content_type = "text/event-stream")))]
+        with err too_many_streams past the caps of `[live]`, ticket_invalid for an unknown, used \
+        or expired ticket", content_type = "text/event-stream")))]
 async fn live(
     State(app): State<AppState>,
     MaybeSession(session): MaybeSession,
     ClientAddress(address): ClientAddress,
-    Params(form): Params<RoomForm>,
+    Params(form): Params<LiveForm>,
 ) -> Result<Response, AppError> {
     let room = Room::parse(&form.room)?;
-    let user_id = session.map(|session| session.user_id);
-    let frames = app.live_hub.open(live::Viewer { room, user_id, address }).await?;
+    let session = match form.ticket {
+        Some(ticket) => Some(app.live_hub.redeem_ticket(&ticket)?),
+        None => session.map(live::ViewerSession::from),
+    };
+    let frames = app.live_hub.open(live::Viewer { room, session, address }).await?;
     let headers =
         [(header::CONTENT_TYPE, "text/event-stream"), (header::CACHE_CONTROL, "no-cache")];
     let body = Body::from_stream(frames.map(Ok::<_, Infallible>));
     Ok((headers, body).into_response())
+}
+
+/// A single-use ticket that opens the player's live stream (`api/live?room=..&ticket=..`)
+/// within 30 s, so the app never puts its token in a URL (EventSource sends no headers).
+#[utoipa::path(post, path = "/api/live/ticket", tag = "games", security(("token" = [])),
+    responses((status = 200, description = "envelope", body = live::IssuedTicket)))]
+async fn live_ticket(
+    State(app): State<AppState>,
+    Session(session): Session,
+) -> Result<Envelope<live::IssuedTicket>, AppError> {
+    Ok(Envelope::ok(app.live_hub.issue_ticket(&session)?))
 }

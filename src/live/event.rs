@@ -75,5 +75,9 @@ pub fn frame(state: &RoomState, at: BuiltAt, game_balance: Option<Money>) -> Byt
     Bytes::from(format!("event: state\ndata: {json}\n\n"))
 }
 
+/// The last frame of a stream whose session ended (logout, freeze, password change, expiry):
+/// the app stops the stream and lets its next request meet the logout.
+pub const END_FRAME: &[u8] = b"event: end\ndata: {\"err\":\"login_required\"}\n\n";
+
 /// A comment line that keeps idle proxies from closing the stream.
 pub const KEEP_ALIVE_FRAME: &[u8] = b":\n\n";

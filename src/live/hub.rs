@@ -1,6 +1,7 @@
 //! The hub's task: recomputes a room's state when the clock reaches its betting close or draw
 //! time and every room's when the scheduler announces draws or settlements, publishes only the
-//! states that changed, and beats the keep-alive of every stream.
+//! states that changed, and beats the keep-alive of every stream. At each resync it also ends
+//! the streams whose session another process ended (one query for all open sessions).
 
 use super::event::RoomState;
 use super::wake::{Watched, next_wake};
@@ -13,8 +14,8 @@ use std::time::Duration;
 use tokio::sync::watch;
 use tokio::time::{Instant, MissedTickBehavior};
 
-/// Every room is recomputed at least this often: catches what another process (the CLI)
-/// changed, and retries after a failed read.
+/// Every room is recomputed, and the sessions of open streams checked, at least this often:
+/// catches what another process (the CLI) changed, and retries after a failed read.
 const RESYNC: Duration = Duration::from_secs(30);
 /// After a failed read, the next try.
 const RETRY: Duration = Duration::from_secs(1);
@@ -31,7 +32,12 @@ pub async fn run(hub: Weak<LiveHub>, mut announcements: watch::Receiver<u64>) {
     beat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         let Some(live) = hub.upgrade() else { return };
-        let due = if sync_all || synced_at.elapsed() >= RESYNC {
+        let timed = synced_at.elapsed() >= RESYNC;
+        if timed && let Err(error) = live.end_ended_sessions().await {
+            let error = anyhow::Error::from(error);
+            tracing::error!(error = format!("{error:#}"), "live sessions were not checked");
+        }
+        let due = if sync_all || timed {
             synced_at = Instant::now();
             Room::all()
         } else {

@@ -2,7 +2,7 @@
 //! game balance a stream shows (told by the writer's commit hook, never by polling).
 
 use crate::config::LiveConfig;
-use crate::db::BalanceChange;
+use crate::db::CommitNote;
 use crate::error::AppError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -93,8 +93,12 @@ impl BalanceWatches {
     }
 
     /// The commit hook: tells the streams of each player whose balance a commit changed.
-    pub fn publish(&self, changes: &[BalanceChange]) {
+    pub fn publish(&self, notes: &[CommitNote]) {
         let players = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+        let changes = notes.iter().filter_map(|note| match note {
+            CommitNote::Balance(change) => Some(change),
+            CommitNote::SessionsEnded(_) => None,
+        });
         for change in changes {
             if let Some((sender, _)) = players.get(&change.user_id) {
                 sender.send_replace(Some(change.game_balance));
@@ -118,6 +122,7 @@ impl Drop for BalanceWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::BalanceChange;
 
     #[test]
     fn caps_hold_per_address_and_in_total_until_a_stream_ends() {
@@ -143,7 +148,7 @@ mod tests {
         let watches = Arc::new(BalanceWatches::default());
         let mut mine = BalanceWatches::watch(&watches, 1);
         let theirs = BalanceWatches::watch(&watches, 2);
-        watches.publish(&[BalanceChange { user_id: 1, game_balance: 500 }]);
+        watches.publish(&[CommitNote::Balance(BalanceChange { user_id: 1, game_balance: 500 })]);
         assert!(mine.receiver.has_changed().expect("open"));
         assert_eq!(*mine.receiver.borrow_and_update(), Some(500));
         assert!(!theirs.receiver.has_changed().expect("open"));

@@ -17,20 +17,20 @@ use std::time::Duration;
 use tower::ServiceExt;
 
 /// How long a test waits for an event the hub's task sends.
-const EVENT_WAIT: Duration = Duration::from_secs(5);
+pub const EVENT_WAIT: Duration = Duration::from_secs(5);
 /// How long a test watches for an event that must not come. Balance events are published by
 /// the writer before the write's caller resumes, so one that were sent would be there at once.
-const SILENCE: Duration = Duration::from_millis(300);
+pub const SILENCE: Duration = Duration::from_millis(300);
 
 /// An open stream and the text read from it but not yet parsed.
-struct Live {
+pub struct Live {
     body: BodyDataStream,
     pending: String,
 }
 
 impl Live {
     /// The next `state` event's data (keep-alive comments are skipped).
-    async fn next_within(&mut self, wait: Duration) -> Option<Value> {
+    pub async fn next_within(&mut self, wait: Duration) -> Option<Value> {
         loop {
             if let Some(end) = self.pending.find("\n\n") {
                 let block: String = self.pending.drain(..end + 2).collect();
@@ -48,11 +48,28 @@ impl Live {
         }
     }
 
-    async fn next(&mut self) -> Value {
+    pub async fn next(&mut self) -> Value {
         self.next_within(EVENT_WAIT).await.expect("an event in time")
     }
 
-    async fn assert_silent(&mut self, why: &str) {
+    /// True when, within `wait`, the stream sent its `end` event and closed (state events and
+    /// keep-alives before it are skipped); false when it is still open after `wait`.
+    pub async fn ends_within(&mut self, wait: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let Ok(chunk) = tokio::time::timeout_at(deadline, self.body.next()).await else {
+                return false;
+            };
+            let Some(chunk) = chunk else {
+                let ended = self.pending.contains("event: end\ndata: {\"err\":\"login_required\"}");
+                assert!(ended, "closed without the end event: {:?}", self.pending);
+                return true;
+            };
+            self.pending.push_str(std::str::from_utf8(&chunk.expect("a chunk")).expect("utf-8"));
+        }
+    }
+
+    pub async fn assert_silent(&mut self, why: &str) {
         if let Some(event) = self.next_within(SILENCE).await {
             panic!("{why}: got {event}");
         }
@@ -68,8 +85,12 @@ async fn open_from(
     peer: Option<SocketAddr>,
 ) -> Result<Live, Reply> {
     let token = player.map(|player| format!("&token={}", player.token)).unwrap_or_default();
-    let mut request =
-        Request::get(format!("/api/live?room={room}{token}")).body(Body::empty()).expect("request");
+    open_path(hall, &format!("/api/live?room={room}{token}"), peer).await
+}
+
+/// Opens the stream at `path` (`/api/live?...`): the stream, or the refusal's envelope.
+pub async fn open_path(hall: &Hall, path: &str, peer: Option<SocketAddr>) -> Result<Live, Reply> {
+    let mut request = Request::get(path).body(Body::empty()).expect("request");
     if let Some(peer) = peer {
         request.extensions_mut().insert(ConnectInfo(peer));
     }

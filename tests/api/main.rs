@@ -19,6 +19,7 @@ mod idempotency;
 mod ledger_concurrency;
 mod ledger_random;
 mod live;
+mod live_sessions;
 mod news;
 mod news_cli;
 mod operator_secrets;

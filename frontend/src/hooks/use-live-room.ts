@@ -1,14 +1,16 @@
 // Live room state. The server pushes `state` events over server-sent events (GET api/live,
 // docs/api-contract-games.md); where the stream is unsupported, fails, or stays silent, the
 // page polls api/roominfo/index (and api/personal/index for the balance) every 2 s instead, and
-// tries the stream again every 30 s for as long as the page is open.
+// tries the stream again every 30 s for as long as the page is open. A logged-in page opens the
+// stream with a single-use ticket (lib/live-ticket), never with its token in the URL; the server
+// ends the stream with an `end` event when the session ends (logout, freeze, expiry).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { clockOffsetMs } from '@/lib/clock';
 import { fetchRoomIndex, roomKey, type LiveEvent, type RoomIndex } from '@/lib/room-index';
 import { fetchProfile, profileKey, type User } from '@/hooks/use-profile';
 import { useToken } from '@/hooks/use-session';
-import { buildUrl } from '@/lib/api';
+import { liveUrl } from '@/lib/live-ticket';
 
 /** Polling period of the fallback. */
 export const POLL_MS = 2000;
@@ -23,10 +25,13 @@ export type LiveMode = 'connecting' | 'stream' | 'polling';
 
 /** The part of EventSource the channel uses (tests pass a fake). */
 export type StreamLike = {
-  addEventListener(type: 'state', listener: (event: MessageEvent<string>) => void): void;
+  addEventListener(type: 'state' | 'end', listener: (event: MessageEvent<string>) => void): void;
   onerror: ((event: Event) => void) | null;
   close(): void;
 };
+
+/** The stream's URL, or how to get one (a logged-in page asks for a ticket each time). */
+export type StreamUrl = string | (() => Promise<string>);
 
 /** Opens a stream, or null where EventSource is missing or refuses the URL. */
 export type OpenStream = (url: string) => StreamLike | null;
@@ -78,9 +83,11 @@ export class LiveChannel {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
   private mode: LiveMode = 'connecting';
+  /** Counts connection attempts: a ticket that arrives after its attempt was abandoned is dropped. */
+  private attempt = 0;
 
   constructor(
-    private readonly url: string,
+    private readonly url: StreamUrl,
     private readonly open: OpenStream,
     private readonly handlers: Handlers,
   ) {}
@@ -92,15 +99,36 @@ export class LiveChannel {
 
   stop(): void {
     this.stopped = true;
+    this.attempt += 1;
     clearTimeout(this.timer);
     this.stream?.close();
     this.stream = null;
   }
 
   private connect(): void {
-    const stream = this.open(this.url);
+    const attempt = ++this.attempt;
+    if (this.mode !== 'stream') this.timer = setTimeout(() => this.fail(), FIRST_EVENT_MS);
+    const url = this.url;
+    if (typeof url === 'string') {
+      this.openAt(url);
+      return;
+    }
+    const current = () => attempt === this.attempt && !this.stopped;
+    url().then(
+      (resolved) => {
+        if (current()) this.openAt(resolved);
+      },
+      () => {
+        if (current()) this.fail();
+      },
+    );
+  }
+
+  private openAt(url: string): void {
+    const stream = this.open(url);
     if (stream === null) {
       // No EventSource at all: poll for the rest of the page's life.
+      clearTimeout(this.timer);
       this.setMode('polling');
       return;
     }
@@ -113,13 +141,18 @@ export class LiveChannel {
       this.setMode('stream');
       this.handlers.onEvent(event);
     });
+    // The session ended: the server closes the stream; its ticket is used up, so reopening it
+    // would fail. Poll instead (the next request meets the logout) and try a new ticket later.
+    stream.addEventListener('end', () => {
+      if (this.stream === stream) this.fail();
+    });
     stream.onerror = () => {
       if (this.stream === stream) this.fail();
     };
-    if (this.mode !== 'stream') this.timer = setTimeout(() => this.fail(), FIRST_EVENT_MS);
   }
 
   private fail(): void {
+    this.attempt += 1;
     clearTimeout(this.timer);
     this.stream?.close();
     this.stream = null;
@@ -168,7 +201,7 @@ export function useLiveRoom(room: string, game: string, open: OpenStream = openE
 
   useEffect(() => {
     setMode('connecting');
-    const channel = new LiveChannel(buildUrl('api/live', { room, token }), open, {
+    const channel = new LiveChannel(liveUrl(room, token !== null), open, {
       onMode: setMode,
       onEvent: (event) => {
         queryClient.setQueryData<RoomIndex>(roomKey(room), (current) => mergeLive(current, event, game));

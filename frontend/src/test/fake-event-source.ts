@@ -6,14 +6,14 @@ export class FakeEventSource implements StreamLike {
   static opened: FakeEventSource[] = [];
   onerror: ((event: Event) => void) | null = null;
   closed = false;
-  private listeners: ((event: MessageEvent<string>) => void)[] = [];
+  private listeners: { type: 'state' | 'end'; listener: (event: MessageEvent<string>) => void }[] = [];
 
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
   }
 
-  addEventListener(_type: 'state', listener: (event: MessageEvent<string>) => void): void {
-    this.listeners.push(listener);
+  addEventListener(type: 'state' | 'end', listener: (event: MessageEvent<string>) => void): void {
+    this.listeners.push({ type, listener });
   }
 
   close(): void {
@@ -21,9 +21,14 @@ export class FakeEventSource implements StreamLike {
   }
 
   /** The server sends a `state` event (text as is, anything else as JSON). */
-  send(data: unknown): void {
+  send(data: unknown, type: 'state' | 'end' = 'state'): void {
     const message = { data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent<string>;
-    for (const listener of this.listeners) listener(message);
+    for (const entry of this.listeners) if (entry.type === type) entry.listener(message);
+  }
+
+  /** The server ends the stream because its session ended. */
+  end(): void {
+    this.send({ err: 'login_required' }, 'end');
   }
 
   /** The connection breaks. */

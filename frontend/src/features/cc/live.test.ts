@@ -95,6 +95,53 @@ describe('LiveChannel', () => {
     expect(modes).toEqual(['polling']);
   });
 
+  it('asks for a fresh ticket at every connection and drops one that arrives too late', async () => {
+    let issued = 0;
+    const tickets: ((ticket: string) => void)[] = [];
+    const url = () => new Promise<string>((resolve) => tickets.push((ticket) => resolve(`api/live?room=k3&ticket=${ticket}`)));
+    const modes: LiveMode[] = [];
+    const live = new LiveChannel(url, (to) => new FakeEventSource(to), { onMode: (mode) => modes.push(mode), onEvent: () => undefined });
+    live.start();
+    tickets[issued++]!('t1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual(['api/live?room=k3&ticket=t1']);
+    FakeEventSource.opened[0]!.send(state('202611220002', null));
+    FakeEventSource.opened[0]!.fail();
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS);
+    tickets[issued++]!('t2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual(['api/live?room=k3&ticket=t1', 'api/live?room=k3&ticket=t2']);
+
+    // A ticket still on its way when the page stops opens nothing.
+    FakeEventSource.opened[1]!.fail();
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS);
+    live.stop();
+    tickets[issued++]!('t3');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(modes).toEqual(['stream', 'polling']);
+  });
+
+  it('polls when the ticket is refused, and when the server ends the stream with its session', async () => {
+    let refuse = true;
+    const url = () => (refuse ? Promise.reject(new Error('login_required')) : Promise.resolve('api/live?room=k3&ticket=t'));
+    const modes: LiveMode[] = [];
+    new LiveChannel(url, (to) => new FakeEventSource(to), { onMode: (mode) => modes.push(mode), onEvent: () => undefined }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(modes).toEqual(['polling']);
+    expect(FakeEventSource.opened).toHaveLength(0);
+
+    refuse = false;
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS);
+    const stream = FakeEventSource.opened[0]!;
+    stream.send(state('202611220002', null));
+    stream.end();
+    expect(stream.closed).toBe(true);
+    expect(modes).toEqual(['polling', 'stream', 'polling']);
+    stream.send(state('202611220003', '202611220002'));
+    expect(modes, 'a closed stream is not heard').toEqual(['polling', 'stream', 'polling']);
+  });
+
   it('parses the contract fields only', () => {
     expect(parseLiveEvent(JSON.stringify({ ...state('1', null), extra: 1 }))).toEqual(state('1', null));
     expect(parseLiveEvent(JSON.stringify({ ...state('1', null), close_at: '5' }))).toBeNull();
@@ -126,6 +173,7 @@ describe('useRoomLive', () => {
     return mockFetch((call) => {
       if (call.url.startsWith('api/roominfo/index')) return jsonResponse(envelope(roomIndex(issue, '202611220001')));
       if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
+      if (call.url === 'api/live/ticket' && call.headers.token === 'tok') return jsonResponse(envelope({ ticket: 'tk1', expires_at: NOW + 30 }));
       return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
     });
   }
@@ -157,7 +205,10 @@ describe('useRoomLive', () => {
     const { result } = renderHook(() => useRoomLive('k3', 'k3'), { wrapper });
     await act(() => vi.advanceTimersByTimeAsync(10));
     const stream = FakeEventSource.opened[0]!;
-    expect(stream.url).toBe('api/live?room=k3&token=tok');
+    // The token travels in the ticket request's header, never in a URL.
+    expect(stream.url).toBe('api/live?room=k3&ticket=tk1');
+    expect(calls.find((call) => call.url === 'api/live/ticket')?.method).toBe('POST');
+    expect(calls.filter((call) => call.url.includes('tok'))).toEqual([]);
     act(() => stream.send(state('202611220002', '202611220001')));
     await flush();
     expect(result.current.mode).toBe('stream');
@@ -187,6 +238,16 @@ describe('useRoomLive', () => {
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS * 2));
     expect(count(calls, 'api/roominfo/index') - rooms).toBe(2);
     expect(result.current.data?.issue).toBe('202611220003');
+  });
+
+  it('opens an anonymous stream without a ticket when logged out', async () => {
+    clearSession();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { calls } = serve();
+    renderHook(() => useRoomLive('k3', 'k3'), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual(['api/live?room=k3']);
+    expect(count(calls, 'api/live/ticket')).toBe(0);
   });
 
   it('corrects the countdown clock with the server time', async () => {

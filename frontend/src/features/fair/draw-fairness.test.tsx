@@ -1,11 +1,15 @@
 // The "check this draw" card runs the verification in the browser and says plainly which check
 // failed.
 import { createHash } from 'node:crypto';
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { chainStatuses, type FairChain } from '@/features/fair/api/chains';
 import { DrawFairness, type DrawFairnessProps } from '@/features/fair/draw-fairness';
 import { activateLanguage } from '@/i18n/i18n';
+import { formatDateTime } from '@/lib/time';
+import { routeFetch } from '@/test/helpers';
 
 const SEED = '0599ea1dc6190279bd0f278e79006bca589b962daecd14d2ab6ca295834fa058';
 const PREVIOUS = createHash('sha256').update(Buffer.from(SEED, 'hex')).digest('hex');
@@ -91,5 +95,79 @@ describe('DrawFairness', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('published chains', () => {
+  const NOW = 1_800_000_000;
+  const chain = (segment: string, extra: Partial<FairChain>): FairChain => ({
+    segment_id: segment,
+    chain_id: 'c1',
+    commitment: COMMITMENT,
+    length: 2000,
+    first_index: 1,
+    first_issue: '202611220001',
+    period_secs: 60,
+    starts_at: NOW - 3600,
+    created_at: NOW - 7200,
+    retired_at: null,
+    ...extra,
+  });
+  // Newest first: a successor committed ahead, one retired before any draw, the one in force
+  // (a period change that keeps drawing from seed 41 of the same chain) and the first segment.
+  const list = [
+    chain('s4', { first_issue: '202611230001', first_index: 101, period_secs: 30, starts_at: NOW + 600, created_at: NOW - 60 }),
+    chain('s3', { first_issue: '202611220050', first_index: 41, period_secs: 90, retired_at: NOW - 900, starts_at: NOW - 600 }),
+    chain('s2', { first_issue: '202611220041', first_index: 41, period_secs: 120, starts_at: NOW - 1200 }),
+    chain('s1', {}),
+  ];
+
+  it('tells which segment is in force, which start later and which were retired', () => {
+    expect(chainStatuses(list, NOW)).toEqual(['ahead', 'retired', 'in_force', 'earlier']);
+    expect(chainStatuses([chain('s1', { starts_at: null, created_at: NOW })], NOW)).toEqual(['in_force']);
+    expect(chainStatuses([], NOW)).toEqual([]);
+  });
+
+  it('lists the room chains with commitment, first issue, seed index, period and times', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW * 1000);
+    const { calls } = routeFetch({ 'api/fair/chains': () => ({ room: 'k3', draw_source: 'k3', list }) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <DrawFairness {...honest} />
+      </QueryClientProvider>,
+    );
+    expect(calls).toEqual([]);
+    const toggle = screen.getByRole('button', { name: 'Published seed chains' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    const items = await screen.findAllByTestId('fair-chain');
+    expect(calls.map((call) => call.url)).toEqual(['api/fair/chains?room=k3&limit=20']);
+    expect(items.map((item) => item.getAttribute('data-status'))).toEqual(['ahead', 'retired', 'in_force', 'earlier']);
+    const inForce = items[2]!;
+    expect(within(inForce).getByText('In force')).toBeInTheDocument();
+    expect(within(inForce).getByTestId('fair-chain-commitment')).toHaveTextContent(COMMITMENT);
+    expect(within(inForce).getByTestId('fair-chain-first-issue')).toHaveTextContent('202611220041');
+    expect(inForce).toHaveTextContent('Seed index41');
+    expect(inForce).toHaveTextContent('Period120 s');
+    expect(inForce).toHaveTextContent(`Published${formatDateTime(NOW - 7200)}`);
+    expect(items[0]).toHaveTextContent(`Starts ${formatDateTime(NOW + 600)}`);
+    expect(items[1]).toHaveTextContent('Retired before any draw');
+    vi.useRealTimers();
+  });
+
+  it('says so when the room has no chain yet', async () => {
+    routeFetch({ 'api/fair/chains': () => ({ room: 'k3', draw_source: 'k3', list: [] }) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <DrawFairness {...honest} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Published seed chains' }));
+    expect(await screen.findByText('No chain published yet')).toBeInTheDocument();
   });
 });

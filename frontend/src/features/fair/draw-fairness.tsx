@@ -1,10 +1,12 @@
 // "Check this draw": a revealed period's seed, the link it must hash to, the room's commitment
 // and the result, with a button that reruns the published verification in the browser
-// (features/fair/verify.ts). Used on the draw result pages.
-import { useState } from 'react';
+// (features/fair/verify.ts), and the room's published seed chains on request. Used on the draw
+// result pages.
+import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { Notice } from '@/components/notice';
 import styles from '@/features/fair/draw-fairness.module.css';
+import { PublishedChains } from '@/features/fair/published-chains';
 import { drawSourceOf, verifyDraw, VerifyUnavailableError, type DrawVerification } from '@/features/fair/verify';
 import { useI18n } from '@/i18n/i18n';
 
@@ -28,6 +30,8 @@ export function DrawFairness(props: DrawFairnessProps) {
   const { room, issue, seed, previous, commitment, values } = props;
   const [check, setCheck] = useState<Check | null>(null);
   const [busy, setBusy] = useState(false);
+  const [chainsOpen, setChainsOpen] = useState(false);
+  const chainsId = useId();
   // A result belongs to the draw it was computed for; new props show the button again.
   const input = JSON.stringify([room, issue, seed, previous, values]);
   const outcome = check?.input === input ? check.outcome : null;
@@ -105,6 +109,16 @@ export function DrawFairness(props: DrawFairnessProps) {
 
       <p className={styles.note}>{t('fair_note')}</p>
       <p className={styles.note}>{t('fair_how', { message: `${drawSourceOf(room) ?? room}:${issue}:0` })}</p>
+
+      <Button variant="secondary" block aria-expanded={chainsOpen} aria-controls={chainsOpen ? chainsId : undefined} onClick={() => setChainsOpen((open) => !open)} data-testid="fair-chains-toggle">
+        {t('fair_chains')}
+      </Button>
+      {chainsOpen ? (
+        <div id={chainsId} className={styles.chainsSection} role="region" aria-label={t('fair_chains')}>
+          <p className={styles.note}>{t('fair_chains_note')}</p>
+          <PublishedChains room={room} />
+        </div>
+      ) : null}
     </section>
   );
 }

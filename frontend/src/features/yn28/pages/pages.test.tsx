@@ -101,6 +101,7 @@ beforeEach(() => {
     'api/roominfo/odds': () => odds,
     'api/personal/betting_record': () => ({ list: [], total: 0, page: 1, limit: 50 }),
     'api/trend/index': () => ({ region: 'canada', list: [], counts: {}, runs: [] }),
+    'api/live/ticket': () => ({ ticket: 'tk1', expires_at: nowSecs() + 30 }),
     'api/fair/draw': (call) => {
       const params = new URL(call.url, 'http://x').searchParams;
       return fairDraw(params.get('room') ?? '', params.get('issue') ?? '');
@@ -137,7 +138,7 @@ describe('trading hall', () => {
     expect(await screen.findByTestId('room-usa_vip', undefined, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const stream = FakeEventSource.opened[0]!;
-    expect(stream.url).toBe('api/live?room=usa_ordinary&token=tok');
+    expect(stream.url).toBe('api/live?room=usa_ordinary&ticket=tk1');
     const hallAsked = calls.filter((call) => call.url.startsWith('api/rooms/usa')).length;
 
     const next = { issue: '3300002', values: { game: 'yn28', result: { region: 'usa', numbers: [1, 2, 3], digits: [9, 9, 1] } } };
