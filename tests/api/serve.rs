@@ -134,7 +134,8 @@ fn serve_answers_players_sees_admin_commands_and_stops_cleanly_on_sigterm() {
     let health: Value = serde_json::from_str(&health).expect("the health check is JSON");
     assert_eq!(health["status"], "ok", "{health}");
     assert_eq!(health["wal_max_bytes"], 64 * 1024 * 1024, "{health}");
-    assert!(health["wal_bytes"].as_u64().is_some_and(|bytes| bytes > 0), "{health}");
+    // A number, maybe 0: the admin command's own clean close may have just checkpointed it.
+    assert!(health["wal_bytes"].as_u64().is_some(), "{health}");
     assert!(health["disk_free_bytes"].as_u64().is_some_and(|bytes| bytes > 0), "{health}");
     assert!(signalled.success());
     let exit = exit.expect("the server stops within a few seconds of SIGTERM");
