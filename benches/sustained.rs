@@ -10,9 +10,9 @@
 //! drawing and settling k3 every 60 s. The players are made and funded with the library's
 //! verbs before it starts, then log in through the API. `--clients` keep-alive connections
 //! (one player each, all driven by one client thread) place one-line bets of 1.00 on the open
-//! periods of k3, pk10 and rgb3 (`support::SPREAD_ROOMS`, read from `GET api/roominfo/index`):
+//! periods of k3, pk10, rgb3 and usa_ordinary (`support::SPREAD_ROOMS`, read from `GET api/roominfo/index`):
 //! a client whose room has closed before its draw goes on in another room whose betting is
-//! open, as players do, and waits for a draw only when all three are closed. Each minute
+//! open, as players do, and waits for a draw only when all four are closed. Each minute
 //! prints bets/s, the p99 latency, the largest `-wal` size seen (sampled every 100 ms) and the
 //! server's RSS. Last, SIGTERM: the server must stop cleanly with no `-wal` file left, and
 //! `fairhall admin verify` must pass.

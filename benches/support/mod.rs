@@ -255,11 +255,13 @@ pub struct Period {
 
 /// The rooms the sustained clients bet in, with the options each rotates through: their
 /// betting closes fall at different moments (k3 60 s / 10 s, pk10 75 s / 15 s, rgb3 180 s /
-/// 15 s), so a client whose room has closed goes on in another, as players do.
-pub const SPREAD_ROOMS: [(&str, &[&str]); 3] = [
+/// 15 s, usa 120 s / 30 s), so a client whose room has closed goes on in another, as players
+/// do. (k3, pk10 and rgb3 alone are all closed 10 s in every 15 minutes.)
+pub const SPREAD_ROOMS: [(&str, &[&str]); 4] = [
     ("k3", &K3_OPTIONS),
     ("pk10", &["p1_big", "p2_small", "p3_odd", "p4_even", "sum_big", "sum_small"]),
     ("rgb3", &["red", "green", "num_1", "num_2", "num_3", "num_4"]),
+    ("usa_ordinary", &["big", "small", "odd", "even"]),
 ];
 
 /// Only k3, as the outside load test that opened issue 10 bet.
