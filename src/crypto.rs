@@ -2,7 +2,7 @@
 //! then HMAC-SHA256 (encrypt-then-MAC). Decryption checks the tag before it touches the
 //! ciphertext, so a changed byte or a wrong key is refused instead of yielding garbage.
 //!
-//! Format v2, written since migration V10's release: `v2:` + base64(iv || ciphertext || tag),
+//! Format v2, written since migration V13's release: `v2:` + base64(iv || ciphertext || tag),
 //! the tag covering a domain label, the associated data (the row the number belongs to, e.g.
 //! "bank_card:7:user:3") and iv || ciphertext, so a ciphertext copied into another row does
 //! not decrypt. Format v1 (no prefix; the tag covers iv || ciphertext only) is still read.
@@ -113,7 +113,7 @@ impl CardCipher {
         mac.finalize().into_bytes().to_vec()
     }
 
-    /// A v1 text (unbound), as releases before V10 wrote it: for the tests that prove it is
+    /// A v1 text (unbound), as releases before V13 wrote it: for the tests that prove it is
     /// still read.
     #[cfg(test)]
     fn encrypt_v1(&self, plain: &[u8]) -> String {

@@ -120,7 +120,7 @@ async fn serve_live(
     mut stream: TcpStream,
     address: SocketAddr,
     router: Router,
-    mut stopping: watch::Receiver<bool>,
+    stopping: watch::Receiver<bool>,
 ) {
     let Some(request) = read_request(&mut stream, address).await else {
         let _ = stream.write_all(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n").await;
@@ -131,6 +131,13 @@ async fn serve_live(
     if stream.write_all(&response_head(&Response::from_parts(parts, ()))).await.is_err() {
         return;
     }
+    // A task of its own: this one's state (the router's future, the head's buffers) is freed
+    // now instead of living as long as the stream.
+    tokio::spawn(pump(stream, body, stopping));
+}
+
+/// Writes the response body to the socket until it ends, the client goes or the server stops.
+async fn pump(mut stream: TcpStream, body: Body, mut stopping: watch::Receiver<bool>) {
     let mut frames = body.into_data_stream();
     loop {
         tokio::select! {

@@ -76,7 +76,7 @@ async fn a_card_ciphertext_copied_to_another_row_does_not_decrypt() {
 }
 
 /// The crypto tests' keys, and a card number sealed with them in format v1 (no prefix, bound
-/// to no row), as releases before V10 stored it.
+/// to no row), as releases before V13 stored it.
 const KEY: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 const MAC_KEY: &str = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff000102030405060708090a0b0c0d0e0f";
 const V1_CARD_6222021234567890: &str = "UUSD8z/uN6CcwL6jSGkmfcFFloGBwaIdRUCaG6ArbfxlzmN9xivrKra6FerWPKwHeq/scpXk9Gnq3U1wcssKGYvGVGtuuFj52xE7SWE+KPo=";
