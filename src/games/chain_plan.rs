@@ -149,18 +149,14 @@ fn commit_chain(
     now: Timestamp,
 ) -> Result<ChainInfo, AppError> {
     let chain_id = new_chain_id(tx, plan.source, first.first_issue)?;
-    let fresh = match seeds {
-        Seeds::Fresh => Some(Arc::new(SeedChain::generate(plan.length)?)),
-        Seeds::From(..) => None,
-    };
-    let (seeds_id, first_index, length, commitment) = match (&seeds, &fresh) {
-        (Seeds::From(chain, index), _) => {
-            (chain.seeds_id.clone(), *index, chain.length, chain.commitment.clone())
+    let (seeds_id, first_index, length, commitment, fresh) = match seeds {
+        Seeds::From(chain, index) => {
+            (chain.seeds_id.clone(), index, chain.length, chain.commitment.clone(), None)
         }
-        (Seeds::Fresh, Some(chain)) => {
-            (chain_id.clone(), 1, plan.length, chain.commitment().clone())
+        Seeds::Fresh => {
+            let chain = Arc::new(SeedChain::generate(plan.length)?);
+            (chain_id.clone(), 1, plan.length, chain.commitment().clone(), Some(chain))
         }
-        (Seeds::Fresh, None) => return Err(anyhow::anyhow!("fresh seeds not generated").into()),
     };
     let info = ChainInfo {
         chain_id,
