@@ -100,10 +100,7 @@ pub enum UserCommand {
 const LIST_LIMIT_MAX: i64 = 1000;
 
 pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("while starting the async runtime")?;
+    let runtime = super::current_thread_runtime()?;
     runtime.block_on(async move {
         let db = crate::startup::open(&mut config)?;
         let settings = auth::AuthSettings::from_config(&config.auth)?;

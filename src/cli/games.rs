@@ -9,7 +9,6 @@ use crate::games::limits::{
 };
 use crate::games::rooms::{RoomChange, RoomChangeRefusal, RoomUpdate};
 use crate::games::{self, Issue, Room};
-use anyhow::Context;
 use clap::Subcommand;
 use std::path::Path;
 
@@ -80,7 +79,7 @@ pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Resul
     let room = Room::parse(room).map_err(explain)?;
     let issue = Issue::parse(issue).map_err(explain)?;
     let db = crate::startup::open(&mut config)?;
-    let runtime = current_thread_runtime()?;
+    let runtime = super::current_thread_runtime()?;
     let source = room.draw_source();
     let verification = runtime
         .block_on(db.read(move |connection| games::verify_draw(connection, source, issue)))
@@ -477,9 +476,3 @@ fn local_time(timestamp: Timestamp, timezone: chrono_tz::Tz) -> String {
         .unwrap_or_else(|| timestamp.to_string())
 }
 
-fn current_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("while starting the async runtime")
-}

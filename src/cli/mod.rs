@@ -76,12 +76,17 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// Applies the migrations and re-seals card numbers of format v1 bound to their rows.
-fn migrate(mut config: Config) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
+/// The runtime of a CLI command: one thread, the command's work only.
+fn current_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .context("while starting the async runtime")?;
+        .context("while starting the async runtime")
+}
+
+/// Applies the migrations and re-seals card numbers of format v1 bound to their rows.
+fn migrate(mut config: Config) -> anyhow::Result<()> {
+    let runtime = current_thread_runtime()?;
     runtime.block_on(async move {
         let db = crate::startup::open(&mut config)?;
         let secrets = &config.secrets;
