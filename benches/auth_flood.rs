@@ -16,9 +16,10 @@
 //! during the flood. `cargo test --benches` runs the binary without `--bench`; it then only
 //! says it skipped.
 
+mod support;
+
 use anyhow::{Context, bail, ensure};
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -138,7 +139,11 @@ impl Server {
     fn wait_until_healthy(&self) -> anyhow::Result<()> {
         let started = Instant::now();
         while started.elapsed() < START_TIMEOUT {
-            if agent().get(&self.url("healthz")).call().is_ok_and(|reply| reply.status() == 200) {
+            if support::agent()
+                .get(&self.url("healthz"))
+                .call()
+                .is_ok_and(|reply| reply.status() == 200)
+            {
                 return Ok(());
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -178,10 +183,6 @@ fn bench_config(address: SocketAddr, data_dir: &Path, options: &Options) -> Stri
 fn free_address() -> anyhow::Result<SocketAddr> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
     Ok(listener.local_addr()?)
-}
-
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder().http_status_as_error(false).build().into()
 }
 
 /// VmRSS and VmHWM (the peak) of a process, in kB.
@@ -240,7 +241,7 @@ impl Bettor {
 }
 
 fn post_json(url: &str, token: Option<&str>, form: &Value) -> anyhow::Result<Value> {
-    let mut request = agent().post(url);
+    let mut request = support::agent().post(url);
     if let Some(token) = token {
         request = request.header("token", token);
     }
@@ -266,7 +267,7 @@ struct Probes {
 
 /// Every `PROBE_EVERY`: one `GET api/roominfo/index?room=k3` and one bet on its open issue.
 fn probe(server: &Server, bettor: &Bettor, stop: &AtomicBool) -> Probes {
-    let agent = agent();
+    let agent = support::agent();
     let mut probes = Probes::default();
     let (room_url, bet_url) =
         (server.url("api/roominfo/index?room=k3"), server.url("api/rooms/betting"));
@@ -336,32 +337,6 @@ fn flood(address: SocketAddr, clients: usize) -> anyhow::Result<Flood> {
     Ok(flood)
 }
 
-type Connection = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
-
-async fn connect(address: SocketAddr) -> anyhow::Result<Connection> {
-    let stream = tokio::net::TcpStream::connect(address).await?;
-    stream.set_nodelay(true)?;
-    let (sender, connection) =
-        hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await?;
-    tokio::spawn(connection);
-    Ok(sender)
-}
-
-async fn post(
-    sender: &mut Connection,
-    address: SocketAddr,
-    path: &str,
-    form: &Value,
-) -> anyhow::Result<Value> {
-    let request = hyper::Request::post(path)
-        .header(hyper::header::HOST, address.to_string())
-        .header(hyper::header::CONTENT_TYPE, "application/json")
-        .body(Full::new(Bytes::from(form.to_string())))?;
-    sender.ready().await?;
-    let body = sender.send_request(request).await?.into_body().collect().await?.to_bytes();
-    Ok(serde_json::from_slice(&body)?)
-}
-
 /// One client's registration and login, timed; refusals are kept as text.
 async fn register_and_login(
     address: SocketAddr,
@@ -369,13 +344,16 @@ async fn register_and_login(
 ) -> (Option<Sample>, Option<Sample>, Vec<String>) {
     let phone = format!("137{index:08}");
     let mut refusals = Vec::new();
-    let mut connection = match connect(address).await {
+    let mut connection = match support::connect(address).await {
         Ok(connection) => connection,
         Err(error) => return (None, None, vec![format!("connect: {error:#}")]),
     };
     let mut timed = async |path: &str, form: Value| {
         let started = Instant::now();
-        let reply = post(&mut connection, address, path, &form).await;
+        let request =
+            hyper::Request::post(path).header(hyper::header::CONTENT_TYPE, "application/json");
+        let body = Bytes::from(form.to_string());
+        let reply = support::send(&mut connection, address, request, body).await;
         let ok = matches!(&reply, Ok(body) if body["code"] == 1);
         if !ok {
             refusals.push(match reply {

@@ -315,9 +315,10 @@ impl Load {
     }
 }
 
-type Connection = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
+/// A keep-alive HTTP/1.1 connection of a benchmark's client.
+pub type Connection = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
 
-async fn connect(address: SocketAddr) -> anyhow::Result<Connection> {
+pub async fn connect(address: SocketAddr) -> anyhow::Result<Connection> {
     let stream = tokio::net::TcpStream::connect(address).await?;
     stream.set_nodelay(true)?;
     let (sender, connection) =
@@ -326,15 +327,14 @@ async fn connect(address: SocketAddr) -> anyhow::Result<Connection> {
     Ok(sender)
 }
 
-/// Sends a request on a keep-alive connection and parses the whole reply.
-async fn send(
+/// Sends a request to `address` on a keep-alive connection and parses the whole reply.
+pub async fn send(
     connection: &mut Connection,
-    load: &Load,
+    address: SocketAddr,
     request: hyper::http::request::Builder,
     body: Bytes,
 ) -> anyhow::Result<Value> {
-    let request =
-        request.header(hyper::header::HOST, load.address.to_string()).body(Full::new(body))?;
+    let request = request.header(hyper::header::HOST, address.to_string()).body(Full::new(body))?;
     connection.ready().await?;
     let body = connection.send_request(request).await?.into_body().collect().await?.to_bytes();
     Ok(serde_json::from_slice(&body)?)
@@ -360,7 +360,7 @@ async fn refresh_period(
     }
     loop {
         let request = hyper::Request::get(format!("/api/roominfo/index?room={}", room.room));
-        let body = send(connection, load, request, Bytes::new()).await?;
+        let body = send(connection, load.address, request, Bytes::new()).await?;
         let data = &body["data"];
         let period = Period {
             issue: data["issue"].as_str().context("no issue")?.to_string(),
@@ -410,7 +410,8 @@ async fn run_client(load: &Load, token: &str, index: usize) -> anyhow::Result<Ve
             .header(hyper::header::CONTENT_TYPE, "application/json")
             .header("token", token);
         let started = Instant::now();
-        let reply = send(&mut connection, load, request, Bytes::from(form.to_string())).await?;
+        let reply =
+            send(&mut connection, load.address, request, Bytes::from(form.to_string())).await?;
         let done = Instant::now();
         let placed = reply["code"] == 1;
         samples.push(Sample { done, latency: done - started, placed });

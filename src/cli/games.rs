@@ -475,4 +475,3 @@ fn local_time(timestamp: Timestamp, timezone: chrono_tz::Tz) -> String {
         .map(|time| time.with_timezone(&timezone).format("%Y-%m-%d %H:%M:%S %:z").to_string())
         .unwrap_or_else(|| timestamp.to_string())
 }
-
