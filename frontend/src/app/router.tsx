@@ -23,14 +23,14 @@ const loadFundPassword: Loader = () => import('@/features/account/pages/fund-pas
 const loadLoginPassword: Loader = () => import('@/features/account/pages/login-password-page');
 
 // Games (pages/cc): one chunk per page kind, shared by K3, PK10, SSC and RGB. The draw-fairness
-// view of features/fair reaches those pages, and the yn28 hall, room, trade and trend pages,
-// through the fairness slot (components/fairness-slot; features never import each other).
-const DrawFairness = lazy(() => import('@/features/fair/draw-fairness').then((module) => ({ default: module.DrawFairness })));
-const loadCcIndex: Loader = () => import('@/features/cc/pages/index-page');
-const loadCcOrder: Loader = () => import('@/features/cc/pages/order-page');
-const loadCcOpen: Loader = () => import('@/features/cc/pages/open-page');
+// view of games/fair reaches those pages, and the yn28 hall, room, trade and trend pages,
+// through the fairness slot (games/parts/fairness-slot), in a chunk of its own.
+const DrawFairness = lazy(() => import('@/features/games/fair/draw-fairness').then((module) => ({ default: module.DrawFairness })));
+const loadCcIndex: Loader = () => import('@/features/games/quick/pages/index-page');
+const loadCcOrder: Loader = () => import('@/features/games/quick/pages/order-page');
+const loadCcOpen: Loader = () => import('@/features/games/quick/pages/open-page');
 /** A layout route (no path) providing the fairness view to the pages below it. */
-const loadFairnessLayout = async () => ({ Component: (await withTimeout(import('@/components/fairness-slot'))).fairnessLayout(DrawFairness) });
+const loadFairnessLayout = async () => ({ Component: (await withTimeout(import('@/features/games/parts/fairness-slot'))).fairnessLayout(DrawFairness) });
 const ccRoutes: RouteObject = {
   lazy: loadFairnessLayout,
   errorElement: <RouteError />,
@@ -91,20 +91,20 @@ export const routes: RouteObject[] = [
       page(ROUTES.setMobile, () => import('@/features/account/pages/set-mobile-page')),
       page(ROUTES.setHeader, () => import('@/features/account/pages/set-header-page')),
       page(ROUTES.privacy, () => import('@/features/account/pages/privacy-page')),
-      page(ROUTES.playRecord, () => import('@/features/records/pages/play-record-page')),
+      page(ROUTES.playRecord, () => import('@/features/games/records/pages/play-record-page')),
       {
         lazy: loadFairnessLayout,
         errorElement: <RouteError />,
-        children: [page(ROUTES.yn28Room, () => import('@/features/yn28/pages/roominfo-page')), page(ROUTES.yn28Trade, () => import('@/features/yn28/pages/trade-page'))],
+        children: [page(ROUTES.yn28Room, () => import('@/features/games/yn28/pages/roominfo-page')), page(ROUTES.yn28Trade, () => import('@/features/games/yn28/pages/trade-page'))],
       },
-      page(ROUTES.ccLong, () => import('@/features/long/pages/long-page')),
+      page(ROUTES.ccLong, () => import('@/features/games/long/pages/long-page')),
       page(ROUTES.news, () => import('@/features/content/pages/news-page')),
       {
         element: <TabLayout />,
         children: [
           { index: true, lazy: lazyPage(loadHome), errorElement: <RouteError /> },
           page(ROUTES.home, loadHome),
-          { lazy: loadFairnessLayout, errorElement: <RouteError />, children: [page(ROUTES.trend, () => import('@/features/yn28/pages/trend-page'))] },
+          { lazy: loadFairnessLayout, errorElement: <RouteError />, children: [page(ROUTES.trend, () => import('@/features/games/yn28/pages/trend-page'))] },
           page(ROUTES.usdtrate, () => import('@/features/wallet/pages/usdtrate-page')),
           page(ROUTES.customer, () => import('@/features/content/pages/customer-page')),
           page(ROUTES.mine, () => import('@/features/mine/pages/mine-page')),

@@ -1,0 +1,62 @@
+// The game's rules: every option code with what makes it win and its odds, plus the room's
+// special rules. Collapsed by default; the table is only built when opened.
+import { useState } from 'react';
+import type { RoomOdds } from '@/features/games/quick/api/odds';
+import type { Game } from '@/features/games/quick/games';
+import { winsWhen, type BoardGroup } from '@/features/games/quick/options';
+import styles from '@/features/games/quick/parts/cc.module.css';
+import { say, type Text } from '@/features/games/parts/text';
+import { useI18n } from '@/i18n/i18n';
+
+/** Room-wide notes under the intro. */
+export function ruleNotes(game: Game, odds: Pick<RoomOdds, 'rules' | 'service_fee_bp'>): Text[] {
+  const rules = odds.rules ?? {};
+  const notes: Text[] = [{ key: 'cc_rules_intro' }];
+  if (game === 'k3' && rules.triples_lose_big_small === true) notes.push({ key: 'cc_rules_k3_triples' });
+  if (game === 'pk10' && rules.sum_eleven_refunds !== false) notes.push({ key: 'cc_rules_pk10_sum11' });
+  if (game === 'ssc') notes.push({ key: 'cc_rules_ssc_shapes' });
+  if (game === 'rgb' && odds.service_fee_bp > 0) notes.push({ key: 'cc_rules_rgb_fee', params: { rate: (odds.service_fee_bp / 100).toString() } });
+  return notes;
+}
+
+export function Rules({ game, odds, groups }: { game: Game; odds: RoomOdds; groups: readonly BoardGroup[] }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const rules = odds.rules ?? {};
+  return (
+    <details className={`card ${styles.rules}`} onToggle={(event) => setOpen(event.currentTarget.open)} data-testid="rules">
+      <summary>{t('cc_rules')}</summary>
+      {open ? (
+        <div className={styles.rulesBody}>
+          {ruleNotes(game, odds).map((note, index) => (
+            <p key={index}>{say(note, t)}</p>
+          ))}
+          {groups.map((group) => (
+            <table key={group.id} className={styles.rulesTable}>
+              <caption>{say(group.title, t)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('cc_rules_option')}</th>
+                  <th scope="col">{t('cc_rules_wins')}</th>
+                  <th scope="col">{t('cc_rules_odds')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {group.items.map((item) => (
+                  <tr key={item.code} data-code={item.code}>
+                    <th scope="row">
+                      {say(item.label, t)}
+                      <code>{item.code}</code>
+                    </th>
+                    <td>{say(winsWhen(game, item.parsed, rules), t)}</td>
+                    <td>{item.option.odds}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </div>
+      ) : null}
+    </details>
+  );
+}

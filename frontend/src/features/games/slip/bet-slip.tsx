@@ -1,0 +1,159 @@
+// The bet slip: chosen options, an amount per option (chips or typed), the total and RGB's
+// service fee, then "sure to follow the order?" and POST api/rooms/betting with one
+// Idempotency-Key per attempt. Server refusals arrive as the API client's toasts.
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { Button } from '@/components/button';
+import { Money } from '@/components/money';
+import { usePlaceBet } from '@/features/games/api/betting';
+import type { Game } from '@/features/games/quick/games';
+import { optionLabel, type OddsOption } from '@/features/games/quick/options';
+import styles from '@/features/games/quick/parts/cc.module.css';
+import { CHIPS, slipProblem, summarize } from '@/features/games/slip/slip';
+import { say } from '@/features/games/parts/text';
+import { useAttemptKey } from '@/hooks/use-attempt-key';
+import { useI18n } from '@/i18n/i18n';
+import { formatMoney, fromMinor, type MoneyText } from '@/lib/money';
+import { confirm, toast } from '@/lib/notify';
+
+type Props = {
+  game: Game;
+  room: string;
+  issue: string;
+  selected: readonly string[];
+  onSelected: (selected: string[]) => void;
+  options: ReadonlyMap<string, OddsOption>;
+  feeBp: number;
+  open: boolean;
+  balance: MoneyText | undefined;
+};
+
+export function BetSlip({ game, room, issue, selected, onSelected, options, feeBp, open, balance }: Props) {
+  const { t } = useI18n();
+  const amountId = useId();
+  const [amount, setAmount] = useState<string>('10');
+  const bet = usePlaceBet();
+  const attempt = useAttemptKey();
+  const slipRef = useRef<HTMLElement>(null);
+  const summary = summarize(selected, amount, feeBp);
+  const problem = slipProblem({ selected, amount, options, balance, open });
+  const ready = selected.length > 0 && summary !== null && problem === null;
+  const rate = (feeBp / 100).toString();
+
+  const submit = async () => {
+    if (!ready || summary === null) return;
+    const money = (minor: bigint) => formatMoney(fromMinor(minor));
+    let message = t('cc_confirm_text', { n: selected.length, issue, total: money(summary.total) });
+    if (summary.fee > 0n) message += ` ${t('cc_confirm_fee', { fee: money(summary.fee), net: money(summary.net) })}`;
+    const sure = await confirm({ title: t('cc_confirm_title'), message, confirmText: t('cc_place') });
+    if (!sure) return;
+    const fields = { room, issue, bets: summary.lines };
+    bet.mutate(
+      { ...fields, key: attempt.for(JSON.stringify(fields)) },
+      {
+        onSuccess: (reply) => {
+          attempt.done();
+          onSelected([]);
+          toast(t('cc_bet_done', { order: reply.order_no }), 'success');
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <SlipSpacer target={slipRef} />
+      <section ref={slipRef} className={styles.slip} aria-label={t('cc_slip')} data-testid="bet-slip">
+        {selected.length === 0 ? (
+          <p className={styles.muted}>{t('cc_slip_empty')}</p>
+        ) : (
+          <div className={styles.slipHead}>
+            <strong>{t('cc_slip_count', { n: selected.length })}</strong>
+            <ul className={styles.picks} aria-label={t('cc_slip')}>
+              {selected.map((code) => {
+                const label = say(optionLabel(game, code), t);
+                return (
+                  <li key={code}>
+                    <button type="button" onClick={() => onSelected(selected.filter((item) => item !== code))} aria-label={t('cc_slip_remove', { option: label })}>
+                      {label} ×
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            <button type="button" className={styles.clear} onClick={() => onSelected([])}>
+              {t('cc_slip_clear')}
+            </button>
+          </div>
+        )}
+        <div className={styles.amountRow}>
+          <div className={styles.chips} role="group" aria-label={t('cc_chips')}>
+            {CHIPS.map((chip) => (
+              <button key={chip} type="button" className={styles.chip} data-testid={`chip-${chip}`} aria-pressed={amount === chip} onClick={() => setAmount(chip)}>
+                {chip}
+              </button>
+            ))}
+          </div>
+          <label className={styles.amountField} htmlFor={amountId}>
+            <span>{t('cc_amount')}</span>
+            <input
+              id={amountId}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              value={amount}
+              data-testid="bet-amount"
+              onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
+            />
+          </label>
+        </div>
+        {selected.length > 0 && summary !== null ? (
+          <dl className={styles.totals}>
+            <div>
+              <dt>{t('cc_total')}</dt>
+              <dd data-testid="bet-total">
+                <Money value={fromMinor(summary.total)} />
+              </dd>
+            </div>
+            {feeBp > 0 ? (
+              <>
+                <div>
+                  <dt>{t('cc_fee', { rate })}</dt>
+                  <dd data-testid="bet-fee">
+                    <Money value={fromMinor(summary.fee)} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('cc_net')}</dt>
+                  <dd data-testid="bet-net">
+                    <Money value={fromMinor(summary.net)} />
+                  </dd>
+                </div>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        {problem === null ? null : (
+          <p className={styles.problem} role="alert" data-testid="bet-problem">
+            {say(problem, t)}
+          </p>
+        )}
+        <Button block data-testid="bet-confirm" disabled={!ready} loading={bet.isPending} onClick={() => void submit()}>
+          {t('cc_place')}
+        </Button>
+      </section>
+    </>
+  );
+}
+
+/** Room at the end of the page for the fixed slip, as tall as the slip is now. */
+function SlipSpacer({ target }: { target: RefObject<HTMLElement | null> }) {
+  const [height, setHeight] = useState(180);
+  useEffect(() => {
+    const element = target.current;
+    if (element === null || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+  return <div className={styles.slipSpacer} style={{ height }} aria-hidden="true" />;
+}
