@@ -1,5 +1,6 @@
 // Layering (STYLE.md section 8): app -> features -> components, hooks, lib, i18n.
-// Features never import each other; shared code never imports a feature or the app.
+// Features never import each other; shared code never imports a feature or the app. Inside the
+// one game feature, each game's folder uses only itself and the folders its games share.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,25 @@ function areaOf(path: string): string {
 
 const files = sourceFiles(src);
 const SHARED = new Set(['components', 'hooks', 'lib', 'i18n', 'styles']);
+/** The folders of features/games that every game may use: api, live room, labels and parts, bet slip. */
+const GAMES_SHARED = new Set(['api', 'live', 'parts', 'slip']);
+
+/** "quick", "api", ... for a path under features/games, else null. */
+function gameFolderOf(path: string): string | null {
+  const parts = relative(src, path).split(sep);
+  return parts[0] === 'features' && parts[1] === 'games' ? (parts[2] ?? null) : null;
+}
+
+/** Imports inside features/games of a game folder other than the importer's own (shared folders included). */
+function gameViolations(file: string, text?: string): string[] {
+  const from = gameFolderOf(file);
+  if (from === null) return [];
+  return importsOf(file, text).flatMap((target) => {
+    const to = gameFolderOf(target);
+    if (to === null || to === from || GAMES_SHARED.has(to)) return [];
+    return [`${relative(src, file)} -> ${relative(src, target)}`];
+  });
+}
 
 describe('architecture', () => {
   it('finds the source tree', () => {
@@ -62,6 +82,19 @@ describe('architecture', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('a game uses only its own folder and the shared ones of features/games', () => {
+    expect(files.flatMap((file) => gameViolations(file))).toEqual([]);
+  });
+
+  it('the games check catches one game importing another, or the slip importing a game', () => {
+    const yn28 = join(src, 'features', 'games', 'yn28', 'pages', 'fake.tsx');
+    const slip = join(src, 'features', 'games', 'slip', 'fake.tsx');
+    const fine = "import { usePlaceBet } from '@/features/games/api/betting';\nimport { tagLabel } from '@/features/games/yn28/model';";
+    expect(gameViolations(yn28, fine)).toEqual([]);
+    expect(gameViolations(yn28, "import { optionLabel } from '@/features/games/quick/options';")).toEqual(['features/games/yn28/pages/fake.tsx -> features/games/quick/options']);
+    expect(gameViolations(slip, "import { tagLabel } from '../yn28/model';")).toEqual(['features/games/slip/fake.tsx -> features/games/yn28/model']);
   });
 
   it('the import scanner sees every kind of cross-feature import', () => {

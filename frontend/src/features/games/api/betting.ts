@@ -1,11 +1,14 @@
+// POST api/rooms/betting, the one way a bet is placed: the quick games' slip, a yn28 room's slip
+// and the yn28 long/short trade (`mode: "trade"`).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ccKey } from '@/features/games/quick/api/keys';
-import type { BetLine } from '@/features/games/slip/slip';
+import { betsKey } from '@/features/games/api/keys';
 import { profileKey, type User } from '@/hooks/use-profile';
 import { api } from '@/lib/api';
 import type { MoneyText } from '@/lib/money';
 
-export type BetInput = { room: string; issue: string; bets: BetLine[]; key: string };
+export type BetLine = { option: string; amount: MoneyText };
+
+export type BetInput = { room: string; issue: string; bets: BetLine[]; mode?: 'trade'; key: string };
 
 export type BetReply = {
   order_no: string;
@@ -25,7 +28,7 @@ export function usePlaceBet() {
     onSuccess: (reply) => {
       // The new game balance at once, then everything the order touched.
       queryClient.setQueryData<User>(profileKey, (user) => (user === undefined ? user : { ...user, game_balance: reply.game_balance }));
-      return Promise.all([queryClient.invalidateQueries({ queryKey: profileKey }), queryClient.invalidateQueries({ queryKey: [...ccKey, 'orders'] })]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: profileKey }), queryClient.invalidateQueries({ queryKey: betsKey })]);
     },
   });
 }

@@ -2,14 +2,11 @@
 // group it sits in and what makes it win. Parsing accepts exactly the codes the server offers
 // (same ranges, no other spelling); an unknown code still gets a place on the board (group
 // "other") and shows as the code itself, so no option the server lists is ever hidden.
+import type { OddsOption } from '@/features/games/api/odds';
 import type { Colour, Game } from '@/features/games/quick/games';
 import { raw, type Text } from '@/features/games/parts/text';
 import type { MessageKey } from '@/i18n/i18n';
 import { optionWordKey } from '@/features/games/parts/game-labels';
-import type { MoneyText } from '@/lib/money';
-
-/** One option of GET api/roominfo/odds. */
-export type OddsOption = { option: string; odds: string; min_bet: MoneyText; max_user: MoneyText; max_total: MoneyText };
 
 type Side = 'big' | 'small' | 'odd' | 'even';
 type Versus = 'dragon' | 'tiger' | 'tie';

@@ -1,8 +1,8 @@
 // Test data: every option code of each game exactly as the server lists them (src/games/*.rs
 // `all()`, GAMES.md order) with GAMES.md's default odds; used by the tests only.
-import type { RoomOdds } from '@/features/games/quick/api/odds';
+import type { OddsOption, RoomOdds } from '@/features/games/api/odds';
 import type { Game } from '@/features/games/quick/games';
-import type { OddsOption } from '@/features/games/quick/options';
+import type { RoomRules } from '@/features/games/quick/options';
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 const SIDES = ['big', 'small', 'odd', 'even'];
@@ -41,7 +41,7 @@ export const ALL_CODES: Record<Game, string[]> = { k3: k3Codes(), pk10: pk10Code
 
 export const optionOf = (option: string, odds = '1.95'): OddsOption => ({ option, odds, min_bet: '1.00', max_user: '500.00', max_total: '9000.00' });
 
-export function oddsFixture(game: Game, room: string = game === 'rgb' ? 'rgb1' : game): RoomOdds {
+export function oddsFixture(game: Game, room: string = game === 'rgb' ? 'rgb1' : game): RoomOdds<RoomRules> {
   return {
     room,
     game,

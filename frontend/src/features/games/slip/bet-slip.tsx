@@ -1,22 +1,21 @@
-// The bet slip: chosen options, an amount per option (chips or typed), the total and RGB's
-// service fee, then "sure to follow the order?" and POST api/rooms/betting with one
-// Idempotency-Key per attempt. Server refusals arrive as the API client's toasts.
+// The bet slip of the quick games and the yn28 rooms: chosen options, an amount per option
+// (chips or typed), the total and RGB's service fee, then "sure to follow the order?" and POST
+// api/rooms/betting with one Idempotency-Key per attempt. Server refusals arrive as the API
+// client's toasts.
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Button } from '@/components/button';
 import { Money } from '@/components/money';
 import { usePlaceBet } from '@/features/games/api/betting';
-import type { Game } from '@/features/games/quick/games';
-import { optionLabel, type OddsOption } from '@/features/games/quick/options';
-import styles from '@/features/games/quick/parts/cc.module.css';
-import { CHIPS, slipProblem, summarize } from '@/features/games/slip/slip';
+import type { OddsOption } from '@/features/games/api/odds';
 import { say } from '@/features/games/parts/text';
+import styles from '@/features/games/slip/bet-slip.module.css';
+import { CHIPS, slipProblem, summarize } from '@/features/games/slip/slip';
 import { useAttemptKey } from '@/hooks/use-attempt-key';
 import { useI18n } from '@/i18n/i18n';
 import { formatMoney, fromMinor, type MoneyText } from '@/lib/money';
 import { confirm, toast } from '@/lib/notify';
 
 type Props = {
-  game: Game;
   room: string;
   issue: string;
   selected: readonly string[];
@@ -25,9 +24,13 @@ type Props = {
   feeBp: number;
   open: boolean;
   balance: MoneyText | undefined;
+  /** An option's name in the reader's language. */
+  label: (code: string) => string;
+  /** Amounts one tap sets. */
+  chips?: readonly MoneyText[];
 };
 
-export function BetSlip({ game, room, issue, selected, onSelected, options, feeBp, open, balance }: Props) {
+export function BetSlip({ room, issue, selected, onSelected, options, feeBp, open, balance, label, chips = CHIPS }: Props) {
   const { t } = useI18n();
   const amountId = useId();
   const [amount, setAmount] = useState<string>('10');
@@ -70,11 +73,11 @@ export function BetSlip({ game, room, issue, selected, onSelected, options, feeB
             <strong>{t('cc_slip_count', { n: selected.length })}</strong>
             <ul className={styles.picks} aria-label={t('cc_slip')}>
               {selected.map((code) => {
-                const label = say(optionLabel(game, code), t);
+                const name = label(code);
                 return (
                   <li key={code}>
-                    <button type="button" onClick={() => onSelected(selected.filter((item) => item !== code))} aria-label={t('cc_slip_remove', { option: label })}>
-                      {label} ×
+                    <button type="button" onClick={() => onSelected(selected.filter((item) => item !== code))} aria-label={t('cc_slip_remove', { option: name })}>
+                      {name} ×
                     </button>
                   </li>
                 );
@@ -87,7 +90,7 @@ export function BetSlip({ game, room, issue, selected, onSelected, options, feeB
         )}
         <div className={styles.amountRow}>
           <div className={styles.chips} role="group" aria-label={t('cc_chips')}>
-            {CHIPS.map((chip) => (
+            {chips.map((chip) => (
               <button key={chip} type="button" className={styles.chip} data-testid={`chip-${chip}`} aria-pressed={amount === chip} onClick={() => setAmount(chip)}>
                 {chip}
               </button>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { optionOf } from '@/features/games/quick/test-fixtures';
+import type { OddsOption } from '@/features/games/api/odds';
 import { amountMinor, serviceFee, slipProblem, summarize, toggle } from '@/features/games/slip/slip';
+
+const optionOf = (option: string): OddsOption => ({ option, odds: '1.95', min_bet: '1.00', max_user: '500.00', max_total: '9000.00' });
 
 const options = new Map([
   ['big', optionOf('big')],

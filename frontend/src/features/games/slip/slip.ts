@@ -1,17 +1,16 @@
 // The bet slip's arithmetic, on integer minor units like the server's: one amount per chosen
 // option, the order's total, and RGB's service fee (basis points of each stake, rounded up to
 // the minor unit and never more than the stake: `BasisPoints::fee` in src/games/odds.rs).
-import type { OddsOption } from '@/features/games/quick/options';
+import type { BetLine } from '@/features/games/api/betting';
+import type { OddsOption } from '@/features/games/api/odds';
 import type { Text } from '@/features/games/parts/text';
 import { fromMinor, isMoneyInput, minorOr0, scaleUp, toMinor, type Minor, type MoneyText } from '@/lib/money';
 
-/** Chip values (whole units); tapping one sets the amount per option. */
+/** The quick games' chip values (whole units); tapping one sets the amount per option. */
 export const CHIPS: readonly MoneyText[] = ['1', '5', '10', '50', '100', '500'];
 
 /** Basis points in a whole (10,000 = 100 %). */
 const BASIS = 10_000n;
-
-export type BetLine = { option: string; amount: MoneyText };
 
 /** The service fee of one stake (`fee_bp` basis points, rounded up, at most the stake). */
 export function serviceFee(stake: Minor, feeBp: number): Minor {

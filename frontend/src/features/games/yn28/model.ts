@@ -1,6 +1,7 @@
 // The yn28 trading hall as data, without React: regions and tier rooms, a draw's keno numbers
 // and a + b + c = sum with its outcome tags (GAMES.md "yn28 trading hall"), the option board's
 // groups, the special rules in words, the trade form's checks and the sum chart's geometry.
+import type { OddsOption } from '@/features/games/api/odds';
 import { optionLabel, optionWordKey, type OptionWord } from '@/features/games/parts/game-labels';
 import type { MessageKey, Translate } from '@/i18n/i18n';
 import { isMoneyInput, minorOr0, toMinor, type Minor, type MoneyText } from '@/lib/money';
@@ -70,7 +71,6 @@ export function tagTone(tag: string): 'up' | 'down' | 'plain' {
   return 'plain';
 }
 
-export type OddsOption = { option: string; odds: string; min_bet: MoneyText; max_user: MoneyText; max_total: MoneyText };
 export type BoardGroup = { id: 'two_way' | 'combo' | 'extreme' | 'pattern' | 'sum'; title: MessageKey; options: OddsOption[] };
 
 const GROUP_OF: Record<string, BoardGroup['id']> = {
@@ -132,6 +132,9 @@ export function describeRule(rule: SpecialRule, t: Translate): string {
   const stake = rule.stake_min === undefined || rule.stake_min === null ? '' : ` ${t('yn28_rule_stake', { amount: rule.stake_min })}`;
   return `${t('yn28_rule_when', { when: list(when) })} ${action}${stake}`;
 }
+
+/** Chip values of a tier room's bet slip (whole units). */
+export const ROOM_CHIPS: readonly MoneyText[] = ['10', '50', '100', '500', '1000'];
 
 /** Minimum trade (GAMES.md: "with a minimum trade of 10"). */
 export const TRADE_MIN: Minor = 1000n;

@@ -3,12 +3,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { LoadingGate } from '@/components/loading-gate';
 import { PageHeader } from '@/components/page-header';
-import { useOdds, type RoomOdds } from '@/features/games/quick/api/odds';
+import { useOdds, type RoomOdds } from '@/features/games/api/odds';
 import type { RoomIndex } from '@/features/games/api/room-index';
 import { GAME_INFO, type Game } from '@/features/games/quick/games';
 import { useRoomLive } from '@/features/games/quick/live';
 import type { LiveMode } from '@/features/games/live/use-live-room';
-import { groupOptions } from '@/features/games/quick/options';
+import { groupOptions, optionLabel, type RoomRules } from '@/features/games/quick/options';
 import { BetSlip } from '@/features/games/slip/bet-slip';
 import styles from '@/features/games/quick/parts/cc.module.css';
 import { GameNav, RoomSwitch } from '@/features/games/quick/parts/game-nav';
@@ -17,6 +17,7 @@ import { OptionBoard } from '@/features/games/quick/parts/option-board';
 import { RoomHeader } from '@/features/games/quick/parts/room-header';
 import { Rules } from '@/features/games/quick/parts/rules';
 import { useGameRoute } from '@/features/games/quick/parts/use-game-route';
+import { say } from '@/features/games/parts/text';
 import { toggle } from '@/features/games/slip/slip';
 import { usePhase } from '@/features/games/live/use-clock';
 import { useBalances } from '@/hooks/use-profile';
@@ -28,7 +29,7 @@ export function Component() {
   const { t } = useI18n();
   const { game, room, setRoom } = useGameRoute();
   const live = useRoomLive(room, game);
-  const odds = useOdds(room);
+  const odds = useOdds<RoomRules>(room);
   const balances = useBalances({ fresh: true });
 
   return (
@@ -55,9 +56,10 @@ export function Component() {
   );
 }
 
-type PlayProps = { game: Game; room: RoomIndex; odds: RoomOdds; offsetMs: number; mode: LiveMode; balance: MoneyText | undefined };
+type PlayProps = { game: Game; room: RoomIndex; odds: RoomOdds<RoomRules>; offsetMs: number; mode: LiveMode; balance: MoneyText | undefined };
 
 function Play({ game, room, odds, offsetMs, mode, balance }: PlayProps) {
+  const { t } = useI18n();
   const [selected, setSelected] = useState<string[]>([]);
   const groups = useMemo(() => groupOptions(game, odds.options), [game, odds.options]);
   const byCode = useMemo(() => new Map(odds.options.map((option) => [option.option, option])), [odds.options]);
@@ -65,6 +67,7 @@ function Play({ game, room, odds, offsetMs, mode, balance }: PlayProps) {
   const onToggle = useCallback((code: string) => setSelected((current) => toggle(current, code)), []);
   const phase = usePhase(room, offsetMs);
   const open = room.is_open && phase?.kind === 'open';
+  const label = useCallback((code: string) => say(optionLabel(game, code), t), [game, t]);
 
   return (
     <>
@@ -73,7 +76,6 @@ function Play({ game, room, odds, offsetMs, mode, balance }: PlayProps) {
       <OptionBoard game={game} groups={groups} selected={chosen} onToggle={onToggle} />
       <Rules game={game} odds={odds} groups={groups} />
       <BetSlip
-        game={game}
         room={room.room}
         issue={room.issue}
         selected={selected}
@@ -82,6 +84,7 @@ function Play({ game, room, odds, offsetMs, mode, balance }: PlayProps) {
         feeBp={odds.service_fee_bp}
         open={open}
         balance={balance}
+        label={label}
       />
     </>
   );

@@ -1,15 +1,15 @@
 // The game's rules: every option code with what makes it win and its odds, plus the room's
 // special rules. Collapsed by default; the table is only built when opened.
 import { useState } from 'react';
-import type { RoomOdds } from '@/features/games/quick/api/odds';
+import type { RoomOdds } from '@/features/games/api/odds';
 import type { Game } from '@/features/games/quick/games';
-import { winsWhen, type BoardGroup } from '@/features/games/quick/options';
+import { winsWhen, type BoardGroup, type RoomRules } from '@/features/games/quick/options';
 import styles from '@/features/games/quick/parts/cc.module.css';
 import { say, type Text } from '@/features/games/parts/text';
 import { useI18n } from '@/i18n/i18n';
 
 /** Room-wide notes under the intro. */
-export function ruleNotes(game: Game, odds: Pick<RoomOdds, 'rules' | 'service_fee_bp'>): Text[] {
+export function ruleNotes(game: Game, odds: Pick<RoomOdds<RoomRules>, 'rules' | 'service_fee_bp'>): Text[] {
   const rules = odds.rules ?? {};
   const notes: Text[] = [{ key: 'cc_rules_intro' }];
   if (game === 'k3' && rules.triples_lose_big_small === true) notes.push({ key: 'cc_rules_k3_triples' });
@@ -19,7 +19,7 @@ export function ruleNotes(game: Game, odds: Pick<RoomOdds, 'rules' | 'service_fe
   return notes;
 }
 
-export function Rules({ game, odds, groups }: { game: Game; odds: RoomOdds; groups: readonly BoardGroup[] }) {
+export function Rules({ game, odds, groups }: { game: Game; odds: RoomOdds<RoomRules>; groups: readonly BoardGroup[] }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const rules = odds.rules ?? {};

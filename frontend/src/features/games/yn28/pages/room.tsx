@@ -1,36 +1,34 @@
 // A tier room (pages/yn28/game/roominfo?room=canada_vip): countdown, the latest result, the
-// option board with odds and the special rules of the odds reply, the bet slip, and the
-// player's bets of the open period. Live state is the shared live hook (games/live/use-live-room).
+// option board with odds and the special rules of the odds reply, the player's bets of the open
+// period, and the games' bet slip. Live state is the shared live hook (games/live/use-live-room).
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
 import { LoadingGate } from '@/components/loading-gate';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
-import { betsKey } from '@/features/games/yn28/api/keys';
-import { useIssueBets, useOdds, usePlaceBet, type Yn28Odds } from '@/features/games/yn28/api/room';
-import { describeRule, groupOptions, specialRules, tagLabel } from '@/features/games/yn28/model';
+import { useOdds, type RoomOdds } from '@/features/games/api/odds';
+import { roomBetsKey } from '@/features/games/yn28/api/keys';
+import { useIssueBets } from '@/features/games/yn28/api/issue-bets';
+import { BetSlip } from '@/features/games/slip/bet-slip';
+import { toggle } from '@/features/games/slip/slip';
+import { describeRule, groupOptions, ROOM_CHIPS, specialRules, tagLabel } from '@/features/games/yn28/model';
 import { Countdown, LatestResult } from '@/features/games/yn28/parts/parts';
 import styles from '@/features/games/yn28/parts/yn28.module.css';
 import { usePhase } from '@/features/games/live/use-clock';
 import { useLiveRoom } from '@/features/games/live/use-live-room';
-import { useAttemptKey } from '@/hooks/use-attempt-key';
 import { useBalances } from '@/hooks/use-profile';
 import { useToken } from '@/hooks/use-session';
 import { useI18n } from '@/i18n/i18n';
 import { roomLabel } from '@/features/games/parts/game-labels';
-import { fromMinor, isMoneyInput, minorOr0, toMinor, type MoneyText } from '@/lib/money';
-import { confirm, toast } from '@/lib/notify';
+import type { MoneyText } from '@/lib/money';
 import type { RoomIndex } from '@/features/games/api/room-index';
 import { ROUTES } from '@/lib/routes';
-
-const CHIPS = ['10', '50', '100', '500', '1000'];
 
 /** A new result settles the period's bets: refresh them (shared with the trade view). */
 export function useYn28Live(room: string) {
   const queryClient = useQueryClient();
-  const onResult = useCallback(() => void queryClient.invalidateQueries({ queryKey: betsKey(room) }), [queryClient, room]);
+  const onResult = useCallback(() => void queryClient.invalidateQueries({ queryKey: roomBetsKey(room) }), [queryClient, room]);
   return useLiveRoom(room, 'yn28', undefined, onResult);
 }
 
@@ -51,14 +49,15 @@ export function RoomView({ room }: { room: string }) {
   );
 }
 
-function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: Yn28Odds; offsetMs: number; balance: MoneyText | undefined }) {
+function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: RoomOdds; offsetMs: number; balance: MoneyText | undefined }) {
   const { t } = useI18n();
   const [selected, setSelected] = useState<string[]>([]);
   const groups = useMemo(() => groupOptions(odds.options), [odds.options]);
   const rules = useMemo(() => specialRules(odds.rules), [odds.rules]);
   const phase = usePhase(room, offsetMs);
   const open = room.is_open && phase?.kind === 'open';
-  const toggle = (code: string) => setSelected((current) => (current.includes(code) ? current.filter((item) => item !== code) : [...current, code]));
+  const byCode = useMemo(() => new Map(odds.options.map((option) => [option.option, option])), [odds.options]);
+  const label = useCallback((code: string) => tagLabel(code, t), [t]);
 
   return (
     <>
@@ -92,7 +91,7 @@ function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: Yn28Od
                   data-testid={`option-${option.option}`}
                   aria-pressed={selected.includes(option.option)}
                   aria-label={`${tagLabel(option.option, t)} ×${option.odds}`}
-                  onClick={() => toggle(option.option)}
+                  onClick={() => setSelected((current) => toggle(current, option.option))}
                 >
                   <span>{group.id === 'sum' ? option.option.slice(4) : tagLabel(option.option, t)}</span>
                   <small>×{option.odds}</small>
@@ -113,77 +112,20 @@ function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: Yn28Od
           </ul>
         </section>
       )}
-      <Slip room={room.room} issue={room.issue} selected={selected} onClear={() => setSelected([])} open={open} balance={balance} odds={odds} />
       <IssueBets room={room.room} issue={room.issue} />
+      <BetSlip
+        room={room.room}
+        issue={room.issue}
+        selected={selected}
+        onSelected={setSelected}
+        options={byCode}
+        feeBp={odds.service_fee_bp}
+        open={open}
+        balance={balance}
+        label={label}
+        chips={ROOM_CHIPS}
+      />
     </>
-  );
-}
-
-type SlipProps = { room: string; issue: string; selected: string[]; onClear: () => void; open: boolean; balance: MoneyText | undefined; odds: Yn28Odds };
-
-function Slip({ room, issue, selected, onClear, open, balance, odds }: SlipProps) {
-  const { t } = useI18n();
-  const id = useId();
-  const [amount, setAmount] = useState('10');
-  const bet = usePlaceBet();
-  const attempt = useAttemptKey();
-  const valid = isMoneyInput(amount.trim()) && toMinor(amount.trim()) > 0n;
-  const stake = valid ? toMinor(amount.trim()) : 0n;
-  const total = stake * BigInt(selected.length);
-  const minimum = selected.reduce((min, code) => {
-    const option = odds.options.find((item) => item.option === code);
-    const value = minorOr0(option?.min_bet);
-    return value > min ? value : min;
-  }, 0n);
-  const problem =
-    selected.length === 0 ? null : !open ? t('cc_err_closed') : !valid ? t('cc_err_amount') : stake < minimum ? t('cc_err_min', { amount: fromMinor(minimum) }) : balance !== undefined && total > minorOr0(balance) ? t('cc_err_balance') : null;
-  const ready = selected.length > 0 && problem === null;
-
-  const submit = async () => {
-    if (!ready) return;
-    const sure = await confirm({ title: t('cc_confirm_title'), message: t('cc_confirm_text', { n: selected.length, issue, total: fromMinor(total) }), confirmText: t('cc_place') });
-    if (!sure) return;
-    const fields = { room, issue, bets: selected.map((option) => ({ option, amount: fromMinor(stake) })) };
-    bet.mutate(
-      { ...fields, key: attempt.for(JSON.stringify(fields)) },
-      {
-        onSuccess: (reply) => {
-          attempt.done();
-          onClear();
-          toast(t('cc_bet_done', { order: reply.order_no }), 'success');
-        },
-      },
-    );
-  };
-
-  return (
-    <section className={`card ${styles.slip}`} aria-label={t('cc_slip')} data-testid="bet-slip">
-      <p className={styles.muted}>{selected.length === 0 ? t('cc_slip_empty') : `${t('cc_slip_count', { n: selected.length })}: ${selected.map((code) => tagLabel(code, t)).join(', ')}`}</p>
-      <div className={styles.chips} role="group" aria-label={t('cc_chips')}>
-        {CHIPS.map((chip) => (
-          <button key={chip} type="button" aria-pressed={amount === chip} onClick={() => setAmount(chip)}>
-            {chip}
-          </button>
-        ))}
-      </div>
-      <label htmlFor={id} className={styles.muted}>
-        {t('cc_amount')}
-      </label>
-      <input id={id} className={styles.input} inputMode="decimal" value={amount} data-testid="bet-amount" onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))} />
-      {selected.length > 0 && valid ? (
-        <p className={styles.muted} data-testid="bet-total">
-          {t('cc_total')}: <Money value={fromMinor(total)} />
-        </p>
-      ) : null}
-      {problem === null ? null : (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
-      <Button block data-testid="bet-confirm" disabled={!ready} loading={bet.isPending} onClick={() => void submit()}>
-        {t('cc_place')}
-      </Button>
-    </section>
   );
 }
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/button';
 import { LoadingGate } from '@/components/loading-gate';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
-import { usePlaceBet } from '@/features/games/yn28/api/room';
+import { usePlaceBet } from '@/features/games/api/betting';
 import { useTrend } from '@/features/games/yn28/api/trend';
 import { parseRoom, TRADE_OPTION, tradeProblem, type TradeSide } from '@/features/games/yn28/model';
 import { Countdown, LatestResult, SumChart } from '@/features/games/yn28/parts/parts';
