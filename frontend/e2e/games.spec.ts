@@ -56,14 +56,14 @@ async function placeBet(page: Page, room: string, options: readonly string[], ch
   await expect(page.getByTestId('bet-total')).toHaveText(shown(minor(chip) * BigInt(options.length)));
 
   await page.getByTestId('bet-confirm').click();
-  const dialog = page.getByRole('alertdialog', { name: vi.cc_confirm_title });
+  const dialog = page.getByRole('alertdialog', { name: vi.games_confirm_title });
   await expect(dialog).toContainText(period.issue);
   const reply = page.waitForResponse((response) => response.url().includes('/api/rooms/betting') && response.request().method() === 'POST');
-  await dialog.getByRole('button', { name: vi.cc_place, exact: true }).click();
+  await dialog.getByRole('button', { name: vi.games_place, exact: true }).click();
   const body = (await (await reply).json()) as { code: number; msg: string; data: BetReply };
   expect(body, `the bet in ${room}: ${body.msg}`).toMatchObject({ code: 1 });
   expect(body.data.issue).toBe(period.issue);
-  await expect(page.getByText(vi.cc_bet_done!.replace('{order}', body.data.order_no), { exact: true })).toBeVisible();
+  await expect(page.getByText(vi.games_bet_done!.replace('{order}', body.data.order_no), { exact: true })).toBeVisible();
   return body.data;
 }
 
@@ -92,7 +92,7 @@ async function expectOrders(page: Page, bets: readonly BetRecord[]): Promise<voi
     await expect(record).toHaveAttribute('data-status', bet.status);
     const status = { won: vi.cc_status_won, lost: vi.cc_status_lost, refunded: vi.cc_status_refunded, open: vi.cc_status_open }[bet.status];
     await expect(record).toContainText(status!);
-    await expect(record).toContainText(vi.cc_issue!.replace('{issue}', bet.issue));
+    await expect(record).toContainText(vi.games_issue!.replace('{issue}', bet.issue));
     await expect(record).toContainText(vi.cc_order_no!.replace('{order}', bet.order_no));
     const profit = minor(bet.profit);
     await expect(record.locator('dd[data-sign]')).toHaveText(`${profit > 0n ? '+' : ''}${shown(profit)}`);
@@ -103,7 +103,7 @@ async function expectOrders(page: Page, bets: readonly BetRecord[]): Promise<voi
 async function verifyDraw(page: Page, issue: string): Promise<Locator> {
   const row = page.locator(`[data-testid="draw-row"][data-issue="${issue}"]`);
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: vi.cc_verify, exact: true }).click();
+  await row.getByRole('button', { name: vi.games_verify, exact: true }).click();
   await expect(row.getByTestId('draw-fairness')).toBeVisible();
   await row.getByTestId('verify-draw').click();
   await expect(row.getByTestId('verify-result')).toHaveAttribute('data-verified', 'true');
@@ -156,7 +156,7 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   const k3Latest = page.getByTestId('latest-result');
   await expect(k3Latest).toHaveAttribute('data-issue', k3Bet.issue, { timeout: 40_000 });
   await expect(k3Latest.getByRole('list', { name: vi.cc_result })).toBeVisible();
-  await expect(k3Latest).toContainText(vi.cc_issue!.replace('{issue}', k3Bet.issue));
+  await expect(k3Latest).toContainText(vi.games_issue!.replace('{issue}', k3Bet.issue));
   const k3Shown = await k3Latest.getByRole('img').getAttribute('aria-label');
 
   await page.goto('./#/pages/cc/rgb/index?room=rgb1');
@@ -168,7 +168,7 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   // The orders: won or lost per the drawn result, with the server's profit or loss.
   const k3Bets = await settledBets(page, token, 'k3', k3Options.length);
   const dice = k3Bets[0]?.result?.result as number[];
-  expect(k3Shown, 'the dice the K3 page showed').toBe(`${vi.cc_issue!.replace('{issue}', k3Bet.issue)}: ${dice.join(', ')}`);
+  expect(k3Shown, 'the dice the K3 page showed').toBe(`${vi.games_issue!.replace('{issue}', k3Bet.issue)}: ${dice.join(', ')}`);
   const sum = dice.reduce((total, die) => total + die, 0);
   const k3Expected: Record<string, string> = { big: sum >= 11 ? 'won' : 'lost', small: sum <= 10 ? 'won' : 'lost', sum_10: sum === 10 ? 'won' : 'lost' };
   for (const bet of k3Bets) {
@@ -180,7 +180,7 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
 
   const rgbBets = await settledBets(page, token, 'rgb', rgbOptions.length);
   const number = rgbBets[0]?.result?.result as number;
-  expect(rgbShown, 'the number the RGB page showed').toBe(`${vi.cc_issue!.replace('{issue}', rgbBet.issue)}: ${number}`);
+  expect(rgbShown, 'the number the RGB page showed').toBe(`${vi.games_issue!.replace('{issue}', rgbBet.issue)}: ${number}`);
   for (const bet of rgbBets) {
     expect(bet.issue).toBe(rgbBet.issue);
     expect(bet.status, `RGB ${bet.option} on ${number}`).toBe((bet.option === 'red') === (number % 2 === 0) ? 'won' : 'lost');
@@ -231,7 +231,7 @@ test.describe('the published seed chains', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('./#/pages/cc/k3/open');
     const row = page.getByTestId('draw-row').first();
-    await row.getByRole('button', { name: vi.cc_verify, exact: true }).click();
+    await row.getByRole('button', { name: vi.games_verify, exact: true }).click();
     const card = row.getByTestId('draw-fairness');
     const toggle = card.getByRole('button', { name: vi.fair_chains, exact: true });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

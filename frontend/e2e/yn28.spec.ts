@@ -41,7 +41,7 @@ async function trade(page: Page, side: 'up' | 'down', issue: string): Promise<Be
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('trade-amount').fill('10');
   await page.getByTestId('trade-confirm').click();
-  const dialog = page.getByRole('alertdialog', { name: vi.cc_confirm_title });
+  const dialog = page.getByRole('alertdialog', { name: vi.games_confirm_title });
   await expect(dialog).toContainText(issue);
   const reply = page.waitForResponse((response) => response.url().includes('/api/rooms/betting') && response.request().method() === 'POST');
   await dialog.getByRole('button', { name: vi.yn28_trade_place, exact: true }).click();
@@ -52,7 +52,7 @@ async function trade(page: Page, side: 'up' | 'down', issue: string): Promise<Be
   const body = (await response.json()) as Envelope<BetReply>;
   expect(body, `buy ${side}: ${body.msg}`).toMatchObject({ code: 1 });
   expect(body.data.issue).toBe(issue);
-  await expect(page.getByText(vi.cc_bet_done!.replace('{order}', body.data.order_no), { exact: true })).toBeVisible();
+  await expect(page.getByText(vi.games_bet_done!.replace('{order}', body.data.order_no), { exact: true })).toBeVisible();
   await expect(button).toHaveAttribute('aria-pressed', 'false');
   return body.data;
 }
@@ -166,7 +166,7 @@ test('yn28: enter a room, be refused one, trade long and short, see them settle 
 
   // The trade view's settled section lists both with their profit or loss.
   const settled = page.getByTestId('settled-bets');
-  await expect(settled).toHaveAttribute('aria-label', vi.cc_issue!.replace('{issue}', issue));
+  await expect(settled).toHaveAttribute('aria-label', vi.games_issue!.replace('{issue}', issue));
   await expect(settled.getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
   for (const bet of bets) await expect(settled).toContainText(shownMoney(minorOf(bet.profit)), { timeout: 15_000 });
   await expect(settled).not.toContainText(vi.yn28_status_open!);

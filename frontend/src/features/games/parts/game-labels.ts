@@ -1,23 +1,23 @@
 // Names of games, rooms and bet options in the reader's language, shared by the screens that
 // list bets or runs (records, long dragon) and by the words the game pages reuse. Codes are
-// GAMES.md "Codes"; an unknown code shows as itself rather than as a wrong name. The texts keep
-// their records_* keys (one name per option across screens).
+// GAMES.md "Codes"; an unknown code shows as itself rather than as a wrong name. The texts are
+// the shared games_* keys (one name per option across screens).
 import type { MessageKey, Translate } from '@/i18n/i18n';
 import { languageOf, type LangCode } from '@/i18n/languages';
 
 const GAME_KEYS: Record<string, MessageKey> = {
-  k3: 'records_game_k3',
-  pk10: 'records_game_pk10',
-  ssc: 'records_game_ssc',
-  rgb: 'records_game_rgb',
-  yn28: 'records_game_yn28',
+  k3: 'games_name_k3',
+  pk10: 'games_name_pk10',
+  ssc: 'games_name_ssc',
+  rgb: 'games_name_rgb',
+  yn28: 'games_name_yn28',
 };
 
 const TIER_KEYS: Record<string, MessageKey> = {
-  ordinary: 'records_tier_ordinary',
-  vip: 'records_tier_vip',
-  diamond: 'records_tier_diamond',
-  supreme: 'records_tier_supreme',
+  ordinary: 'games_tier_ordinary',
+  vip: 'games_tier_vip',
+  diamond: 'games_tier_diamond',
+  supreme: 'games_tier_supreme',
 };
 
 /** ISO 3166 codes of the yn28 regions, named by Intl in the reader's language. */
@@ -41,7 +41,7 @@ export function regionName(region: string, lang: LangCode): string {
 export function roomLabel(room: string, t: Translate, lang: LangCode): string {
   if (GAME_KEYS[room] !== undefined) return gameLabel(room, t);
   const rgb = /^rgb(\d+)$/.exec(room);
-  if (rgb !== null) return t('records_room_rgb', { n: Number(rgb[1]) });
+  if (rgb !== null) return t('games_room_rgb', { n: Number(rgb[1]) });
   const yn28 = /^(canada|china|usa)(?:_(\w+))?$/.exec(room);
   if (yn28 === null) return room;
   const region = `${regionName(yn28[1] ?? '', lang)} 28`;
@@ -50,28 +50,28 @@ export function roomLabel(room: string, t: Translate, lang: LangCode): string {
 }
 
 const WORDS = {
-  big: 'records_opt_big',
-  small: 'records_opt_small',
-  odd: 'records_opt_odd',
-  even: 'records_opt_even',
-  big_odd: 'records_opt_big_odd',
-  big_even: 'records_opt_big_even',
-  small_odd: 'records_opt_small_odd',
-  small_even: 'records_opt_small_even',
-  extreme_big: 'records_opt_extreme_big',
-  extreme_small: 'records_opt_extreme_small',
-  leopard: 'records_opt_leopard',
-  pair: 'records_opt_pair',
-  straight: 'records_opt_straight',
-  half_straight: 'records_opt_half_straight',
-  mixed: 'records_opt_mixed',
-  dragon: 'records_opt_dragon',
-  tiger: 'records_opt_tiger',
-  tie: 'records_opt_tie',
-  red: 'records_opt_red',
-  green: 'records_opt_green',
-  violet: 'records_opt_violet',
-  triple_any: 'records_opt_triple_any',
+  big: 'games_opt_big',
+  small: 'games_opt_small',
+  odd: 'games_opt_odd',
+  even: 'games_opt_even',
+  big_odd: 'games_opt_big_odd',
+  big_even: 'games_opt_big_even',
+  small_odd: 'games_opt_small_odd',
+  small_even: 'games_opt_small_even',
+  extreme_big: 'games_opt_extreme_big',
+  extreme_small: 'games_opt_extreme_small',
+  leopard: 'games_opt_leopard',
+  pair: 'games_opt_pair',
+  straight: 'games_opt_straight',
+  half_straight: 'games_opt_half_straight',
+  mixed: 'games_opt_mixed',
+  dragon: 'games_opt_dragon',
+  tiger: 'games_opt_tiger',
+  tie: 'games_opt_tie',
+  red: 'games_opt_red',
+  green: 'games_opt_green',
+  violet: 'games_opt_violet',
+  triple_any: 'games_opt_triple_any',
 } as const satisfies Record<string, MessageKey>;
 
 /** An option code that is a word on its own ("big", "red", "leopard"). */
@@ -83,7 +83,7 @@ export const optionWordKey = (word: OptionWord): MessageKey => WORDS[word];
 const wordKey = (code: string | undefined): MessageKey | undefined =>
   code !== undefined && Object.hasOwn(WORDS, code) ? WORDS[code as OptionWord] : undefined;
 
-const SSC_WINDOWS: Record<string, MessageKey> = { front: 'records_opt_front', middle: 'records_opt_middle', back: 'records_opt_back' };
+const SSC_WINDOWS: Record<string, MessageKey> = { front: 'games_opt_front', middle: 'games_opt_middle', back: 'games_opt_back' };
 
 const faces = (digits: string): string => digits.split('').join(', ');
 
@@ -91,24 +91,24 @@ type Rule = { pattern: RegExp; games?: readonly string[]; label: (match: string[
 
 /** Code patterns, first match wins; `games` limits a pattern whose meaning depends on the game. */
 const RULES: readonly Rule[] = [
-  { pattern: /^sum_(\d+)$/, games: ['pk10'], label: ([, n], t) => `${t('records_opt_top_two')} · ${n}` },
-  { pattern: /^sum_([a-z_]+)$/, games: ['pk10'], label: ([, side], t) => scoped(t('records_opt_top_two'), side, t) },
-  { pattern: /^sum_(\d+)$/, label: ([, n], t) => t('records_opt_sum', { n: Number(n) }) },
-  { pattern: /^triple_(\d)$/, label: ([, n], t) => t('records_opt_triple', { n: Number(n) }) },
-  { pattern: /^pair_(\d)_single_(\d)$/, label: ([, pair, single], t) => t('records_opt_pair_single', { pair: pair ?? '', single: single ?? '' }) },
-  { pattern: /^pair_(\d)$/, label: ([, n], t) => t('records_opt_pair_of', { n: Number(n) }) },
-  { pattern: /^three_diff_(\d{3})$/, label: ([, digits], t) => t('records_opt_three_diff', { faces: faces(digits ?? '') }) },
-  { pattern: /^two_diff_(\d{2})$/, label: ([, digits], t) => t('records_opt_two_diff', { faces: faces(digits ?? '') }) },
-  { pattern: /^die_(\d)$/, label: ([, n], t) => t('records_opt_die', { n: Number(n) }) },
-  { pattern: /^num_(\d)$/, label: ([, n], t) => t('records_opt_number', { n: Number(n) }) },
-  { pattern: /^p(\d+)_car_(\d+)$/, label: ([, k, n], t) => `${t('records_opt_position', { k: Number(k) })} · ${t('records_opt_car', { n: Number(n) })}` },
-  { pattern: /^p(\d+)_([a-z_]+)$/, label: ([, k, side], t) => scoped(t('records_opt_position', { k: Number(k) }), side, t) },
-  { pattern: /^b(\d)_(\d)$/, label: ([, k, digit], t) => `${t('records_opt_ball', { k: Number(k) })} · ${digit}` },
-  { pattern: /^b(\d)_([a-z_]+)$/, label: ([, k, side], t) => scoped(t('records_opt_ball', { k: Number(k) }), side, t) },
-  { pattern: /^total_([a-z_]+)$/, label: ([, side], t) => scoped(t('records_opt_total'), side, t) },
+  { pattern: /^sum_(\d+)$/, games: ['pk10'], label: ([, n], t) => `${t('games_opt_top_two')} · ${n}` },
+  { pattern: /^sum_([a-z_]+)$/, games: ['pk10'], label: ([, side], t) => scoped(t('games_opt_top_two'), side, t) },
+  { pattern: /^sum_(\d+)$/, label: ([, n], t) => t('games_opt_sum', { n: Number(n) }) },
+  { pattern: /^triple_(\d)$/, label: ([, n], t) => t('games_opt_triple', { n: Number(n) }) },
+  { pattern: /^pair_(\d)_single_(\d)$/, label: ([, pair, single], t) => t('games_opt_pair_single', { pair: pair ?? '', single: single ?? '' }) },
+  { pattern: /^pair_(\d)$/, label: ([, n], t) => t('games_opt_pair_of', { n: Number(n) }) },
+  { pattern: /^three_diff_(\d{3})$/, label: ([, digits], t) => t('games_opt_three_diff', { faces: faces(digits ?? '') }) },
+  { pattern: /^two_diff_(\d{2})$/, label: ([, digits], t) => t('games_opt_two_diff', { faces: faces(digits ?? '') }) },
+  { pattern: /^die_(\d)$/, label: ([, n], t) => t('games_opt_die', { n: Number(n) }) },
+  { pattern: /^num_(\d)$/, label: ([, n], t) => t('games_opt_number', { n: Number(n) }) },
+  { pattern: /^p(\d+)_car_(\d+)$/, label: ([, k, n], t) => `${t('games_opt_position', { k: Number(k) })} · ${t('games_opt_car', { n: Number(n) })}` },
+  { pattern: /^p(\d+)_([a-z_]+)$/, label: ([, k, side], t) => scoped(t('games_opt_position', { k: Number(k) }), side, t) },
+  { pattern: /^b(\d)_(\d)$/, label: ([, k, digit], t) => `${t('games_opt_ball', { k: Number(k) })} · ${digit}` },
+  { pattern: /^b(\d)_([a-z_]+)$/, label: ([, k, side], t) => scoped(t('games_opt_ball', { k: Number(k) }), side, t) },
+  { pattern: /^total_([a-z_]+)$/, label: ([, side], t) => scoped(t('games_opt_total'), side, t) },
   {
     pattern: /^(front|middle|back)_([a-z_]+)$/,
-    label: ([, window, shape], t) => scoped(t(SSC_WINDOWS[window ?? ''] ?? 'records_opt_front'), shape, t),
+    label: ([, window, shape], t) => scoped(t(SSC_WINDOWS[window ?? ''] ?? 'games_opt_front'), shape, t),
   },
 ];
 

@@ -45,9 +45,9 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
   const submit = async () => {
     if (!ready || summary === null) return;
     const money = (minor: bigint) => formatMoney(fromMinor(minor));
-    let message = t('cc_confirm_text', { n: selected.length, issue, total: money(summary.total) });
-    if (summary.fee > 0n) message += ` ${t('cc_confirm_fee', { fee: money(summary.fee), net: money(summary.net) })}`;
-    const sure = await confirm({ title: t('cc_confirm_title'), message, confirmText: t('cc_place') });
+    let message = t('games_confirm_text', { n: selected.length, issue, total: money(summary.total) });
+    if (summary.fee > 0n) message += ` ${t('games_confirm_fee', { fee: money(summary.fee), net: money(summary.net) })}`;
+    const sure = await confirm({ title: t('games_confirm_title'), message, confirmText: t('games_place') });
     if (!sure) return;
     const fields = { room, issue, bets: summary.lines };
     bet.mutate(
@@ -56,7 +56,7 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
         onSuccess: (reply) => {
           attempt.done();
           onSelected([]);
-          toast(t('cc_bet_done', { order: reply.order_no }), 'success');
+          toast(t('games_bet_done', { order: reply.order_no }), 'success');
         },
       },
     );
@@ -65,18 +65,18 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
   return (
     <>
       <SlipSpacer target={slipRef} />
-      <section ref={slipRef} className={styles.slip} aria-label={t('cc_slip')} data-testid="bet-slip">
+      <section ref={slipRef} className={styles.slip} aria-label={t('games_slip')} data-testid="bet-slip">
         {selected.length === 0 ? (
-          <p className={styles.muted}>{t('cc_slip_empty')}</p>
+          <p className={styles.muted}>{t('games_slip_empty')}</p>
         ) : (
           <div className={styles.slipHead}>
-            <strong>{t('cc_slip_count', { n: selected.length })}</strong>
-            <ul className={styles.picks} aria-label={t('cc_slip')}>
+            <strong>{t('games_slip_count', { n: selected.length })}</strong>
+            <ul className={styles.picks} aria-label={t('games_slip')}>
               {selected.map((code) => {
                 const name = label(code);
                 return (
                   <li key={code}>
-                    <button type="button" onClick={() => onSelected(selected.filter((item) => item !== code))} aria-label={t('cc_slip_remove', { option: name })}>
+                    <button type="button" onClick={() => onSelected(selected.filter((item) => item !== code))} aria-label={t('games_slip_remove', { option: name })}>
                       {name} ×
                     </button>
                   </li>
@@ -84,12 +84,12 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
               })}
             </ul>
             <button type="button" className={styles.clear} onClick={() => onSelected([])}>
-              {t('cc_slip_clear')}
+              {t('games_slip_clear')}
             </button>
           </div>
         )}
         <div className={styles.amountRow}>
-          <div className={styles.chips} role="group" aria-label={t('cc_chips')}>
+          <div className={styles.chips} role="group" aria-label={t('games_chips')}>
             {chips.map((chip) => (
               <button key={chip} type="button" className={styles.chip} data-testid={`chip-${chip}`} aria-pressed={amount === chip} onClick={() => setAmount(chip)}>
                 {chip}
@@ -97,7 +97,7 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
             ))}
           </div>
           <label className={styles.amountField} htmlFor={amountId}>
-            <span>{t('cc_amount')}</span>
+            <span>{t('games_amount')}</span>
             <input
               id={amountId}
               inputMode="decimal"
@@ -112,7 +112,7 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
         {selected.length > 0 && summary !== null ? (
           <dl className={styles.totals}>
             <div>
-              <dt>{t('cc_total')}</dt>
+              <dt>{t('games_total')}</dt>
               <dd data-testid="bet-total">
                 <Money value={fromMinor(summary.total)} />
               </dd>
@@ -120,13 +120,13 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
             {feeBp > 0 ? (
               <>
                 <div>
-                  <dt>{t('cc_fee', { rate })}</dt>
+                  <dt>{t('games_fee', { rate })}</dt>
                   <dd data-testid="bet-fee">
                     <Money value={fromMinor(summary.fee)} />
                   </dd>
                 </div>
                 <div>
-                  <dt>{t('cc_net')}</dt>
+                  <dt>{t('games_net')}</dt>
                   <dd data-testid="bet-net">
                     <Money value={fromMinor(summary.net)} />
                   </dd>
@@ -141,7 +141,7 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
           </p>
         )}
         <Button block data-testid="bet-confirm" disabled={!ready} loading={bet.isPending} onClick={() => void submit()}>
-          {t('cc_place')}
+          {t('games_place')}
         </Button>
       </section>
     </>

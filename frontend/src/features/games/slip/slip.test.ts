@@ -47,11 +47,11 @@ describe('bet slip', () => {
     const base = { selected: ['big'], amount: '5', options, balance: '100.00', open: true };
     expect(slipProblem(base)).toBeNull();
     expect(slipProblem({ ...base, selected: [] })).toBeNull();
-    expect(slipProblem({ ...base, open: false })).toEqual({ key: 'cc_err_closed' });
-    expect(slipProblem({ ...base, amount: '5.001' })).toEqual({ key: 'cc_err_amount' });
-    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '1.50' })).toEqual({ key: 'cc_err_min', params: { amount: '2.00' } });
-    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10.01' })).toEqual({ key: 'cc_err_max', params: { amount: '10.00' } });
-    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10', balance: '19.99' })).toEqual({ key: 'cc_err_balance' });
+    expect(slipProblem({ ...base, open: false })).toEqual({ key: 'games_err_closed' });
+    expect(slipProblem({ ...base, amount: '5.001' })).toEqual({ key: 'games_err_amount' });
+    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '1.50' })).toEqual({ key: 'games_err_min', params: { amount: '2.00' } });
+    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10.01' })).toEqual({ key: 'games_err_max', params: { amount: '10.00' } });
+    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10', balance: '19.99' })).toEqual({ key: 'games_err_balance' });
     expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10', balance: '20.00' })).toBeNull();
     expect(slipProblem({ ...base, balance: undefined, amount: '500' })).toBeNull();
   });

@@ -61,9 +61,9 @@ export type SlipInput = {
 /** Why the slip cannot be sent as it is (checked in the server's order), or null. */
 export function slipProblem({ selected, amount, options, balance, open }: SlipInput): Text | null {
   if (selected.length === 0) return null;
-  if (!open) return { key: 'cc_err_closed' };
+  if (!open) return { key: 'games_err_closed' };
   const stake = amountMinor(amount);
-  if (stake === null) return { key: 'cc_err_amount' };
+  if (stake === null) return { key: 'games_err_amount' };
   let minimum = 0n;
   let maximum: Minor | null = null;
   for (const code of selected) {
@@ -74,9 +74,9 @@ export function slipProblem({ selected, amount, options, balance, open }: SlipIn
     if (min > minimum) minimum = min;
     if (max > 0n && (maximum === null || max < maximum)) maximum = max;
   }
-  if (stake < minimum) return { key: 'cc_err_min', params: { amount: fromMinor(minimum) } };
-  if (maximum !== null && stake > maximum) return { key: 'cc_err_max', params: { amount: fromMinor(maximum) } };
-  if (balance !== undefined && stake * BigInt(selected.length) > minorOr0(balance)) return { key: 'cc_err_balance' };
+  if (stake < minimum) return { key: 'games_err_min', params: { amount: fromMinor(minimum) } };
+  if (maximum !== null && stake > maximum) return { key: 'games_err_max', params: { amount: fromMinor(maximum) } };
+  if (balance !== undefined && stake * BigInt(selected.length) > minorOr0(balance)) return { key: 'games_err_balance' };
   return null;
 }
 

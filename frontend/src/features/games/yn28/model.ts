@@ -21,10 +21,10 @@ export function parseRoom(room: string | null | undefined): { region: Region; ti
 }
 
 export const TIER_KEYS: Record<Tier, MessageKey> = {
-  ordinary: 'records_tier_ordinary',
-  vip: 'records_tier_vip',
-  diamond: 'records_tier_diamond',
-  supreme: 'records_tier_supreme',
+  ordinary: 'games_tier_ordinary',
+  vip: 'games_tier_vip',
+  diamond: 'games_tier_diamond',
+  supreme: 'games_tier_supreme',
 };
 
 /** A drawn period: keno numbers and a, b, c. */

@@ -43,11 +43,11 @@ function DrawRow({ game, room, draw }: { game: Game; room: string; draw: DrawRec
   const [open, setOpen] = useState(false);
   const hasFairness = useHasFairness();
   const values = drawValues(game, draw.values);
-  const label = `${t('cc_issue', { issue: draw.issue })}: ${values?.join(', ') ?? ''}`;
+  const label = `${t('games_issue', { issue: draw.issue })}: ${values?.join(', ') ?? ''}`;
   return (
     <article className={styles.drawRow} data-testid="draw-row" data-issue={draw.issue}>
       <div className={styles.recordMeta}>
-        <strong className={styles.drawIssue}>{t('cc_issue', { issue: draw.issue })}</strong>
+        <strong className={styles.drawIssue}>{t('games_issue', { issue: draw.issue })}</strong>
         <span>{formatDateTime(draw.drawn_at)}</span>
       </div>
       {values === null ? null : (
@@ -63,7 +63,7 @@ function DrawRow({ game, room, draw }: { game: Game; room: string; draw: DrawRec
       {hasFairness ? (
         <>
           <button type="button" className={styles.verifyToggle} aria-expanded={open} onClick={() => setOpen((current) => !current)}>
-            {open ? t('cc_verify_hide') : t('cc_verify')}
+            {open ? t('games_verify_hide') : t('games_verify')}
           </button>
           {open ? (
             <Fairness room={room} issue={draw.issue} seed={draw.seed} previous={draw.previous} commitment={draw.commitment} values={draw.values} />

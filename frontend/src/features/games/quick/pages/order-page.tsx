@@ -97,7 +97,7 @@ function BetCard({ game, record }: { game: Game; record: BetRecord }) {
       )}
       <div className={styles.recordMeta}>
         <span>
-          {t('cc_issue', { issue: record.issue })}
+          {t('games_issue', { issue: record.issue })}
           {GAME_INFO[game].rooms.length > 1 ? ` · ${t('cc_room_minutes', { n: rgbMinutes(record.room) })}` : ''}
         </span>
         <span>{formatDateTime(record.placed_at)}</span>

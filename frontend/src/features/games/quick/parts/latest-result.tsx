@@ -15,16 +15,16 @@ export function LatestResult({ game, room, last }: { game: Game; room: string; l
   const revealing = useReveal(last?.issue);
   const hasFairness = useHasFairness();
   const [verifying, setVerifying] = useState<string | null>(null);
-  const label = last === null || values === null ? '' : `${t('cc_issue', { issue: last.issue })}: ${values.join(', ')}`;
+  const label = last === null || values === null ? '' : `${t('games_issue', { issue: last.issue })}: ${values.join(', ')}`;
 
   return (
-    <section className={`card ${styles.latest}`} data-testid="latest-result" data-issue={last?.issue ?? ''} aria-label={t('cc_latest')}>
+    <section className={`card ${styles.latest}`} data-testid="latest-result" data-issue={last?.issue ?? ''} aria-label={t('games_latest')}>
       <div className={styles.latestHead}>
-        <h2>{t('cc_latest')}</h2>
-        {last === null ? null : <span>{t('cc_issue', { issue: last.issue })}</span>}
+        <h2>{t('games_latest')}</h2>
+        {last === null ? null : <span>{t('games_issue', { issue: last.issue })}</span>}
       </div>
       {last === null || values === null ? (
-        <p className={styles.muted}>{last === null ? t('cc_no_result') : last.issue}</p>
+        <p className={styles.muted}>{last === null ? t('games_no_result') : last.issue}</p>
       ) : (
         <>
           <DrawView game={game} values={values} revealing={revealing} label={label} />
@@ -46,7 +46,7 @@ export function LatestResult({ game, room, last }: { game: Game; room: string; l
             aria-expanded={verifying === last.issue}
             onClick={() => setVerifying((current) => (current === last.issue ? null : last.issue))}
           >
-            {verifying === last.issue ? t('cc_verify_hide') : t('cc_verify')}
+            {verifying === last.issue ? t('games_verify_hide') : t('games_verify')}
           </button>
           {verifying === last.issue ? <DrawProof room={room} issue={last.issue} className={styles.muted} /> : null}
         </>

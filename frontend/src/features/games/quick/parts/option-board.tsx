@@ -12,7 +12,7 @@ type Props = { game: Game; groups: readonly BoardGroup[]; selected: ReadonlySet<
 export const OptionBoard = memo(function OptionBoard({ game, groups, selected, onToggle }: Props) {
   const { t } = useI18n();
   return (
-    <section className={styles.board} aria-label={t('cc_board')}>
+    <section className={styles.board} aria-label={t('games_board')}>
       {groups.length > 4 ? (
         <nav className={styles.jump} aria-label={t('cc_jump')}>
           {groups.map((group) => (

@@ -18,10 +18,10 @@ export function RoomHeader({ room, offsetMs, mode, balance }: Props) {
   const now = useServerNow(offsetMs);
   const phase = phaseAt(room, now);
   return (
-    <section className={`card ${styles.header}`} aria-label={t('cc_issue', { issue: room.issue })} data-phase={phase.kind}>
+    <section className={`card ${styles.header}`} aria-label={t('games_issue', { issue: room.issue })} data-phase={phase.kind}>
       <div className={styles.headerTop}>
         <strong data-testid="current-issue" data-issue={room.issue}>
-          {t('cc_issue', { issue: room.issue })}
+          {t('games_issue', { issue: room.issue })}
         </strong>
         <span className={styles.liveBadge} data-mode={mode}>
           {mode === 'stream' ? t('cc_live') : t('cc_polling')}
@@ -29,19 +29,19 @@ export function RoomHeader({ room, offsetMs, mode, balance }: Props) {
       </div>
       <div className={styles.timers}>
         <div className={styles.timer}>
-          <span>{t('cc_close_in')}</span>
+          <span>{t('games_close_in')}</span>
           <strong data-testid="countdown-close" data-phase={phase.kind} aria-live="off">
             {phase.kind === 'open' ? formatCountdown(phase.closeIn) : t('cc_closed')}
           </strong>
         </div>
         <div className={styles.timer}>
-          <span>{t('cc_draw_in')}</span>
-          <strong data-testid="countdown-draw">{phase.kind === 'drawing' ? t('cc_drawing') : formatCountdown(phase.drawIn)}</strong>
+          <span>{t('games_draw_in')}</span>
+          <strong data-testid="countdown-draw">{phase.kind === 'drawing' ? t('games_drawing') : formatCountdown(phase.drawIn)}</strong>
         </div>
       </div>
       {!room.is_open ? (
         <p className={styles.closedNote} role="status">
-          {t('cc_room_off')}
+          {t('games_room_off')}
         </p>
       ) : phase.kind === 'open' ? null : (
         <p className={styles.closedNote} role="status" data-testid="period-closed">

@@ -53,7 +53,7 @@ export function DrawResult({ values }: { values: unknown }) {
           </span>
           {keno === null ? null : (
             <span className={styles.keno}>
-              {t('records_keno')}: {keno.join(' ')}
+              {t('games_keno')}: {keno.join(' ')}
             </span>
           )}
         </div>

@@ -56,7 +56,7 @@ function HallRooms({ hall, room: ordinary, period, offsetMs }: { hall: Hall; roo
       <section className="card">
         <div className={styles.row}>
           <strong data-testid="hall-issue" data-issue={period.issue}>
-            {t('cc_issue', { issue: period.issue })}
+            {t('games_issue', { issue: period.issue })}
           </strong>
           <Countdown period={period} offsetMs={offsetMs} />
         </div>
@@ -73,7 +73,7 @@ function HallRooms({ hall, room: ordinary, period, offsetMs }: { hall: Hall; roo
             onClick={() => open(room)}
           >
             <span className={styles.row}>
-              <strong>{t(TIER_KEYS[room.tier] ?? 'records_tier_ordinary')}</strong>
+              <strong>{t(TIER_KEYS[room.tier] ?? 'games_tier_ordinary')}</strong>
               <span className={styles.muted}>{t('yn28_online', { n: room.online })}</span>
             </span>
             <span className={styles.facts}>
@@ -83,7 +83,7 @@ function HallRooms({ hall, room: ordinary, period, offsetMs }: { hall: Hall; roo
               <span>
                 {t('yn28_limits')}: <Money value={room.min_bet} /> – <Money value={room.max_user} />
               </span>
-              {room.is_open ? null : <span>{t('cc_room_off')}</span>}
+              {room.is_open ? null : <span>{t('games_room_off')}</span>}
               {room.can_enter === false ? <span>{t('yn28_cannot_enter')}</span> : null}
             </span>
           </button>

@@ -64,7 +64,7 @@ function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: RoomOd
       <section className="card">
         <div className={styles.row}>
           <strong data-testid="current-issue" data-issue={room.issue}>
-            {t('cc_issue', { issue: room.issue })}
+            {t('games_issue', { issue: room.issue })}
           </strong>
           <Countdown period={room} offsetMs={offsetMs} />
         </div>
@@ -78,7 +78,7 @@ function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: RoomOd
         </div>
       </section>
       <LatestResult room={room.room} last={room.last} />
-      <section className="card" aria-label={t('cc_board')}>
+      <section className="card" aria-label={t('games_board')}>
         {groups.map((group) => (
           <div key={group.id} className={styles.group} role="group" aria-label={t(group.title)}>
             <h3>{t(group.title)}</h3>
@@ -136,8 +136,8 @@ export function IssueBets({ room, issue, settled = false }: { room: string; issu
   const bets = useIssueBets(room, issue, token !== null);
   const list = bets.data?.list ?? [];
   return (
-    <section className="card" aria-label={settled ? t('cc_issue', { issue }) : t('yn28_my_bets')} data-testid={settled ? 'settled-bets' : undefined}>
-      <h2>{settled ? `${t('cc_latest')} · ${t('cc_issue', { issue })}` : t('yn28_my_bets')}</h2>
+    <section className="card" aria-label={settled ? t('games_issue', { issue }) : t('yn28_my_bets')} data-testid={settled ? 'settled-bets' : undefined}>
+      <h2>{settled ? `${t('games_latest')} · ${t('games_issue', { issue })}` : t('yn28_my_bets')}</h2>
       {list.length === 0 ? (
         <p className={styles.muted}>{t('yn28_no_bets')}</p>
       ) : (

@@ -44,7 +44,7 @@ export function Component() {
               <section className="card">
                 <div className={styles.row}>
                   <strong data-testid="current-issue" data-issue={live.data!.issue}>
-                    {t('cc_issue', { issue: live.data!.issue })}
+                    {t('games_issue', { issue: live.data!.issue })}
                   </strong>
                   <Countdown period={live.data!} offsetMs={live.offsetMs} />
                 </div>
@@ -79,7 +79,7 @@ function TradeForm({ room, offsetMs, balance }: { room: RoomIndex; offsetMs: num
     if (side === null || problem !== null) return;
     const stake = fromMinor(toMinor(amount.trim()));
     const sideText = side === 'up' ? t('yn28_buy_up') : t('yn28_buy_down');
-    const sure = await confirm({ title: t('cc_confirm_title'), message: t('yn28_trade_confirm', { side: sideText, amount: stake, issue: room.issue }), confirmText: t('yn28_trade_place') });
+    const sure = await confirm({ title: t('games_confirm_title'), message: t('yn28_trade_confirm', { side: sideText, amount: stake, issue: room.issue }), confirmText: t('yn28_trade_place') });
     if (!sure) return;
     const fields = { room: room.room, issue: room.issue, mode: 'trade' as const, bets: [{ option: TRADE_OPTION[side], amount: stake }] };
     bet.mutate(
@@ -89,7 +89,7 @@ function TradeForm({ room, offsetMs, balance }: { room: RoomIndex; offsetMs: num
           attempt.done();
           setSide(null);
           setTouched(false);
-          toast(t('cc_bet_done', { order: reply.order_no }), 'success');
+          toast(t('games_bet_done', { order: reply.order_no }), 'success');
         },
       },
     );

@@ -86,7 +86,7 @@ function TrendView({ region, trend }: { region: Region; trend: Trend }) {
       <section className="card" aria-label={t('yn28_history')}>
         <h2>{t('yn28_history')}</h2>
         {trend.list.length === 0 ? (
-          <p className={styles.muted}>{t('cc_no_result')}</p>
+          <p className={styles.muted}>{t('games_no_result')}</p>
         ) : (
           <table className={styles.table}>
             <thead>

@@ -28,7 +28,7 @@ export function Countdown({ period, offsetMs }: { period: Period; offsetMs: numb
   const phase = phaseAt(period, useServerNow(offsetMs));
   return (
     <span className={styles.countdown} data-testid="countdown" data-phase={phase.kind} aria-live="off">
-      {phase.kind === 'open' ? `${t('cc_close_in')} ${formatCountdown(phase.closeIn)}` : phase.kind === 'closed' ? `${t('cc_draw_in')} ${formatCountdown(phase.drawIn)}` : t('cc_drawing')}
+      {phase.kind === 'open' ? `${t('games_close_in')} ${formatCountdown(phase.closeIn)}` : phase.kind === 'closed' ? `${t('games_draw_in')} ${formatCountdown(phase.drawIn)}` : t('games_drawing')}
     </span>
   );
 }
@@ -51,7 +51,7 @@ export function VerifyToggle({ open, onToggle }: { open: boolean; onToggle: () =
   const { t } = useI18n();
   return (
     <button type="button" className={styles.verifyToggle} aria-expanded={open} data-testid="verify-toggle" onClick={onToggle}>
-      {open ? t('cc_verify_hide') : t('cc_verify')}
+      {open ? t('games_verify_hide') : t('games_verify')}
     </button>
   );
 }
@@ -68,13 +68,13 @@ export function LatestResult({ room, last }: { room: string; last: LastDraw | nu
   const [verifying, setVerifying] = useState<string | null>(null);
   const draw = last === null ? null : parseDraw(last.values);
   return (
-    <section className={`card ${styles.latest}`} data-testid="latest-result" data-issue={last?.issue ?? ''} aria-label={t('cc_latest')}>
+    <section className={`card ${styles.latest}`} data-testid="latest-result" data-issue={last?.issue ?? ''} aria-label={t('games_latest')}>
       <div className={styles.row}>
-        <h2>{t('cc_latest')}</h2>
-        {last === null ? null : <span className={styles.muted}>{t('cc_issue', { issue: last.issue })}</span>}
+        <h2>{t('games_latest')}</h2>
+        {last === null ? null : <span className={styles.muted}>{t('games_issue', { issue: last.issue })}</span>}
       </div>
       {draw === null ? (
-        <p className={styles.muted}>{t('cc_no_result')}</p>
+        <p className={styles.muted}>{t('games_no_result')}</p>
       ) : (
         <>
           <p className={styles.sumLine} data-testid="result-sum">
@@ -89,7 +89,7 @@ export function LatestResult({ room, last }: { room: string; last: LastDraw | nu
           <Tags tags={tagsOf(draw.digits)} />
           {draw.numbers.length === 0 ? null : (
             <p className={styles.keno}>
-              {t('records_keno')}: {draw.numbers.join(' ')}
+              {t('games_keno')}: {draw.numbers.join(' ')}
             </p>
           )}
         </>
