@@ -34,22 +34,51 @@ if (process.env.E2E_CONFIG === undefined) {
   const configFile = join(dataDir, 'e2e-config.toml');
   writeFileSync(
     configFile,
-    ['[server]', `data_dir = ${JSON.stringify(dataDir)}`, '', '[wallet]', 'turnover_percent = 0', `usdt_receiving_address = "${process.env.E2E_USDT_ADDRESS}"`, ''].join('\n'),
+    [
+      '[server]',
+      `data_dir = ${JSON.stringify(dataDir)}`,
+      '',
+      '[wallet]',
+      'turnover_percent = 0',
+      `usdt_receiving_address = "${process.env.E2E_USDT_ADDRESS}"`,
+      '',
+    ].join('\n'),
   );
   process.env.E2E_CONFIG = configFile;
   // Short periods for the games spec, set with the operator's CLI before the server starts (a
   // fresh data dir has no seed chains yet, so the first chain gets them): 15 s, betting closes
   // 3 s before the draw.
   for (const room of ['k3', 'rgb1']) {
-    execFileSync(bin, ['--config', configFile, 'admin', 'room', 'update', room, '--period', '15', '--close', '3'], { stdio: 'pipe' });
+    execFileSync(
+      bin,
+      ['--config', configFile, 'admin', 'room', 'update', room, '--period', '15', '--close', '3'],
+      { stdio: 'pipe' },
+    );
   }
   // The yn28 spec: the usa region's draws every 15 s. A period applies to all four tier rooms of
   // the draw source and is refused while any of them closes 15 s or more before the draw (30 s by
   // default), so the other three rooms get their 3 s close first.
   for (const room of ['usa_vip', 'usa_diamond', 'usa_supreme']) {
-    execFileSync(bin, ['--config', configFile, 'admin', 'room', 'update', room, '--close', '3'], { stdio: 'pipe' });
+    execFileSync(bin, ['--config', configFile, 'admin', 'room', 'update', room, '--close', '3'], {
+      stdio: 'pipe',
+    });
   }
-  execFileSync(bin, ['--config', configFile, 'admin', 'room', 'update', 'usa_ordinary', '--period', '15', '--close', '3'], { stdio: 'pipe' });
+  execFileSync(
+    bin,
+    [
+      '--config',
+      configFile,
+      'admin',
+      'room',
+      'update',
+      'usa_ordinary',
+      '--period',
+      '15',
+      '--close',
+      '3',
+    ],
+    { stdio: 'pipe' },
+  );
 }
 const configFile = process.env.E2E_CONFIG;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -62,7 +91,11 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }], ['./scripts/playwright-summary-reporter.ts']],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/playwright.json' }],
+    ['./scripts/playwright-summary-reporter.ts'],
+  ],
   outputDir: 'test-results/playwright-artifacts',
   use: {
     ...devices['Pixel 7'],

@@ -18,11 +18,14 @@ function inlineEntryCss(): Plugin {
       handler(html, context) {
         const bundle = context.bundle;
         if (bundle === undefined) return html;
-        return html.replace(/\s*<link rel="stylesheet"[^>]*href="\.\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-          const asset = bundle[file];
-          if (asset === undefined || asset.type !== 'asset') return tag;
-          return `\n    <style>${String(asset.source)}</style>`;
-        });
+        return html.replace(
+          /\s*<link rel="stylesheet"[^>]*href="\.\/([^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            if (asset === undefined || asset.type !== 'asset') return tag;
+            return `\n    <style>${String(asset.source)}</style>`;
+          },
+        );
       },
     },
   };
@@ -45,13 +48,22 @@ function preloadLoggedInHome(): Plugin {
       handler(html, context) {
         const bundle = context.bundle;
         if (bundle === undefined) return html;
-        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
-        const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/features/home/pages/home-page.tsx') === true);
+        const chunks = Object.values(bundle).flatMap((item) =>
+          item.type === 'chunk' ? [item] : [],
+        );
+        const home = chunks.find(
+          (chunk) => chunk.facadeModuleId?.endsWith('/features/home/pages/home-page.tsx') === true,
+        );
         const entry = chunks.find((chunk) => chunk.isEntry);
-        if (home === undefined || entry === undefined) throw new Error('preload plugin: home or entry chunk not found');
-        const cssOf = (chunk: (typeof chunks)[number]) => [...(chunk.viteMetadata?.importedCss ?? [])];
+        if (home === undefined || entry === undefined)
+          throw new Error('preload plugin: home or entry chunk not found');
+        const cssOf = (chunk: (typeof chunks)[number]) => [
+          ...(chunk.viteMetadata?.importedCss ?? []),
+        ];
         const js = [home.fileName, ...home.imports.filter((file) => file !== entry.fileName)];
-        const css = [...new Set([...js.flatMap((file) => cssOf(bundle[file] as typeof home))])].filter((file) => !cssOf(entry).includes(file));
+        const css = [
+          ...new Set([...js.flatMap((file) => cssOf(bundle[file] as typeof home))]),
+        ].filter((file) => !cssOf(entry).includes(file));
         const locales: Record<string, string> = {};
         for (const chunk of chunks) {
           const match = /\/i18n\/locales\/([a-z]+)\.json$/.exec(chunk.facadeModuleId ?? '');
@@ -108,6 +120,8 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend, changeOrigin: true }])),
+    proxy: Object.fromEntries(
+      proxied.map((prefix) => [prefix, { target: backend, changeOrigin: true }]),
+    ),
   },
 });

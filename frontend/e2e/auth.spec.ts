@@ -1,6 +1,14 @@
 // Accounts as a player meets them: register, log in, switch language, log out, the guard.
 import { expect, test } from '@playwright/test';
-import { locale, logInViaUi, maskPhone, pastButtonThrottle, randomLoginName, randomPhone, registerViaApi } from './support';
+import {
+  locale,
+  logInViaUi,
+  maskPhone,
+  pastButtonThrottle,
+  randomLoginName,
+  randomPhone,
+  registerViaApi,
+} from './support';
 
 const vi = locale('vi');
 const en = locale('en');
@@ -19,10 +27,18 @@ test('register a new account and land on home with a zero balance', async ({ pag
 
   await expect(page).toHaveURL(/#\/pages\/home\/index$/);
   await expect(page.getByText(vi.reg_success!, { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: vi.greeting!.replace('{name}', name) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: vi.greeting!.replace('{name}', name) }),
+  ).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText('0.00');
   await expect(page.getByTestId('game-balance')).toHaveText('0.00');
-  await expect(page.getByRole('navigation').getByRole('link')).toHaveText([vi.tab_home!, vi.tab_trend!, vi.tab_usdtrate!, vi.tab_customer!, vi.tab_mine!]);
+  await expect(page.getByRole('navigation').getByRole('link')).toHaveText([
+    vi.tab_home!,
+    vi.tab_trend!,
+    vi.tab_usdtrate!,
+    vi.tab_customer!,
+    vi.tab_mine!,
+  ]);
 });
 
 test('registration is checked in the browser before anything is sent', async ({ page }) => {
@@ -41,7 +57,10 @@ test('registration is checked in the browser before anything is sent', async ({ 
   expect(registerCalls).toBe(0);
 });
 
-test('log in with the phone number; a wrong password shows the server message', async ({ page, request }) => {
+test('log in with the phone number; a wrong password shows the server message', async ({
+  page,
+  request,
+}) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
 
@@ -56,7 +75,9 @@ test('log in with the phone number; a wrong password shows the server message', 
   await page.getByLabel(vi.field_password!, { exact: true }).fill('secret12');
   await page.getByRole('button', { name: vi.login_submit, exact: true }).click();
   await expect(page).toHaveURL(/#\/pages\/home\/index$/);
-  await expect(page.getByRole('heading', { name: vi.greeting!.replace('{name}', maskPhone(phone)) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: vi.greeting!.replace('{name}', maskPhone(phone)) }),
+  ).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText('0.00');
 });
 
@@ -70,13 +91,22 @@ test('switch the language and see the texts change', async ({ page, request }) =
   await page.getByRole('link', { name: vi.entry_language, exact: true }).first().click();
   await expect(page).toHaveURL(/#\/pages\/login\/lang$/);
   await expect(page.getByRole('radio')).toHaveCount(14);
-  await expect(page.getByRole('radio', { name: /Tiếng Việt/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: /Tiếng Việt/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await page.getByRole('radio', { name: /English/ }).click();
 
   await expect(page).toHaveURL(/#\/pages\/home\/index$/);
   await expect(page.getByRole('heading', { name: `Hello, ${name}` })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('navigation').getByRole('link')).toHaveText([en.tab_home!, en.tab_trend!, en.tab_usdtrate!, en.tab_customer!, en.tab_mine!]);
+  await expect(page.getByRole('navigation').getByRole('link')).toHaveText([
+    en.tab_home!,
+    en.tab_trend!,
+    en.tab_usdtrate!,
+    en.tab_customer!,
+    en.tab_mine!,
+  ]);
 
   // The choice is stored: it survives a reload.
   await page.reload();
@@ -115,7 +145,10 @@ test('a logged-out visitor opening a guarded page is sent to login', async ({ pa
   }
 });
 
-test('trend shows the regions and their counts, mining shows the wallet currency, and support lists no contact', async ({ page, request }) => {
+test('trend shows the regions and their counts, mining shows the wallet currency, and support lists no contact', async ({
+  page,
+  request,
+}) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);
@@ -130,8 +163,13 @@ test('trend shows the regions and their counts, mining shows the wallet currency
   await tabs.getByRole('link', { name: vi.tab_customer, exact: true }).click();
   await expect(page).toHaveURL(/#\/pages\/yn28\/customer$/);
   // The default config has neither support_url nor telegram_url.
-  await expect(page.getByRole('heading', { name: vi.contact_none_title, exact: true })).toBeVisible();
-  await expect(tabs.getByRole('link', { name: vi.tab_customer, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('heading', { name: vi.contact_none_title, exact: true }),
+  ).toBeVisible();
+  await expect(tabs.getByRole('link', { name: vi.tab_customer, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('a session revoked on the server asks whether to log in again', async ({ page, request }) => {
@@ -141,7 +179,10 @@ test('a session revoked on the server asks whether to log in again', async ({ pa
 
   const token = await page.evaluate(() => window.localStorage.getItem('fairhall.token'));
   expect(token).not.toBeNull();
-  const revoked = await request.post('api/login/logout', { headers: { token: token ?? '' }, data: {} });
+  const revoked = await request.post('api/login/logout', {
+    headers: { token: token ?? '' },
+    data: {},
+  });
   expect(revoked.ok()).toBe(true);
 
   await page.reload();

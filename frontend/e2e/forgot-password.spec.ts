@@ -4,7 +4,10 @@ import { codeFor, locale, randomPhone, registerViaApi } from './support';
 
 const vi = locale('vi');
 
-test('reset the password with a verification code, then log in with the new one', async ({ page, request }) => {
+test('reset the password with a verification code, then log in with the new one', async ({
+  page,
+  request,
+}) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'oldpass1');
 
@@ -27,7 +30,9 @@ test('reset the password with a verification code, then log in with the new one'
   await expect(page).toHaveURL(/#\/pages\/login\/index$/);
   await expect(page.getByLabel(vi.field_account!, { exact: true })).toHaveValue(phone);
 
-  const oldLogin = await request.post('api/login/post', { data: { account: phone, password: 'oldpass1' } });
+  const oldLogin = await request.post('api/login/post', {
+    data: { account: phone, password: 'oldpass1' },
+  });
   expect(((await oldLogin.json()) as { code: number }).code).toBe(0);
 
   await page.getByLabel(vi.field_password!, { exact: true }).fill('newpass2');

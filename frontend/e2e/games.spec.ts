@@ -4,7 +4,16 @@
 // periods to 15 s (betting closes 3 s before the draw), so a whole round takes seconds.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiData, bettablePeriod, creditWallet, locale, logInViaUi, randomPhone, registerViaApi, tokenOf } from './support';
+import {
+  apiData,
+  bettablePeriod,
+  creditWallet,
+  locale,
+  logInViaUi,
+  randomPhone,
+  registerViaApi,
+  tokenOf,
+} from './support';
 
 const vi = locale('vi');
 
@@ -38,13 +47,19 @@ function shown(value: bigint): string {
   return `${negative ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
-const sumOf = (values: readonly bigint[]): bigint => values.reduce((total, value) => total + value, 0n);
+const sumOf = (values: readonly bigint[]): bigint =>
+  values.reduce((total, value) => total + value, 0n);
 
 /**
  * On a play page: waits for a period that takes bets, taps `options`, the chip, confirms, and
  * returns the order the server accepted (its issue is the one the page showed).
  */
-async function placeBet(page: Page, room: string, options: readonly string[], chip: string): Promise<BetReply> {
+async function placeBet(
+  page: Page,
+  room: string,
+  options: readonly string[],
+  chip: string,
+): Promise<BetReply> {
   const period = await bettablePeriod(page.request, room, 7);
   await expect(page.getByTestId('current-issue')).toHaveAttribute('data-issue', period.issue);
   await expect(page.getByTestId('countdown-close')).toHaveAttribute('data-phase', 'open');
@@ -53,27 +68,46 @@ async function placeBet(page: Page, room: string, options: readonly string[], ch
     await expect(page.getByTestId(`option-${option}`)).toHaveAttribute('aria-pressed', 'true');
   }
   await page.getByTestId(`chip-${chip}`).click();
-  await expect(page.getByTestId('bet-total')).toHaveText(shown(minor(chip) * BigInt(options.length)));
+  await expect(page.getByTestId('bet-total')).toHaveText(
+    shown(minor(chip) * BigInt(options.length)),
+  );
 
   await page.getByTestId('bet-confirm').click();
   const dialog = page.getByRole('alertdialog', { name: vi.games_confirm_title });
   await expect(dialog).toContainText(period.issue);
-  const reply = page.waitForResponse((response) => response.url().includes('/api/rooms/betting') && response.request().method() === 'POST');
+  const reply = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/rooms/betting') && response.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: vi.games_place, exact: true }).click();
   const body = (await (await reply).json()) as { code: number; msg: string; data: BetReply };
   expect(body, `the bet in ${room}: ${body.msg}`).toMatchObject({ code: 1 });
   expect(body.data.issue).toBe(period.issue);
-  await expect(page.getByText(vi.games_bet_done!.replace('{order}', body.data.order_no), { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(vi.games_bet_done!.replace('{order}', body.data.order_no), { exact: true }),
+  ).toBeVisible();
   return body.data;
 }
 
 /** The player's bets in `game`, once none of them waits for its draw. */
-async function settledBets(page: Page, token: string, game: string, count: number): Promise<BetRecord[]> {
+async function settledBets(
+  page: Page,
+  token: string,
+  game: string,
+  count: number,
+): Promise<BetRecord[]> {
   let bets: BetRecord[] = [];
   await expect
     .poll(
       async () => {
-        bets = (await apiData<Paged<BetRecord>>(page.request, 'api/personal/betting_record', { game, status: '', page: 1, limit: 20 }, token)).list;
+        bets = (
+          await apiData<Paged<BetRecord>>(
+            page.request,
+            'api/personal/betting_record',
+            { game, status: '', page: 1, limit: 20 },
+            token,
+          )
+        ).list;
         return bets.length === count && bets.every((bet) => bet.status !== 'open');
       },
       { timeout: 15_000, message: `${count} settled ${game} bets` },
@@ -90,12 +124,19 @@ async function expectOrders(page: Page, bets: readonly BetRecord[]): Promise<voi
     const record = records.filter({ has: page.getByText(bet.option, { exact: true }) });
     await expect(record).toHaveCount(1);
     await expect(record).toHaveAttribute('data-status', bet.status);
-    const status = { won: vi.cc_status_won, lost: vi.cc_status_lost, refunded: vi.cc_status_refunded, open: vi.cc_status_open }[bet.status];
+    const status = {
+      won: vi.cc_status_won,
+      lost: vi.cc_status_lost,
+      refunded: vi.cc_status_refunded,
+      open: vi.cc_status_open,
+    }[bet.status];
     await expect(record).toContainText(status!);
     await expect(record).toContainText(vi.games_issue!.replace('{issue}', bet.issue));
     await expect(record).toContainText(vi.cc_order_no!.replace('{order}', bet.order_no));
     const profit = minor(bet.profit);
-    await expect(record.locator('dd[data-sign]')).toHaveText(`${profit > 0n ? '+' : ''}${shown(profit)}`);
+    await expect(record.locator('dd[data-sign]')).toHaveText(
+      `${profit > 0n ? '+' : ''}${shown(profit)}`,
+    );
   }
 }
 
@@ -111,7 +152,9 @@ async function verifyDraw(page: Page, issue: string): Promise<Locator> {
   return row;
 }
 
-test('bet in K3 and RGB, see the draw, the win or loss and the balance, and verify the draws', async ({ page }) => {
+test('bet in K3 and RGB, see the draw, the win or loss and the balance, and verify the draws', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const phone = randomPhone();
   await registerViaApi(page.request, phone, 'secret12');
@@ -145,7 +188,9 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   await page.goto('./#/pages/home/index');
   await page.getByTestId('game-rgb').click();
   await expect(page).toHaveURL(/#\/pages\/cc\/rgb\/index/);
-  await expect(page.getByRole('radio', { name: vi.cc_room_minutes!.replace('{n}', '1') })).toHaveAttribute('aria-checked', 'true');
+  await expect(
+    page.getByRole('radio', { name: vi.cc_room_minutes!.replace('{n}', '1') }),
+  ).toHaveAttribute('aria-checked', 'true');
   const rgbOptions = ['red', 'green'];
   const rgbBet = await placeBet(page, 'rgb1', rgbOptions, '10');
   // 70 - 20, plus the K3 payouts when that period was drawn before this bet (checked below).
@@ -168,9 +213,15 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   // The orders: won or lost per the drawn result, with the server's profit or loss.
   const k3Bets = await settledBets(page, token, 'k3', k3Options.length);
   const dice = k3Bets[0]?.result?.result as number[];
-  expect(k3Shown, 'the dice the K3 page showed').toBe(`${vi.games_issue!.replace('{issue}', k3Bet.issue)}: ${dice.join(', ')}`);
+  expect(k3Shown, 'the dice the K3 page showed').toBe(
+    `${vi.games_issue!.replace('{issue}', k3Bet.issue)}: ${dice.join(', ')}`,
+  );
   const sum = dice.reduce((total, die) => total + die, 0);
-  const k3Expected: Record<string, string> = { big: sum >= 11 ? 'won' : 'lost', small: sum <= 10 ? 'won' : 'lost', sum_10: sum === 10 ? 'won' : 'lost' };
+  const k3Expected: Record<string, string> = {
+    big: sum >= 11 ? 'won' : 'lost',
+    small: sum <= 10 ? 'won' : 'lost',
+    sum_10: sum === 10 ? 'won' : 'lost',
+  };
   for (const bet of k3Bets) {
     expect(bet.issue).toBe(k3Bet.issue);
     expect(bet.status, `K3 ${bet.option} on ${dice.join(',')}`).toBe(k3Expected[bet.option]);
@@ -180,21 +231,33 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
 
   const rgbBets = await settledBets(page, token, 'rgb', rgbOptions.length);
   const number = rgbBets[0]?.result?.result as number;
-  expect(rgbShown, 'the number the RGB page showed').toBe(`${vi.games_issue!.replace('{issue}', rgbBet.issue)}: ${number}`);
+  expect(rgbShown, 'the number the RGB page showed').toBe(
+    `${vi.games_issue!.replace('{issue}', rgbBet.issue)}: ${number}`,
+  );
   for (const bet of rgbBets) {
     expect(bet.issue).toBe(rgbBet.issue);
-    expect(bet.status, `RGB ${bet.option} on ${number}`).toBe((bet.option === 'red') === (number % 2 === 0) ? 'won' : 'lost');
+    expect(bet.status, `RGB ${bet.option} on ${number}`).toBe(
+      (bet.option === 'red') === (number % 2 === 0) ? 'won' : 'lost',
+    );
   }
   await page.goto('./#/pages/cc/rgb/order');
   await expectOrders(page, rgbBets);
 
   // The balance: start - stakes + payouts, on the server and on the play page.
   const bets = [...k3Bets, ...rgbBets];
-  const expected = start - sumOf(bets.map((bet) => minor(bet.amount))) + sumOf(bets.map((bet) => minor(bet.payout)));
+  const expected =
+    start -
+    sumOf(bets.map((bet) => minor(bet.amount))) +
+    sumOf(bets.map((bet) => minor(bet.payout)));
   expect(start + sumOf(bets.map((bet) => minor(bet.profit)))).toBe(expected);
   const k3Payouts = sumOf(k3Bets.map((bet) => minor(bet.payout)));
   expect([start - 50_00n, start - 50_00n + k3Payouts]).toContain(minor(rgbBet.game_balance));
-  const profile = await apiData<{ game_balance: string }>(page.request, 'api/personal/index', {}, token);
+  const profile = await apiData<{ game_balance: string }>(
+    page.request,
+    'api/personal/index',
+    {},
+    token,
+  );
   expect(minor(profile.game_balance)).toBe(expected);
   await page.goto('./#/pages/cc/k3/index');
   await expect(page.getByTestId('game-balance')).toHaveText(shown(expected));
@@ -208,13 +271,24 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   await expect(rgbRow.getByTestId('fair-published')).toHaveText(String(number));
 });
 
-type FairChain = { segment_id: string; commitment: string; first_issue: string; first_index: number; period_secs: number; starts_at: number | null; created_at: number; retired_at: number | null };
+type FairChain = {
+  segment_id: string;
+  commitment: string;
+  first_issue: string;
+  first_index: number;
+  period_secs: number;
+  starts_at: number | null;
+  created_at: number;
+  retired_at: number | null;
+};
 
 test.describe('the published seed chains', () => {
   // axe-core is injected as a script, which the app's CSP would block (tests only).
   test.use({ bypassCSP: true });
 
-  test('a player opens the room chains from a draw proof and sees the chain in force with its commitment', async ({ page }) => {
+  test('a player opens the room chains from a draw proof and sees the chain in force with its commitment', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const phone = randomPhone();
     await registerViaApi(page.request, phone, 'secret12');
@@ -222,10 +296,28 @@ test.describe('the published seed chains', () => {
 
     // A drawn k3 period to open the proof of (k3 draws every 15 s here).
     await expect
-      .poll(async () => (await apiData<Paged<{ issue: string }>>(page.request, 'api/roominfo/history', { room: 'k3', page: 1, limit: 1 })).list.length, { timeout: 40_000 })
+      .poll(
+        async () =>
+          (
+            await apiData<Paged<{ issue: string }>>(page.request, 'api/roominfo/history', {
+              room: 'k3',
+              page: 1,
+              limit: 1,
+            })
+          ).list.length,
+        { timeout: 40_000 },
+      )
       .toBeGreaterThan(0);
-    const chains = await apiData<{ list: FairChain[] }>(page.request, 'api/fair/chains', { room: 'k3' });
-    const inForce = (await apiData<{ commitment: string; first_issue: string }>(page.request, 'api/fair/commitment', { room: 'k3' })).commitment;
+    const chains = await apiData<{ list: FairChain[] }>(page.request, 'api/fair/chains', {
+      room: 'k3',
+    });
+    const inForce = (
+      await apiData<{ commitment: string; first_issue: string }>(
+        page.request,
+        'api/fair/commitment',
+        { room: 'k3' },
+      )
+    ).commitment;
     expect(chains.list.map((chain) => chain.commitment)).toContain(inForce);
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -248,14 +340,26 @@ test.describe('the published seed chains', () => {
 
     // The card with its chains open. (Elsewhere on this page axe still flags the results page's
     // selected room tab, white on #0fa3ff, and the list footer, #7480ad on #1b2140: shared styles.)
-    const axe = await new AxeBuilder({ page }).include('[data-testid="draw-fairness"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="draw-fairness"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
+      ),
+    ).toEqual([]);
 
     // Nothing wider than the phone's 390 px.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await current.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/fair-chains-390.png' });
-    await card.getByTestId('fair-chains').screenshot({ path: 'test-results/fair-chains-list-390.png' });
+    await card
+      .getByTestId('fair-chains')
+      .screenshot({ path: 'test-results/fair-chains-list-390.png' });
   });
 });

@@ -13,11 +13,29 @@ function addNews(...args: string[]): string {
   return id;
 }
 
-test('a player reads the news the operator publishes, and no longer sees a removed article', async ({ page, request }) => {
+test('a player reads the news the operator publishes, and no longer sees a removed article', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now().toString(36);
   const title = `Bảo trì ${stamp}`;
-  const id = addNews('--title', title, '--body', 'Hệ thống bảo trì lúc 02:00.\n\n<b>Không phải HTML</b>', '--lang', 'vi', '--pinned');
-  addNews('--title', `English only ${stamp}`, '--body', 'Not for Vietnamese readers.', '--lang', 'en');
+  const id = addNews(
+    '--title',
+    title,
+    '--body',
+    'Hệ thống bảo trì lúc 02:00.\n\n<b>Không phải HTML</b>',
+    '--lang',
+    'vi',
+    '--pinned',
+  );
+  addNews(
+    '--title',
+    `English only ${stamp}`,
+    '--body',
+    'Not for Vietnamese readers.',
+    '--lang',
+    'en',
+  );
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);
@@ -37,12 +55,17 @@ test('a player reads the news the operator publishes, and no longer sees a remov
 
   admin('news', 'remove', id);
   await page.reload();
-  await expect(page.getByRole('heading', { name: vi.news_article_missing_title, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: vi.news_article_missing_title, exact: true }),
+  ).toBeVisible();
   await page.getByRole('link', { name: vi.news_all, exact: true }).click();
   await expect(page.getByTestId('news-item').filter({ hasText: title })).toHaveCount(0);
 });
 
-test('a player without investments finds honest, empty investment records', async ({ page, request }) => {
+test('a player without investments finds honest, empty investment records', async ({
+  page,
+  request,
+}) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);
@@ -51,7 +74,11 @@ test('a player without investments finds honest, empty investment records', asyn
   await page.getByRole('link', { name: vi.investment_records_title, exact: true }).click();
 
   await expect(page).toHaveURL(/#\/pages\/yn28\/info\/investmentrecord$/);
-  await expect(page.getByRole('heading', { name: vi.investment_records_empty_title, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: vi.investment_records_empty_title, exact: true }),
+  ).toBeVisible();
   await page.getByRole('radio', { name: vi.account_savings, exact: true }).click();
-  await expect(page.getByRole('heading', { name: vi.savings_records_empty_title, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: vi.savings_records_empty_title, exact: true }),
+  ).toBeVisible();
 });

@@ -9,7 +9,9 @@ type Messages = Record<string, string>;
 
 /** The texts of one locale, so specs find elements the way a player reads them. */
 export function locale(code: string): Messages {
-  return JSON.parse(readFileSync(resolve(import.meta.dirname, '../src/i18n/locales', `${code}.json`), 'utf8')) as Messages;
+  return JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../src/i18n/locales', `${code}.json`), 'utf8'),
+  ) as Messages;
 }
 
 /** A fresh phone number matching the default pattern `^1\d{10}$`. */
@@ -27,9 +29,21 @@ export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}****${p
 type Envelope<T> = { code: number; msg: string; err?: string; data: T };
 
 /** Registers a player through the API (for specs whose subject is not registration). */
-export async function registerViaApi(request: APIRequestContext, phone: string, password: string, username?: string): Promise<void> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  phone: string,
+  password: string,
+  username?: string,
+): Promise<void> {
   const response = await request.post('api/login/do_register', {
-    data: { phone, password, repassword: password, invite_code: '', code: '', ...(username === undefined ? {} : { username }) },
+    data: {
+      phone,
+      password,
+      repassword: password,
+      invite_code: '',
+      code: '',
+      ...(username === undefined ? {} : { username }),
+    },
   });
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as Envelope<{ token: string }>;
@@ -43,7 +57,12 @@ export async function registerViaApi(request: APIRequestContext, phone: string, 
 export const pastButtonThrottle = (page: Page): Promise<void> => page.waitForTimeout(600);
 
 /** Logs in through the login form and waits for the home page. */
-export async function logInViaUi(page: Page, account: string, password: string, texts: Messages): Promise<void> {
+export async function logInViaUi(
+  page: Page,
+  account: string,
+  password: string,
+  texts: Messages,
+): Promise<void> {
   await page.goto('./#/pages/login/index');
   await page.getByLabel(texts.field_account!, { exact: true }).fill(account);
   await page.getByLabel(texts.field_password!, { exact: true }).fill(password);
@@ -56,7 +75,8 @@ export async function logInViaUi(page: Page, account: string, password: string, 
 export function admin(...args: string[]): string {
   const bin = process.env.FAIRHALL_BIN;
   const config = process.env.E2E_CONFIG;
-  if (bin === undefined || config === undefined) throw new Error('FAIRHALL_BIN and E2E_CONFIG are set by playwright.config.ts');
+  if (bin === undefined || config === undefined)
+    throw new Error('FAIRHALL_BIN and E2E_CONFIG are set by playwright.config.ts');
   return execFileSync(bin, ['--config', config, 'admin', ...args], { encoding: 'utf8' });
 }
 
@@ -76,7 +96,9 @@ export async function codeFor(target: string, purpose: string): Promise<string> 
   await expect
     .poll(
       () => {
-        found = sentCodes().find((entry) => entry.target === target && entry.purpose === purpose)?.code;
+        found = sentCodes().find(
+          (entry) => entry.target === target && entry.purpose === purpose,
+        )?.code;
         return found;
       },
       { timeout: 10_000, message: `a ${purpose} code for ${target} in "fairhall admin codes"` },
@@ -93,8 +115,16 @@ export async function tokenOf(page: Page): Promise<string> {
 }
 
 /** GET `path` (relative to baseURL) and unwrap the `{code, msg, data}` envelope; fails unless code 1. */
-export async function apiData<T>(request: APIRequestContext, path: string, params: Record<string, string | number> = {}, token?: string): Promise<T> {
-  const response = await request.get(path, { params, headers: token === undefined ? {} : { token } });
+export async function apiData<T>(
+  request: APIRequestContext,
+  path: string,
+  params: Record<string, string | number> = {},
+  token?: string,
+): Promise<T> {
+  const response = await request.get(path, {
+    params,
+    headers: token === undefined ? {} : { token },
+  });
   expect(response.ok(), `GET ${path}: HTTP ${response.status()}`).toBe(true);
   const body = (await response.json()) as Envelope<T>;
   expect(body, `GET ${path}: ${body.msg}`).toMatchObject({ code: 1 });
@@ -114,7 +144,12 @@ type RoomInfo = { issue: string; close_at: number; draw_at: number; now: number 
  * then the open period is refused (`period_closed`): bettable means the chain's first issue is at
  * or before the open one, and the close is far enough off (on the server's clock).
  */
-export async function bettablePeriod(request: APIRequestContext, room: string, secondsLeft: number, timeout = 45_000): Promise<RoomInfo> {
+export async function bettablePeriod(
+  request: APIRequestContext,
+  room: string,
+  secondsLeft: number,
+  timeout = 45_000,
+): Promise<RoomInfo> {
   let found: RoomInfo | undefined;
   await expect
     .poll(
@@ -127,7 +162,11 @@ export async function bettablePeriod(request: APIRequestContext, room: string, s
         found = committed && info.close_at - info.now >= secondsLeft ? info : undefined;
         return found !== undefined;
       },
-      { timeout, intervals: [250], message: `a bettable period of ${room} with ${secondsLeft} s to its close` },
+      {
+        timeout,
+        intervals: [250],
+        message: `a bettable period of ${room} with ${secondsLeft} s to its close`,
+      },
     )
     .toBe(true);
   return found!;
@@ -151,12 +190,26 @@ export type BetRecord = {
 };
 
 /** The player's bets of `room` in `issue`, once `count` of them are there and none waits for its draw. */
-export async function settledRoomBets(request: APIRequestContext, token: string, room: string, issue: string, count: number, timeout = 15_000): Promise<BetRecord[]> {
+export async function settledRoomBets(
+  request: APIRequestContext,
+  token: string,
+  room: string,
+  issue: string,
+  count: number,
+  timeout = 15_000,
+): Promise<BetRecord[]> {
   let bets: BetRecord[] = [];
   await expect
     .poll(
       async () => {
-        bets = (await apiData<{ list: BetRecord[] }>(request, 'api/personal/betting_record', { room, issue, status: '', page: 1, limit: 20 }, token)).list;
+        bets = (
+          await apiData<{ list: BetRecord[] }>(
+            request,
+            'api/personal/betting_record',
+            { room, issue, status: '', page: 1, limit: 20 },
+            token,
+          )
+        ).list;
         return bets.length === count && bets.every((bet) => bet.status !== 'open');
       },
       { timeout, message: `${count} settled bets of ${room} in ${issue}` },

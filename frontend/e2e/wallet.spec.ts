@@ -4,7 +4,14 @@
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, locale, logInViaUi, pastButtonThrottle, randomPhone, registerViaApi } from './support';
+import {
+  admin,
+  locale,
+  logInViaUi,
+  pastButtonThrottle,
+  randomPhone,
+  registerViaApi,
+} from './support';
 
 const vi = locale('vi');
 const USDT_ADDRESS = process.env.E2E_USDT_ADDRESS ?? '';
@@ -34,7 +41,12 @@ function tinyPng(): Buffer {
   header.writeUInt32BE(2, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function tokenOf(page: Page): Promise<string> {
@@ -68,13 +80,21 @@ async function fundedPlayer(page: Page, request: APIRequestContext, amount: stri
   const token = await tokenOf(page);
   const response = await request.post('api/personal/recharge', {
     headers: { token, 'Idempotency-Key': `e2e-${phone}` },
-    multipart: { method: 'bank', amount, currency: 'USDT', voucher: { name: 'pay.png', mimeType: 'image/png', buffer: tinyPng() } },
+    multipart: {
+      method: 'bank',
+      amount,
+      currency: 'USDT',
+      voucher: { name: 'pay.png', mimeType: 'image/png', buffer: tinyPng() },
+    },
   });
   expect(((await response.json()) as { code: number }).code).toBe(1);
   admin('deposit', 'approve', pendingId('deposit', await userIdOf(request, token)));
 }
 
-test('deposit with a screenshot, approval, bank card, fund password, withdrawal and payout', async ({ page, request }, testInfo) => {
+test('deposit with a screenshot, approval, bank card, fund password, withdrawal and payout', async ({
+  page,
+  request,
+}, testInfo) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);
@@ -83,7 +103,10 @@ test('deposit with a screenshot, approval, bank card, fund password, withdrawal 
   // Deposit by bank transfer with a screenshot.
   await page.getByRole('link', { name: vi.deposit_title, exact: true }).first().click();
   await expect(page).toHaveURL(/#\/pages\/mine\/savings-account\/index/);
-  await expect(page.getByRole('radio', { name: vi.method_bank })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: vi.method_bank })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await page.getByLabel(new RegExp(`^${vi.field_amount}`)).fill('100');
   await expect(page.getByTestId('pay-amount')).toHaveText('100.00 USDT');
   await page.getByRole('button', { name: vi.deposit_submit, exact: true }).click();
@@ -94,7 +117,9 @@ test('deposit with a screenshot, approval, bank card, fund password, withdrawal 
   await expect(page.getByRole('img', { name: vi.image_preview })).toBeVisible();
   await pastButtonThrottle(page);
   await page.getByRole('button', { name: vi.deposit_submit, exact: true }).click();
-  await expect(page.getByRole('heading', { name: vi.deposit_done_title, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: vi.deposit_done_title, exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(vi.deposit_done_text!)).toBeVisible();
 
   await page.getByRole('link', { name: vi.view_recharge_records, exact: true }).click();
@@ -145,7 +170,9 @@ test('deposit with a screenshot, approval, bank card, fund password, withdrawal 
   const withdrawDialog = page.getByRole('alertdialog');
   await expect(withdrawDialog).toContainText('20.00');
   await withdrawDialog.getByRole('button', { name: vi.withdraw_submit, exact: true }).click();
-  await expect(page.getByRole('heading', { name: vi.withdraw_done_title, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: vi.withdraw_done_title, exact: true }),
+  ).toBeVisible();
 
   // The amount is frozen until the payout; the record is pending.
   await page.goto('./#/pages/mine/account/index');
@@ -169,7 +196,9 @@ test('deposit with a screenshot, approval, bank card, fund password, withdrawal 
   // Every movement is in the account changes.
   await page.goto('./#/pages/mine/account/bill');
   await expect(page.getByTestId('change-record').first()).toContainText(vi.kind_withdraw_paid!);
-  await expect(page.getByTestId('change-record').filter({ hasText: vi.kind_deposit! })).toContainText('+100.00');
+  await expect(
+    page.getByTestId('change-record').filter({ hasText: vi.kind_deposit! }),
+  ).toContainText('+100.00');
 });
 
 test('convert to the game balance and back', async ({ page, request }) => {
@@ -200,20 +229,29 @@ test('convert to the game balance and back', async ({ page, request }) => {
   await expect(page.getByTestId('game-balance')).toHaveText('0.00');
 });
 
-test('the USDT deposit route shows the receiving address and its QR code', async ({ page, request }) => {
+test('the USDT deposit route shows the receiving address and its QR code', async ({
+  page,
+  request,
+}) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);
 
   // Tab 2 shows the wallet currency, the rates and the address.
-  await page.getByRole('navigation').getByRole('link', { name: vi.tab_usdtrate, exact: true }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: vi.tab_usdtrate, exact: true })
+    .click();
   await expect(page.getByTestId('wallet-currency')).toHaveText('USDT');
   await expect(page.getByTestId('rate-USDT')).toHaveText('1 USDT = 1 USDT');
   await expect(page.getByTestId('usdt-address')).toHaveText(USDT_ADDRESS);
 
   await page.getByRole('link', { name: vi.deposit_now, exact: true }).click();
   await expect(page).toHaveURL(/#\/pages\/mine\/savings-account\/index\?method=usdt$/);
-  await expect(page.getByRole('radio', { name: vi.method_usdt, exact: true })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: vi.method_usdt, exact: true })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(page.getByTestId('usdt-address')).toHaveText(USDT_ADDRESS);
   await expect(page.getByTestId('usdt-network')).toHaveText('TRC20');
   const qr = page.getByRole('img', { name: vi.usdt_qr_label });

@@ -23,14 +23,25 @@ const vi = locale('vi');
 const ROOM = 'usa_ordinary';
 
 type Envelope<T> = { code: number; msg: string; err?: string; data: T };
-type BetReply = { order_no: string; issue: string; game_balance: string; bets: { option: string; amount: string; odds: string }[] };
+type BetReply = {
+  order_no: string;
+  issue: string;
+  game_balance: string;
+  bets: { option: string; amount: string; odds: string }[];
+};
 type Trend = { region: string; list: { issue: string; sum: number }[] };
 
 /** The three digits of a yn28 draw (`values.result.digits`, or `values.digits`). */
 function digitsOf(values: BetRecord['result']): number[] {
-  const inner = values !== null && typeof values.result === 'object' && values.result !== null ? (values.result as Record<string, unknown>) : (values as Record<string, unknown> | null);
+  const inner =
+    values !== null && typeof values.result === 'object' && values.result !== null
+      ? (values.result as Record<string, unknown>)
+      : (values as Record<string, unknown> | null);
   const digits = inner?.digits;
-  expect(Array.isArray(digits) && digits.length === 3, `three digits in ${JSON.stringify(values)}`).toBe(true);
+  expect(
+    Array.isArray(digits) && digits.length === 3,
+    `three digits in ${JSON.stringify(values)}`,
+  ).toBe(true);
   return digits as number[];
 }
 
@@ -43,21 +54,39 @@ async function trade(page: Page, side: 'up' | 'down', issue: string): Promise<Be
   await page.getByTestId('trade-confirm').click();
   const dialog = page.getByRole('alertdialog', { name: vi.games_confirm_title });
   await expect(dialog).toContainText(issue);
-  const reply = page.waitForResponse((response) => response.url().includes('/api/rooms/betting') && response.request().method() === 'POST');
+  const reply = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/rooms/betting') && response.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: vi.yn28_trade_place, exact: true }).click();
   const response = await reply;
-  const sent = response.request().postDataJSON() as { room: string; issue: string; mode?: string; bets: { option: string; amount: string }[] };
-  expect(sent).toMatchObject({ room: ROOM, issue, mode: 'trade', bets: [{ option: side === 'up' ? 'big' : 'small' }] });
+  const sent = response.request().postDataJSON() as {
+    room: string;
+    issue: string;
+    mode?: string;
+    bets: { option: string; amount: string }[];
+  };
+  expect(sent).toMatchObject({
+    room: ROOM,
+    issue,
+    mode: 'trade',
+    bets: [{ option: side === 'up' ? 'big' : 'small' }],
+  });
   expect(minorOf(sent.bets[0]!.amount)).toBe(10_00n);
   const body = (await response.json()) as Envelope<BetReply>;
   expect(body, `buy ${side}: ${body.msg}`).toMatchObject({ code: 1 });
   expect(body.data.issue).toBe(issue);
-  await expect(page.getByText(vi.games_bet_done!.replace('{order}', body.data.order_no), { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(vi.games_bet_done!.replace('{order}', body.data.order_no), { exact: true }),
+  ).toBeVisible();
   await expect(button).toHaveAttribute('aria-pressed', 'false');
   return body.data;
 }
 
-test('yn28: enter a room, be refused one, trade long and short, see them settle and the trend update', async ({ page, context }) => {
+test('yn28: enter a room, be refused one, trade long and short, see them settle and the trend update', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const phone = randomPhone();
   await registerViaApi(page.request, phone, 'secret12');
@@ -78,21 +107,30 @@ test('yn28: enter a room, be refused one, trade long and short, see them settle 
   // The usa hall: the four tier rooms; vip enters, diamond is marked and refused by the server.
   await page.goto('./#/pages/yn28/game/roominfo?region=usa');
   await expect(page.getByTestId('region-usa')).toHaveAttribute('aria-selected', 'true');
-  for (const tier of ['ordinary', 'vip', 'diamond', 'supreme']) await expect(page.getByTestId(`room-usa_${tier}`)).toBeEnabled();
+  for (const tier of ['ordinary', 'vip', 'diamond', 'supreme'])
+    await expect(page.getByTestId(`room-usa_${tier}`)).toBeEnabled();
   await expect(page.getByTestId('room-usa_vip')).not.toContainText(vi.yn28_cannot_enter!);
   await expect(page.getByTestId('room-usa_diamond')).toContainText(vi.yn28_cannot_enter!);
 
   const vipEnter = page.waitForResponse((response) => response.url().includes('/api/rooms/enter'));
   await page.getByTestId('room-usa_vip').click();
-  const vipBody = (await (await vipEnter).json()) as Envelope<{ room: string; game_balance: string }>;
-  expect(vipBody, `enter usa_vip: ${vipBody.msg}`).toMatchObject({ code: 1, data: { room: 'usa_vip', game_balance: '1200.00' } });
+  const vipBody = (await (await vipEnter).json()) as Envelope<{
+    room: string;
+    game_balance: string;
+  }>;
+  expect(vipBody, `enter usa_vip: ${vipBody.msg}`).toMatchObject({
+    code: 1,
+    data: { room: 'usa_vip', game_balance: '1200.00' },
+  });
   await expect(page).toHaveURL(/#\/pages\/yn28\/game\/roominfo\?room=usa_vip$/);
   await expect(page.getByTestId('current-issue')).toHaveAttribute('data-issue', /^\d+$/);
   await expect(page.getByTestId('game-balance')).toHaveText('1,200.00');
 
   await page.goBack();
   await expect(page).toHaveURL(/#\/pages\/yn28\/game\/roominfo\?region=usa$/);
-  const diamondEnter = page.waitForResponse((response) => response.url().includes('/api/rooms/enter'));
+  const diamondEnter = page.waitForResponse((response) =>
+    response.url().includes('/api/rooms/enter'),
+  );
   await page.getByTestId('room-usa_diamond').click();
   const diamondBody = (await (await diamondEnter).json()) as Envelope<unknown>;
   expect(diamondBody).toMatchObject({ code: 0, err: 'room_balance_too_low' });
@@ -123,10 +161,15 @@ test('yn28: enter a room, be refused one, trade long and short, see them settle 
   expect(minorOf(down.game_balance)).toBe(1_180_00n);
 
   // Before the draw: the trend has no row of this issue, in the API and on the (older) trend tab.
-  const before = await apiData<Trend>(page.request, 'api/trend/index', { region: 'usa', limit: 20 });
+  const before = await apiData<Trend>(page.request, 'api/trend/index', {
+    region: 'usa',
+    limit: 20,
+  });
   const newestBefore = before.list[0]?.issue;
   if (newestBefore !== undefined) expect(BigInt(newestBefore)).toBeLessThan(BigInt(issue));
-  await expect(trendPage.locator(`[data-testid="trend-row"][data-issue="${issue}"]`)).toHaveCount(0);
+  await expect(trendPage.locator(`[data-testid="trend-row"][data-issue="${issue}"]`)).toHaveCount(
+    0,
+  );
 
   // The open position: both trades of this period, waiting for the draw.
   const position = page.getByRole('region', { name: vi.yn28_my_bets });
@@ -156,11 +199,15 @@ test('yn28: enter a room, be refused one, trade long and short, see them settle 
     expect(bet.issue).toBe(issue);
     const wins = (bet.option === 'big') === big;
     expect(bet.status, `${bet.option} on sum ${sum}`).toBe(wins ? 'won' : 'lost');
-    expect(bet.outcome, `${bet.option} on sum ${sum}`).toBe(wins ? (reduced ? 'win_reduced' : 'win') : 'lose');
+    expect(bet.outcome, `${bet.option} on sum ${sum}`).toBe(
+      wins ? (reduced ? 'win_reduced' : 'win') : 'lose',
+    );
     const odds = reduced ? '1.6' : bet.odds;
     const [whole = '0', fraction = ''] = odds.split('.');
     const thousandths = BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0').slice(0, 3));
-    expect(minorOf(bet.payout), `${bet.option} payout on sum ${sum}`).toBe(wins ? (10_00n * thousandths) / 1000n : 0n);
+    expect(minorOf(bet.payout), `${bet.option} payout on sum ${sum}`).toBe(
+      wins ? (10_00n * thousandths) / 1000n : 0n,
+    );
     expect(minorOf(bet.profit)).toBe(minorOf(bet.payout) - 10_00n);
   }
 
@@ -168,10 +215,18 @@ test('yn28: enter a room, be refused one, trade long and short, see them settle 
   const settled = page.getByTestId('settled-bets');
   await expect(settled).toHaveAttribute('aria-label', vi.games_issue!.replace('{issue}', issue));
   await expect(settled.getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
-  for (const bet of bets) await expect(settled).toContainText(shownMoney(minorOf(bet.profit)), { timeout: 15_000 });
+  for (const bet of bets)
+    await expect(settled).toContainText(shownMoney(minorOf(bet.profit)), { timeout: 15_000 });
   await expect(settled).not.toContainText(vi.yn28_status_open!);
-  const profile = await apiData<{ game_balance: string }>(page.request, 'api/personal/index', {}, token);
-  expect(minorOf(profile.game_balance)).toBe(1_200_00n + bets.reduce((total, bet) => total + minorOf(bet.profit), 0n));
+  const profile = await apiData<{ game_balance: string }>(
+    page.request,
+    'api/personal/index',
+    {},
+    token,
+  );
+  expect(minorOf(profile.game_balance)).toBe(
+    1_200_00n + bets.reduce((total, bet) => total + minorOf(bet.profit), 0n),
+  );
 
   // The trend tab, never reloaded, now has the drawn issue (its own polling / refresh on focus),
   // newer than the newest row before the draw.
@@ -181,5 +236,6 @@ test('yn28: enter a room, be refused one, trade long and short, see them settle 
   await expect(row).toContainText(`${digits.join(' + ')} = ${sum}`);
   const newest = await trendPage.getByTestId('trend-row').first().getAttribute('data-issue');
   expect(BigInt(newest ?? '0')).toBeGreaterThanOrEqual(BigInt(issue));
-  if (newestBefore !== undefined) expect(BigInt(newest ?? '0')).toBeGreaterThan(BigInt(newestBefore));
+  if (newestBefore !== undefined)
+    expect(BigInt(newest ?? '0')).toBeGreaterThan(BigInt(newestBefore));
 });

@@ -12,7 +12,10 @@ export default class SummaryReporter implements Reporter {
     });
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown>,
+  ): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;

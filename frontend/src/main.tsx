@@ -31,7 +31,10 @@ async function boot(): Promise<void> {
   void loadMessages(lang ?? FALLBACK_LANG).catch(() => undefined);
   if (lang === null) {
     const answer = await config;
-    lang = !(answer instanceof Error) && isLangCode(answer.default_lang) ? answer.default_lang : FALLBACK_LANG;
+    lang =
+      !(answer instanceof Error) && isLangCode(answer.default_lang)
+        ? answer.default_lang
+        : FALLBACK_LANG;
   }
   try {
     await activateLanguage(lang);

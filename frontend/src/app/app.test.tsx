@@ -10,7 +10,20 @@ import { DEFAULT_CONFIG, type AppConfig } from '@/lib/config';
 import { clearSession, startSession } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
-const user = { id: 3, username: 'linh01', nickname: '', phone: '138****0000', avatar: '', vip_level: 2, balance: '1234.5', game_balance: '0.00', frozen: '0.00', total_deposit: '0.00', betting_points: '0.00', invite_code: 'AB12CD' };
+const user = {
+  id: 3,
+  username: 'linh01',
+  nickname: '',
+  phone: '138****0000',
+  avatar: '',
+  vip_level: 2,
+  balance: '1234.5',
+  game_balance: '0.00',
+  frozen: '0.00',
+  total_deposit: '0.00',
+  betting_points: '0.00',
+  invite_code: 'AB12CD',
+};
 
 let config: AppConfig = DEFAULT_CONFIG;
 
@@ -42,11 +55,33 @@ beforeEach(() => {
   mockFetch((call) => {
     if (call.url.startsWith('api/index/config')) return jsonResponse(envelope(config));
     if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
-    if (call.url.startsWith('api/customer/index')) return jsonResponse(envelope({ support_url: config.support_url, telegram_url: config.telegram_url }));
-    if (call.url.startsWith('api/news/index')) return jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 }));
-    if (call.url.startsWith('api/personal/recharge_options')) return jsonResponse(envelope(rechargeOptions));
+    if (call.url.startsWith('api/customer/index'))
+      return jsonResponse(
+        envelope({ support_url: config.support_url, telegram_url: config.telegram_url }),
+      );
+    if (call.url.startsWith('api/news/index'))
+      return jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 }));
+    if (call.url.startsWith('api/personal/recharge_options'))
+      return jsonResponse(envelope(rechargeOptions));
     if (call.url.startsWith('api/trend/index')) {
-      return jsonResponse(envelope({ region: 'canada', list: [{ issue: '3300001', numbers: [], a: 1, b: 2, c: 3, sum: 6, tags: ['small', 'even', 'small_even', 'straight'] }], counts: {}, runs: [] }));
+      return jsonResponse(
+        envelope({
+          region: 'canada',
+          list: [
+            {
+              issue: '3300001',
+              numbers: [],
+              a: 1,
+              b: 2,
+              c: 3,
+              sum: 6,
+              tags: ['small', 'even', 'small_even', 'straight'],
+            },
+          ],
+          counts: {},
+          runs: [],
+        }),
+      );
     }
     return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
   });
@@ -85,8 +120,15 @@ describe('app routes', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent('1,234.50');
     expect(screen.getByTestId('game-balance')).toHaveTextContent('0.00');
     const tabs = screen.getByRole('navigation');
-    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Market data', 'Mining', 'NYSE', 'Support']);
-    expect(within(tabs).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Market data', 'Mining', 'NYSE', 'Support']);
+    expect(within(tabs).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('sends a logged-in user away from the login page', async () => {
@@ -100,12 +142,17 @@ describe('app routes', () => {
     startSession('tok', user);
     renderAt('/pages/yn28/trend');
     expect(await screen.findByTestId('trend-row')).toHaveAttribute('data-issue', '3300001');
-    await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Mining' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation')).getByRole('link', { name: 'Mining' }),
+    );
     expect(await screen.findByTestId('wallet-currency')).toHaveTextContent('USDT');
     expect(screen.getByTestId('rate-VND')).toHaveTextContent('1 USDT = 25,000 VND');
     // No USDT address configured: no QR code, and the deposit button opens the bank route.
     expect(screen.queryByTestId('usdt-qr')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Deposit now' })).toHaveAttribute('href', '/pages/mine/savings-account/index');
+    expect(screen.getByRole('link', { name: 'Deposit now' })).toHaveAttribute(
+      'href',
+      '/pages/mine/savings-account/index',
+    );
   });
 
   it('lists only the configured support contacts', async () => {
@@ -144,6 +191,9 @@ describe('app routes', () => {
     startSession('tok', user);
     renderAt('/pages/nothing/here');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/pages/home/index');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute(
+      'href',
+      '/pages/home/index',
+    );
   });
 });

@@ -17,7 +17,11 @@ let shell: Promise<ShellModule> | null = null;
 let profileAtStart: Promise<User | Error> | null = null;
 
 /** First screens that show the profile at once: home (also reached from / and the guest-only pages). */
-const PROFILE_FIRST_PATHS: ReadonlySet<string> = new Set<string>([ROUTES.root, ROUTES.home, ...GUEST_ONLY_PATHS]);
+const PROFILE_FIRST_PATHS: ReadonlySet<string> = new Set<string>([
+  ROUTES.root,
+  ROUTES.home,
+  ...GUEST_ONLY_PATHS,
+]);
 
 /**
  * With a stored token and a first screen that shows the profile, GET api/personal/index at once,
@@ -28,12 +32,16 @@ export function startProfile(pathname: string): void {
   if (profileAtStart !== null || getToken() === null) return;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (!PROFILE_FIRST_PATHS.has(path)) return;
-  profileAtStart = fetchProfile({ silent: true }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  profileAtStart = fetchProfile({ silent: true }).catch((error: unknown) =>
+    error instanceof Error ? error : new Error(String(error)),
+  );
 }
 
 /** GET api/index/config once at start. Silent: the language that would word an error may not be loaded yet. */
 export function startConfig(): Promise<AppConfig | Error> {
-  configAtStart ??= fetchConfig({ silent: true }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  configAtStart ??= fetchConfig({ silent: true }).catch((error: unknown) =>
+    error instanceof Error ? error : new Error(String(error)),
+  );
   return configAtStart;
 }
 
@@ -42,30 +50,32 @@ export function startConfig(): Promise<AppConfig | Error> {
  * config query's first fetch, so `useConfig()` shares it instead of asking again.
  */
 export function loadQueryShell(): Promise<ShellModule> {
-  shell ??= Promise.all([import('@/app/query-shell'), import('@/app/query-client')]).then(([module, { queryClient }]) => {
-    void queryClient.prefetchQuery({
-      queryKey: configKey,
-      staleTime: CONFIG_STALE_MS,
-      queryFn: async () => {
-        const config = await startConfig();
-        if (config instanceof Error) throw config;
-        return config;
-      },
-    });
-    const profile = profileAtStart;
-    if (profile !== null && getToken() !== null) {
-      // The start-up request becomes the profile query's first fetch; if it failed, the query
-      // fetches again (reporting the failure) as it would have without it.
+  shell ??= Promise.all([import('@/app/query-shell'), import('@/app/query-client')]).then(
+    ([module, { queryClient }]) => {
       void queryClient.prefetchQuery({
-        queryKey: profileKey,
+        queryKey: configKey,
+        staleTime: CONFIG_STALE_MS,
         queryFn: async () => {
-          const user = await profile;
-          return user instanceof Error ? fetchProfile() : user;
+          const config = await startConfig();
+          if (config instanceof Error) throw config;
+          return config;
         },
       });
-    }
-    return module;
-  });
+      const profile = profileAtStart;
+      if (profile !== null && getToken() !== null) {
+        // The start-up request becomes the profile query's first fetch; if it failed, the query
+        // fetches again (reporting the failure) as it would have without it.
+        void queryClient.prefetchQuery({
+          queryKey: profileKey,
+          queryFn: async () => {
+            const user = await profile;
+            return user instanceof Error ? fetchProfile() : user;
+          },
+        });
+      }
+      return module;
+    },
+  );
   return shell;
 }
 

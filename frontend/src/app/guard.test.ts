@@ -3,10 +3,22 @@ import { guardRedirect } from '@/app/guard';
 
 describe('navigation guard', () => {
   it('lets a logged-out user open only the login pages', () => {
-    for (const path of ['/pages/login/index', '/pages/login/forget', '/pages/login/reg', '/pages/login/lang']) {
+    for (const path of [
+      '/pages/login/index',
+      '/pages/login/forget',
+      '/pages/login/reg',
+      '/pages/login/lang',
+    ]) {
       expect(guardRedirect(path, false), path).toBeNull();
     }
-    for (const path of ['/', '/pages/home/index', '/pages/mine/index', '/pages/yn28/trend', '/pages/yn28/customer', '/nope']) {
+    for (const path of [
+      '/',
+      '/pages/home/index',
+      '/pages/mine/index',
+      '/pages/yn28/trend',
+      '/pages/yn28/customer',
+      '/nope',
+    ]) {
       expect(guardRedirect(path, false), path).toBe('/pages/login/index');
     }
   });

@@ -4,7 +4,8 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { getToken } from '@/lib/session';
 import { GUEST_ONLY_PATHS, PUBLIC_PATHS, ROUTES } from '@/lib/routes';
 
-const normalize = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+const normalize = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
 /** Where to send the user instead of `pathname`, or null to let the navigation through. */
 export function guardRedirect(pathname: string, loggedIn: boolean): string | null {

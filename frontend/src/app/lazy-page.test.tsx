@@ -28,27 +28,49 @@ describe('lazy pages', () => {
 
   it('pass a loaded page through', async () => {
     const Page = () => <p>page</p>;
-    await expect(lazyPage(() => Promise.resolve({ Component: Page }))()).resolves.toEqual({ Component: Page });
+    await expect(lazyPage(() => Promise.resolve({ Component: Page }))()).resolves.toEqual({
+      Component: Page,
+    });
   });
 
   it('show an error view with a retry button when the chunk fails', async () => {
     const router = createMemoryRouter(
-      [{ path: '/', HydrateFallback, errorElement: <RouteError />, lazy: lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))) }],
+      [
+        {
+          path: '/',
+          HydrateFallback,
+          errorElement: <RouteError />,
+          lazy: lazyPage(() =>
+            Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+          ),
+        },
+      ],
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This page could not be loaded' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('say when loading took too long', async () => {
     const router = createMemoryRouter(
-      [{ path: '/', HydrateFallback, errorElement: <RouteError />, lazy: () => Promise.reject(new PageTimeoutError()) }],
+      [
+        {
+          path: '/',
+          HydrateFallback,
+          errorElement: <RouteError />,
+          lazy: () => Promise.reject(new PageTimeoutError()),
+        },
+      ],
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText('Loading took too long. Check your connection and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Loading took too long. Check your connection and try again.'),
+    ).toBeInTheDocument();
   });
 
   it('show the loading view only after 200 ms', async () => {

@@ -29,9 +29,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number = PAGE_TIMEOUT_MS
 export type PageModule = { Component: ComponentType };
 
 /** A route `lazy` function: loads the page chunk, failing after 60 s. */
-export const lazyPage =
-  (load: () => Promise<PageModule>) =>
-  async (): Promise<PageModule> => {
-    const module = await withTimeout(load());
-    return { Component: module.Component };
-  };
+export const lazyPage = (load: () => Promise<PageModule>) => async (): Promise<PageModule> => {
+  const module = await withTimeout(load());
+  return { Component: module.Component };
+};

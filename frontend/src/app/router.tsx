@@ -11,7 +11,11 @@ import { ROUTES } from '@/lib/routes';
 type Loader = Parameters<typeof lazyPage>[0];
 
 /** A page route: its own chunk and its own error view (the tab bar stays on failure). */
-const page = (path: string, load: Loader): RouteObject => ({ path, lazy: lazyPage(load), errorElement: <RouteError /> });
+const page = (path: string, load: Loader): RouteObject => ({
+  path,
+  lazy: lazyPage(load),
+  errorElement: <RouteError />,
+});
 
 const loadHome: Loader = () => import('@/features/home/pages/home-page');
 // Pages reached by two spec paths load the same chunk.
@@ -25,12 +29,20 @@ const loadLoginPassword: Loader = () => import('@/features/account/pages/login-p
 // Games (pages/cc): one chunk per page kind, shared by K3, PK10, SSC and RGB. The draw-fairness
 // view of games/fair reaches those pages, and the yn28 hall, room, trade and trend pages,
 // through the fairness slot (games/parts/fairness-slot), in a chunk of its own.
-const DrawFairness = lazy(() => import('@/features/games/fair/draw-fairness').then((module) => ({ default: module.DrawFairness })));
+const DrawFairness = lazy(() =>
+  import('@/features/games/fair/draw-fairness').then((module) => ({
+    default: module.DrawFairness,
+  })),
+);
 const loadCcIndex: Loader = () => import('@/features/games/quick/pages/index-page');
 const loadCcOrder: Loader = () => import('@/features/games/quick/pages/order-page');
 const loadCcOpen: Loader = () => import('@/features/games/quick/pages/open-page');
 /** A layout route (no path) providing the fairness view to the pages below it. */
-const loadFairnessLayout = async () => ({ Component: (await withTimeout(import('@/features/games/parts/fairness-slot'))).fairnessLayout(DrawFairness) });
+const loadFairnessLayout = async () => ({
+  Component: (await withTimeout(import('@/features/games/parts/fairness-slot'))).fairnessLayout(
+    DrawFairness,
+  ),
+});
 const ccRoutes: RouteObject = {
   lazy: loadFairnessLayout,
   errorElement: <RouteError />,
@@ -73,7 +85,10 @@ export const routes: RouteObject[] = [
       page(ROUTES.bill, loadChanges),
       page(ROUTES.rechargeRecords, () => import('@/features/wallet/pages/recharge-records-page')),
       page(ROUTES.withdrawRecords, () => import('@/features/wallet/pages/withdraw-records-page')),
-      page(ROUTES.investmentRecords, () => import('@/features/wallet/pages/investment-records-page')),
+      page(
+        ROUTES.investmentRecords,
+        () => import('@/features/wallet/pages/investment-records-page'),
+      ),
       page(ROUTES.addBank, loadAddBank),
       page(ROUTES.bind, loadAddBank),
       page(ROUTES.bankCards, loadBankCards),
@@ -95,7 +110,10 @@ export const routes: RouteObject[] = [
       {
         lazy: loadFairnessLayout,
         errorElement: <RouteError />,
-        children: [page(ROUTES.yn28Room, () => import('@/features/games/yn28/pages/roominfo-page')), page(ROUTES.yn28Trade, () => import('@/features/games/yn28/pages/trade-page'))],
+        children: [
+          page(ROUTES.yn28Room, () => import('@/features/games/yn28/pages/roominfo-page')),
+          page(ROUTES.yn28Trade, () => import('@/features/games/yn28/pages/trade-page')),
+        ],
       },
       page(ROUTES.ccLong, () => import('@/features/games/long/pages/long-page')),
       page(ROUTES.news, () => import('@/features/content/pages/news-page')),
@@ -104,7 +122,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyPage(loadHome), errorElement: <RouteError /> },
           page(ROUTES.home, loadHome),
-          { lazy: loadFairnessLayout, errorElement: <RouteError />, children: [page(ROUTES.trend, () => import('@/features/games/yn28/pages/trend-page'))] },
+          {
+            lazy: loadFairnessLayout,
+            errorElement: <RouteError />,
+            children: [page(ROUTES.trend, () => import('@/features/games/yn28/pages/trend-page'))],
+          },
           page(ROUTES.usdtrate, () => import('@/features/wallet/pages/usdtrate-page')),
           page(ROUTES.customer, () => import('@/features/content/pages/customer-page')),
           page(ROUTES.mine, () => import('@/features/mine/pages/mine-page')),

@@ -26,7 +26,14 @@ export function TabBar() {
         // Never navigate to the page that is already open.
         const onClick = (event: MouseEvent) => active && event.preventDefault();
         return (
-          <Link key={to} to={to} replace className={styles.tab} aria-current={active ? 'page' : undefined} onClick={onClick}>
+          <Link
+            key={to}
+            to={to}
+            replace
+            className={styles.tab}
+            aria-current={active ? 'page' : undefined}
+            onClick={onClick}
+          >
             <Icon size={22} />
             <span>{t(label)}</span>
           </Link>

@@ -29,7 +29,13 @@ const user = {
   fund_password_set: true,
   bank_card_bound: true,
 };
-const address = (id: number) => ({ id, type: 'TRC20', address: `TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5${id}`, remark: '', created_at: 1 });
+const address = (id: number) => ({
+  id,
+  type: 'TRC20',
+  address: `TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5${id}`,
+  remark: '',
+  created_at: 1,
+});
 
 let answers: Record<string, unknown> = {};
 
@@ -87,14 +93,20 @@ describe('wallet routes', () => {
   it('offers the add button below 2 addresses', async () => {
     answers['api/personal/usdtlist'] = [address(1)];
     renderAt('/pages/yn28/info/usdtaddressmanagement');
-    expect(await screen.findByRole('link', { name: 'Add USDT address' })).toHaveAttribute('href', '/pages/yn28/info/addusdt');
+    expect(await screen.findByRole('link', { name: 'Add USDT address' })).toHaveAttribute(
+      'href',
+      '/pages/yn28/info/addusdt',
+    );
   });
 
   it('shows an empty bank card state with the way to link one', async () => {
     answers['api/personal/bankcard'] = null;
     renderAt('/pages/bind/list');
     expect(await screen.findByText('No bank card linked')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Link a bank card' })).toHaveAttribute('href', '/pages/yn28/info/addbank');
+    expect(screen.getByRole('link', { name: 'Link a bank card' })).toHaveAttribute(
+      'href',
+      '/pages/yn28/info/addbank',
+    );
   });
 
   it('asks for the old fund password once one is set', async () => {
@@ -106,6 +118,8 @@ describe('wallet routes', () => {
   it('keeps the real name read-only once a bank card is linked', async () => {
     renderAt('/pages/mine/setuserinfo');
     expect(await screen.findByLabelText('Real name')).toHaveAttribute('readonly');
-    expect(screen.getByText('Your real name is fixed because a bank card is linked to it.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your real name is fixed because a bank card is linked to it.'),
+    ).toBeInTheDocument();
   });
 });

@@ -37,12 +37,25 @@ export function Button({
     onClick?.(event);
   };
 
-  const classes = [styles.button, styles[variant], block ? styles.block : '', size === 'small' ? styles.small : '', className ?? '']
+  const classes = [
+    styles.button,
+    styles[variant],
+    block ? styles.block : '',
+    size === 'small' ? styles.small : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
 
   return (
-    <button type={type} className={classes} disabled={disabled === true || loading} aria-busy={loading || undefined} onClick={handleClick} {...rest}>
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled === true || loading}
+      aria-busy={loading || undefined}
+      onClick={handleClick}
+      {...rest}
+    >
       {loading ? <span className={styles.spinner} aria-hidden="true" /> : null}
       {children}
     </button>

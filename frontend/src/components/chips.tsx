@@ -12,9 +12,19 @@ type Props<T extends string> = {
   segmented?: boolean;
 };
 
-export function Chips<T extends string>({ label, value, choices, onChange, segmented = false }: Props<T>) {
+export function Chips<T extends string>({
+  label,
+  value,
+  choices,
+  onChange,
+  segmented = false,
+}: Props<T>) {
   return (
-    <div className={segmented ? styles.segmented : styles.chips} role="radiogroup" aria-label={label}>
+    <div
+      className={segmented ? styles.segmented : styles.chips}
+      role="radiogroup"
+      aria-label={label}
+    >
       {choices.map((choice) => (
         <button
           key={choice.value}

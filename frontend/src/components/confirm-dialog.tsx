@@ -24,7 +24,10 @@ export function ConfirmDialog({ request }: { request: ConfirmRequest }) {
   }, [request]);
 
   return (
-    <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && request.settle(false)}>
+    <div
+      className={styles.backdrop}
+      onClick={(event) => event.target === event.currentTarget && request.settle(false)}
+    >
       <div
         className={styles.dialog}
         role="alertdialog"
@@ -43,7 +46,11 @@ export function ConfirmDialog({ request }: { request: ConfirmRequest }) {
           </p>
         </div>
         <div className={styles.dialogActions}>
-          <button type="button" className={styles.dialogCancel} onClick={() => request.settle(false)}>
+          <button
+            type="button"
+            className={styles.dialogCancel}
+            onClick={() => request.settle(false)}
+          >
             {request.cancelText ?? t('cancel')}
           </button>
           <button

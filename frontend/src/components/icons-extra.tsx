@@ -96,7 +96,14 @@ export const BrandMark = ({ size = 40 }: { size?: number }) => (
       </linearGradient>
     </defs>
     <rect width="48" height="48" rx="13" fill="url(#fh-brand)" />
-    <path d="M15 34V14h17M15 24h13" fill="none" stroke="#fff" strokeWidth="4.5" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M15 34V14h17M15 24h13"
+      fill="none"
+      stroke="#fff"
+      strokeWidth="4.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
     <circle cx="33" cy="32" r="3.2" fill="#fff" />
   </svg>
 );

@@ -40,7 +40,12 @@ export function ImagePicker({ label, hint, file, onPick, error, round = false }:
       <span className={styles.label} id={`${id}-label`}>
         {label}
       </span>
-      <label className={styles.tile} data-round={round} data-invalid={error !== undefined} htmlFor={id}>
+      <label
+        className={styles.tile}
+        data-round={round}
+        data-invalid={error !== undefined}
+        htmlFor={id}
+      >
         {preview !== null ? (
           <img className={styles.preview} src={preview} alt={t('image_preview')} />
         ) : file !== null ? (

@@ -21,16 +21,27 @@ type Props<T> = {
   label: string;
 };
 
-export function InfiniteList<T>({ query, keyOf, render, emptyTitle, emptyText, emptyAction, errorTitle, label }: Props<T>) {
+export function InfiniteList<T>({
+  query,
+  keyOf,
+  render,
+  emptyTitle,
+  emptyText,
+  emptyAction,
+  errorTitle,
+  label,
+}: Props<T>) {
   const { t } = useI18n();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   useEffect(() => {
     const element = sentinel.current;
-    if (element === null || !hasNextPage || typeof IntersectionObserver === 'undefined') return undefined;
+    if (element === null || !hasNextPage || typeof IntersectionObserver === 'undefined')
+      return undefined;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage)
+        void fetchNextPage();
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -68,7 +79,12 @@ export function InfiniteList<T>({ query, keyOf, render, emptyTitle, emptyText, e
       </ul>
       <div ref={sentinel} className={styles.footer}>
         {hasNextPage ? (
-          <Button variant="ghost" size="small" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+          <Button
+            variant="ghost"
+            size="small"
+            onClick={() => void fetchNextPage()}
+            loading={isFetchingNextPage}
+          >
             {t('load_more')}
           </Button>
         ) : (

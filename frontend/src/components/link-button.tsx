@@ -12,8 +12,22 @@ type Props = {
 };
 
 /** A link that looks like a button (navigation is a link, not a button in an anchor). */
-export function LinkButton({ to, variant = 'primary', size = 'normal', block = false, replace, children }: Props) {
-  const classes = [styles.button, styles[variant], block ? styles.block : '', size === 'small' ? styles.small : ''].filter(Boolean).join(' ');
+export function LinkButton({
+  to,
+  variant = 'primary',
+  size = 'normal',
+  block = false,
+  replace,
+  children,
+}: Props) {
+  const classes = [
+    styles.button,
+    styles[variant],
+    block ? styles.block : '',
+    size === 'small' ? styles.small : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Link to={to} replace={replace} className={classes}>
       {children}

@@ -8,7 +8,15 @@ import { useI18n } from '@/i18n/i18n';
 type QueryLike = { isError: boolean; isFetching: boolean; refetch: () => unknown };
 
 /** Renders `children` once every query has data; a spinner before, a retry on failure. */
-export function LoadingGate({ queries, ready, children }: { queries: readonly QueryLike[]; ready: boolean; children: () => ReactNode }) {
+export function LoadingGate({
+  queries,
+  ready,
+  children,
+}: {
+  queries: readonly QueryLike[];
+  ready: boolean;
+  children: () => ReactNode;
+}) {
   const { t } = useI18n();
   if (ready) return children();
   const failed = queries.filter((query) => query.isError);
@@ -18,7 +26,10 @@ export function LoadingGate({ queries, ready, children }: { queries: readonly Qu
         icon={<AlertIcon size={38} />}
         title={t('load_failed')}
         action={
-          <Button onClick={() => failed.forEach((query) => void query.refetch())} loading={failed.some((query) => query.isFetching)}>
+          <Button
+            onClick={() => failed.forEach((query) => void query.refetch())}
+            loading={failed.some((query) => query.isFetching)}
+          >
             {t('retry')}
           </Button>
         }

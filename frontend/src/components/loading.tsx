@@ -4,7 +4,13 @@ import styles from '@/components/ui.module.css';
 export const LOADING_DELAY_MS = 200;
 
 /** Renders `children` only once `delayMs` have passed (fast loads show nothing at all). */
-export function Delayed({ children, delayMs = LOADING_DELAY_MS }: { children: ReactNode; delayMs?: number }) {
+export function Delayed({
+  children,
+  delayMs = LOADING_DELAY_MS,
+}: {
+  children: ReactNode;
+  delayMs?: number;
+}) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), delayMs);
@@ -31,5 +37,11 @@ export function ProgressBar({ label }: { label: string }) {
 }
 
 export function Skeleton({ width, height }: { width: number | string; height: number }) {
-  return <span className={styles.skeleton} style={{ display: 'block', width, height }} aria-hidden="true" />;
+  return (
+    <span
+      className={styles.skeleton}
+      style={{ display: 'block', width, height }}
+      aria-hidden="true"
+    />
+  );
 }

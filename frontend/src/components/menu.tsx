@@ -28,7 +28,12 @@ export function Menu({ entries, label }: { entries: readonly MenuEntry[]; label?
         return (
           <li key={entry.label}>
             {entry.to === undefined ? (
-              <button type="button" className={styles.item} data-danger={entry.danger === true} onClick={entry.onClick}>
+              <button
+                type="button"
+                className={styles.item}
+                data-danger={entry.danger === true}
+                onClick={entry.onClick}
+              >
                 {inner}
               </button>
             ) : (

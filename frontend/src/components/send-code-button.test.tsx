@@ -30,14 +30,22 @@ describe('SendCodeButton', () => {
     renderButton(() => '13800138000');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     // Let the request settle without letting the clock run.
-    for (let turn = 0; turn < 20 && screen.queryByRole('button', { name: 'Send code' }) !== null; turn += 1) {
+    for (
+      let turn = 0;
+      turn < 20 && screen.queryByRole('button', { name: 'Send code' }) !== null;
+      turn += 1
+    ) {
       await act(() => vi.advanceTimersByTimeAsync(0));
     }
     const counting = screen.getByRole('button', { name: 'Resend in 60 seconds' });
     expect(counting).toBeDisabled();
-    expect(calls[0]).toMatchObject({ url: 'index/send_email_mobile', body: { target: '13800138000', purpose: 'forget' } });
+    expect(calls[0]).toMatchObject({
+      url: 'index/send_email_mobile',
+      body: { target: '13800138000', purpose: 'forget' },
+    });
     // One tick a second, as the browser would render them.
-    for (let second = 0; second < 59; second += 1) await act(() => vi.advanceTimersByTimeAsync(1_000));
+    for (let second = 0; second < 59; second += 1)
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(screen.getByRole('button', { name: 'Resend in 1 second' })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();

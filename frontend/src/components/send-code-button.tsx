@@ -34,7 +34,13 @@ export function SendCodeButton({ purpose, target, resendSecs }: Props) {
   };
 
   return (
-    <Button variant="secondary" size="small" onClick={onClick} loading={send.isPending} disabled={left > 0}>
+    <Button
+      variant="secondary"
+      size="small"
+      onClick={onClick}
+      loading={send.isPending}
+      disabled={left > 0}
+    >
       {left > 0 ? t('resend_in', { n: left }) : t('send_code')}
     </Button>
   );

@@ -15,7 +15,17 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
   trailing?: ReactNode;
 };
 
-export function TextField({ label, value, onChange, error, hint, trailing, type = 'text', id, ...rest }: Props) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  trailing,
+  type = 'text',
+  id,
+  ...rest
+}: Props) {
   const { t } = useI18n();
   const autoId = useId();
   const inputId = id ?? autoId;

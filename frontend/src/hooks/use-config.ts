@@ -4,5 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CONFIG_STALE_MS, configKey, fetchConfig } from '@/lib/config';
 
 export function useConfig() {
-  return useQuery({ queryKey: configKey, queryFn: () => fetchConfig(), staleTime: CONFIG_STALE_MS });
+  return useQuery({
+    queryKey: configKey,
+    queryFn: () => fetchConfig(),
+    staleTime: CONFIG_STALE_MS,
+  });
 }

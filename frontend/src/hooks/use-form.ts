@@ -4,7 +4,9 @@ import type { MessageKey } from '@/i18n/i18n';
 export type FormErrors<TValues> = Partial<Record<keyof TValues & string, MessageKey>>;
 
 /** Form values plus per-field error keys; editing a field clears its error. */
-export function useForm<TValues extends Record<string, string>>(initial: TValues | (() => TValues)) {
+export function useForm<TValues extends Record<string, string>>(
+  initial: TValues | (() => TValues),
+) {
   const [values, setValues] = useState<TValues>(initial);
   const [errors, setErrors] = useState<FormErrors<TValues>>({});
 

@@ -2,10 +2,22 @@
 // them. Mutations that move money invalidate `profileKey`.
 import { useQuery } from '@tanstack/react-query';
 import { useToken } from '@/hooks/use-session';
-import { fetchProfile, PROFILE_DEFAULTS, profileKey, type Balances, type User } from '@/lib/profile';
+import {
+  fetchProfile,
+  PROFILE_DEFAULTS,
+  profileKey,
+  type Balances,
+  type User,
+} from '@/lib/profile';
 import { readStoredUser } from '@/lib/session';
 
-export { fetchProfile, PROFILE_DEFAULTS, profileKey, type Balances, type User } from '@/lib/profile';
+export {
+  fetchProfile,
+  PROFILE_DEFAULTS,
+  profileKey,
+  type Balances,
+  type User,
+} from '@/lib/profile';
 
 /** `fresh`: screens that show money refetch on every visit (the cached copy shows meanwhile). */
 export type ProfileOptions = { fresh?: boolean };
@@ -29,7 +41,9 @@ export function useProfile({ fresh = false }: ProfileOptions = {}) {
 export function useBalances(options: ProfileOptions = {}) {
   const profile = useProfile(options);
   const balances: Balances | undefined =
-    profile.data === undefined ? undefined : { balance: profile.data.balance, game_balance: profile.data.game_balance };
+    profile.data === undefined
+      ? undefined
+      : { balance: profile.data.balance, game_balance: profile.data.game_balance };
   return { ...profile, data: balances };
 }
 

@@ -10,7 +10,9 @@ export type SendCodeResult = { resend_after: number };
  * a new phone or e-mail belong to the logged-in player, so those requests carry the token.
  */
 export const sendCode = (input: SendCodeInput) =>
-  api.post<SendCodeResult | null>('index/send_email_mobile', input, { skipToken: input.purpose !== 'bind' });
+  api.post<SendCodeResult | null>('index/send_email_mobile', input, {
+    skipToken: input.purpose !== 'bind',
+  });
 
 export function useSendCode() {
   return useMutation({ mutationFn: sendCode });

@@ -119,7 +119,13 @@ export function argumentsOf(parts: Part[], into = new Set<string>()): Set<string
   return into;
 }
 
-export function render(parts: Part[], params: Params, rules: Intl.PluralRules, numberFormat: Intl.NumberFormat, hashValue?: number): string {
+export function render(
+  parts: Part[],
+  params: Params,
+  rules: Intl.PluralRules,
+  numberFormat: Intl.NumberFormat,
+  hashValue?: number,
+): string {
   let out = '';
   for (const part of parts) {
     switch (part.kind) {
@@ -137,7 +143,11 @@ export function render(parts: Part[], params: Params, rules: Intl.PluralRules, n
       case 'plural': {
         const raw = params[part.name];
         const count = typeof raw === 'number' ? raw : Number.parseInt(String(raw ?? '0'), 10);
-        const option = part.options[`=${count}`] ?? part.options[rules.select(count)] ?? part.options.other ?? [];
+        const option =
+          part.options[`=${count}`] ??
+          part.options[rules.select(count)] ??
+          part.options.other ??
+          [];
         out += render(option, params, rules, numberFormat, count);
         break;
       }

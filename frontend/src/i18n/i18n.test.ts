@@ -8,12 +8,21 @@ import { activateLanguage, currentLanguage, t } from '@/i18n/i18n';
 import { LANGUAGES } from '@/i18n/languages';
 
 const dir = join(import.meta.dirname, 'locales');
-const load = (code: string): Record<string, string> => JSON.parse(readFileSync(join(dir, `${code}.json`), 'utf8')) as Record<string, string>;
+const load = (code: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(dir, `${code}.json`), 'utf8')) as Record<string, string>;
 const en = load('en');
 const others = LANGUAGES.map((language) => language.code).filter((code) => code !== 'en');
 
 /** Values that are the same in every language (brand and proper names). */
-const UNTRANSLATED_OK = new Set(['app_name', 'contact_telegram', 'tab_customer', 'vip_level', 'method_usdt', 'rate_line', 'fair_chain_period_secs']);
+const UNTRANSLATED_OK = new Set([
+  'app_name',
+  'contact_telegram',
+  'tab_customer',
+  'vip_level',
+  'method_usdt',
+  'rate_line',
+  'fair_chain_period_secs',
+]);
 
 describe('locales', () => {
   it('exist for exactly the 14 languages', () => {
@@ -25,12 +34,15 @@ describe('locales', () => {
   });
 
   it('en messages all parse', () => {
-    for (const [key, message] of Object.entries(en)) expect(() => parseMessage(message), key).not.toThrow();
+    for (const [key, message] of Object.entries(en))
+      expect(() => parseMessage(message), key).not.toThrow();
   });
 
   it.each(others)('%s has every key of en and no other', (code) => {
     const messages = load(code);
-    const missing = Object.keys(en).filter((key) => !(key in messages) || messages[key]?.trim() === '');
+    const missing = Object.keys(en).filter(
+      (key) => !(key in messages) || messages[key]?.trim() === '',
+    );
     const extra = Object.keys(messages).filter((key) => !(key in en));
     expect(missing, `${code} misses`).toEqual([]);
     expect(extra, `${code} has unknown keys`).toEqual([]);
@@ -49,7 +61,9 @@ describe('locales', () => {
 
   it.each(others)('%s is translated, not copied from en', (code) => {
     const messages = load(code);
-    const copied = Object.keys(en).filter((key) => !UNTRANSLATED_OK.has(key) && messages[key] === en[key]);
+    const copied = Object.keys(en).filter(
+      (key) => !UNTRANSLATED_OK.has(key) && messages[key] === en[key],
+    );
     expect(copied, `${code} copies en`).toEqual([]);
   });
 

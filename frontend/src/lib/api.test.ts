@@ -54,7 +54,9 @@ describe('api client: envelope', () => {
   });
 
   it('writes GET params as a query string, skipping empty values', () => {
-    expect(buildUrl('/api/trend/index', { page: 2, limit: 20, room: '', q: null, x: undefined })).toBe('api/trend/index?page=2&limit=20');
+    expect(
+      buildUrl('/api/trend/index', { page: 2, limit: 20, room: '', q: null, x: undefined }),
+    ).toBe('api/trend/index?page=2&limit=20');
     expect(buildUrl('api/index/config', {})).toBe('api/index/config');
   });
 
@@ -67,7 +69,9 @@ describe('api client: envelope', () => {
   });
 
   it('throws ApiError {key, msg} on code 0 and toasts the server message', async () => {
-    mockFetch(() => jsonResponse({ code: 0, msg: 'Mật khẩu đăng nhập sai', err: 'login_failed', data: null }));
+    mockFetch(() =>
+      jsonResponse({ code: 0, msg: 'Mật khẩu đăng nhập sai', err: 'login_failed', data: null }),
+    );
     const error = await rejection(api.post('api/login/post', {}));
     expect(error.key).toBe('login_failed');
     expect(error.msg).toBe('Mật khẩu đăng nhập sai');
@@ -85,7 +89,9 @@ describe('api client: envelope', () => {
 describe('api client: forced logout and 401', () => {
   it.each([226, 266, 205, 555])('logs out on ret %i', async (ret) => {
     startSession('tok', {});
-    mockFetch(() => jsonResponse({ code: 0, ret, err: 'account_frozen', msg: 'frozen', data: null }));
+    mockFetch(() =>
+      jsonResponse({ code: 0, ret, err: 'account_frozen', msg: 'frozen', data: null }),
+    );
     const error = await rejection(api.get('api/personal/index'));
     expect(error.ret).toBe(ret);
     expect(getToken()).toBeNull();
@@ -95,12 +101,19 @@ describe('api client: forced logout and 401', () => {
 
   it('asks before logging out on HTTP 401; confirm logs out', async () => {
     startSession('tok', {});
-    mockFetch(() => jsonResponse({ code: 0, ret: 226, err: 'login_required', msg: 'Please log in', data: null }, 401));
+    mockFetch(() =>
+      jsonResponse(
+        { code: 0, ret: 226, err: 'login_required', msg: 'Please log in', data: null },
+        401,
+      ),
+    );
     const error = await rejection(api.get('api/personal/index'));
     expect(error.status).toBe(401);
     const dialogs = getDialogs();
     expect(dialogs).toHaveLength(1);
-    expect(dialogs[0]?.message).toBe('Login status has expired, can you stay on the page or log in again?');
+    expect(dialogs[0]?.message).toBe(
+      'Login status has expired, can you stay on the page or log in again?',
+    );
     dialogs[0]?.settle(true);
     await vi.waitFor(() => expect(onLogout).toHaveBeenCalledTimes(1));
     expect(getToken()).toBeNull();
@@ -139,7 +152,9 @@ describe('api client: transport errors', () => {
       vi.fn(
         (_input: RequestInfo | URL, init: RequestInit = {}) =>
           new Promise<Response>((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+            init.signal?.addEventListener('abort', () =>
+              reject(new DOMException('aborted', 'AbortError')),
+            );
           }),
       ),
     );

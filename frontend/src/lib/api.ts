@@ -100,9 +100,17 @@ function fail(error: ApiError, silent: boolean): never {
   throw error;
 }
 
-export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const silent = options.silent ?? false;
-  const headers: Record<string, string> = { Accept: 'application/json', lang: currentLanguage(), ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    lang: currentLanguage(),
+    ...options.headers,
+  };
   const token = getToken();
   if (token !== null && options.skipToken !== true) headers.token = token;
 
@@ -145,16 +153,25 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
 
   if (response.status === 401) {
     const envelope = await readJson(response);
-    const error = new ApiError(stringOr(envelope?.err, 'login_required'), stringOr(envelope?.msg, t('err_http_401')), 401, numberOr(envelope?.ret));
+    const error = new ApiError(
+      stringOr(envelope?.err, 'login_required'),
+      stringOr(envelope?.msg, t('err_http_401')),
+      401,
+      numberOr(envelope?.ret),
+    );
     if (!silent) void askToLogInAgain();
     throw error;
   }
   if (response.status < 200 || response.status >= 300) {
-    fail(new ApiError(`http_${response.status}`, httpMessage(response.status), response.status), silent);
+    fail(
+      new ApiError(`http_${response.status}`, httpMessage(response.status), response.status),
+      silent,
+    );
   }
 
   const envelope = await readJson(response);
-  if (envelope === null) fail(new ApiError('bad_response', t('err_bad_response'), response.status), silent);
+  if (envelope === null)
+    fail(new ApiError('bad_response', t('err_bad_response'), response.status), silent);
 
   const ret = numberOr(envelope.ret);
   const msg = stringOr(envelope.msg, '');
@@ -165,21 +182,34 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
     throw error;
   }
   if (envelope.code === 1) return envelope.data as T;
-  if (envelope.code === 202) fail(new ApiError('not_found', msg === '' ? '404' : msg, response.status), silent);
-  fail(new ApiError(stringOr(envelope.err, 'failed'), msg === '' ? t('err_failed') : msg, response.status, ret), silent);
+  if (envelope.code === 202)
+    fail(new ApiError('not_found', msg === '' ? '404' : msg, response.status), silent);
+  fail(
+    new ApiError(
+      stringOr(envelope.err, 'failed'),
+      msg === '' ? t('err_failed') : msg,
+      response.status,
+      ret,
+    ),
+    silent,
+  );
 }
 
 async function readJson(response: Response): Promise<Envelope | null> {
   try {
     const value: unknown = await response.json();
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Envelope) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Envelope)
+      : null;
   } catch {
     return null;
   }
 }
 
-const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
-const numberOr = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const stringOr = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && value !== '' ? value : fallback;
+const numberOr = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : undefined;
 
 /** Uploads wait longer than other calls: a phone may send a few megabytes. */
 export const UPLOAD_TIMEOUT_MS = 60_000;
@@ -187,8 +217,10 @@ export const UPLOAD_TIMEOUT_MS = 60_000;
 type CallOptions = Omit<RequestOptions, 'params' | 'data' | 'form'>;
 
 export const api = {
-  get: <T>(path: string, params?: Params, options: CallOptions = {}) => request<T>('GET', path, { ...options, params }),
-  post: <T>(path: string, data?: unknown, options: CallOptions = {}) => request<T>('POST', path, { ...options, data }),
+  get: <T>(path: string, params?: Params, options: CallOptions = {}) =>
+    request<T>('GET', path, { ...options, params }),
+  post: <T>(path: string, data?: unknown, options: CallOptions = {}) =>
+    request<T>('POST', path, { ...options, data }),
   /** POST multipart/form-data (files and text fields). */
   upload: <T>(path: string, form: FormData, options: CallOptions = {}) =>
     request<T>('POST', path, { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form }),

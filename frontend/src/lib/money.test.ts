@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, compareMoney, formatMoney, fromMinor, isMoneyInput, minorOr0, MoneyFormatError, parseRateMicros, scaleUp, subMoney, toMinor } from '@/lib/money';
+import {
+  addMoney,
+  compareMoney,
+  formatMoney,
+  fromMinor,
+  isMoneyInput,
+  minorOr0,
+  MoneyFormatError,
+  parseRateMicros,
+  scaleUp,
+  subMoney,
+  toMinor,
+} from '@/lib/money';
 
 describe('money', () => {
   it('turns decimal strings into integer minor units', () => {

@@ -42,8 +42,10 @@ export function minorOr0(text: MoneyText | null | undefined): Minor {
   }
 }
 
-export const addMoney = (a: MoneyText, b: MoneyText): MoneyText => fromMinor(toMinor(a) + toMinor(b));
-export const subMoney = (a: MoneyText, b: MoneyText): MoneyText => fromMinor(toMinor(a) - toMinor(b));
+export const addMoney = (a: MoneyText, b: MoneyText): MoneyText =>
+  fromMinor(toMinor(a) + toMinor(b));
+export const subMoney = (a: MoneyText, b: MoneyText): MoneyText =>
+  fromMinor(toMinor(a) - toMinor(b));
 export const compareMoney = (a: MoneyText, b: MoneyText): -1 | 0 | 1 => {
   const diff = toMinor(a) - toMinor(b);
   return diff < 0n ? -1 : diff > 0n ? 1 : 0;

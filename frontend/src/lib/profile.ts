@@ -30,7 +30,10 @@ export type User = {
 export type Balances = Pick<User, 'balance' | 'game_balance'>;
 
 /** Every profile field a fresh server sends; a cached copy from an older version may lack some. */
-export const PROFILE_DEFAULTS: Pick<User, 'real_name' | 'email' | 'tax_number' | 'fund_password_set' | 'bank_card_bound'> = {
+export const PROFILE_DEFAULTS: Pick<
+  User,
+  'real_name' | 'email' | 'tax_number' | 'fund_password_set' | 'bank_card_bound'
+> = {
   real_name: '',
   email: '',
   tax_number: '',
@@ -41,7 +44,10 @@ export const PROFILE_DEFAULTS: Pick<User, 'real_name' | 'email' | 'tax_number' |
 export const profileKey = ['profile'] as const;
 
 export async function fetchProfile(options: { silent?: boolean } = {}): Promise<User> {
-  const user = { ...PROFILE_DEFAULTS, ...(await api.get<User>('api/personal/index', undefined, options)) };
+  const user = {
+    ...PROFILE_DEFAULTS,
+    ...(await api.get<User>('api/personal/index', undefined, options)),
+  };
   storeUser(user);
   return user;
 }

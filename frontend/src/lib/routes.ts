@@ -67,7 +67,12 @@ export const ROUTES = {
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 /** Pages that open without a login token (query string ignored). */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set([ROUTES.login, ROUTES.forget, ROUTES.register, ROUTES.language]);
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  ROUTES.login,
+  ROUTES.forget,
+  ROUTES.register,
+  ROUTES.language,
+]);
 
 /** Pages a logged-in user has no business on: they go home instead. */
 export const GUEST_ONLY_PATHS: ReadonlySet<string> = new Set([ROUTES.login, ROUTES.register]);

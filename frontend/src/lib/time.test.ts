@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { activateLanguage, t } from '@/i18n/i18n';
-import { DAY, formatDate, HOUR, MINUTE, relativeLabel, relativeTime, serverNow, setServerTime } from '@/lib/time';
+import {
+  DAY,
+  formatDate,
+  HOUR,
+  MINUTE,
+  relativeLabel,
+  relativeTime,
+  serverNow,
+  setServerTime,
+} from '@/lib/time';
 
 const now = 1_750_000_000;
 
@@ -14,7 +23,10 @@ describe('relative time labels', () => {
     expect(relativeTime(now - (DAY - 1), now)).toEqual({ key: 'time_hours', n: 23 });
     expect(relativeTime(now - DAY, now)).toEqual({ key: 'time_days', n: 1 });
     expect(relativeTime(now - (30 * DAY - 1), now)).toEqual({ key: 'time_days', n: 29 });
-    expect(relativeTime(now - 30 * DAY, now)).toEqual({ key: 'date', date: formatDate(now - 30 * DAY) });
+    expect(relativeTime(now - 30 * DAY, now)).toEqual({
+      key: 'date',
+      date: formatDate(now - 30 * DAY),
+    });
   });
 
   it('treats future times as just now', () => {

@@ -15,7 +15,8 @@ export function setServerTime(serverNowSeconds: number, localNowMs = Date.now())
 }
 
 /** Current server time in Unix seconds. */
-export const serverNow = (localNowMs = Date.now()): number => Math.floor(localNowMs / 1000) + offsetSeconds;
+export const serverNow = (localNowMs = Date.now()): number =>
+  Math.floor(localNowMs / 1000) + offsetSeconds;
 
 export type Relative =
   | { key: 'time_just_now' }

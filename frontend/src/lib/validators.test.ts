@@ -17,7 +17,8 @@ import {
 } from '@/lib/validators';
 
 const ok = (schema: v.GenericSchema, value: unknown) => v.safeParse(schema, value).success;
-const firstMessage = (schema: v.GenericSchema, value: unknown) => v.safeParse(schema, value).issues?.[0]?.message;
+const firstMessage = (schema: v.GenericSchema, value: unknown) =>
+  v.safeParse(schema, value).issues?.[0]?.message;
 
 describe('field validators', () => {
   it('phone follows the configured pattern (default: 11 digits starting with 1)', () => {
@@ -79,7 +80,8 @@ describe('wallet validators', () => {
   it('IFSC: 4 letters, a zero, 6 letters or digits (optional, upper-cased)', () => {
     expect(isIfsc('HDFC0001234')).toBe(true);
     expect(isIfsc('sbin0abc123')).toBe(true);
-    for (const bad of ['HDFC1001234', 'HDF00001234', 'HDFC000123', 'HDFC00012345', 'HDFC000123-']) expect(isIfsc(bad), bad).toBe(false);
+    for (const bad of ['HDFC1001234', 'HDF00001234', 'HDFC000123', 'HDFC00012345', 'HDFC000123-'])
+      expect(isIfsc(bad), bad).toBe(false);
     expect(v.parse(ifscSchema, ' hdfc0001234 ')).toBe('HDFC0001234');
     expect(ok(ifscSchema, '')).toBe(true);
     expect(firstMessage(ifscSchema, 'HDFC1001234')).toBe('v_ifsc');
@@ -105,12 +107,15 @@ describe('wallet validators', () => {
   it('fund password: exactly 6 digits', () => {
     expect(ok(fundPasswordSchema, '123456')).toBe(true);
     expect(firstMessage(fundPasswordSchema, '')).toBe('v_required_fund_password');
-    for (const bad of ['12345', '1234567', 'abcdef', '12 456']) expect(firstMessage(fundPasswordSchema, bad), bad).toBe('v_fund_password');
+    for (const bad of ['12345', '1234567', 'abcdef', '12 456'])
+      expect(firstMessage(fundPasswordSchema, bad), bad).toBe('v_fund_password');
   });
 
   it('amount: up to 2 decimals, no leading zero, above 0', () => {
-    for (const good of ['10', '10.5', '10.55', '0.01']) expect(ok(amountSchema, good), good).toBe(true);
-    for (const bad of ['010', '1.234', '1.', '.5', '-1', '1e3']) expect(firstMessage(amountSchema, bad), bad).toBe('v_amount');
+    for (const good of ['10', '10.5', '10.55', '0.01'])
+      expect(ok(amountSchema, good), good).toBe(true);
+    for (const bad of ['010', '1.234', '1.', '.5', '-1', '1e3'])
+      expect(firstMessage(amountSchema, bad), bad).toBe('v_amount');
     expect(firstMessage(amountSchema, '0')).toBe('v_amount_positive');
     expect(firstMessage(amountSchema, '0.00')).toBe('v_amount_positive');
     expect(firstMessage(amountSchema, ' ')).toBe('v_required_amount');

@@ -28,11 +28,20 @@ export function phoneRegex(pattern: string | undefined): RegExp {
 }
 
 export const phoneSchema = (pattern?: string) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(m('v_required_phone')), v.regex(phoneRegex(pattern), m('v_phone')));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(m('v_required_phone')),
+    v.regex(phoneRegex(pattern), m('v_phone')),
+  );
 
 export const accountSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(m('v_required_account')));
 
-export const loginNameSchema = v.pipe(v.string(), v.trim(), v.regex(LOGIN_NAME_RE, m('v_login_name')));
+export const loginNameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(LOGIN_NAME_RE, m('v_login_name')),
+);
 
 /** Optional login name: empty is fine, anything else must be a valid login name. */
 export const optionalLoginNameSchema = v.pipe(
@@ -41,19 +50,32 @@ export const optionalLoginNameSchema = v.pipe(
   v.check((value) => value === '' || LOGIN_NAME_RE.test(value), m('v_login_name')),
 );
 
-export const passwordSchema = v.pipe(v.string(), v.nonEmpty(m('v_required_password')), v.regex(PASSWORD_RE, m('v_password')));
+export const passwordSchema = v.pipe(
+  v.string(),
+  v.nonEmpty(m('v_required_password')),
+  v.regex(PASSWORD_RE, m('v_password')),
+);
 
 /** The login form only checks presence: old accounts may predate the rules. */
 export const loginPasswordSchema = v.pipe(v.string(), v.nonEmpty(m('v_required_password')));
 
-export const codeSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(m('v_required_code')), v.regex(CODE_RE, m('v_code')));
+export const codeSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(m('v_required_code')),
+  v.regex(CODE_RE, m('v_code')),
+);
 
 export const inviteSchema = (required: boolean) =>
   required
     ? v.pipe(v.string(), v.trim(), v.nonEmpty(m('v_required_invite')))
     : v.pipe(v.string(), v.trim());
 
-export const fundPasswordSchema = v.pipe(v.string(), v.nonEmpty(m('v_required_fund_password')), v.regex(FUND_PASSWORD_RE, m('v_fund_password')));
+export const fundPasswordSchema = v.pipe(
+  v.string(),
+  v.nonEmpty(m('v_required_fund_password')),
+  v.regex(FUND_PASSWORD_RE, m('v_fund_password')),
+);
 
 /** An amount as typed: up to two decimals, no leading zero, more than zero. */
 export const amountSchema = v.pipe(
@@ -66,7 +88,8 @@ export const amountSchema = v.pipe(
 
 /** Card number without its spaces: 8-24 digits. */
 export const normalizeCardNumber = (text: string): string => text.replace(/ +/g, '');
-export const isCardNumber = (text: string): boolean => CARD_NUMBER_RE.test(normalizeCardNumber(text));
+export const isCardNumber = (text: string): boolean =>
+  CARD_NUMBER_RE.test(normalizeCardNumber(text));
 export const cardNumberSchema = v.pipe(
   v.string(),
   v.transform(normalizeCardNumber),
@@ -94,10 +117,18 @@ export const usdtAddressSchema = (network: UsdtNetwork) =>
     v.string(),
     v.trim(),
     v.nonEmpty(m('v_required_address')),
-    v.check((text) => isUsdtAddress(network, text), m(network === 'TRC20' ? 'v_trc20_address' : 'v_erc20_address')),
+    v.check(
+      (text) => isUsdtAddress(network, text),
+      m(network === 'TRC20' ? 'v_trc20_address' : 'v_erc20_address'),
+    ),
   );
 
-export const emailSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(m('v_required_email')), v.regex(EMAIL_RE, m('v_email')));
+export const emailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(m('v_required_email')),
+  v.regex(EMAIL_RE, m('v_email')),
+);
 
 /** Optional tax number: up to 32 letters, digits or dashes. */
 export const taxNumberSchema = v.pipe(

@@ -17,7 +17,9 @@ function sourceFiles(dir: string): string[] {
 
 /** Every module a file imports (static, dynamic and re-exports), resolved to a path under src. */
 function importsOf(file: string, text: string = readFileSync(file, 'utf8')): string[] {
-  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '');
+  const specifiers = [
+    ...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g),
+  ].map((match) => match[1] ?? '');
   return specifiers.flatMap((specifier) => {
     if (specifier.startsWith('@/')) return [join(src, specifier.slice(2))];
     if (specifier.startsWith('.')) return [resolve(dirname(file), specifier)];
@@ -66,7 +68,8 @@ describe('architecture', () => {
       if (!from.startsWith('features/')) continue;
       for (const target of importsOf(file)) {
         const to = areaOf(target);
-        if ((to.startsWith('features/') && to !== from) || to === 'app') violations.push(`${relative(src, file)} -> ${relative(src, target)}`);
+        if ((to.startsWith('features/') && to !== from) || to === 'app')
+          violations.push(`${relative(src, file)} -> ${relative(src, target)}`);
       }
     }
     expect(violations).toEqual([]);
@@ -78,7 +81,8 @@ describe('architecture', () => {
       if (!SHARED.has(areaOf(file))) continue;
       for (const target of importsOf(file)) {
         const to = areaOf(target);
-        if (to.startsWith('features/') || to === 'app') violations.push(`${relative(src, file)} -> ${relative(src, target)}`);
+        if (to.startsWith('features/') || to === 'app')
+          violations.push(`${relative(src, file)} -> ${relative(src, target)}`);
       }
     }
     expect(violations).toEqual([]);
@@ -91,10 +95,15 @@ describe('architecture', () => {
   it('the games check catches one game importing another, or the slip importing a game', () => {
     const yn28 = join(src, 'features', 'games', 'yn28', 'pages', 'fake.tsx');
     const slip = join(src, 'features', 'games', 'slip', 'fake.tsx');
-    const fine = "import { usePlaceBet } from '@/features/games/api/betting';\nimport { tagLabel } from '@/features/games/yn28/model';";
+    const fine =
+      "import { usePlaceBet } from '@/features/games/api/betting';\nimport { tagLabel } from '@/features/games/yn28/model';";
     expect(gameViolations(yn28, fine)).toEqual([]);
-    expect(gameViolations(yn28, "import { optionLabel } from '@/features/games/quick/options';")).toEqual(['features/games/yn28/pages/fake.tsx -> features/games/quick/options']);
-    expect(gameViolations(slip, "import { tagLabel } from '../yn28/model';")).toEqual(['features/games/slip/fake.tsx -> features/games/yn28/model']);
+    expect(
+      gameViolations(yn28, "import { optionLabel } from '@/features/games/quick/options';"),
+    ).toEqual(['features/games/yn28/pages/fake.tsx -> features/games/quick/options']);
+    expect(gameViolations(slip, "import { tagLabel } from '../yn28/model';")).toEqual([
+      'features/games/slip/fake.tsx -> features/games/yn28/model',
+    ]);
   });
 
   it('the import scanner sees every kind of cross-feature import', () => {
@@ -106,6 +115,11 @@ describe('architecture', () => {
       "export { copyText } from '@/features/mine/parts/copy-text';",
       "import '@/styles/global.css';",
     ].join('\n');
-    expect(importsOf(fake, text).map(areaOf)).toEqual(['features/mine', 'features/mine', 'features/mine', 'styles']);
+    expect(importsOf(fake, text).map(areaOf)).toEqual([
+      'features/mine',
+      'features/mine',
+      'features/mine',
+      'styles',
+    ]);
   });
 });

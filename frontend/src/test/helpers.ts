@@ -1,19 +1,34 @@
 // Test helpers: JSON responses in the server's envelope and a fetch mock.
 import { vi } from 'vitest';
 
-export const envelope = (data: unknown, extra: Record<string, unknown> = {}) => ({ code: 1, msg: '', data, ...extra });
+export const envelope = (data: unknown, extra: Record<string, unknown> = {}) => ({
+  code: 1,
+  msg: '',
+  data,
+  ...extra,
+});
 
 export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
-export type FetchCall = { url: string; method: string; headers: Record<string, string>; body: unknown };
+export type FetchCall = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+};
 
 /** Replaces global fetch; `respond` decides each answer. Returns the recorded calls. */
 export function mockFetch(respond: (call: FetchCall) => Response | Promise<Response>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>),
+    );
     const call: FetchCall = {
       url: String(input),
       method: init.method ?? 'GET',
@@ -37,7 +52,8 @@ export type Answer = (call: FetchCall) => unknown;
 export function routeFetch(answers: Record<string, Answer>) {
   return mockFetch((call) => {
     const answer = answers[call.url.split('?')[0] ?? ''];
-    if (answer === undefined) return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
+    if (answer === undefined)
+      return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
     const data = answer(call);
     return data instanceof Response ? data : jsonResponse(envelope(data));
   });

@@ -4,7 +4,14 @@ import { validate } from '@/lib/validators';
 
 describe('auth form schemas', () => {
   const rules = { phonePattern: '^1\\d{10}$', requireInvite: false, requireCode: false };
-  const good = { phone: '13800138000', username: '', password: 'secret1', repassword: 'secret1', invite_code: '', code: '' };
+  const good = {
+    phone: '13800138000',
+    username: '',
+    password: 'secret1',
+    repassword: 'secret1',
+    invite_code: '',
+    code: '',
+  };
 
   it('login needs both fields', () => {
     expect(validate(loginSchema, { account: '', password: '' })).toEqual({
@@ -23,21 +30,37 @@ describe('auth form schemas', () => {
   });
 
   it('register checks the optional login name only when given', () => {
-    expect(validate(registerSchema(rules), { ...good, username: 'abc' })).toEqual({ ok: false, errors: { username: 'v_login_name' } });
+    expect(validate(registerSchema(rules), { ...good, username: 'abc' })).toEqual({
+      ok: false,
+      errors: { username: 'v_login_name' },
+    });
     expect(validate(registerSchema(rules), { ...good, username: 'abcd' }).ok).toBe(true);
   });
 
   it('register requires invite and code only when the config says so', () => {
     const strict = registerSchema({ ...rules, requireInvite: true, requireCode: true });
-    expect(validate(strict, good)).toEqual({ ok: false, errors: { invite_code: 'v_required_invite', code: 'v_required_code' } });
+    expect(validate(strict, good)).toEqual({
+      ok: false,
+      errors: { invite_code: 'v_required_invite', code: 'v_required_code' },
+    });
     expect(validate(strict, { ...good, invite_code: 'ABC123', code: '123456' }).ok).toBe(true);
   });
 
   it('forgot password needs phone, code and matching passwords', () => {
-    const result = validate(forgetSchema('^1\\d{10}$'), { phone: '1', code: '12', password: 'short', repassword: '' });
+    const result = validate(forgetSchema('^1\\d{10}$'), {
+      phone: '1',
+      code: '12',
+      password: 'short',
+      repassword: '',
+    });
     expect(result).toEqual({
       ok: false,
-      errors: { phone: 'v_phone', code: 'v_code', password: 'v_password', repassword: 'v_required_repassword' },
+      errors: {
+        phone: 'v_phone',
+        code: 'v_code',
+        password: 'v_password',
+        repassword: 'v_required_repassword',
+      },
     });
   });
 });

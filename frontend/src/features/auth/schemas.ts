@@ -28,7 +28,11 @@ export function registerSchema({ phonePattern, requireInvite, requireCode }: Reg
       code: requireCode ? codeSchema : v.optional(v.string(), ''),
     }),
     v.forward(
-      v.partialCheck([['password'], ['repassword']], (input) => input.password === input.repassword, PASSWORD_MISMATCH),
+      v.partialCheck(
+        [['password'], ['repassword']],
+        (input) => input.password === input.repassword,
+        PASSWORD_MISMATCH,
+      ),
       ['repassword'],
     ),
   );
@@ -43,11 +47,16 @@ export function forgetSchema(phonePattern: string) {
       repassword: repasswordSchema,
     }),
     v.forward(
-      v.partialCheck([['password'], ['repassword']], (input) => input.password === input.repassword, PASSWORD_MISMATCH),
+      v.partialCheck(
+        [['password'], ['repassword']],
+        (input) => input.password === input.repassword,
+        PASSWORD_MISMATCH,
+      ),
       ['repassword'],
     ),
   );
 }
 
 /** Just the phone (checked before a verification code is sent). */
-export const phoneOnlySchema = (phonePattern: string) => v.object({ phone: phoneSchema(phonePattern) });
+export const phoneOnlySchema = (phonePattern: string) =>
+  v.object({ phone: phoneSchema(phonePattern) });

@@ -3,10 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileKey } from '@/hooks/use-profile';
 import { api } from '@/lib/api';
 
-export type UserInfoInput = Partial<{ nickname: string; real_name: string; email: string; tax_number: string }>;
+export type UserInfoInput = Partial<{
+  nickname: string;
+  real_name: string;
+  email: string;
+  tax_number: string;
+}>;
 
 /** POST api/personal/setuserinfo — only the fields that changed (at least one). */
-export const setUserInfo = (input: UserInfoInput) => api.post<object>('api/personal/setuserinfo', input);
+export const setUserInfo = (input: UserInfoInput) =>
+  api.post<object>('api/personal/setuserinfo', input);
 
 export type BindEmailInput = { email: string; code: string };
 /** POST api/personal/setemail — with a code sent to the new address (purpose bind). */
@@ -14,7 +20,8 @@ export const setEmail = (input: BindEmailInput) => api.post<object>('api/persona
 
 export type BindMobileInput = { phone: string; code: string };
 /** POST api/personal/setmobile — the new number is also the new login. */
-export const setMobile = (input: BindMobileInput) => api.post<object>('api/personal/setmobile', input);
+export const setMobile = (input: BindMobileInput) =>
+  api.post<object>('api/personal/setmobile', input);
 
 /** POST api/personal/setheader (multipart `avatar`) — answers with the new avatar path. */
 export function setHeader(file: File): Promise<{ avatar: string }> {
@@ -26,7 +33,10 @@ export function setHeader(file: File): Promise<{ avatar: string }> {
 /** A mutation that refreshes the profile once it has succeeded. */
 function useProfileMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey }),
+  });
 }
 
 export const useSetUserInfo = () => useProfileMutation(setUserInfo);

@@ -22,10 +22,17 @@ export function Component() {
   const first = profile.data?.fund_password_set === false;
   return (
     <main className="page">
-      <PageHeader title={first ? t('fund_password_set_title') : t('fund_password_title')} back fallback={ROUTES.passwords} />
+      <PageHeader
+        title={first ? t('fund_password_set_title') : t('fund_password_title')}
+        back
+        fallback={ROUTES.passwords}
+      />
       <div className="page-body">
         {/* The stored copy of the profile may be stale: wait for the server's answer. */}
-        <LoadingGate queries={[profile]} ready={profile.data !== undefined && !profile.isPlaceholderData}>
+        <LoadingGate
+          queries={[profile]}
+          ready={profile.data !== undefined && !profile.isPlaceholderData}
+        >
           {() => <FundPasswordForm first={!profile.data!.fund_password_set} />}
         </LoadingGate>
       </div>
@@ -44,7 +51,8 @@ export function FundPasswordForm({ first }: { first: boolean }) {
     const key = form.errors[field];
     return key === undefined ? undefined : t(key);
   };
-  const digits = (field: Field) => (value: string) => form.setField(field, value.replace(/\D/g, ''));
+  const digits = (field: Field) => (value: string) =>
+    form.setField(field, value.replace(/\D/g, ''));
 
   const submit = () => {
     const result = validate(fundPasswordFormSchema(first), form.values);
@@ -60,7 +68,12 @@ export function FundPasswordForm({ first }: { first: boolean }) {
     });
   };
 
-  const common = { type: 'password', inputMode: 'numeric' as const, maxLength: 6, autoComplete: 'off' };
+  const common = {
+    type: 'password',
+    inputMode: 'numeric' as const,
+    maxLength: 6,
+    autoComplete: 'off',
+  };
   return (
     <Form onSubmit={submit} label={t('fund_password_title')}>
       <Notice>{first ? t('fund_password_first_note') : t('fund_password_change_note')}</Notice>

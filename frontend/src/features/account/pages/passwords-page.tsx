@@ -19,12 +19,21 @@ export function Component() {
         <Menu
           label={t('passwords_title')}
           entries={[
-            { to: ROUTES.loginPassword, icon: <KeyIcon size={21} />, label: t('login_password_title') },
+            {
+              to: ROUTES.loginPassword,
+              icon: <KeyIcon size={21} />,
+              label: t('login_password_title'),
+            },
             {
               to: ROUTES.fundPassword,
               icon: <LockIcon size={21} />,
               label: t('fund_password_title'),
-              value: set === undefined ? undefined : <Badge tone={set ? 'ok' : 'wait'}>{set ? t('fund_password_is_set') : t('fund_password_not_set')}</Badge>,
+              value:
+                set === undefined ? undefined : (
+                  <Badge tone={set ? 'ok' : 'wait'}>
+                    {set ? t('fund_password_is_set') : t('fund_password_not_set')}
+                  </Badge>
+                ),
             },
           ]}
         />

@@ -52,7 +52,9 @@ export function Component() {
       <PageHeader title={t('email_title')} back fallback={ROUTES.settings} />
       <div className="page-body">
         <Form onSubmit={submit} label={t('email_title')}>
-          <Notice>{current === '' ? t('email_note_none') : t('email_note_current', { email: current })}</Notice>
+          <Notice>
+            {current === '' ? t('email_note_none') : t('email_note_current', { email: current })}
+          </Notice>
           <Section>
             <TextField
               label={t('field_new_email')}
@@ -73,7 +75,13 @@ export function Component() {
               onChange={(value) => form.setField('code', value.replace(/\D/g, ''))}
               error={error('code')}
               autoComplete="one-time-code"
-              trailing={<SendCodeButton purpose="bind" target={target} resendSecs={config.code_resend_secs} />}
+              trailing={
+                <SendCodeButton
+                  purpose="bind"
+                  target={target}
+                  resendSecs={config.code_resend_secs}
+                />
+              }
             />
           </Section>
           <Button type="submit" block loading={save.isPending}>

@@ -47,10 +47,25 @@ export function Component() {
       <div className="page-body">
         <Section>
           {file === null && user !== undefined && user.avatar !== '' ? (
-            <img src={mediaUrl(user.avatar)} alt={t('avatar_current')} width={96} height={96} style={{ borderRadius: '50%', margin: '0 auto', objectFit: 'cover' }} />
+            <img
+              src={mediaUrl(user.avatar)}
+              alt={t('avatar_current')}
+              width={96}
+              height={96}
+              style={{ borderRadius: '50%', margin: '0 auto', objectFit: 'cover' }}
+            />
           ) : null}
-          <ImagePicker round label={t('avatar_new')} hint={t('avatar_hint')} file={file} onPick={pick} error={error} />
-          <p style={{ fontSize: 13, color: 'var(--muted)', textAlign: 'center' }}>{t('avatar_rules', { max: '1' })}</p>
+          <ImagePicker
+            round
+            label={t('avatar_new')}
+            hint={t('avatar_hint')}
+            file={file}
+            onPick={pick}
+            error={error}
+          />
+          <p style={{ fontSize: 13, color: 'var(--muted)', textAlign: 'center' }}>
+            {t('avatar_rules', { max: '1' })}
+          </p>
         </Section>
         <Button block onClick={submit} loading={upload.isPending}>
           {t('avatar_upload')}

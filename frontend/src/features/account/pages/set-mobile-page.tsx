@@ -76,7 +76,13 @@ export function Component() {
               onChange={(value) => form.setField('code', value.replace(/\D/g, ''))}
               error={error('code')}
               autoComplete="one-time-code"
-              trailing={<SendCodeButton purpose="bind" target={target} resendSecs={config.code_resend_secs} />}
+              trailing={
+                <SendCodeButton
+                  purpose="bind"
+                  target={target}
+                  resendSecs={config.code_resend_secs}
+                />
+              }
             />
           </Section>
           <Button type="submit" block loading={save.isPending}>

@@ -1,6 +1,15 @@
 // pages/mine/settings/index — profile, avatar, e-mail, mobile, passwords, language, privacy, log out.
 import { useState } from 'react';
-import { CameraIcon, DocIcon, EditIcon, GlobeIcon, LockIcon, LogoutIcon, MailIcon, PhoneIcon } from '@/components/icons-extra';
+import {
+  CameraIcon,
+  DocIcon,
+  EditIcon,
+  GlobeIcon,
+  LockIcon,
+  LogoutIcon,
+  MailIcon,
+  PhoneIcon,
+} from '@/components/icons-extra';
 import { Menu } from '@/components/menu';
 import { PageHeader } from '@/components/page-header';
 import { useProfile } from '@/hooks/use-profile';
@@ -17,7 +26,11 @@ export function Component() {
 
   const askLogout = async () => {
     if (leaving) return;
-    const ok = await confirm({ message: t('logout_confirm'), confirmText: t('logout'), danger: true });
+    const ok = await confirm({
+      message: t('logout_confirm'),
+      confirmText: t('logout'),
+      danger: true,
+    });
     if (!ok) return;
     setLeaving(true);
     await logOut();
@@ -31,21 +44,50 @@ export function Component() {
         <Menu
           label={t('settings_profile_group')}
           entries={[
-            { to: ROUTES.userInfo, icon: <EditIcon size={21} />, label: t('user_info_title'), value: user?.nickname || undefined },
+            {
+              to: ROUTES.userInfo,
+              icon: <EditIcon size={21} />,
+              label: t('user_info_title'),
+              value: user?.nickname || undefined,
+            },
             { to: ROUTES.setHeader, icon: <CameraIcon size={21} />, label: t('avatar_title') },
-            { to: ROUTES.setEmail, icon: <MailIcon size={21} />, label: t('email_title'), value: user?.email || t('not_set') },
-            { to: ROUTES.setMobile, icon: <PhoneIcon size={21} />, label: t('mobile_title'), value: user?.phone },
+            {
+              to: ROUTES.setEmail,
+              icon: <MailIcon size={21} />,
+              label: t('email_title'),
+              value: user?.email || t('not_set'),
+            },
+            {
+              to: ROUTES.setMobile,
+              icon: <PhoneIcon size={21} />,
+              label: t('mobile_title'),
+              value: user?.phone,
+            },
           ]}
         />
         <Menu
           label={t('settings_security_group')}
           entries={[
             { to: ROUTES.passwords, icon: <LockIcon size={21} />, label: t('passwords_title') },
-            { to: ROUTES.language, icon: <GlobeIcon size={21} />, label: t('entry_language'), value: languageOf(lang).native },
+            {
+              to: ROUTES.language,
+              icon: <GlobeIcon size={21} />,
+              label: t('entry_language'),
+              value: languageOf(lang).native,
+            },
             { to: ROUTES.privacy, icon: <DocIcon size={21} />, label: t('privacy_title') },
           ]}
         />
-        <Menu entries={[{ onClick: () => void askLogout(), icon: <LogoutIcon size={21} />, label: t('logout'), danger: true }]} />
+        <Menu
+          entries={[
+            {
+              onClick: () => void askLogout(),
+              icon: <LogoutIcon size={21} />,
+              label: t('logout'),
+              danger: true,
+            },
+          ]}
+        />
       </div>
     </main>
   );

@@ -23,7 +23,10 @@ export function Component() {
     <main className="page">
       <PageHeader title={t('user_info_title')} back fallback={ROUTES.settings} />
       <div className="page-body">
-        <LoadingGate queries={[profile]} ready={profile.data !== undefined && !profile.isPlaceholderData}>
+        <LoadingGate
+          queries={[profile]}
+          ready={profile.data !== undefined && !profile.isPlaceholderData}
+        >
           {() => <UserInfoForm user={profile.data!} />}
         </LoadingGate>
       </div>
@@ -37,7 +40,12 @@ const FIELDS: readonly Field[] = ['nickname', 'real_name', 'email', 'tax_number'
 export function UserInfoForm({ user }: { user: User }) {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const form = useForm({ nickname: user.nickname, real_name: user.real_name, email: user.email, tax_number: user.tax_number });
+  const form = useForm({
+    nickname: user.nickname,
+    real_name: user.real_name,
+    email: user.email,
+    tax_number: user.tax_number,
+  });
   const save = useSetUserInfo();
   const locked = user.bank_card_bound;
   const error = (field: Field) => {
@@ -83,7 +91,13 @@ export function UserInfoForm({ user }: { user: User }) {
           maxLength={64}
           autoComplete="name"
         />
-        {locked ? <Notice>{t('real_name_locked')}</Notice> : <p style={{ fontSize: 13, color: 'var(--muted)', marginTop: -6 }}>{t('real_name_note')}</p>}
+        {locked ? (
+          <Notice>{t('real_name_locked')}</Notice>
+        ) : (
+          <p style={{ fontSize: 13, color: 'var(--muted)', marginTop: -6 }}>
+            {t('real_name_note')}
+          </p>
+        )}
         <TextField
           label={t('field_email')}
           hint={t('optional')}

@@ -15,20 +15,38 @@ import {
 const repeat = v.pipe(v.string(), v.nonEmpty('v_required_repassword'));
 /** The fund password: the first time without the old one, later with it. */
 export function fundPasswordFormSchema(first: boolean) {
-  const old = first ? v.optional(v.string(), '') : v.pipe(v.string(), v.nonEmpty('v_required_old_password'), v.regex(/^\d{6}$/, 'v_fund_password'));
+  const old = first
+    ? v.optional(v.string(), '')
+    : v.pipe(
+        v.string(),
+        v.nonEmpty('v_required_old_password'),
+        v.regex(/^\d{6}$/, 'v_fund_password'),
+      );
   return v.pipe(
     v.object({ old_password: old, password: fundPasswordSchema, repassword: repeat }),
     v.forward(
-      v.partialCheck([['password'], ['repassword']], (input) => input.password === input.repassword, PASSWORD_MISMATCH),
+      v.partialCheck(
+        [['password'], ['repassword']],
+        (input) => input.password === input.repassword,
+        PASSWORD_MISMATCH,
+      ),
       ['repassword'],
     ),
   );
 }
 
 export const loginPasswordFormSchema = v.pipe(
-  v.object({ old_password: v.pipe(v.string(), v.nonEmpty('v_required_old_password')), password: passwordSchema, repassword: repeat }),
+  v.object({
+    old_password: v.pipe(v.string(), v.nonEmpty('v_required_old_password')),
+    password: passwordSchema,
+    repassword: repeat,
+  }),
   v.forward(
-    v.partialCheck([['password'], ['repassword']], (input) => input.password === input.repassword, PASSWORD_MISMATCH),
+    v.partialCheck(
+      [['password'], ['repassword']],
+      (input) => input.password === input.repassword,
+      PASSWORD_MISMATCH,
+    ),
     ['repassword'],
   ),
 );
@@ -46,4 +64,5 @@ export const userInfoSchema = v.object({
 
 export const emailBindSchema = v.object({ email: emailSchema, code: codeSchema });
 
-export const mobileBindSchema = (pattern: string) => v.object({ phone: phoneSchema(pattern), code: codeSchema });
+export const mobileBindSchema = (pattern: string) =>
+  v.object({ phone: phoneSchema(pattern), code: codeSchema });

@@ -5,7 +5,8 @@ import { api } from '@/lib/api';
 export type LoginInput = { account: string; password: string };
 
 /** POST api/login/post — account is the phone number or the login name. */
-export const login = (input: LoginInput) => api.post<SessionData>('api/login/post', input, { skipToken: true });
+export const login = (input: LoginInput) =>
+  api.post<SessionData>('api/login/post', input, { skipToken: true });
 
 export function useLogin() {
   const start = useStartSession();

@@ -14,9 +14,13 @@ export type RegisterInput = {
 
 /** POST api/login/do_register — answers with a session, like a login. */
 export const register = ({ username, ...rest }: RegisterInput) =>
-  api.post<SessionData>('api/login/do_register', username === undefined || username === '' ? rest : { ...rest, username }, {
-    skipToken: true,
-  });
+  api.post<SessionData>(
+    'api/login/do_register',
+    username === undefined || username === '' ? rest : { ...rest, username },
+    {
+      skipToken: true,
+    },
+  );
 
 export function useRegister() {
   const start = useStartSession();

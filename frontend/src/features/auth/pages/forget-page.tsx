@@ -82,7 +82,13 @@ export function Component() {
           onChange={(value) => form.setField('code', value.replace(/\D/g, ''))}
           error={error('code')}
           autoComplete="one-time-code"
-          trailing={<SendCodeButton purpose="forget" target={phoneForCode} resendSecs={config.code_resend_secs} />}
+          trailing={
+            <SendCodeButton
+              purpose="forget"
+              target={phoneForCode}
+              resendSecs={config.code_resend_secs}
+            />
+          }
         />
         <TextField
           label={t('field_new_password')}

@@ -9,7 +9,20 @@ import { activateLanguage } from '@/i18n/i18n';
 import { clearSession, getToken } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
-const user = { id: 3, username: 'linh', nickname: 'Linh', phone: '138****0000', avatar: '', vip_level: 0, balance: '0.00', game_balance: '0.00', frozen: '0.00', total_deposit: '0.00', betting_points: '0.00', invite_code: 'AB12CD' };
+const user = {
+  id: 3,
+  username: 'linh',
+  nickname: 'Linh',
+  phone: '138****0000',
+  avatar: '',
+  vip_level: 0,
+  balance: '0.00',
+  game_balance: '0.00',
+  frozen: '0.00',
+  total_deposit: '0.00',
+  betting_points: '0.00',
+  invite_code: 'AB12CD',
+};
 
 function renderLogin() {
   const router = createMemoryRouter(
@@ -67,12 +80,18 @@ describe('login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pages/home/index');
-    expect(calls[0]).toMatchObject({ url: 'api/login/post', method: 'POST', body: { account: 'linh', password: 'secret1' } });
+    expect(calls[0]).toMatchObject({
+      url: 'api/login/post',
+      method: 'POST',
+      body: { account: 'linh', password: 'secret1' },
+    });
     expect(getToken()).toBe('tok-9');
   });
 
   it('shows the server message when the login is refused', async () => {
-    mockFetch(() => jsonResponse({ code: 0, msg: 'Login password is wrong', err: 'login_failed', data: null }));
+    mockFetch(() =>
+      jsonResponse({ code: 0, msg: 'Login password is wrong', err: 'login_failed', data: null }),
+    );
     renderLogin();
     await userEvent.type(screen.getByLabelText('Phone or login name'), '13800000000');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong1');

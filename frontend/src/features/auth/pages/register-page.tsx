@@ -28,7 +28,12 @@ export function Component() {
     </p>
   );
   return (
-    <AuthLayout title={t('reg_title')} subtitle={t('reg_subtitle')} backTo={ROUTES.login} footer={footer}>
+    <AuthLayout
+      title={t('reg_title')}
+      subtitle={t('reg_subtitle')}
+      backTo={ROUTES.login}
+      footer={footer}
+    >
       {config.data !== undefined ? (
         <RegisterForm config={config.data} />
       ) : config.isError ? (
@@ -119,7 +124,13 @@ function RegisterForm({ config }: { config: AppConfig }) {
           onChange={(value) => form.setField('code', value.replace(/\D/g, ''))}
           error={error('code')}
           autoComplete="one-time-code"
-          trailing={<SendCodeButton purpose="register" target={phoneForCode} resendSecs={config.code_resend_secs} />}
+          trailing={
+            <SendCodeButton
+              purpose="register"
+              target={phoneForCode}
+              resendSecs={config.code_resend_secs}
+            />
+          }
         />
       ) : null}
       <TextField

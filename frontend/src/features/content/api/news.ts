@@ -29,7 +29,8 @@ export const newsKey = (lang: string) => [...contentKey, 'news', lang] as const;
 export const newsArticleKey = (id: number) => [...contentKey, 'news-article', id] as const;
 
 /** GET api/news/index — published news of the reader's language and of every language, pinned first. */
-export const fetchNews = (page: number, limit: number) => api.get<Paged<NewsItem>>('api/news/index', { page, limit });
+export const fetchNews = (page: number, limit: number) =>
+  api.get<Paged<NewsItem>>('api/news/index', { page, limit });
 
 export function useNews() {
   const { lang } = useI18n();
@@ -38,8 +39,13 @@ export function useNews() {
 
 /** GET api/news/detail — one article; HTTP 404 (`not_found`) once removed. The page reports
  * failures itself, so the call is silent. */
-export const fetchNewsArticle = (id: number) => api.get<NewsArticle>('api/news/detail', { id }, { silent: true });
+export const fetchNewsArticle = (id: number) =>
+  api.get<NewsArticle>('api/news/detail', { id }, { silent: true });
 
 export function useNewsArticle(id: number) {
-  return useQuery({ queryKey: newsArticleKey(id), queryFn: () => fetchNewsArticle(id), staleTime: 60_000 });
+  return useQuery({
+    queryKey: newsArticleKey(id),
+    queryFn: () => fetchNewsArticle(id),
+    staleTime: 60_000,
+  });
 }

@@ -12,7 +12,9 @@ import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: ROUTES.customer, Component: CustomerPage }], { initialEntries: [ROUTES.customer] });
+  const router = createMemoryRouter([{ path: ROUTES.customer, Component: CustomerPage }], {
+    initialEntries: [ROUTES.customer],
+  });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -20,7 +22,8 @@ function renderPage() {
   );
 }
 
-const contacts = (support_url: string, telegram_url: string) => jsonResponse(envelope({ support_url, telegram_url }));
+const contacts = (support_url: string, telegram_url: string) =>
+  jsonResponse(envelope({ support_url, telegram_url }));
 
 beforeAll(async () => {
   await activateLanguage('en');
@@ -32,13 +35,18 @@ afterEach(() => {
 
 describe('customer page', () => {
   it('opens each configured contact in a new window and links to the news', async () => {
-    const { calls } = mockFetch(() => contacts('https://help.example.test/chat', 'tg://resolve?domain=fairhall'));
+    const { calls } = mockFetch(() =>
+      contacts('https://help.example.test/chat', 'tg://resolve?domain=fairhall'),
+    );
     renderPage();
 
     const online = await screen.findByRole('link', { name: /Online support/ });
     expect(online).toHaveAttribute('href', 'https://help.example.test/chat');
     expect(online).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('link', { name: /Telegram/ })).toHaveAttribute('href', 'tg://resolve?domain=fairhall');
+    expect(screen.getByRole('link', { name: /Telegram/ })).toHaveAttribute(
+      'href',
+      'tg://resolve?domain=fairhall',
+    );
     expect(screen.getByRole('link', { name: /News/ })).toHaveAttribute('href', '/pages/yn28/news');
     expect(calls.map((call) => call.url)).toEqual(['api/customer/index']);
   });
@@ -61,7 +69,11 @@ describe('customer page', () => {
 
   it('offers a retry when the contacts fail to load', async () => {
     let fail = true;
-    mockFetch(() => (fail ? jsonResponse({ code: 0, msg: 'Try later', err: 'internal', data: null }, 500) : contacts('https://help.example.test/chat', '')));
+    mockFetch(() =>
+      fail
+        ? jsonResponse({ code: 0, msg: 'Try later', err: 'internal', data: null }, 500)
+        : contacts('https://help.example.test/chat', ''),
+    );
     renderPage();
 
     expect(await screen.findByText('Could not load the support contacts')).toBeInTheDocument();

@@ -51,8 +51,20 @@ export function Component() {
     );
   } else {
     const contacts = [
-      { url: query.data.support_url, title: t('contact_online'), text: t('contact_online_text'), icon: <HeadsetIcon size={22} />, tint: '#17b890' },
-      { url: query.data.telegram_url, title: t('contact_telegram'), text: t('contact_telegram_text'), icon: <SendIcon size={22} />, tint: '#2aa3e0' },
+      {
+        url: query.data.support_url,
+        title: t('contact_online'),
+        text: t('contact_online_text'),
+        icon: <HeadsetIcon size={22} />,
+        tint: '#17b890',
+      },
+      {
+        url: query.data.telegram_url,
+        title: t('contact_telegram'),
+        text: t('contact_telegram_text'),
+        icon: <SendIcon size={22} />,
+        tint: '#2aa3e0',
+      },
     ].filter((contact) => usable(contact.url));
 
     if (contacts.length > 0) {
@@ -72,7 +84,12 @@ export function Component() {
             <ul className={styles.list}>
               {contacts.map((contact) => (
                 <li key={contact.title}>
-                  <a className={styles.contact} href={contact.url.trim()} target="_blank" rel="noopener noreferrer">
+                  <a
+                    className={styles.contact}
+                    href={contact.url.trim()}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
                     <span className={styles.contactIcon} style={{ background: contact.tint }}>
                       {contact.icon}
                     </span>
@@ -92,7 +109,13 @@ export function Component() {
         </main>
       );
     }
-    body = <Empty icon={<HeadsetIcon size={38} />} title={t('contact_none_title')} text={t('contact_none_text')} />;
+    body = (
+      <Empty
+        icon={<HeadsetIcon size={38} />}
+        title={t('contact_none_title')}
+        text={t('contact_none_text')}
+      />
+    );
   }
 
   return (

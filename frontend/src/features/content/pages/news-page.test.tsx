@@ -31,12 +31,15 @@ const ARTICLE: NewsArticle = {
   updated_at: now() - 60,
 };
 
-const notFound = () => jsonResponse({ code: 0, msg: 'Not found', err: 'not_found', data: null }, 404);
+const notFound = () =>
+  jsonResponse({ code: 0, msg: 'Not found', err: 'not_found', data: null }, 404);
 const failure = () => jsonResponse({ code: 0, msg: 'Try later', err: 'internal', data: null }, 500);
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: ROUTES.news, Component: NewsPage }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: ROUTES.news, Component: NewsPage }], {
+    initialEntries: [path],
+  });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -58,7 +61,17 @@ afterEach(() => {
 describe('news list', () => {
   it('lists articles with the pinned marker, summary and relative time, in the order served', async () => {
     const { calls } = mockFetch(() =>
-      jsonResponse(envelope({ list: [item({ id: 2, title: 'Holiday bonus', pinned: true, published_at: now() - 30 }), item({ id: 1 })], total: 2, page: 1, limit: 20 })),
+      jsonResponse(
+        envelope({
+          list: [
+            item({ id: 2, title: 'Holiday bonus', pinned: true, published_at: now() - 30 }),
+            item({ id: 1 }),
+          ],
+          total: 2,
+          page: 1,
+          limit: 20,
+        }),
+      ),
     );
     renderAt(ROUTES.news);
 
@@ -80,7 +93,12 @@ describe('news list', () => {
   it('loads the next page on demand', async () => {
     const { calls } = mockFetch((call) => {
       const page = Number(pageOf(call));
-      const list = page === 1 ? Array.from({ length: 20 }, (_, index) => item({ id: 30 - index, title: `News ${30 - index}` })) : [item({ id: 10, title: 'News 10' })];
+      const list =
+        page === 1
+          ? Array.from({ length: 20 }, (_, index) =>
+              item({ id: 30 - index, title: `News ${30 - index}` }),
+            )
+          : [item({ id: 10, title: 'News 10' })];
       return jsonResponse(envelope({ list, total: 21, page, limit: 20 }));
     });
     renderAt(ROUTES.news);
@@ -98,12 +116,16 @@ describe('news list', () => {
     renderAt(ROUTES.news);
 
     expect(await screen.findByText('No news yet')).toBeInTheDocument();
-    expect(screen.getByText('Announcements from the operator will appear here.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Announcements from the operator will appear here.'),
+    ).toBeInTheDocument();
   });
 
   it('offers a retry when the list fails, and shows it once it loads', async () => {
     let fail = true;
-    mockFetch(() => (fail ? failure() : jsonResponse(envelope({ list: [item({})], total: 1, page: 1, limit: 20 }))));
+    mockFetch(() =>
+      fail ? failure() : jsonResponse(envelope({ list: [item({})], total: 1, page: 1, limit: 20 })),
+    );
     renderAt(ROUTES.news);
 
     expect(await screen.findByText('Could not load the news')).toBeInTheDocument();
@@ -120,18 +142,27 @@ describe('news article', () => {
     renderAt(`${ROUTES.news}?id=7`);
 
     const article = await screen.findByRole('article');
-    expect(within(article).getByRole('heading', { name: 'Maintenance tonight' })).toBeInTheDocument();
+    expect(
+      within(article).getByRole('heading', { name: 'Maintenance tonight' }),
+    ).toBeInTheDocument();
     expect(within(article).getByText('Pinned')).toBeInTheDocument();
     expect(within(article).getByText('just now')).toBeInTheDocument();
     const paragraphs = article.querySelectorAll('p');
-    expect([...paragraphs].map((paragraph) => paragraph.textContent)).toEqual(['The hall closes at 02:00.\nBets stay open until then.', '<b>Not bold</b> & safe']);
+    expect([...paragraphs].map((paragraph) => paragraph.textContent)).toEqual([
+      'The hall closes at 02:00.\nBets stay open until then.',
+      '<b>Not bold</b> & safe',
+    ]);
     expect(article.querySelector('b')).toBeNull();
     expect(within(article).queryByText(/Updated/)).not.toBeInTheDocument();
     expect(calls[0]?.url).toBe('api/news/detail?id=7');
   });
 
   it('says when an article was edited after publication', async () => {
-    mockFetch(() => jsonResponse(envelope({ ...ARTICLE, published_at: now() - 3 * 86400, updated_at: now() - 3 * 3600 })));
+    mockFetch(() =>
+      jsonResponse(
+        envelope({ ...ARTICLE, published_at: now() - 3 * 86400, updated_at: now() - 3 * 3600 }),
+      ),
+    );
     renderAt(`${ROUTES.news}?id=7`);
 
     expect(await screen.findByText('Updated 3 hours ago')).toBeInTheDocument();
@@ -144,7 +175,10 @@ describe('news article', () => {
 
     expect(await screen.findByText('Article not available')).toBeInTheDocument();
     expect(screen.getByText('This article was removed or does not exist.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'All news' })).toHaveAttribute('href', '/pages/yn28/news');
+    expect(screen.getByRole('link', { name: 'All news' })).toHaveAttribute(
+      'href',
+      '/pages/yn28/news',
+    );
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
@@ -169,12 +203,25 @@ describe('news article', () => {
   });
 
   it('opens an article from the list', async () => {
-    mockFetch((call) => (call.url.startsWith('api/news/detail') ? jsonResponse(envelope(ARTICLE)) : jsonResponse(envelope({ list: [item({ id: 7, title: 'Maintenance tonight' })], total: 1, page: 1, limit: 20 }))));
+    mockFetch((call) =>
+      call.url.startsWith('api/news/detail')
+        ? jsonResponse(envelope(ARTICLE))
+        : jsonResponse(
+            envelope({
+              list: [item({ id: 7, title: 'Maintenance tonight' })],
+              total: 1,
+              page: 1,
+              limit: 20,
+            }),
+          ),
+    );
     const router = renderAt(ROUTES.news);
 
     await userEvent.click(await screen.findByTestId('news-item'));
 
-    expect(await screen.findByText('Bets stay open until then.', { exact: false })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Bets stay open until then.', { exact: false }),
+    ).toBeInTheDocument();
     expect(router.state.location.search).toBe('?id=7');
   });
 });

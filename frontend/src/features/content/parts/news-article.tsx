@@ -65,7 +65,9 @@ function ArticleBody({ article }: { article: NewsArticle }) {
         <div className={styles.articleMeta}>
           {article.pinned ? <PinnedMark /> : null}
           <When at={article.published_at} />
-          {article.updated_at > article.published_at ? <span>{t('news_updated', { time: relativeLabel(article.updated_at, t) })}</span> : null}
+          {article.updated_at > article.published_at ? (
+            <span>{t('news_updated', { time: relativeLabel(article.updated_at, t) })}</span>
+          ) : null}
         </div>
         {paragraphsOf(article.body).map((paragraph, index) => (
           <p key={index} className={styles.paragraph}>

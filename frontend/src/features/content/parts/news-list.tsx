@@ -25,7 +25,11 @@ export function NewsList() {
           emptyText={t('news_empty_text')}
           errorTitle={t('news_failed')}
           render={(item) => (
-            <Link to={`${ROUTES.news}?id=${item.id}`} className={styles.entry} data-testid="news-item">
+            <Link
+              to={`${ROUTES.news}?id=${item.id}`}
+              className={styles.entry}
+              data-testid="news-item"
+            >
               <span className={styles.entryHead}>
                 <strong className={styles.entryTitle}>{item.title}</strong>
                 {item.pinned ? <PinnedMark /> : null}

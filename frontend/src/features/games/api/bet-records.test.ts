@@ -9,7 +9,9 @@ afterEach(() => {
 
 describe('betting record query', () => {
   it('sends page and limit, and game and status only when filtered', async () => {
-    const { calls } = mockFetch(() => jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 })));
+    const { calls } = mockFetch(() =>
+      jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 })),
+    );
     await fetchBetRecords({ game: '', status: '' }, 1, 20);
     await fetchBetRecords({ game: 'pk10', status: '' }, 2, 20);
     await fetchBetRecords({ game: 'yn28', status: 'refunded' }, 3, 50);
@@ -24,13 +26,31 @@ describe('betting record query', () => {
   });
 
   it('filters by room and issue too', async () => {
-    const { calls } = mockFetch(() => jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 })));
-    await fetchBetRecords({ game: 'rgb', room: 'rgb3', status: 'won', issue: '202611220042' }, 1, 20);
-    expect(calls.map((call) => call.url)).toEqual(['api/personal/betting_record?game=rgb&room=rgb3&status=won&issue=202611220042&page=1&limit=20']);
+    const { calls } = mockFetch(() =>
+      jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 })),
+    );
+    await fetchBetRecords(
+      { game: 'rgb', room: 'rgb3', status: 'won', issue: '202611220042' },
+      1,
+      20,
+    );
+    expect(calls.map((call) => call.url)).toEqual([
+      'api/personal/betting_record?game=rgb&room=rgb3&status=won&issue=202611220042&page=1&limit=20',
+    ]);
   });
 
   it('puts every filter into the parameters of one page', () => {
-    expect(betRecordParams({ game: 'k3', status: 'won' }, 1, 20)).toEqual({ page: 1, limit: 20, game: 'k3', status: 'won' });
-    expect(betRecordParams({ room: 'canada_vip', issue: '42' }, 2, 50)).toEqual({ page: 2, limit: 50, room: 'canada_vip', issue: '42' });
+    expect(betRecordParams({ game: 'k3', status: 'won' }, 1, 20)).toEqual({
+      page: 1,
+      limit: 20,
+      game: 'k3',
+      status: 'won',
+    });
+    expect(betRecordParams({ room: 'canada_vip', issue: '42' }, 2, 50)).toEqual({
+      page: 2,
+      limit: 50,
+      room: 'canada_vip',
+      issue: '42',
+    });
   });
 });

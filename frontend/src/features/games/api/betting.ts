@@ -8,7 +8,13 @@ import type { MoneyText } from '@/lib/money';
 
 export type BetLine = { option: string; amount: MoneyText };
 
-export type BetInput = { room: string; issue: string; bets: BetLine[]; mode?: 'trade'; key: string };
+export type BetInput = {
+  room: string;
+  issue: string;
+  bets: BetLine[];
+  mode?: 'trade';
+  key: string;
+};
 
 export type BetReply = {
   order_no: string;
@@ -27,8 +33,13 @@ export function usePlaceBet() {
     mutationFn: placeBet,
     onSuccess: (reply) => {
       // The new game balance at once, then everything the order touched.
-      queryClient.setQueryData<User>(profileKey, (user) => (user === undefined ? user : { ...user, game_balance: reply.game_balance }));
-      return Promise.all([queryClient.invalidateQueries({ queryKey: profileKey }), queryClient.invalidateQueries({ queryKey: betsKey })]);
+      queryClient.setQueryData<User>(profileKey, (user) =>
+        user === undefined ? user : { ...user, game_balance: reply.game_balance },
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKey }),
+        queryClient.invalidateQueries({ queryKey: betsKey }),
+      ]);
     },
   });
 }

@@ -3,14 +3,27 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** GET api/fair/draw: a drawn period's revealed seed, its link and its values. */
-export type FairDraw = { room: string; issue: string; seed: string; previous: string; commitment: string; values: unknown };
+export type FairDraw = {
+  room: string;
+  issue: string;
+  seed: string;
+  previous: string;
+  commitment: string;
+  values: unknown;
+};
 
 /** A room's drawn period (yn28 tier rooms of one region share the same draw). */
 export const fairDrawKey = (room: string, issue: string) => ['fair', 'draw', room, issue] as const;
 
-export const fetchFairDraw = (room: string, issue: string) => api.get<FairDraw>('api/fair/draw', { room, issue });
+export const fetchFairDraw = (room: string, issue: string) =>
+  api.get<FairDraw>('api/fair/draw', { room, issue });
 
 /** Asked only when the player opens the verification of a draw; a drawn period never changes. */
 export function useFairDraw(room: string, issue: string, enabled: boolean) {
-  return useQuery({ queryKey: fairDrawKey(room, issue), queryFn: () => fetchFairDraw(room, issue), enabled, staleTime: Infinity });
+  return useQuery({
+    queryKey: fairDrawKey(room, issue),
+    queryFn: () => fetchFairDraw(room, issue),
+    enabled,
+    staleTime: Infinity,
+  });
 }

@@ -6,7 +6,8 @@ import { api, buildUrl } from '@/lib/api';
 export type LiveTicket = { ticket: string; expires_at: number };
 
 /** Silent: a refused ticket only sends the page to its polling fallback. */
-export const fetchLiveTicket = () => api.post<LiveTicket>('api/live/ticket', undefined, { silent: true });
+export const fetchLiveTicket = () =>
+  api.post<LiveTicket>('api/live/ticket', undefined, { silent: true });
 
 /** The stream URL of `room`: anonymous without a session, else with a fresh ticket. */
 export function liveUrl(room: string, loggedIn: boolean): string | (() => Promise<string>) {

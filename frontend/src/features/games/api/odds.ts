@@ -4,7 +4,13 @@ import { api } from '@/lib/api';
 import type { MoneyText } from '@/lib/money';
 
 /** One option of GET api/roominfo/odds. */
-export type OddsOption = { option: string; odds: string; min_bet: MoneyText; max_user: MoneyText; max_total: MoneyText };
+export type OddsOption = {
+  option: string;
+  odds: string;
+  min_bet: MoneyText;
+  max_user: MoneyText;
+  max_total: MoneyText;
+};
 
 /**
  * GET api/roominfo/odds: every option of the room with its odds and limits, in GAMES.md order.
@@ -22,9 +28,14 @@ export type RoomOdds<Rules = unknown> = {
   options: OddsOption[];
 };
 
-export const fetchOdds = <Rules = unknown>(room: string) => api.get<RoomOdds<Rules>>('api/roominfo/odds', { room });
+export const fetchOdds = <Rules = unknown>(room: string) =>
+  api.get<RoomOdds<Rules>>('api/roominfo/odds', { room });
 
 /** Odds change only when the operator edits them: a minute of staleness is fine. */
 export function useOdds<Rules = unknown>(room: string) {
-  return useQuery({ queryKey: oddsKey(room), queryFn: () => fetchOdds<Rules>(room), staleTime: 60_000 });
+  return useQuery({
+    queryKey: oddsKey(room),
+    queryFn: () => fetchOdds<Rules>(room),
+    staleTime: 60_000,
+  });
 }

@@ -36,4 +36,5 @@ export type LiveEvent = {
  * Silent: it is asked every 2 s while polling, and a toast per failed poll would bury the
  * screen; the page shows its own state when it has no data at all.
  */
-export const fetchRoomIndex = (room: string) => api.get<RoomIndex>('api/roominfo/index', { room }, { silent: true });
+export const fetchRoomIndex = (room: string) =>
+  api.get<RoomIndex>('api/roominfo/index', { room }, { silent: true });

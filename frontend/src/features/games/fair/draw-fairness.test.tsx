@@ -34,9 +34,13 @@ describe('DrawFairness', () => {
     expect(screen.getByTestId('fair-seed')).toHaveTextContent(SEED);
     expect(screen.getByTestId('fair-previous')).toHaveTextContent(PREVIOUS);
     expect(screen.getByTestId('fair-commitment')).toHaveTextContent(COMMITMENT);
-    expect(screen.getByText(/Its SHA-256 must equal the previous period's seed/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Its SHA-256 must equal the previous period's seed/),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('fair-published')).toHaveTextContent('3 · 1 · 6');
-    expect(screen.getByText(/it can compute future results, but it cannot change them/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/it can compute future results, but it cannot change them/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/"k3:202611220001:0"/)).toBeInTheDocument();
     expect(screen.getByText(/docs\/fairness\.md/)).toBeInTheDocument();
     expect(screen.queryByTestId('verify-result')).not.toBeInTheDocument();
@@ -44,7 +48,9 @@ describe('DrawFairness', () => {
 
   it('labels the link as the commitment for a chain first period', () => {
     render(<DrawFairness {...honest} commitment={PREVIOUS.toUpperCase()} />);
-    expect(screen.getByText(/the room's commitment \(first period of the chain\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/the room's commitment \(first period of the chain\)/),
+    ).toBeInTheDocument();
   });
 
   it('verifies an honest draw in the browser', async () => {
@@ -78,9 +84,17 @@ describe('DrawFairness', () => {
 
   it('verifies a yn28 tier room against its region draw and shows a + b + c', async () => {
     const numbers = [7, 15, 27, 28, 71, 75];
-    render(<DrawFairness {...honest} room="usa_vip" values={{ game: 'yn28', result: { region: 'usa', numbers, digits: [2, 3, 8] } }} />);
+    render(
+      <DrawFairness
+        {...honest}
+        room="usa_vip"
+        values={{ game: 'yn28', result: { region: 'usa', numbers, digits: [2, 3, 8] } }}
+      />,
+    );
     expect(screen.getByTestId('fair-published')).toHaveTextContent('2 + 3 + 8 = 13');
-    expect(screen.getByTestId('fair-published')).toHaveTextContent('Keno numbers: 7 15 27 28 71 75');
+    expect(screen.getByTestId('fair-published')).toHaveTextContent(
+      'Keno numbers: 7 15 27 28 71 75',
+    );
     await userEvent.click(screen.getByTestId('verify-draw'));
     expect(await screen.findByTestId('verify-result')).toHaveAttribute('data-verified', 'true');
   });
@@ -90,7 +104,9 @@ describe('DrawFairness', () => {
     try {
       render(<DrawFairness {...honest} />);
       await userEvent.click(screen.getByTestId('verify-draw'));
-      expect(await screen.findByTestId('verify-unavailable')).toHaveTextContent(/secure \(HTTPS\) connection/);
+      expect(await screen.findByTestId('verify-unavailable')).toHaveTextContent(
+        /secure \(HTTPS\) connection/,
+      );
       expect(screen.queryByTestId('verify-result')).not.toBeInTheDocument();
     } finally {
       vi.unstubAllGlobals();
@@ -116,22 +132,43 @@ describe('published chains', () => {
   // Newest first: a successor committed ahead, one retired before any draw, the one in force
   // (a period change that keeps drawing from seed 41 of the same chain) and the first segment.
   const list = [
-    chain('s4', { first_issue: '202611230001', first_index: 101, period_secs: 30, starts_at: NOW + 600, created_at: NOW - 60 }),
-    chain('s3', { first_issue: '202611220050', first_index: 41, period_secs: 90, retired_at: NOW - 900, starts_at: NOW - 600 }),
-    chain('s2', { first_issue: '202611220041', first_index: 41, period_secs: 120, starts_at: NOW - 1200 }),
+    chain('s4', {
+      first_issue: '202611230001',
+      first_index: 101,
+      period_secs: 30,
+      starts_at: NOW + 600,
+      created_at: NOW - 60,
+    }),
+    chain('s3', {
+      first_issue: '202611220050',
+      first_index: 41,
+      period_secs: 90,
+      retired_at: NOW - 900,
+      starts_at: NOW - 600,
+    }),
+    chain('s2', {
+      first_issue: '202611220041',
+      first_index: 41,
+      period_secs: 120,
+      starts_at: NOW - 1200,
+    }),
     chain('s1', {}),
   ];
 
   it('tells which segment is in force, which start later and which were retired', () => {
     expect(chainStatuses(list, NOW)).toEqual(['ahead', 'retired', 'in_force', 'earlier']);
-    expect(chainStatuses([chain('s1', { starts_at: null, created_at: NOW })], NOW)).toEqual(['in_force']);
+    expect(chainStatuses([chain('s1', { starts_at: null, created_at: NOW })], NOW)).toEqual([
+      'in_force',
+    ]);
     expect(chainStatuses([], NOW)).toEqual([]);
   });
 
   it('lists the room chains with commitment, first issue, seed index, period and times', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW * 1000);
-    const { calls } = routeFetch({ 'api/fair/chains': () => ({ room: 'k3', draw_source: 'k3', list }) });
+    const { calls } = routeFetch({
+      'api/fair/chains': () => ({ room: 'k3', draw_source: 'k3', list }),
+    });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
@@ -146,7 +183,12 @@ describe('published chains', () => {
 
     const items = await screen.findAllByTestId('fair-chain');
     expect(calls.map((call) => call.url)).toEqual(['api/fair/chains?room=k3&limit=20']);
-    expect(items.map((item) => item.getAttribute('data-status'))).toEqual(['ahead', 'retired', 'in_force', 'earlier']);
+    expect(items.map((item) => item.getAttribute('data-status'))).toEqual([
+      'ahead',
+      'retired',
+      'in_force',
+      'earlier',
+    ]);
     const inForce = items[2]!;
     expect(within(inForce).getByText('In force')).toBeInTheDocument();
     expect(within(inForce).getByTestId('fair-chain-commitment')).toHaveTextContent(COMMITMENT);

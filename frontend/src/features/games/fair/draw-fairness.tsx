@@ -7,7 +7,12 @@ import { Button } from '@/components/button';
 import { Notice } from '@/components/notice';
 import styles from '@/features/games/fair/draw-fairness.module.css';
 import { PublishedChains } from '@/features/games/fair/published-chains';
-import { drawSourceOf, verifyDraw, VerifyUnavailableError, type DrawVerification } from '@/features/games/fair/verify';
+import {
+  drawSourceOf,
+  verifyDraw,
+  VerifyUnavailableError,
+  type DrawVerification,
+} from '@/features/games/fair/verify';
 import { useI18n } from '@/i18n/i18n';
 
 export type DrawFairnessProps = {
@@ -50,7 +55,11 @@ export function DrawFairness(props: DrawFairnessProps) {
   };
 
   return (
-    <section className={`card ${styles.card}`} aria-label={t('fair_title')} data-testid="draw-fairness">
+    <section
+      className={`card ${styles.card}`}
+      aria-label={t('fair_title')}
+      data-testid="draw-fairness"
+    >
       <h2 className={styles.title}>{t('fair_title')}</h2>
       <dl className={styles.facts}>
         <div className={styles.fact}>
@@ -96,7 +105,13 @@ export function DrawFairness(props: DrawFairnessProps) {
         ) : null}
       </dl>
 
-      <Button variant="secondary" block onClick={() => void verify()} loading={busy} data-testid="verify-draw">
+      <Button
+        variant="secondary"
+        block
+        onClick={() => void verify()}
+        loading={busy}
+        data-testid="verify-draw"
+      >
         {t('fair_verify')}
       </Button>
       {outcome === 'unavailable' ? (
@@ -108,13 +123,27 @@ export function DrawFairness(props: DrawFairnessProps) {
       )}
 
       <p className={styles.note}>{t('fair_note')}</p>
-      <p className={styles.note}>{t('fair_how', { message: `${drawSourceOf(room) ?? room}:${issue}:0` })}</p>
+      <p className={styles.note}>
+        {t('fair_how', { message: `${drawSourceOf(room) ?? room}:${issue}:0` })}
+      </p>
 
-      <Button variant="secondary" block aria-expanded={chainsOpen} aria-controls={chainsOpen ? chainsId : undefined} onClick={() => setChainsOpen((open) => !open)} data-testid="fair-chains-toggle">
+      <Button
+        variant="secondary"
+        block
+        aria-expanded={chainsOpen}
+        aria-controls={chainsOpen ? chainsId : undefined}
+        onClick={() => setChainsOpen((open) => !open)}
+        data-testid="fair-chains-toggle"
+      >
         {t('fair_chains')}
       </Button>
       {chainsOpen ? (
-        <div id={chainsId} className={styles.chainsSection} role="region" aria-label={t('fair_chains')}>
+        <div
+          id={chainsId}
+          className={styles.chainsSection}
+          role="region"
+          aria-label={t('fair_chains')}
+        >
           <p className={styles.note}>{t('fair_chains_note')}</p>
           <PublishedChains room={room} />
         </div>
@@ -131,12 +160,20 @@ function VerifyResult({ outcome }: { outcome: DrawVerification }) {
     { ok: outcome.valuesMatch, label: t('fair_check_values') },
   ];
   return (
-    <div className={styles.result} role="status" data-testid="verify-result" data-verified={String(verified)}>
-      <span className={styles.verdict}>{verified ? `✓ ${t('fair_matches')}` : `✗ ${t('fair_mismatch')}`}</span>
+    <div
+      className={styles.result}
+      role="status"
+      data-testid="verify-result"
+      data-verified={String(verified)}
+    >
+      <span className={styles.verdict}>
+        {verified ? `✓ ${t('fair_matches')}` : `✗ ${t('fair_mismatch')}`}
+      </span>
       <ul className={styles.checks}>
         {checks.map((check) => (
           <li key={check.label} data-ok={check.ok}>
-            {check.ok ? '✓' : '✗'} {check.label}: {check.ok ? t('fair_check_ok') : t('fair_check_bad')}
+            {check.ok ? '✓' : '✗'} {check.label}:{' '}
+            {check.ok ? t('fair_check_ok') : t('fair_check_bad')}
           </li>
         ))}
       </ul>
@@ -144,8 +181,10 @@ function VerifyResult({ outcome }: { outcome: DrawVerification }) {
   );
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const numbersOf = (value: unknown): number[] | null => (Array.isArray(value) && value.every((item) => typeof item === 'number') ? value : null);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const numbersOf = (value: unknown): number[] | null =>
+  Array.isArray(value) && value.every((item) => typeof item === 'number') ? value : null;
 
 /** A result as text: dice, ranking or digits in order; yn28 as a + b + c = sum with its keno numbers. */
 function DrawValuesText({ values }: { values: unknown }) {

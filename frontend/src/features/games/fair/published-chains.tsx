@@ -3,7 +3,12 @@
 // in force, which start later and which were retired before any draw.
 import { Button } from '@/components/button';
 import styles from '@/features/games/fair/draw-fairness.module.css';
-import { chainStatuses, useFairChains, type ChainStatus, type FairChain } from '@/features/games/fair/api/chains';
+import {
+  chainStatuses,
+  useFairChains,
+  type ChainStatus,
+  type FairChain,
+} from '@/features/games/fair/api/chains';
 import { useI18n } from '@/i18n/i18n';
 import { formatDateTime, serverNow } from '@/lib/time';
 
@@ -42,7 +47,12 @@ function ChainItem({ chain, status }: { chain: FairChain; status: ChainStatus })
     earlier: t('fair_chain_earlier'),
   }[status];
   return (
-    <li className={styles.chain} data-testid="fair-chain" data-status={status} data-segment={chain.segment_id}>
+    <li
+      className={styles.chain}
+      data-testid="fair-chain"
+      data-status={status}
+      data-segment={chain.segment_id}
+    >
       <span className={styles.chainStatus} data-status={status}>
         {label}
       </span>

@@ -33,11 +33,17 @@ const VECTORS: [string, DrawValues][] = [
   ['ssc', { game: 'ssc', result: [6, 7, 5, 0, 8] }],
   ['rgb1', { game: 'rgb', result: 0 }],
   ['china', { game: 'yn28', result: { region: 'china', numbers: CHINA_KENO, digits: [7, 1, 0] } }],
-  ['canada', { game: 'yn28', result: { region: 'canada', numbers: CANADA_KENO, digits: [0, 5, 8] } }],
+  [
+    'canada',
+    { game: 'yn28', result: { region: 'canada', numbers: CANADA_KENO, digits: [0, 5, 8] } },
+  ],
   ['usa', { game: 'yn28', result: { region: 'usa', numbers: USA_NUMBERS, digits: [2, 3, 8] } }],
 ];
 
-async function words(source: Parameters<typeof DrawStream.open>[1], count: number): Promise<number[]> {
+async function words(
+  source: Parameters<typeof DrawStream.open>[1],
+  count: number,
+): Promise<number[]> {
   const stream = await DrawStream.open(seed(), source, ISSUE);
   const read: number[] = [];
   for (let index = 0; index < count; index += 1) read.push(await stream.nextU32());
@@ -56,38 +62,59 @@ describe('the test vector seed and stream', () => {
 
   it('continues into block 1 after eight words, as HMAC(seed, "k3:<issue>:1")', async () => {
     const read = await words('k3', 9);
-    const blockOne = createHmac('sha256', Buffer.from(SEED_HEX, 'hex')).update(`k3:${ISSUE}:1`).digest();
+    const blockOne = createHmac('sha256', Buffer.from(SEED_HEX, 'hex'))
+      .update(`k3:${ISSUE}:1`)
+      .digest();
     expect(read[8]).toBe(blockOne.readUInt32BE(0));
-    const blockZero = createHmac('sha256', Buffer.from(SEED_HEX, 'hex')).update(`k3:${ISSUE}:0`).digest();
-    expect(read.slice(0, 8)).toEqual([0, 4, 8, 12, 16, 20, 24, 28].map((offset) => blockZero.readUInt32BE(offset)));
+    const blockZero = createHmac('sha256', Buffer.from(SEED_HEX, 'hex'))
+      .update(`k3:${ISSUE}:0`)
+      .digest();
+    expect(read.slice(0, 8)).toEqual(
+      [0, 4, 8, 12, 16, 20, 24, 28].map((offset) => blockZero.readUInt32BE(offset)),
+    );
   });
 
   it('names the draw source in the message, so the rgb rooms read different streams', async () => {
-    const first = await Promise.all((['rgb1', 'rgb3', 'rgb5'] as const).map(async (source) => (await words(source, 1))[0]));
+    const first = await Promise.all(
+      (['rgb1', 'rgb3', 'rgb5'] as const).map(async (source) => (await words(source, 1))[0]),
+    );
     expect(new Set(first).size).toBe(3);
   });
 });
 
 describe('derivation', () => {
   it.each(VECTORS)('%s gives the published values', async (source, expected) => {
-    expect(await deriveDraw(source as (typeof DRAW_SOURCES)[number], seed(), ISSUE)).toEqual(expected);
+    expect(await deriveDraw(source as (typeof DRAW_SOURCES)[number], seed(), ISSUE)).toEqual(
+      expected,
+    );
   });
 
   it('gives the same draw to every tier room of a region', async () => {
     for (const region of ['canada', 'china', 'usa']) {
-      for (const tier of ['ordinary', 'vip', 'diamond', 'supreme']) expect(drawSourceOf(`${region}_${tier}`)).toBe(region);
+      for (const tier of ['ordinary', 'vip', 'diamond', 'supreme'])
+        expect(drawSourceOf(`${region}_${tier}`)).toBe(region);
     }
-    const outcome = await verifyDraw({ room: 'canada_vip', issue: ISSUE, seed: SEED_HEX, previous: PREVIOUS, values: VECTORS[5]![1] });
+    const outcome = await verifyDraw({
+      room: 'canada_vip',
+      issue: ISSUE,
+      seed: SEED_HEX,
+      previous: PREVIOUS,
+      values: VECTORS[5]![1],
+    });
     expect(outcome).toEqual({ linkHolds: true, valuesMatch: true, derived: VECTORS[5]![1] });
   });
 
   it('maps room codes to what draws and refuses unknown ones', () => {
     expect(DRAW_SOURCES.map(drawSourceOf)).toEqual([...DRAW_SOURCES]);
-    for (const room of ['', 'K3', 'canada_', 'mars_vip', 'rgb2', 'k3 ', 'canada_gold']) expect(drawSourceOf(room), room).toBeNull();
+    for (const room of ['', 'K3', 'canada_', 'mars_vip', 'rgb2', 'k3 ', 'canada_gold'])
+      expect(drawSourceOf(room), room).toBeNull();
   });
 
   it('computes the Canada worked example 8, 8, 4 (sum 20)', () => {
-    const digits = yn28Digits('canada', [7, 8, 14, 16, 17, 22, 26, 34, 39, 41, 42, 48, 54, 58, 63, 64, 69, 72, 73, 79]);
+    const digits = yn28Digits(
+      'canada',
+      [7, 8, 14, 16, 17, 22, 26, 34, 39, 41, 42, 48, 54, 58, 63, 64, 69, 72, 73, 79],
+    );
     expect(digits).toEqual([8, 8, 4]);
     expect(digits.reduce((a, b) => a + b, 0)).toBe(20);
   });
@@ -115,7 +142,9 @@ describe('derivation', () => {
     const stream = await DrawStream.open(seed(), 'k3', ISSUE);
     const picked = await stream.pick(20, 80);
     expect(picked).toHaveLength(20);
-    expect(picked.every((value, index) => index === 0 || (picked[index - 1] ?? 0) < value)).toBe(true);
+    expect(picked.every((value, index) => index === 0 || (picked[index - 1] ?? 0) < value)).toBe(
+      true,
+    );
     expect(picked.every((value) => value >= 1 && value <= 80)).toBe(true);
     const cars = await stream.shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect([...cars].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -123,16 +152,36 @@ describe('derivation', () => {
 });
 
 describe('verifyDraw', () => {
-  const k3 = { room: 'k3', issue: ISSUE, seed: SEED_HEX, previous: PREVIOUS, values: { game: 'k3', result: [3, 1, 6] } };
+  const k3 = {
+    room: 'k3',
+    issue: ISSUE,
+    seed: SEED_HEX,
+    previous: PREVIOUS,
+    values: { game: 'k3', result: [3, 1, 6] },
+  };
 
   it('passes both checks for an honest draw, in either hex case', async () => {
-    expect(await verifyDraw(k3)).toEqual({ linkHolds: true, valuesMatch: true, derived: { game: 'k3', result: [3, 1, 6] } });
-    const upper = await verifyDraw({ ...k3, seed: SEED_HEX.toUpperCase(), previous: PREVIOUS.toUpperCase() });
+    expect(await verifyDraw(k3)).toEqual({
+      linkHolds: true,
+      valuesMatch: true,
+      derived: { game: 'k3', result: [3, 1, 6] },
+    });
+    const upper = await verifyDraw({
+      ...k3,
+      seed: SEED_HEX.toUpperCase(),
+      previous: PREVIOUS.toUpperCase(),
+    });
     expect([upper.linkHolds, upper.valuesMatch]).toEqual([true, true]);
   });
 
   it.each(VECTORS)('verifies the %s vector as the server stores it', async (room, values) => {
-    const outcome = await verifyDraw({ room, issue: ISSUE, seed: SEED_HEX, previous: PREVIOUS, values: JSON.parse(JSON.stringify(values)) });
+    const outcome = await verifyDraw({
+      room,
+      issue: ISSUE,
+      seed: SEED_HEX,
+      previous: PREVIOUS,
+      values: JSON.parse(JSON.stringify(values)),
+    });
     expect([outcome.linkHolds, outcome.valuesMatch]).toEqual([true, true]);
   });
 
@@ -162,33 +211,76 @@ describe('verifyDraw', () => {
       null,
     ]) {
       const outcome = await verifyDraw({ ...k3, values });
-      expect(outcome, JSON.stringify(values)).toMatchObject({ linkHolds: true, valuesMatch: false });
+      expect(outcome, JSON.stringify(values)).toMatchObject({
+        linkHolds: true,
+        valuesMatch: false,
+      });
     }
   });
 
   it('fails the values for another room or issue with the same seed', async () => {
     expect((await verifyDraw({ ...k3, room: 'pk10' })).valuesMatch).toBe(false);
     expect((await verifyDraw({ ...k3, issue: '202611220002' })).valuesMatch).toBe(false);
-    expect(await verifyDraw({ ...k3, room: 'mars_vip' })).toEqual({ linkHolds: true, valuesMatch: false, derived: null });
-    expect(await verifyDraw({ ...k3, issue: '2026112200011' })).toEqual({ linkHolds: true, valuesMatch: false, derived: null });
+    expect(await verifyDraw({ ...k3, room: 'mars_vip' })).toEqual({
+      linkHolds: true,
+      valuesMatch: false,
+      derived: null,
+    });
+    expect(await verifyDraw({ ...k3, issue: '2026112200011' })).toEqual({
+      linkHolds: true,
+      valuesMatch: false,
+      derived: null,
+    });
   });
 
   it('refuses malformed seeds without deriving anything', async () => {
     for (const bad of ['', '00', 'g'.repeat(64), '0'.repeat(63), '0'.repeat(66)]) {
-      expect(await verifyDraw({ ...k3, seed: bad }), bad).toEqual({ linkHolds: false, valuesMatch: false, derived: null });
+      expect(await verifyDraw({ ...k3, seed: bad }), bad).toEqual({
+        linkHolds: false,
+        valuesMatch: false,
+        derived: null,
+      });
     }
   });
 
   it('checks yn28 region, keno numbers and digits, and accepts the {a, b, c} shorthand', async () => {
     const usa = VECTORS[6]![1];
-    expect(sameValues(usa, { game: 'yn28', result: { region: 'usa', numbers: USA_NUMBERS, digits: [2, 3, 8] } })).toBe(true);
-    expect(sameValues(usa, { game: 'yn28', result: { region: 'usa', numbers: USA_NUMBERS, digits: [2, 3, 9] } })).toBe(false);
-    expect(sameValues(usa, { game: 'yn28', result: { region: 'china', numbers: USA_NUMBERS, digits: [2, 3, 8] } })).toBe(false);
-    expect(sameValues(usa, { game: 'yn28', result: { region: 'usa', numbers: [7, 15, 27, 28, 71, 76], digits: [2, 3, 8] } })).toBe(false);
+    expect(
+      sameValues(usa, {
+        game: 'yn28',
+        result: { region: 'usa', numbers: USA_NUMBERS, digits: [2, 3, 8] },
+      }),
+    ).toBe(true);
+    expect(
+      sameValues(usa, {
+        game: 'yn28',
+        result: { region: 'usa', numbers: USA_NUMBERS, digits: [2, 3, 9] },
+      }),
+    ).toBe(false);
+    expect(
+      sameValues(usa, {
+        game: 'yn28',
+        result: { region: 'china', numbers: USA_NUMBERS, digits: [2, 3, 8] },
+      }),
+    ).toBe(false);
+    expect(
+      sameValues(usa, {
+        game: 'yn28',
+        result: { region: 'usa', numbers: [7, 15, 27, 28, 71, 76], digits: [2, 3, 8] },
+      }),
+    ).toBe(false);
     expect(sameValues(usa, { game: 'yn28', result: { a: 2, b: 3, c: 8 } })).toBe(true);
     expect(sameValues(usa, { game: 'yn28', result: { a: 2, b: 3, c: 7 } })).toBe(false);
-    expect(sameValues(usa, { game: 'yn28', result: { a: 2, b: 3, c: 8, numbers: [1, 2, 3, 4, 5, 6] } })).toBe(false);
-    const outcome = await verifyDraw({ room: 'usa_supreme', issue: ISSUE, seed: SEED_HEX, previous: PREVIOUS, values: { game: 'yn28', result: { a: 2, b: 3, c: 8 } } });
+    expect(
+      sameValues(usa, { game: 'yn28', result: { a: 2, b: 3, c: 8, numbers: [1, 2, 3, 4, 5, 6] } }),
+    ).toBe(false);
+    const outcome = await verifyDraw({
+      room: 'usa_supreme',
+      issue: ISSUE,
+      seed: SEED_HEX,
+      previous: PREVIOUS,
+      values: { game: 'yn28', result: { a: 2, b: 3, c: 8 } },
+    });
     expect(outcome.valuesMatch).toBe(true);
   });
 });

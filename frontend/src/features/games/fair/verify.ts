@@ -8,7 +8,17 @@
 // rejects with VerifyUnavailableError instead of pretending.
 
 /** What draws: the `<draw source>` of the HMAC message. yn28 tier rooms share their region's. */
-export const DRAW_SOURCES = ['k3', 'pk10', 'ssc', 'rgb1', 'rgb3', 'rgb5', 'canada', 'china', 'usa'] as const;
+export const DRAW_SOURCES = [
+  'k3',
+  'pk10',
+  'ssc',
+  'rgb1',
+  'rgb3',
+  'rgb5',
+  'canada',
+  'china',
+  'usa',
+] as const;
 export type DrawSource = (typeof DRAW_SOURCES)[number];
 
 export const REGIONS = ['canada', 'china', 'usa'] as const;
@@ -22,7 +32,13 @@ export type DrawValues =
   | { game: 'rgb'; result: number }
   | { game: 'yn28'; result: { region: Region; numbers: number[]; digits: number[] } };
 
-export type VerifyInput = { room: string; issue: string; seed: string; previous: string; values: unknown };
+export type VerifyInput = {
+  room: string;
+  issue: string;
+  seed: string;
+  previous: string;
+  values: unknown;
+};
 
 export type DrawVerification = {
   /** SHA-256(seed) equals `previous`. */
@@ -47,9 +63,30 @@ const SEED_RE = /^[0-9a-fA-F]{64}$/;
 /** Numbers drawn per yn28 region, and the 1-based positions in the sorted numbers whose sum
  * mod 10 gives a, b and c (src/games/yn28.rs `digit_positions`). */
 const YN28: Record<Region, { count: number; positions: [number[], number[], number[]] }> = {
-  china: { count: 20, positions: [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 15, 16, 17, 18]] },
-  canada: { count: 20, positions: [[2, 5, 8, 11, 14, 17], [3, 6, 9, 12, 15, 18], [4, 7, 10, 13, 16, 19]] },
-  usa: { count: 6, positions: [[1, 6], [2, 4], [3, 5]] },
+  china: {
+    count: 20,
+    positions: [
+      [1, 2, 3, 4, 5, 6],
+      [7, 8, 9, 10, 11, 12],
+      [13, 14, 15, 16, 17, 18],
+    ],
+  },
+  canada: {
+    count: 20,
+    positions: [
+      [2, 5, 8, 11, 14, 17],
+      [3, 6, 9, 12, 15, 18],
+      [4, 7, 10, 13, 16, 19],
+    ],
+  },
+  usa: {
+    count: 6,
+    positions: [
+      [1, 6],
+      [2, 4],
+      [3, 5],
+    ],
+  },
 };
 const KENO_HIGHEST = 80;
 
@@ -70,11 +107,13 @@ function subtle(): SubtleCrypto {
 export function parseSeedHex(text: string): Uint8Array<ArrayBuffer> | null {
   if (!SEED_RE.test(text)) return null;
   const bytes = new Uint8Array(32);
-  for (let index = 0; index < 32; index += 1) bytes[index] = Number.parseInt(text.slice(index * 2, index * 2 + 2), 16);
+  for (let index = 0; index < 32; index += 1)
+    bytes[index] = Number.parseInt(text.slice(index * 2, index * 2 + 2), 16);
   return bytes;
 }
 
-export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+export const toHex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** Lower-case hex SHA-256 of `bytes`. */
 export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
@@ -98,8 +137,14 @@ export class DrawStream {
     private readonly prefix: string,
   ) {}
 
-  static async open(seed: Uint8Array<ArrayBuffer>, source: DrawSource, issue: string): Promise<DrawStream> {
-    const key = await subtle().importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  static async open(
+    seed: Uint8Array<ArrayBuffer>,
+    source: DrawSource,
+    issue: string,
+  ): Promise<DrawStream> {
+    const key = await subtle().importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
     return new DrawStream(key, `${source}:${issue}:`);
   }
 
@@ -144,7 +189,9 @@ export class DrawStream {
 
 /** a, b, c of a yn28 region from its sorted keno numbers. */
 export function yn28Digits(region: Region, numbers: readonly number[]): number[] {
-  return YN28[region].positions.map((positions) => positions.reduce((sum, position) => sum + (numbers[position - 1] ?? 0), 0) % 10);
+  return YN28[region].positions.map(
+    (positions) => positions.reduce((sum, position) => sum + (numbers[position - 1] ?? 0), 0) % 10,
+  );
 }
 
 async function repeat(times: number, next: () => Promise<number>): Promise<number[]> {
@@ -154,7 +201,11 @@ async function repeat(times: number, next: () => Promise<number>): Promise<numbe
 }
 
 /** The values of `source` for `issue` with seed s_k: GAMES.md's table, exactly. */
-export async function deriveDraw(source: DrawSource, seed: Uint8Array<ArrayBuffer>, issue: string): Promise<DrawValues> {
+export async function deriveDraw(
+  source: DrawSource,
+  seed: Uint8Array<ArrayBuffer>,
+  issue: string,
+): Promise<DrawValues> {
   const stream = await DrawStream.open(seed, source, issue);
   switch (source) {
     case 'k3':
@@ -171,12 +222,16 @@ export async function deriveDraw(source: DrawSource, seed: Uint8Array<ArrayBuffe
     case 'china':
     case 'usa': {
       const numbers = await stream.pick(YN28[source].count, KENO_HIGHEST);
-      return { game: 'yn28', result: { region: source, numbers, digits: yn28Digits(source, numbers) } };
+      return {
+        game: 'yn28',
+        result: { region: source, numbers, digits: yn28Digits(source, numbers) },
+      };
     }
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const sameNumbers = (a: unknown, b: readonly number[]): boolean =>
   Array.isArray(a) && a.length === b.length && a.every((value, index) => value === b[index]);
@@ -196,8 +251,12 @@ export function sameValues(derived: DrawValues, values: unknown): boolean {
       if (!isRecord(result)) return false;
       const expected = derived.result;
       const digits = 'digits' in result ? result.digits : [result.a, result.b, result.c];
-      const regionOk = 'digits' in result || 'region' in result ? result.region === expected.region : true;
-      const numbersOk = 'digits' in result || 'numbers' in result ? sameNumbers(result.numbers, expected.numbers) : true;
+      const regionOk =
+        'digits' in result || 'region' in result ? result.region === expected.region : true;
+      const numbersOk =
+        'digits' in result || 'numbers' in result
+          ? sameNumbers(result.numbers, expected.numbers)
+          : true;
       return regionOk && numbersOk && sameNumbers(digits, expected.digits);
     }
     default:
@@ -209,9 +268,11 @@ export function sameValues(derived: DrawValues, values: unknown): boolean {
 export async function verifyDraw(input: VerifyInput): Promise<DrawVerification> {
   const seed = parseSeedHex(input.seed);
   if (seed === null) return { linkHolds: false, valuesMatch: false, derived: null };
-  const linkHolds = SEED_RE.test(input.previous) && (await sha256Hex(seed)) === input.previous.toLowerCase();
+  const linkHolds =
+    SEED_RE.test(input.previous) && (await sha256Hex(seed)) === input.previous.toLowerCase();
   const source = drawSourceOf(input.room);
-  if (source === null || !ISSUE_RE.test(input.issue)) return { linkHolds, valuesMatch: false, derived: null };
+  if (source === null || !ISSUE_RE.test(input.issue))
+    return { linkHolds, valuesMatch: false, derived: null };
   const derived = await deriveDraw(source, seed, input.issue);
   return { linkHolds, valuesMatch: sameValues(derived, input.values), derived };
 }

@@ -38,5 +38,7 @@ export function formatCountdown(seconds: number): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const secs = (total % 60).toString().padStart(2, '0');
-  return hours > 0 ? `${hours}:${minutes.toString().padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
+  return hours > 0
+    ? `${hours}:${minutes.toString().padStart(2, '0')}:${secs}`
+    : `${minutes}:${secs}`;
 }

@@ -6,7 +6,8 @@ export class FakeEventSource implements StreamLike {
   static opened: FakeEventSource[] = [];
   onerror: ((event: Event) => void) | null = null;
   closed = false;
-  private listeners: { type: 'state' | 'end'; listener: (event: MessageEvent<string>) => void }[] = [];
+  private listeners: { type: 'state' | 'end'; listener: (event: MessageEvent<string>) => void }[] =
+    [];
 
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
@@ -22,7 +23,9 @@ export class FakeEventSource implements StreamLike {
 
   /** The server sends a `state` event (text as is, anything else as JSON). */
   send(data: unknown, type: 'state' | 'end' = 'state'): void {
-    const message = { data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent<string>;
+    const message = {
+      data: typeof data === 'string' ? data : JSON.stringify(data),
+    } as MessageEvent<string>;
     for (const entry of this.listeners) if (entry.type === type) entry.listener(message);
   }
 

@@ -7,7 +7,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { clockOffsetMs } from '@/features/games/live/clock';
-import { fetchRoomIndex, roomKey, type LiveEvent, type RoomIndex } from '@/features/games/api/room-index';
+import {
+  fetchRoomIndex,
+  roomKey,
+  type LiveEvent,
+  type RoomIndex,
+} from '@/features/games/api/room-index';
 import { fetchProfile, profileKey, type User } from '@/hooks/use-profile';
 import { useToken } from '@/hooks/use-session';
 import { liveUrl } from '@/features/games/api/live-ticket';
@@ -57,9 +62,20 @@ export function parseLiveEvent(data: string): LiveEvent | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const event = value as Partial<LiveEvent>;
-  const lastOk = event.last === null || (typeof event.last === 'object' && typeof event.last.issue === 'string');
-  const balanceOk = event.game_balance === undefined || event.game_balance === null || typeof event.game_balance === 'string';
-  if (typeof event.room !== 'string' || typeof event.issue !== 'string' || !isInt(event.close_at) || !isInt(event.draw_at) || !isInt(event.now)) return null;
+  const lastOk =
+    event.last === null || (typeof event.last === 'object' && typeof event.last.issue === 'string');
+  const balanceOk =
+    event.game_balance === undefined ||
+    event.game_balance === null ||
+    typeof event.game_balance === 'string';
+  if (
+    typeof event.room !== 'string' ||
+    typeof event.issue !== 'string' ||
+    !isInt(event.close_at) ||
+    !isInt(event.draw_at) ||
+    !isInt(event.now)
+  )
+    return null;
   if (!lastOk || !balanceOk) return null;
   return {
     room: event.room,
@@ -168,8 +184,23 @@ export class LiveChannel {
 }
 
 /** The room as last known, updated by a live event (which lacks the room's settings). */
-export function mergeLive(current: RoomIndex | undefined, event: LiveEvent, game: string): RoomIndex {
-  const base: RoomIndex = current ?? { room: event.room, game, issue: '', close_at: 0, draw_at: 0, now: 0, period_secs: 0, close_secs: 0, is_open: true, last: null };
+export function mergeLive(
+  current: RoomIndex | undefined,
+  event: LiveEvent,
+  game: string,
+): RoomIndex {
+  const base: RoomIndex = current ?? {
+    room: event.room,
+    game,
+    issue: '',
+    close_at: 0,
+    draw_at: 0,
+    now: 0,
+    period_secs: 0,
+    close_secs: 0,
+    is_open: true,
+    last: null,
+  };
   const { game_balance: _balance, ...period } = event;
   return { ...base, ...period };
 }
@@ -180,7 +211,12 @@ export function mergeLive(current: RoomIndex | undefined, event: LiveEvent, game
  * feature refreshes its own bets and history there). Shared by the quick games (games/quick) and the
  * yn28 trading hall.
  */
-export function useLiveRoom(room: string, game: string, open: OpenStream = openEventSource, onResult?: () => void) {
+export function useLiveRoom(
+  room: string,
+  game: string,
+  open: OpenStream = openEventSource,
+  onResult?: () => void,
+) {
   const queryClient = useQueryClient();
   const token = useToken();
   const [mode, setMode] = useState<LiveMode>('connecting');
@@ -204,9 +240,14 @@ export function useLiveRoom(room: string, game: string, open: OpenStream = openE
     const channel = new LiveChannel(liveUrl(room, token !== null), open, {
       onMode: setMode,
       onEvent: (event) => {
-        queryClient.setQueryData<RoomIndex>(roomKey(room), (current) => mergeLive(current, event, game));
+        queryClient.setQueryData<RoomIndex>(roomKey(room), (current) =>
+          mergeLive(current, event, game),
+        );
         const balance = event.game_balance;
-        if (balance !== null) queryClient.setQueryData<User>(profileKey, (user) => (user === undefined ? user : { ...user, game_balance: balance }));
+        if (balance !== null)
+          queryClient.setQueryData<User>(profileKey, (user) =>
+            user === undefined ? user : { ...user, game_balance: balance },
+          );
       },
     });
     channel.start();
@@ -214,7 +255,10 @@ export function useLiveRoom(room: string, game: string, open: OpenStream = openE
   }, [room, game, token, open, queryClient]);
 
   const data = index.data;
-  const offsetMs = useMemo(() => (data === undefined ? 0 : clockOffsetMs(data.now, index.dataUpdatedAt)), [data, index.dataUpdatedAt]);
+  const offsetMs = useMemo(
+    () => (data === undefined ? 0 : clockOffsetMs(data.now, index.dataUpdatedAt)),
+    [data, index.dataUpdatedAt],
+  );
 
   // A new result: the bets of that period are settled and the history has a row more.
   const lastIssue = data === undefined ? undefined : (data.last?.issue ?? null);

@@ -8,7 +8,14 @@ import { Outlet } from 'react-router';
 import { useFairDraw } from '@/features/games/api/fair-draw';
 import { useI18n } from '@/i18n/i18n';
 
-export type DrawFairnessProps = { room: string; issue: string; seed: string; previous: string; commitment: string; values: unknown };
+export type DrawFairnessProps = {
+  room: string;
+  issue: string;
+  seed: string;
+  previous: string;
+  commitment: string;
+  values: unknown;
+};
 export type FairnessView = ComponentType<DrawFairnessProps>;
 
 export const FairnessSlot = createContext<FairnessView | null>(null);
@@ -42,9 +49,18 @@ export function Fairness(props: DrawFairnessProps) {
  * The proof of a drawn period fetched now (GET api/fair/draw, render it only once the player
  * opens it), then shown in the fairness view; `className` styles the loading / failed line.
  */
-export function DrawProof({ room, issue, className }: { room: string; issue: string; className?: string }) {
+export function DrawProof({
+  room,
+  issue,
+  className,
+}: {
+  room: string;
+  issue: string;
+  className?: string;
+}) {
   const { t } = useI18n();
   const draw = useFairDraw(room, issue, true);
-  if (draw.data === undefined) return <p className={className}>{draw.isError ? t('load_failed') : t('loading')}</p>;
+  if (draw.data === undefined)
+    return <p className={className}>{draw.isError ? t('load_failed') : t('loading')}</p>;
   return <Fairness {...draw.data} />;
 }

@@ -1,7 +1,12 @@
 // Every option code family of GAMES.md gets a readable name; unknown codes show as they are.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateLanguage, t } from '@/i18n/i18n';
-import { gameLabel, optionLabel, optionWordKey, roomLabel } from '@/features/games/parts/game-labels';
+import {
+  gameLabel,
+  optionLabel,
+  optionWordKey,
+  roomLabel,
+} from '@/features/games/parts/game-labels';
 
 beforeAll(async () => {
   await activateLanguage('en');
@@ -45,7 +50,8 @@ describe('optionLabel', () => {
   });
 
   it('shows unknown codes as they are instead of guessing', () => {
-    for (const code of ['p1_sideways', 'p3_sideways', 'jackpot', 'front_wobbly', 'toString', '']) expect(optionLabel('pk10', code, t)).toBe(code);
+    for (const code of ['p1_sideways', 'p3_sideways', 'jackpot', 'front_wobbly', 'toString', ''])
+      expect(optionLabel('pk10', code, t)).toBe(code);
     // A sum side is the top-two sum of PK10 only.
     expect(optionLabel('k3', 'sum_big', t)).toBe('sum_big');
   });

@@ -24,7 +24,8 @@ const TIER_KEYS: Record<string, MessageKey> = {
 const REGION_ISO: Record<string, string> = { canada: 'CA', china: 'CN', usa: 'US' };
 
 /** `k3` -> "K3 dice"; an unknown game as its code. */
-export const gameLabel = (game: string, t: Translate): string => (GAME_KEYS[game] === undefined ? game : t(GAME_KEYS[game]));
+export const gameLabel = (game: string, t: Translate): string =>
+  GAME_KEYS[game] === undefined ? game : t(GAME_KEYS[game]);
 
 /** `canada` -> "Canada" in the reader's language (Intl), the ISO code without Intl. */
 export function regionName(region: string, lang: LangCode): string {
@@ -83,32 +84,72 @@ export const optionWordKey = (word: OptionWord): MessageKey => WORDS[word];
 const wordKey = (code: string | undefined): MessageKey | undefined =>
   code !== undefined && Object.hasOwn(WORDS, code) ? WORDS[code as OptionWord] : undefined;
 
-const SSC_WINDOWS: Record<string, MessageKey> = { front: 'games_opt_front', middle: 'games_opt_middle', back: 'games_opt_back' };
+const SSC_WINDOWS: Record<string, MessageKey> = {
+  front: 'games_opt_front',
+  middle: 'games_opt_middle',
+  back: 'games_opt_back',
+};
 
 const faces = (digits: string): string => digits.split('').join(', ');
 
-type Rule = { pattern: RegExp; games?: readonly string[]; label: (match: string[], t: Translate) => string | null };
+type Rule = {
+  pattern: RegExp;
+  games?: readonly string[];
+  label: (match: string[], t: Translate) => string | null;
+};
 
 /** Code patterns, first match wins; `games` limits a pattern whose meaning depends on the game. */
 const RULES: readonly Rule[] = [
-  { pattern: /^sum_(\d+)$/, games: ['pk10'], label: ([, n], t) => `${t('games_opt_top_two')} · ${n}` },
-  { pattern: /^sum_([a-z_]+)$/, games: ['pk10'], label: ([, side], t) => scoped(t('games_opt_top_two'), side, t) },
+  {
+    pattern: /^sum_(\d+)$/,
+    games: ['pk10'],
+    label: ([, n], t) => `${t('games_opt_top_two')} · ${n}`,
+  },
+  {
+    pattern: /^sum_([a-z_]+)$/,
+    games: ['pk10'],
+    label: ([, side], t) => scoped(t('games_opt_top_two'), side, t),
+  },
   { pattern: /^sum_(\d+)$/, label: ([, n], t) => t('games_opt_sum', { n: Number(n) }) },
   { pattern: /^triple_(\d)$/, label: ([, n], t) => t('games_opt_triple', { n: Number(n) }) },
-  { pattern: /^pair_(\d)_single_(\d)$/, label: ([, pair, single], t) => t('games_opt_pair_single', { pair: pair ?? '', single: single ?? '' }) },
+  {
+    pattern: /^pair_(\d)_single_(\d)$/,
+    label: ([, pair, single], t) =>
+      t('games_opt_pair_single', { pair: pair ?? '', single: single ?? '' }),
+  },
   { pattern: /^pair_(\d)$/, label: ([, n], t) => t('games_opt_pair_of', { n: Number(n) }) },
-  { pattern: /^three_diff_(\d{3})$/, label: ([, digits], t) => t('games_opt_three_diff', { faces: faces(digits ?? '') }) },
-  { pattern: /^two_diff_(\d{2})$/, label: ([, digits], t) => t('games_opt_two_diff', { faces: faces(digits ?? '') }) },
+  {
+    pattern: /^three_diff_(\d{3})$/,
+    label: ([, digits], t) => t('games_opt_three_diff', { faces: faces(digits ?? '') }),
+  },
+  {
+    pattern: /^two_diff_(\d{2})$/,
+    label: ([, digits], t) => t('games_opt_two_diff', { faces: faces(digits ?? '') }),
+  },
   { pattern: /^die_(\d)$/, label: ([, n], t) => t('games_opt_die', { n: Number(n) }) },
   { pattern: /^num_(\d)$/, label: ([, n], t) => t('games_opt_number', { n: Number(n) }) },
-  { pattern: /^p(\d+)_car_(\d+)$/, label: ([, k, n], t) => `${t('games_opt_position', { k: Number(k) })} · ${t('games_opt_car', { n: Number(n) })}` },
-  { pattern: /^p(\d+)_([a-z_]+)$/, label: ([, k, side], t) => scoped(t('games_opt_position', { k: Number(k) }), side, t) },
-  { pattern: /^b(\d)_(\d)$/, label: ([, k, digit], t) => `${t('games_opt_ball', { k: Number(k) })} · ${digit}` },
-  { pattern: /^b(\d)_([a-z_]+)$/, label: ([, k, side], t) => scoped(t('games_opt_ball', { k: Number(k) }), side, t) },
+  {
+    pattern: /^p(\d+)_car_(\d+)$/,
+    label: ([, k, n], t) =>
+      `${t('games_opt_position', { k: Number(k) })} · ${t('games_opt_car', { n: Number(n) })}`,
+  },
+  {
+    pattern: /^p(\d+)_([a-z_]+)$/,
+    label: ([, k, side], t) => scoped(t('games_opt_position', { k: Number(k) }), side, t),
+  },
+  {
+    pattern: /^b(\d)_(\d)$/,
+    label: ([, k, digit], t) => `${t('games_opt_ball', { k: Number(k) })} · ${digit}`,
+  },
+  {
+    pattern: /^b(\d)_([a-z_]+)$/,
+    label: ([, k, side], t) => scoped(t('games_opt_ball', { k: Number(k) }), side, t),
+  },
   { pattern: /^total_([a-z_]+)$/, label: ([, side], t) => scoped(t('games_opt_total'), side, t) },
   {
     pattern: /^(front|middle|back)_([a-z_]+)$/,
-    label: ([, window, shape], t) => scoped(t(SSC_WINDOWS[window ?? ''] ?? 'games_opt_front'), shape, t),
+    label: ([, window, shape], t) =>
+      scoped(t(SSC_WINDOWS[window ?? ''] ?? 'games_opt_front'), shape, t),
   },
 ];
 

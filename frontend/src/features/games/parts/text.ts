@@ -3,7 +3,8 @@
 // Option labels, group titles and rules are built as Texts so they can be tested without React.
 import type { MessageKey, Translate } from '@/i18n/i18n';
 
-export type Text = { key: MessageKey; params?: Record<string, string | number | Text> } | { raw: string };
+export type Text =
+  { key: MessageKey; params?: Record<string, string | number | Text> } | { raw: string };
 
 export const raw = (value: string | number): Text => ({ raw: String(value) });
 
@@ -11,6 +12,7 @@ export function say(text: Text, t: Translate): string {
   if ('raw' in text) return text.raw;
   if (text.params === undefined) return t(text.key);
   const params: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(text.params)) params[name] = typeof value === 'object' ? say(value, t) : value;
+  for (const [name, value] of Object.entries(text.params))
+    params[name] = typeof value === 'object' ? say(value, t) : value;
   return t(text.key, params);
 }

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coloursOf, drawFacts, drawValues, locate, pageUrl, roomFrom } from '@/features/games/quick/games';
+import {
+  coloursOf,
+  drawFacts,
+  drawValues,
+  locate,
+  pageUrl,
+  roomFrom,
+} from '@/features/games/quick/games';
 import { say } from '@/features/games/parts/text';
 import { activateLanguage, t } from '@/i18n/i18n';
 
@@ -22,7 +29,9 @@ describe('games', () => {
   it("reads a draw's values and refuses what is not one", () => {
     expect(drawValues('k3', { game: 'k3', result: [3, 1, 6] })).toEqual([3, 1, 6]);
     expect(drawValues('rgb', { game: 'rgb', result: 7 })).toEqual([7]);
-    expect(drawValues('pk10', { game: 'pk10', result: [8, 3, 6, 10, 5, 1, 4, 9, 7, 2] })).toHaveLength(10);
+    expect(
+      drawValues('pk10', { game: 'pk10', result: [8, 3, 6, 10, 5, 1, 4, 9, 7, 2] }),
+    ).toHaveLength(10);
     expect(drawValues('k3', { game: 'k3', result: [3, 1, 7] })).toBeNull();
     expect(drawValues('ssc', { game: 'ssc', result: [1, 2, 3, 4] })).toBeNull();
     expect(drawValues('ssc', { game: 'k3', result: [1, 2, 3, 4, 5] })).toBeNull();
@@ -37,7 +46,8 @@ describe('games', () => {
   });
 
   it('states the facts of a result (GAMES.md test vectors)', () => {
-    const facts = (game: Parameters<typeof drawFacts>[0], values: number[]) => drawFacts(game, values).map((fact) => say(fact, t));
+    const facts = (game: Parameters<typeof drawFacts>[0], values: number[]) =>
+      drawFacts(game, values).map((fact) => say(fact, t));
     expect(facts('k3', [3, 1, 6])).toEqual(['Sum 10', 'Small', 'Even']);
     expect(facts('pk10', [8, 3, 6, 10, 5, 1, 4, 9, 7, 2])).toEqual(['Sum 11']);
     expect(facts('pk10', [9, 3, 6, 10, 5, 1, 4, 8, 7, 2])).toEqual(['Sum 12', 'Big', 'Even']);

@@ -77,10 +77,14 @@ export function drawValues(game: Game, values: unknown): number[] | null {
   if (typeof values !== 'object' || values === null) return null;
   const { game: drawnGame, result } = values as { game?: unknown; result?: unknown };
   if (drawnGame !== undefined && drawnGame !== game) return null;
-  const list: unknown[] | null = typeof result === 'number' ? [result] : Array.isArray(result) ? result : null;
+  const list: unknown[] | null =
+    typeof result === 'number' ? [result] : Array.isArray(result) ? result : null;
   const { count, min, max } = GAME_INFO[game].draw;
   if (list === null || list.length !== count) return null;
-  const numbers = list.filter((value): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max);
+  const numbers = list.filter(
+    (value): value is number =>
+      Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
+  );
   return numbers.length === count ? numbers : null;
 }
 
@@ -114,8 +118,18 @@ export function drawFacts(game: Game, values: readonly number[]): Text[] {
   }
   const total = sumOf(values);
   const [first = 0, last = 0] = [values[0], values[4]];
-  const versus: MessageKey = first > last ? 'cc_opt_dragon' : first < last ? 'cc_opt_tiger' : 'cc_opt_tie';
-  return [{ key: 'cc_opt_sum', params: { n: total } }, side(total >= 23), parity(total), { key: versus }];
+  const versus: MessageKey =
+    first > last ? 'cc_opt_dragon' : first < last ? 'cc_opt_tiger' : 'cc_opt_tie';
+  return [
+    { key: 'cc_opt_sum', params: { n: total } },
+    side(total >= 23),
+    parity(total),
+    { key: versus },
+  ];
 }
 
-const COLOUR_KEYS: Record<Colour, MessageKey> = { red: optionWordKey('red'), green: optionWordKey('green'), violet: 'cc_opt_violet' };
+const COLOUR_KEYS: Record<Colour, MessageKey> = {
+  red: optionWordKey('red'),
+  green: optionWordKey('green'),
+  violet: 'cc_opt_violet',
+};

@@ -6,7 +6,15 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordersKey } from '@/features/games/quick/api/keys';
 import { useRoomLive } from '@/features/games/quick/live';
-import { FIRST_EVENT_MS, LiveChannel, parseLiveEvent, POLL_MS, RECONNECT_MS, type LiveMode, type StreamLike } from '@/features/games/live/use-live-room';
+import {
+  FIRST_EVENT_MS,
+  LiveChannel,
+  parseLiveEvent,
+  POLL_MS,
+  RECONNECT_MS,
+  type LiveMode,
+  type StreamLike,
+} from '@/features/games/live/use-live-room';
 import { profileKey, type User } from '@/hooks/use-profile';
 import { clearSession, startSession } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
@@ -23,7 +31,13 @@ const state = (issue: string, last: string | null, extra: Record<string, unknown
   game_balance: null,
   ...extra,
 });
-const roomIndex = (issue: string, last: string | null) => ({ ...state(issue, last), game: 'k3', period_secs: 60, close_secs: 10, is_open: true });
+const roomIndex = (issue: string, last: string | null) => ({
+  ...state(issue, last),
+  game: 'k3',
+  period_secs: 60,
+  close_secs: 10,
+  is_open: true,
+});
 
 describe('LiveChannel', () => {
   beforeEach(() => {
@@ -35,7 +49,10 @@ describe('LiveChannel', () => {
   function channel(open: (url: string) => StreamLike | null = (url) => new FakeEventSource(url)) {
     const modes: LiveMode[] = [];
     const events: unknown[] = [];
-    const live = new LiveChannel('api/live?room=k3', open, { onMode: (mode) => modes.push(mode), onEvent: (event) => events.push(event) });
+    const live = new LiveChannel('api/live?room=k3', open, {
+      onMode: (mode) => modes.push(mode),
+      onEvent: (event) => events.push(event),
+    });
     live.start();
     return { live, modes, events };
   }
@@ -98,19 +115,30 @@ describe('LiveChannel', () => {
   it('asks for a fresh ticket at every connection and drops one that arrives too late', async () => {
     let issued = 0;
     const tickets: ((ticket: string) => void)[] = [];
-    const url = () => new Promise<string>((resolve) => tickets.push((ticket) => resolve(`api/live?room=k3&ticket=${ticket}`)));
+    const url = () =>
+      new Promise<string>((resolve) =>
+        tickets.push((ticket) => resolve(`api/live?room=k3&ticket=${ticket}`)),
+      );
     const modes: LiveMode[] = [];
-    const live = new LiveChannel(url, (to) => new FakeEventSource(to), { onMode: (mode) => modes.push(mode), onEvent: () => undefined });
+    const live = new LiveChannel(url, (to) => new FakeEventSource(to), {
+      onMode: (mode) => modes.push(mode),
+      onEvent: () => undefined,
+    });
     live.start();
     tickets[issued++]!('t1');
     await vi.advanceTimersByTimeAsync(0);
-    expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual(['api/live?room=k3&ticket=t1']);
+    expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual([
+      'api/live?room=k3&ticket=t1',
+    ]);
     FakeEventSource.opened[0]!.send(state('202611220002', null));
     FakeEventSource.opened[0]!.fail();
     await vi.advanceTimersByTimeAsync(RECONNECT_MS);
     tickets[issued++]!('t2');
     await vi.advanceTimersByTimeAsync(0);
-    expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual(['api/live?room=k3&ticket=t1', 'api/live?room=k3&ticket=t2']);
+    expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual([
+      'api/live?room=k3&ticket=t1',
+      'api/live?room=k3&ticket=t2',
+    ]);
 
     // A ticket still on its way when the page stops opens nothing.
     FakeEventSource.opened[1]!.fail();
@@ -124,9 +152,15 @@ describe('LiveChannel', () => {
 
   it('polls when the ticket is refused, and when the server ends the stream with its session', async () => {
     let refuse = true;
-    const url = () => (refuse ? Promise.reject(new Error('login_required')) : Promise.resolve('api/live?room=k3&ticket=t'));
+    const url = () =>
+      refuse
+        ? Promise.reject(new Error('login_required'))
+        : Promise.resolve('api/live?room=k3&ticket=t');
     const modes: LiveMode[] = [];
-    new LiveChannel(url, (to) => new FakeEventSource(to), { onMode: (mode) => modes.push(mode), onEvent: () => undefined }).start();
+    new LiveChannel(url, (to) => new FakeEventSource(to), {
+      onMode: (mode) => modes.push(mode),
+      onEvent: () => undefined,
+    }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(modes).toEqual(['polling']);
     expect(FakeEventSource.opened).toHaveLength(0);
@@ -143,14 +177,25 @@ describe('LiveChannel', () => {
   });
 
   it('parses the contract fields only', () => {
-    expect(parseLiveEvent(JSON.stringify({ ...state('1', null), extra: 1 }))).toEqual(state('1', null));
+    expect(parseLiveEvent(JSON.stringify({ ...state('1', null), extra: 1 }))).toEqual(
+      state('1', null),
+    );
     expect(parseLiveEvent(JSON.stringify({ ...state('1', null), close_at: '5' }))).toBeNull();
     expect(parseLiveEvent(JSON.stringify({ ...state('1', null), game_balance: 5 }))).toBeNull();
   });
 });
 
 describe('useRoomLive', () => {
-  const user = { id: 1, username: 'linh', nickname: '', phone: '1', avatar: '', vip_level: 0, balance: '10.00', game_balance: '50.00' } as User;
+  const user = {
+    id: 1,
+    username: 'linh',
+    nickname: '',
+    phone: '1',
+    avatar: '',
+    vip_level: 0,
+    balance: '10.00',
+    game_balance: '50.00',
+  } as User;
   let client: QueryClient;
   let issue = '202611220002';
 
@@ -171,15 +216,19 @@ describe('useRoomLive', () => {
 
   function serve() {
     return mockFetch((call) => {
-      if (call.url.startsWith('api/roominfo/index')) return jsonResponse(envelope(roomIndex(issue, '202611220001')));
+      if (call.url.startsWith('api/roominfo/index'))
+        return jsonResponse(envelope(roomIndex(issue, '202611220001')));
       if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
-      if (call.url === 'api/live/ticket' && call.headers.token === 'tok') return jsonResponse(envelope({ ticket: 'tk1', expires_at: NOW + 30 }));
+      if (call.url === 'api/live/ticket' && call.headers.token === 'tok')
+        return jsonResponse(envelope({ ticket: 'tk1', expires_at: NOW + 30 }));
       return jsonResponse({ code: 0, msg: 'unexpected', err: 'bad_params', data: null });
     });
   }
 
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
-  const count = (calls: { url: string }[], path: string) => calls.filter((call) => call.url.startsWith(path)).length;
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client }, children);
+  const count = (calls: { url: string }[], path: string) =>
+    calls.filter((call) => call.url.startsWith(path)).length;
   /** TanStack Query notifies on a 0 ms timer: let it run. */
   const flush = () => act(() => vi.advanceTimersByTimeAsync(1));
 
@@ -214,9 +263,21 @@ describe('useRoomLive', () => {
     expect(result.current.mode).toBe('stream');
     expect(client.getQueryState(ordersKey('k3'))?.isInvalidated).toBe(false);
 
-    act(() => stream.send(state('202611220003', '202611220002', { game_balance: '42.50', close_at: NOW + 110, draw_at: NOW + 120 })));
+    act(() =>
+      stream.send(
+        state('202611220003', '202611220002', {
+          game_balance: '42.50',
+          close_at: NOW + 110,
+          draw_at: NOW + 120,
+        }),
+      ),
+    );
     await flush();
-    expect(result.current.data).toMatchObject({ issue: '202611220003', last: { issue: '202611220002' }, period_secs: 60 });
+    expect(result.current.data).toMatchObject({
+      issue: '202611220003',
+      last: { issue: '202611220002' },
+      period_secs: 60,
+    });
     expect(client.getQueryData<User>(profileKey)?.game_balance).toBe('42.50');
     expect(client.getQueryState(ordersKey('k3'))?.isInvalidated).toBe(true);
 

@@ -95,7 +95,8 @@ function parsePk10(code: string): Parsed | null {
     const k = int(m[1], 1, 5);
     return k === null ? null : { kind: 'place_side', k, side: m[2] as 'dragon' | 'tiger' };
   }
-  if ((m = /^sum_(big|small|odd|even)$/.exec(code))) return { kind: 'sum_side', side: m[1] as Side };
+  if ((m = /^sum_(big|small|odd|even)$/.exec(code)))
+    return { kind: 'sum_side', side: m[1] as Side };
   if ((m = /^sum_(\d+)$/.exec(code))) {
     const n = int(m[1], 3, 19);
     return n === null ? null : { kind: 'sum', n };
@@ -113,7 +114,8 @@ function parseSsc(code: string): Parsed | null {
     const k = int(m[1], 1, 5);
     return k === null ? null : { kind: 'ball_side', k, side: m[2] as Side };
   }
-  if ((m = /^total_(big|small|odd|even)$/.exec(code))) return { kind: 'total_side', side: m[1] as Side };
+  if ((m = /^total_(big|small|odd|even)$/.exec(code)))
+    return { kind: 'total_side', side: m[1] as Side };
   if ((m = /^(dragon|tiger|tie)$/.exec(code))) return { kind: 'versus', side: m[1] as Versus };
   if ((m = /^(front|middle|back)_(leopard|straight|pair|half_straight|mixed)$/.exec(code))) {
     return { kind: 'shape', window: m[1] as Window, shape: m[2] as Shape };
@@ -132,7 +134,12 @@ function parseRgb(code: string): Parsed | null {
   return null;
 }
 
-const PARSERS: Record<Game, (code: string) => Parsed | null> = { k3: parseK3, pk10: parsePk10, ssc: parseSsc, rgb: parseRgb };
+const PARSERS: Record<Game, (code: string) => Parsed | null> = {
+  k3: parseK3,
+  pk10: parsePk10,
+  ssc: parseSsc,
+  rgb: parseRgb,
+};
 
 /** What `code` means in `game`, or null for a code this app does not know. */
 export const parseOption = (game: Game, code: string): Parsed | null => PARSERS[game](code);
@@ -148,7 +155,11 @@ const SIDE_KEY: Record<Side | Versus, MessageKey> = {
   tiger: 'cc_opt_tiger',
   tie: 'cc_opt_tie',
 };
-const WINDOW_KEY: Record<Window, MessageKey> = { front: 'cc_opt_front', middle: 'cc_opt_middle', back: 'cc_opt_back' };
+const WINDOW_KEY: Record<Window, MessageKey> = {
+  front: 'cc_opt_front',
+  middle: 'cc_opt_middle',
+  back: 'cc_opt_back',
+};
 const SHAPE_KEY: Record<Shape, MessageKey> = {
   leopard: 'cc_opt_leopard',
   straight: 'cc_opt_straight',
@@ -156,12 +167,25 @@ const SHAPE_KEY: Record<Shape, MessageKey> = {
   half_straight: 'cc_opt_half_straight',
   mixed: 'cc_opt_mixed',
 };
-const WINDOW_SHAPE_KEY: Record<Window, MessageKey> = { front: 'cc_opt_front_shape', middle: 'cc_opt_middle_shape', back: 'cc_opt_back_shape' };
-const COLOUR_KEY: Record<Colour, MessageKey> = { red: optionWordKey('red'), green: optionWordKey('green'), violet: 'cc_opt_violet' };
+const WINDOW_SHAPE_KEY: Record<Window, MessageKey> = {
+  front: 'cc_opt_front_shape',
+  middle: 'cc_opt_middle_shape',
+  back: 'cc_opt_back_shape',
+};
+const COLOUR_KEY: Record<Colour, MessageKey> = {
+  red: optionWordKey('red'),
+  green: optionWordKey('green'),
+  violet: 'cc_opt_violet',
+};
 /** Balls of each SSC window. */
-export const WINDOW_BALLS: Record<Window, readonly [number, number]> = { front: [1, 3], middle: [2, 4], back: [3, 5] };
+export const WINDOW_BALLS: Record<Window, readonly [number, number]> = {
+  front: [1, 3],
+  middle: [2, 4],
+  back: [3, 5],
+};
 
-const key = (name: MessageKey, params?: Record<string, string | number | Text>): Text => (params === undefined ? { key: name } : { key: name, params });
+const key = (name: MessageKey, params?: Record<string, string | number | Text>): Text =>
+  params === undefined ? { key: name } : { key: name, params };
 const dots = (values: readonly number[]): string => values.join('·');
 
 /** The full label of an option (slip, bet records, rules). */
@@ -288,33 +312,63 @@ export function groupOf(game: Game, parsed: Parsed | null): GroupPlace {
     const id = k3Group(parsed);
     const info = K3_GROUPS[id];
     if (info === undefined) return other;
-    return { id, title: key(info.title), rank: Object.keys(K3_GROUPS).indexOf(id), columns: info.columns };
+    return {
+      id,
+      title: key(info.title),
+      rank: Object.keys(K3_GROUPS).indexOf(id),
+      columns: info.columns,
+    };
   }
   if (game === 'pk10') {
     if (parsed.kind === 'car' || parsed.kind === 'place_side') {
-      return { id: `place_${parsed.k}`, title: key('cc_opt_place', { k: parsed.k }), rank: parsed.k, columns: 5 };
+      return {
+        id: `place_${parsed.k}`,
+        title: key('cc_opt_place', { k: parsed.k }),
+        rank: parsed.k,
+        columns: 5,
+      };
     }
     return { id: 'sum', title: key('cc_group_pk10_sum'), rank: 20, columns: 5 };
   }
   if (game === 'ssc') {
     if (parsed.kind === 'digit' || parsed.kind === 'ball_side') {
-      return { id: `ball_${parsed.k}`, title: key('cc_opt_ball', { k: parsed.k }), rank: parsed.k, columns: 5 };
+      return {
+        id: `ball_${parsed.k}`,
+        title: key('cc_opt_ball', { k: parsed.k }),
+        rank: parsed.k,
+        columns: 5,
+      };
     }
-    if (parsed.kind === 'total_side') return { id: 'total', title: key('cc_group_total'), rank: 10, columns: 4 };
-    if (parsed.kind === 'versus') return { id: 'versus', title: key('cc_group_versus'), rank: 11, columns: 3 };
+    if (parsed.kind === 'total_side')
+      return { id: 'total', title: key('cc_group_total'), rank: 10, columns: 4 };
+    if (parsed.kind === 'versus')
+      return { id: 'versus', title: key('cc_group_versus'), rank: 11, columns: 3 };
     if (parsed.kind === 'shape') {
       const [from, to] = WINDOW_BALLS[parsed.window];
       const rank = 12 + Object.keys(WINDOW_BALLS).indexOf(parsed.window);
-      return { id: parsed.window, title: key('cc_group_window', { window: key(WINDOW_KEY[parsed.window]), from, to }), rank, columns: 5 };
+      return {
+        id: parsed.window,
+        title: key('cc_group_window', { window: key(WINDOW_KEY[parsed.window]), from, to }),
+        rank,
+        columns: 5,
+      };
     }
     return other;
   }
-  if (parsed.kind === 'colour') return { id: 'colours', title: key('cc_group_colours'), rank: 0, columns: 3 };
-  if (parsed.kind === 'number') return { id: 'numbers', title: key('cc_group_numbers'), rank: 1, columns: 5 };
+  if (parsed.kind === 'colour')
+    return { id: 'colours', title: key('cc_group_colours'), rank: 0, columns: 3 };
+  if (parsed.kind === 'number')
+    return { id: 'numbers', title: key('cc_group_numbers'), rank: 1, columns: 5 };
   return { id: 'sides', title: key('cc_group_big_small'), rank: 2, columns: 2 };
 }
 
-export type BoardItem = { code: string; parsed: Parsed | null; short: Text; label: Text; option: OddsOption };
+export type BoardItem = {
+  code: string;
+  parsed: Parsed | null;
+  short: Text;
+  label: Text;
+  option: OddsOption;
+};
 export type BoardGroup = { id: string; title: Text; columns: number; items: BoardItem[] };
 
 /** The odds list as board groups: every option exactly once, in the server's order within a group. */
@@ -325,7 +379,13 @@ export function groupOptions(game: Game, options: readonly OddsOption[]): BoardG
     const place = groupOf(game, parsed);
     let group = groups.get(place.id);
     if (group === undefined) {
-      group = { id: place.id, title: place.title, columns: place.columns, rank: place.rank, items: [] };
+      group = {
+        id: place.id,
+        title: place.title,
+        columns: place.columns,
+        rank: place.rank,
+        items: [],
+      };
       groups.set(place.id, group);
     }
     group.items.push({
@@ -336,7 +396,9 @@ export function groupOptions(game: Game, options: readonly OddsOption[]): BoardG
       option,
     });
   }
-  return [...groups.values()].sort((a, b) => a.rank - b.rank).map(({ rank: _rank, ...group }) => group);
+  return [...groups.values()]
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ rank: _rank, ...group }) => group);
 }
 
 /** A room's extra rules as the odds endpoint sends them (`rules`); absent fields take defaults. */
@@ -347,14 +409,22 @@ export type RoomRules = {
   green_on_five?: string;
 };
 
-const range = (name: MessageKey, from: number, to: number, extra: Record<string, number> = {}): Text => key(name, { ...extra, from, to });
+const range = (
+  name: MessageKey,
+  from: number,
+  to: number,
+  extra: Record<string, number> = {},
+): Text => key(name, { ...extra, from, to });
 
 /** When a bet on the option wins (one sentence; the rules section adds room-wide notes). */
 export function winsWhen(game: Game, parsed: Parsed | null, rules: RoomRules = {}): Text {
   if (parsed === null) return raw('');
   switch (parsed.kind) {
     case 'side':
-      if (game === 'rgb') return parsed.side === 'big' ? range('cc_win_number_range', 5, 9) : range('cc_win_number_range', 0, 4);
+      if (game === 'rgb')
+        return parsed.side === 'big'
+          ? range('cc_win_number_range', 5, 9)
+          : range('cc_win_number_range', 0, 4);
       return sumSide(parsed.side, game === 'k3' ? [11, 18, 3, 10] : [12, 19, 3, 10]);
     case 'sum_side':
       return sumSide(parsed.side, [12, 19, 3, 10]);
@@ -389,12 +459,20 @@ export function winsWhen(game: Game, parsed: Parsed | null, rules: RoomRules = {
       if (parsed.side === 'small') return range('cc_win_ssc_range', 0, 4, { k: parsed.k });
       return key(parsed.side === 'odd' ? 'cc_win_ssc_odd' : 'cc_win_ssc_even', { k: parsed.k });
     case 'versus':
-      return key(parsed.side === 'dragon' ? 'cc_win_ssc_dragon' : parsed.side === 'tiger' ? 'cc_win_ssc_tiger' : 'cc_win_ssc_tie');
+      return key(
+        parsed.side === 'dragon'
+          ? 'cc_win_ssc_dragon'
+          : parsed.side === 'tiger'
+            ? 'cc_win_ssc_tiger'
+            : 'cc_win_ssc_tie',
+      );
     case 'shape':
       return key(SHAPE_WIN[parsed.shape]);
     case 'colour':
-      if (parsed.colour === 'red') return key('cc_win_rgb_red', { odds: rules.red_on_zero ?? '1.5' });
-      if (parsed.colour === 'green') return key('cc_win_rgb_green', { odds: rules.green_on_five ?? '1.5' });
+      if (parsed.colour === 'red')
+        return key('cc_win_rgb_red', { odds: rules.red_on_zero ?? '1.5' });
+      if (parsed.colour === 'green')
+        return key('cc_win_rgb_green', { odds: rules.green_on_five ?? '1.5' });
       return key('cc_win_rgb_violet');
     case 'number':
       return key('cc_win_rgb_number', { n: parsed.n });
@@ -418,6 +496,7 @@ function sumSide(side: Side, [bigFrom, bigTo, smallFrom, smallTo]: readonly numb
 function placeSide(k: number, side: Side | 'dragon' | 'tiger'): Text {
   if (side === 'big') return range('cc_win_pk10_range', 6, 10, { k });
   if (side === 'small') return range('cc_win_pk10_range', 1, 5, { k });
-  if (side === 'odd' || side === 'even') return key(side === 'odd' ? 'cc_win_pk10_odd' : 'cc_win_pk10_even', { k });
+  if (side === 'odd' || side === 'even')
+    return key(side === 'odd' ? 'cc_win_pk10_odd' : 'cc_win_pk10_even', { k });
   return key(side === 'dragon' ? 'cc_win_pk10_dragon' : 'cc_win_pk10_tiger', { k, m: 11 - k });
 }

@@ -30,7 +30,18 @@ type Props = {
   chips?: readonly MoneyText[];
 };
 
-export function BetSlip({ room, issue, selected, onSelected, options, feeBp, open, balance, label, chips = CHIPS }: Props) {
+export function BetSlip({
+  room,
+  issue,
+  selected,
+  onSelected,
+  options,
+  feeBp,
+  open,
+  balance,
+  label,
+  chips = CHIPS,
+}: Props) {
   const { t } = useI18n();
   const amountId = useId();
   const [amount, setAmount] = useState<string>('10');
@@ -45,9 +56,18 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
   const submit = async () => {
     if (!ready || summary === null) return;
     const money = (minor: bigint) => formatMoney(fromMinor(minor));
-    let message = t('games_confirm_text', { n: selected.length, issue, total: money(summary.total) });
-    if (summary.fee > 0n) message += ` ${t('games_confirm_fee', { fee: money(summary.fee), net: money(summary.net) })}`;
-    const sure = await confirm({ title: t('games_confirm_title'), message, confirmText: t('games_place') });
+    let message = t('games_confirm_text', {
+      n: selected.length,
+      issue,
+      total: money(summary.total),
+    });
+    if (summary.fee > 0n)
+      message += ` ${t('games_confirm_fee', { fee: money(summary.fee), net: money(summary.net) })}`;
+    const sure = await confirm({
+      title: t('games_confirm_title'),
+      message,
+      confirmText: t('games_place'),
+    });
     if (!sure) return;
     const fields = { room, issue, bets: summary.lines };
     bet.mutate(
@@ -65,7 +85,12 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
   return (
     <>
       <SlipSpacer target={slipRef} />
-      <section ref={slipRef} className={styles.slip} aria-label={t('games_slip')} data-testid="bet-slip">
+      <section
+        ref={slipRef}
+        className={styles.slip}
+        aria-label={t('games_slip')}
+        data-testid="bet-slip"
+      >
         {selected.length === 0 ? (
           <p className={styles.muted}>{t('games_slip_empty')}</p>
         ) : (
@@ -76,7 +101,11 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
                 const name = label(code);
                 return (
                   <li key={code}>
-                    <button type="button" onClick={() => onSelected(selected.filter((item) => item !== code))} aria-label={t('games_slip_remove', { option: name })}>
+                    <button
+                      type="button"
+                      onClick={() => onSelected(selected.filter((item) => item !== code))}
+                      aria-label={t('games_slip_remove', { option: name })}
+                    >
                       {name} ×
                     </button>
                   </li>
@@ -91,7 +120,14 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
         <div className={styles.amountRow}>
           <div className={styles.chips} role="group" aria-label={t('games_chips')}>
             {chips.map((chip) => (
-              <button key={chip} type="button" className={styles.chip} data-testid={`chip-${chip}`} aria-pressed={amount === chip} onClick={() => setAmount(chip)}>
+              <button
+                key={chip}
+                type="button"
+                className={styles.chip}
+                data-testid={`chip-${chip}`}
+                aria-pressed={amount === chip}
+                onClick={() => setAmount(chip)}
+              >
                 {chip}
               </button>
             ))}
@@ -140,7 +176,13 @@ export function BetSlip({ room, issue, selected, onSelected, options, feeBp, ope
             {say(problem, t)}
           </p>
         )}
-        <Button block data-testid="bet-confirm" disabled={!ready} loading={bet.isPending} onClick={() => void submit()}>
+        <Button
+          block
+          data-testid="bet-confirm"
+          disabled={!ready}
+          loading={bet.isPending}
+          onClick={() => void submit()}
+        >
           {t('games_place')}
         </Button>
       </section>

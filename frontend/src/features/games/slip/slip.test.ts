@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { OddsOption } from '@/features/games/api/odds';
-import { amountMinor, serviceFee, slipProblem, summarize, toggle } from '@/features/games/slip/slip';
+import {
+  amountMinor,
+  serviceFee,
+  slipProblem,
+  summarize,
+  toggle,
+} from '@/features/games/slip/slip';
 
-const optionOf = (option: string): OddsOption => ({ option, odds: '1.95', min_bet: '1.00', max_user: '500.00', max_total: '9000.00' });
+const optionOf = (option: string): OddsOption => ({
+  option,
+  odds: '1.95',
+  min_bet: '1.00',
+  max_user: '500.00',
+  max_total: '9000.00',
+});
 
 const options = new Map([
   ['big', optionOf('big')],
@@ -14,7 +26,8 @@ describe('bet slip', () => {
     expect(amountMinor('10')).toBe(1000n);
     expect(amountMinor('0.05')).toBe(5n);
     expect(amountMinor(' 12.5 ')).toBe(1250n);
-    for (const bad of ['', '0', '0.00', '01', '1.234', '-1', '1e3', 'abc']) expect(amountMinor(bad), bad).toBeNull();
+    for (const bad of ['', '0', '0.00', '01', '1.234', '-1', '1e3', 'abc'])
+      expect(amountMinor(bad), bad).toBeNull();
   });
 
   it('totals one line per option without a fee outside RGB', () => {
@@ -49,10 +62,20 @@ describe('bet slip', () => {
     expect(slipProblem({ ...base, selected: [] })).toBeNull();
     expect(slipProblem({ ...base, open: false })).toEqual({ key: 'games_err_closed' });
     expect(slipProblem({ ...base, amount: '5.001' })).toEqual({ key: 'games_err_amount' });
-    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '1.50' })).toEqual({ key: 'games_err_min', params: { amount: '2.00' } });
-    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10.01' })).toEqual({ key: 'games_err_max', params: { amount: '10.00' } });
-    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10', balance: '19.99' })).toEqual({ key: 'games_err_balance' });
-    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10', balance: '20.00' })).toBeNull();
+    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '1.50' })).toEqual({
+      key: 'games_err_min',
+      params: { amount: '2.00' },
+    });
+    expect(slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10.01' })).toEqual({
+      key: 'games_err_max',
+      params: { amount: '10.00' },
+    });
+    expect(
+      slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10', balance: '19.99' }),
+    ).toEqual({ key: 'games_err_balance' });
+    expect(
+      slipProblem({ ...base, selected: ['big', 'sum_3'], amount: '10', balance: '20.00' }),
+    ).toBeNull();
     expect(slipProblem({ ...base, balance: undefined, amount: '500' })).toBeNull();
   });
 

@@ -4,7 +4,15 @@
 import type { BetLine } from '@/features/games/api/betting';
 import type { OddsOption } from '@/features/games/api/odds';
 import type { Text } from '@/features/games/parts/text';
-import { fromMinor, isMoneyInput, minorOr0, scaleUp, toMinor, type Minor, type MoneyText } from '@/lib/money';
+import {
+  fromMinor,
+  isMoneyInput,
+  minorOr0,
+  scaleUp,
+  toMinor,
+  type Minor,
+  type MoneyText,
+} from '@/lib/money';
 
 /** The quick games' chip values (whole units); tapping one sets the amount per option. */
 export const CHIPS: readonly MoneyText[] = ['1', '5', '10', '50', '100', '500'];
@@ -38,13 +46,22 @@ export type SlipSummary = {
 };
 
 /** The order the slip would send, or null while the amount is not a positive amount. */
-export function summarize(selected: readonly string[], amount: string, feeBp: number): SlipSummary | null {
+export function summarize(
+  selected: readonly string[],
+  amount: string,
+  feeBp: number,
+): SlipSummary | null {
   const stake = amountMinor(amount);
   if (stake === null) return null;
   const count = BigInt(selected.length);
   const total = stake * count;
   const fee = serviceFee(stake, feeBp) * count;
-  return { lines: selected.map((option) => ({ option, amount: fromMinor(stake) })), total, fee, net: total - fee };
+  return {
+    lines: selected.map((option) => ({ option, amount: fromMinor(stake) })),
+    total,
+    fee,
+    net: total - fee,
+  };
 }
 
 export type SlipInput = {
@@ -75,8 +92,10 @@ export function slipProblem({ selected, amount, options, balance, open }: SlipIn
     if (max > 0n && (maximum === null || max < maximum)) maximum = max;
   }
   if (stake < minimum) return { key: 'games_err_min', params: { amount: fromMinor(minimum) } };
-  if (maximum !== null && stake > maximum) return { key: 'games_err_max', params: { amount: fromMinor(maximum) } };
-  if (balance !== undefined && stake * BigInt(selected.length) > minorOr0(balance)) return { key: 'games_err_balance' };
+  if (maximum !== null && stake > maximum)
+    return { key: 'games_err_max', params: { amount: fromMinor(maximum) } };
+  if (balance !== undefined && stake * BigInt(selected.length) > minorOr0(balance))
+    return { key: 'games_err_balance' };
   return null;
 }
 

@@ -1,10 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateLanguage, t as translate } from '@/i18n/i18n';
-import { chartMidY, chartPoints, describeRule, groupOptions, parseDraw, parseRoom, pointsAttr, specialRules, tagLabel, tagsOf, tagTone, tradeProblem } from '@/features/games/yn28/model';
+import {
+  chartMidY,
+  chartPoints,
+  describeRule,
+  groupOptions,
+  parseDraw,
+  parseRoom,
+  pointsAttr,
+  specialRules,
+  tagLabel,
+  tagsOf,
+  tagTone,
+  tradeProblem,
+} from '@/features/games/yn28/model';
 
 describe('yn28 draws and tags', () => {
   it('reads a draw from record values or the bare result', () => {
-    const values = { game: 'yn28', result: { region: 'canada', numbers: [5, 7, 8], digits: [0, 5, 8] } };
+    const values = {
+      game: 'yn28',
+      result: { region: 'canada', numbers: [5, 7, 8], digits: [0, 5, 8] },
+    };
     expect(parseDraw(values)).toEqual({ numbers: [5, 7, 8], digits: [0, 5, 8], sum: 13 });
     expect(parseDraw({ digits: [9, 9, 9] })?.sum).toBe(27);
     expect(parseDraw({ game: 'yn28', result: { digits: [1, 2] } })).toBeNull();
@@ -43,15 +59,31 @@ describe('labels in the reader language', () => {
   it('explains the default 13/14 rule from the odds reply', () => {
     const rules = specialRules({
       special_rules: [
-        { options: ['big', 'small', 'odd', 'even'], sums: [13, 14], patterns: [], action: { reduced_odds: '1.6' }, stake_min: null },
+        {
+          options: ['big', 'small', 'odd', 'even'],
+          sums: [13, 14],
+          patterns: [],
+          action: { reduced_odds: '1.6' },
+          stake_min: null,
+        },
         { options: ['small_odd'], sums: [13], patterns: [], action: 'refund', stake_min: null },
-        { options: ['big_even'], sums: [], patterns: ['leopard'], action: 'refund', stake_min: '100.00' },
+        {
+          options: ['big_even'],
+          sums: [],
+          patterns: ['leopard'],
+          action: 'refund',
+          stake_min: '100.00',
+        },
         { options: 'bad', action: 'refund' },
       ],
     });
     expect(rules).toHaveLength(3);
-    expect(describeRule(rules[0]!, translate)).toBe('When the result is 13, 14: winning Big, Small, Odd, Even pay 1.6.');
-    expect(describeRule(rules[1]!, translate)).toBe('When the result is 13: Small odd are refunded.');
+    expect(describeRule(rules[0]!, translate)).toBe(
+      'When the result is 13, 14: winning Big, Small, Odd, Even pay 1.6.',
+    );
+    expect(describeRule(rules[1]!, translate)).toBe(
+      'When the result is 13: Small odd are refunded.',
+    );
     expect(describeRule(rules[2]!, translate)).toContain('(stakes of 100.00 or more)');
     expect(specialRules(null)).toEqual([]);
     expect(specialRules({ special_rules: 'x' })).toEqual([]);
@@ -68,9 +100,33 @@ describe('rooms and option board', () => {
   });
 
   it('groups the odds reply in board order', () => {
-    const option = (code: string) => ({ option: code, odds: '2.0', min_bet: '1.00', max_user: '100.00', max_total: '1000.00' });
-    const groups = groupOptions(['sum_0', 'big', 'leopard', 'small_odd', 'extreme_big', 'sum_27', 'sum_28', 'small', 'k3_thing'].map(option));
-    expect(groups.map((group) => group.id)).toEqual(['two_way', 'combo', 'extreme', 'pattern', 'sum']);
+    const option = (code: string) => ({
+      option: code,
+      odds: '2.0',
+      min_bet: '1.00',
+      max_user: '100.00',
+      max_total: '1000.00',
+    });
+    const groups = groupOptions(
+      [
+        'sum_0',
+        'big',
+        'leopard',
+        'small_odd',
+        'extreme_big',
+        'sum_27',
+        'sum_28',
+        'small',
+        'k3_thing',
+      ].map(option),
+    );
+    expect(groups.map((group) => group.id)).toEqual([
+      'two_way',
+      'combo',
+      'extreme',
+      'pattern',
+      'sum',
+    ]);
     expect(groups[0]!.options.map((item) => item.option)).toEqual(['big', 'small']);
     expect(groups[4]!.options.map((item) => item.option)).toEqual(['sum_0', 'sum_27']);
   });
@@ -101,6 +157,11 @@ describe('sum chart scaling', () => {
     expect(chartMidY(58, 4)).toBe(29);
     expect(chartPoints([30, -1], 100, 58, 4).map((point) => point.y)).toEqual([4, 54]);
     expect(chartPoints([7], 100, 58)[0]!.x).toBe(50);
-    expect(pointsAttr([{ x: 1.234, y: 2 }, { x: 3, y: 4.56 }])).toBe('1.2,2 3,4.6');
+    expect(
+      pointsAttr([
+        { x: 1.234, y: 2 },
+        { x: 3, y: 4.56 },
+      ]),
+    ).toBe('1.2,2 3,4.6');
   });
 });

@@ -11,7 +11,8 @@ export type Region = (typeof REGIONS)[number];
 export const TIERS = ['ordinary', 'vip', 'diamond', 'supreme'] as const;
 export type Tier = (typeof TIERS)[number];
 
-export const isRegion = (value: string | null | undefined): value is Region => REGIONS.includes(value as Region);
+export const isRegion = (value: string | null | undefined): value is Region =>
+  REGIONS.includes(value as Region);
 
 /** `canada_vip` -> {region: canada, tier: vip}; a bare region is its ordinary room's draw; null otherwise. */
 export function parseRoom(room: string | null | undefined): { region: Region; tier: Tier } | null {
@@ -30,8 +31,10 @@ export const TIER_KEYS: Record<Tier, MessageKey> = {
 /** A drawn period: keno numbers and a, b, c. */
 export type Yn28Draw = { numbers: number[]; digits: [number, number, number]; sum: number };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isDigit = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 9;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isDigit = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 9;
 
 /** `{"game":"yn28","result":{region, numbers, digits}}` (or the inner object) as a draw, or null. */
 export function parseDraw(values: unknown): Yn28Draw | null {
@@ -39,19 +42,38 @@ export function parseDraw(values: unknown): Yn28Draw | null {
   if (!isRecord(result)) return null;
   const digits = result.digits;
   if (!Array.isArray(digits) || digits.length !== 3 || !digits.every(isDigit)) return null;
-  const numbers = Array.isArray(result.numbers) ? result.numbers.filter((n): n is number => Number.isInteger(n)) : [];
+  const numbers = Array.isArray(result.numbers)
+    ? result.numbers.filter((n): n is number => Number.isInteger(n))
+    : [];
   const [a, b, c] = digits as [number, number, number];
   return { numbers, digits: [a, b, c], sum: a + b + c };
 }
 
-export type Tag = 'big' | 'small' | 'odd' | 'even' | 'big_odd' | 'big_even' | 'small_odd' | 'small_even' | 'extreme_big' | 'extreme_small' | 'leopard' | 'pair' | 'straight';
+export type Tag =
+  | 'big'
+  | 'small'
+  | 'odd'
+  | 'even'
+  | 'big_odd'
+  | 'big_even'
+  | 'small_odd'
+  | 'small_even'
+  | 'extreme_big'
+  | 'extreme_small'
+  | 'leopard'
+  | 'pair'
+  | 'straight';
 
 /** The outcome tags of a, b, c in the server's order (api/trend/index `tags`). */
 export function tagsOf([a, b, c]: readonly [number, number, number]): Tag[] {
   const sum = a + b + c;
   const big = sum >= 14;
   const odd = sum % 2 === 1;
-  const tags: Tag[] = [big ? 'big' : 'small', odd ? 'odd' : 'even', `${big ? 'big' : 'small'}_${odd ? 'odd' : 'even'}` as Tag];
+  const tags: Tag[] = [
+    big ? 'big' : 'small',
+    odd ? 'odd' : 'even',
+    `${big ? 'big' : 'small'}_${odd ? 'odd' : 'even'}` as Tag,
+  ];
   if (sum >= 22) tags.push('extreme_big');
   if (sum <= 5) tags.push('extreme_small');
   const sorted = [a, b, c].sort((x, y) => x - y) as [number, number, number];
@@ -71,13 +93,26 @@ export function tagTone(tag: string): 'up' | 'down' | 'plain' {
   return 'plain';
 }
 
-export type BoardGroup = { id: 'two_way' | 'combo' | 'extreme' | 'pattern' | 'sum'; title: MessageKey; options: OddsOption[] };
+export type BoardGroup = {
+  id: 'two_way' | 'combo' | 'extreme' | 'pattern' | 'sum';
+  title: MessageKey;
+  options: OddsOption[];
+};
 
 const GROUP_OF: Record<string, BoardGroup['id']> = {
-  big: 'two_way', small: 'two_way', odd: 'two_way', even: 'two_way',
-  big_odd: 'combo', small_odd: 'combo', big_even: 'combo', small_even: 'combo',
-  extreme_big: 'extreme', extreme_small: 'extreme',
-  leopard: 'pattern', pair: 'pattern', straight: 'pattern',
+  big: 'two_way',
+  small: 'two_way',
+  odd: 'two_way',
+  even: 'two_way',
+  big_odd: 'combo',
+  small_odd: 'combo',
+  big_even: 'combo',
+  small_even: 'combo',
+  extreme_big: 'extreme',
+  extreme_small: 'extreme',
+  leopard: 'pattern',
+  pair: 'pattern',
+  straight: 'pattern',
 };
 const GROUP_TITLES: Record<BoardGroup['id'], MessageKey> = {
   two_way: 'yn28_group_two_way',
@@ -91,7 +126,8 @@ const GROUP_TITLES: Record<BoardGroup['id'], MessageKey> = {
 export function groupOptions(options: readonly OddsOption[]): BoardGroup[] {
   const groups = new Map<BoardGroup['id'], OddsOption[]>();
   for (const option of options) {
-    const id = GROUP_OF[option.option] ?? (/^sum_(\d|1\d|2[0-7])$/.test(option.option) ? 'sum' : undefined);
+    const id =
+      GROUP_OF[option.option] ?? (/^sum_(\d|1\d|2[0-7])$/.test(option.option) ? 'sum' : undefined);
     if (id === undefined) continue;
     groups.set(id, [...(groups.get(id) ?? []), option]);
   }
@@ -115,7 +151,10 @@ export function specialRules(rules: unknown): SpecialRule[] {
   if (!isRecord(rules) || !Array.isArray(rules.special_rules)) return [];
   return rules.special_rules.filter((rule): rule is SpecialRule => {
     if (!isRecord(rule) || !Array.isArray(rule.options)) return false;
-    return rule.action === 'refund' || (isRecord(rule.action) && typeof rule.action.reduced_odds === 'string');
+    return (
+      rule.action === 'refund' ||
+      (isRecord(rule.action) && typeof rule.action.reduced_odds === 'string')
+    );
   });
 }
 
@@ -125,11 +164,19 @@ const list = (items: readonly string[]): string => items.join(', ');
 export function describeRule(rule: SpecialRule, t: Translate): string {
   const when = [
     ...(rule.sums ?? []).map((sum) => String(sum)),
-    ...(rule.patterns ?? []).map((pattern) => (Object.hasOwn(GROUP_OF, pattern) ? t(optionWordKey(pattern as OptionWord)) : pattern)),
+    ...(rule.patterns ?? []).map((pattern) =>
+      Object.hasOwn(GROUP_OF, pattern) ? t(optionWordKey(pattern as OptionWord)) : pattern,
+    ),
   ];
   const options = list(rule.options.map((option) => tagLabel(option, t)));
-  const action = rule.action === 'refund' ? t('yn28_rule_refund', { options }) : t('yn28_rule_reduced', { options, odds: rule.action.reduced_odds });
-  const stake = rule.stake_min === undefined || rule.stake_min === null ? '' : ` ${t('yn28_rule_stake', { amount: rule.stake_min })}`;
+  const action =
+    rule.action === 'refund'
+      ? t('yn28_rule_refund', { options })
+      : t('yn28_rule_reduced', { options, odds: rule.action.reduced_odds });
+  const stake =
+    rule.stake_min === undefined || rule.stake_min === null
+      ? ''
+      : ` ${t('yn28_rule_stake', { amount: rule.stake_min })}`;
   return `${t('yn28_rule_when', { when: list(when) })} ${action}${stake}`;
 }
 
@@ -139,10 +186,18 @@ export const ROOM_CHIPS: readonly MoneyText[] = ['10', '50', '100', '500', '1000
 /** Minimum trade (GAMES.md: "with a minimum trade of 10"). */
 export const TRADE_MIN: Minor = 1000n;
 
-export type TradeProblem = 'yn28_err_trade_amount' | 'yn28_err_trade_min' | 'yn28_err_trade_balance' | 'yn28_err_trade_closed';
+export type TradeProblem =
+  | 'yn28_err_trade_amount'
+  | 'yn28_err_trade_min'
+  | 'yn28_err_trade_balance'
+  | 'yn28_err_trade_closed';
 
 /** Why a trade cannot be sent as typed, checked before sending (server order), or null. */
-export function tradeProblem(amount: string, balance: MoneyText | undefined, open: boolean): TradeProblem | null {
+export function tradeProblem(
+  amount: string,
+  balance: MoneyText | undefined,
+  open: boolean,
+): TradeProblem | null {
   if (!open) return 'yn28_err_trade_closed';
   const text = amount.trim();
   if (!isMoneyInput(text) || toMinor(text) <= 0n) return 'yn28_err_trade_amount';
@@ -157,7 +212,12 @@ export const TRADE_OPTION = { up: 'big', down: 'small' } as const;
 export type TradeSide = keyof typeof TRADE_OPTION;
 
 /** Geometry of the sum chart: points oldest to newest, sum 0 at the bottom, 27 at the top. */
-export function chartPoints(sums: readonly number[], width: number, height: number, pad = 4): { x: number; y: number }[] {
+export function chartPoints(
+  sums: readonly number[],
+  width: number,
+  height: number,
+  pad = 4,
+): { x: number; y: number }[] {
   const n = sums.length;
   const inner = height - 2 * pad;
   return sums.map((sum, index) => ({
@@ -167,12 +227,28 @@ export function chartPoints(sums: readonly number[], width: number, height: numb
 }
 
 /** The y of the big/small line (between 13 and 14) in the same scale. */
-export const chartMidY = (height: number, pad = 4): number => pad + (height - 2 * pad) - (13.5 / 27) * (height - 2 * pad);
+export const chartMidY = (height: number, pad = 4): number =>
+  pad + (height - 2 * pad) - (13.5 / 27) * (height - 2 * pad);
 
 /** `polyline` points attribute. */
-export const pointsAttr = (points: readonly { x: number; y: number }[]): string => points.map(({ x, y }) => `${round(x)},${round(y)}`).join(' ');
+export const pointsAttr = (points: readonly { x: number; y: number }[]): string =>
+  points.map(({ x, y }) => `${round(x)},${round(y)}`).join(' ');
 const round = (value: number): number => Math.round(value * 10) / 10;
 
 /** Outcome counts over the last n draws, of the tags the trend page tables. */
-export const COUNT_TAGS: readonly Tag[] = ['big', 'small', 'odd', 'even', 'big_odd', 'big_even', 'small_odd', 'small_even', 'extreme_big', 'extreme_small', 'leopard', 'pair', 'straight'];
+export const COUNT_TAGS: readonly Tag[] = [
+  'big',
+  'small',
+  'odd',
+  'even',
+  'big_odd',
+  'big_even',
+  'small_odd',
+  'small_even',
+  'extreme_big',
+  'extreme_small',
+  'leopard',
+  'pair',
+  'straight',
+];
 export const COUNT_WINDOWS = ['20', '50', '100'] as const;

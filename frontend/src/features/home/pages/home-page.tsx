@@ -32,7 +32,13 @@ const GAMES: readonly { id: string; to: string; name: MessageKey; mark: string; 
   { id: 'k3', to: ROUTES.ccK3, name: 'cc_game_k3', mark: 'K3', tint: '#e5484d' },
   { id: 'pk10', to: ROUTES.ccPk, name: 'cc_game_pk10', mark: 'PK10', tint: '#1e88e5' },
   { id: 'ssc', to: ROUTES.ccSsc, name: 'cc_game_ssc', mark: 'SSC', tint: '#e9953b' },
-  { id: 'rgb', to: ROUTES.ccRgb, name: 'cc_game_rgb', mark: 'RGB', tint: 'linear-gradient(135deg, #e5484d, #30a46c 55%, #8e4ec6)' },
+  {
+    id: 'rgb',
+    to: ROUTES.ccRgb,
+    name: 'cc_game_rgb',
+    mark: 'RGB',
+    tint: 'linear-gradient(135deg, #e5484d, #30a46c 55%, #8e4ec6)',
+  },
   { id: 'yn28', to: ROUTES.yn28Room, name: 'yn28_hall_title', mark: 'PC28', tint: '#0fa3ff' },
   // Not a game: the board of current runs across the games.
   { id: 'long', to: ROUTES.ccLong, name: 'long_title', mark: 'LONG', tint: '#d9822b' },
@@ -66,7 +72,11 @@ export function Component() {
       <section className={styles.hero}>
         <div className={styles.top}>
           <div className={styles.initial} aria-hidden="true">
-            {user !== undefined && user.avatar !== '' ? <img src={mediaUrl(user.avatar)} alt="" width={46} height={46} /> : name.slice(0, 1) || '·'}
+            {user !== undefined && user.avatar !== '' ? (
+              <img src={mediaUrl(user.avatar)} alt="" width={46} height={46} />
+            ) : (
+              name.slice(0, 1) || '·'
+            )}
           </div>
           <div className={styles.hello}>
             {user === undefined ? (
@@ -90,13 +100,21 @@ export function Component() {
             <WalletIcon size={20} />
           </div>
           <div className={styles.amount} data-testid="balance">
-            {user === undefined ? <Skeleton width={150} height={34} /> : <Money value={user.balance} />}
+            {user === undefined ? (
+              <Skeleton width={150} height={34} />
+            ) : (
+              <Money value={user.balance} />
+            )}
           </div>
           <div className={styles.split}>
             <GamepadIcon size={20} />
             <span className={styles.splitLabel}>{t('game_balance')}</span>
             <span className={styles.splitValue} data-testid="game-balance">
-              {user === undefined ? <Skeleton width={70} height={20} /> : <Money value={user.game_balance} />}
+              {user === undefined ? (
+                <Skeleton width={70} height={20} />
+              ) : (
+                <Money value={user.game_balance} />
+              )}
             </span>
           </div>
         </section>
@@ -131,8 +149,17 @@ export function Component() {
         <h2 className={styles.sectionTitle}>{t('cc_games')}</h2>
         <div className={styles.actions} role="group" aria-label={t('cc_games')}>
           {GAMES.map((game) => (
-            <Link key={game.to} to={game.to} className={styles.action} data-testid={`game-${game.id}`}>
-              <span className={styles.actionIcon} style={{ background: game.tint, fontSize: 12.5, fontWeight: 800 }} aria-hidden="true">
+            <Link
+              key={game.to}
+              to={game.to}
+              className={styles.action}
+              data-testid={`game-${game.id}`}
+            >
+              <span
+                className={styles.actionIcon}
+                style={{ background: game.tint, fontSize: 12.5, fontWeight: 800 }}
+                aria-hidden="true"
+              >
                 {game.mark}
               </span>
               {t(game.name)}
@@ -149,8 +176,20 @@ export function Component() {
             title={t('bank_cards_title')}
             text={t('entry_cards_text')}
           />
-          <Entry to={ROUTES.passwords} icon={<ShieldIcon size={22} />} tint="#e9953b" title={t('passwords_title')} text={t('entry_security_text')} />
-          <Entry to={ROUTES.mine} icon={<UserIcon size={22} />} tint="#0fa3ff" title={t('entry_mine')} text={t('entry_mine_text')} />
+          <Entry
+            to={ROUTES.passwords}
+            icon={<ShieldIcon size={22} />}
+            tint="#e9953b"
+            title={t('passwords_title')}
+            text={t('entry_security_text')}
+          />
+          <Entry
+            to={ROUTES.mine}
+            icon={<UserIcon size={22} />}
+            tint="#0fa3ff"
+            title={t('entry_mine')}
+            text={t('entry_mine_text')}
+          />
           <Entry
             to={ROUTES.language}
             icon={<GlobeIcon size={22} />}
@@ -158,7 +197,13 @@ export function Component() {
             title={t('entry_language')}
             text={languageOf(lang).native}
           />
-          <Entry to={ROUTES.news} icon={<NewsIcon size={22} />} tint="#d9822b" title={t('news_title')} text={t('news_entry_text')} />
+          <Entry
+            to={ROUTES.news}
+            icon={<NewsIcon size={22} />}
+            tint="#d9822b"
+            title={t('news_title')}
+            text={t('news_entry_text')}
+          />
           <Entry
             to={ROUTES.customer}
             icon={<HeadsetIcon size={22} />}
@@ -172,7 +217,19 @@ export function Component() {
   );
 }
 
-function Entry({ to, icon, tint, title, text }: { to: string; icon: ReactNode; tint: string; title: string; text: string }) {
+function Entry({
+  to,
+  icon,
+  tint,
+  title,
+  text,
+}: {
+  to: string;
+  icon: ReactNode;
+  tint: string;
+  title: string;
+  text: string;
+}) {
   return (
     <li>
       <Link to={to} className={styles.entry}>

@@ -41,7 +41,11 @@ export function Component() {
   const user = profile.data;
 
   const askLogout = async () => {
-    const ok = await confirm({ message: t('logout_confirm'), confirmText: t('logout'), danger: true });
+    const ok = await confirm({
+      message: t('logout_confirm'),
+      confirmText: t('logout'),
+      danger: true,
+    });
     if (!ok) return;
     setLeaving(true);
     // Leaving unmounts this page: the toast lives in the app-wide host.
@@ -74,12 +78,22 @@ export function Component() {
             <section className={`card ${styles.balances}`}>
               <div className={styles.balance}>
                 <span>{t('balance')}</span>
-                <strong data-testid="mine-balance">{user === undefined ? <Skeleton width={90} height={24} /> : <Money value={user.balance} />}</strong>
+                <strong data-testid="mine-balance">
+                  {user === undefined ? (
+                    <Skeleton width={90} height={24} />
+                  ) : (
+                    <Money value={user.balance} />
+                  )}
+                </strong>
               </div>
               <div className={styles.balance}>
                 <span>{t('game_balance')}</span>
                 <strong data-testid="mine-game-balance">
-                  {user === undefined ? <Skeleton width={90} height={24} /> : <Money value={user.game_balance} />}
+                  {user === undefined ? (
+                    <Skeleton width={90} height={24} />
+                  ) : (
+                    <Money value={user.game_balance} />
+                  )}
                 </strong>
               </div>
             </section>
@@ -88,11 +102,19 @@ export function Component() {
               <div className={styles.inviteText}>
                 <span>{t('invite_code')}</span>
                 <strong data-testid="invite-code">
-                  {user === undefined ? <Skeleton width={110} height={24} /> : user.invite_code || t('invite_code_none')}
+                  {user === undefined ? (
+                    <Skeleton width={110} height={24} />
+                  ) : (
+                    user.invite_code || t('invite_code_none')
+                  )}
                 </strong>
               </div>
               {user !== undefined && user.invite_code !== '' ? (
-                <Button variant="secondary" size="small" onClick={() => void copyInvite(user.invite_code)}>
+                <Button
+                  variant="secondary"
+                  size="small"
+                  onClick={() => void copyInvite(user.invite_code)}
+                >
                   <CopyIcon size={16} />
                   {t('copy')}
                 </Button>
@@ -118,10 +140,26 @@ export function Component() {
               label={t('wallet_actions')}
               entries={[
                 { to: ROUTES.account, icon: <WalletIcon size={21} />, label: t('account_title') },
-                { to: ROUTES.playRecord, icon: <GamepadIcon size={21} />, label: t('records_play_title') },
-                { to: ROUTES.bill, icon: <ListIcon size={21} />, label: t('account_changes_title') },
-                { to: ROUTES.rechargeRecords, icon: <DepositIcon size={21} />, label: t('recharge_records_title') },
-                { to: ROUTES.withdrawRecords, icon: <WithdrawIcon size={21} />, label: t('withdraw_records_title') },
+                {
+                  to: ROUTES.playRecord,
+                  icon: <GamepadIcon size={21} />,
+                  label: t('records_play_title'),
+                },
+                {
+                  to: ROUTES.bill,
+                  icon: <ListIcon size={21} />,
+                  label: t('account_changes_title'),
+                },
+                {
+                  to: ROUTES.rechargeRecords,
+                  icon: <DepositIcon size={21} />,
+                  label: t('recharge_records_title'),
+                },
+                {
+                  to: ROUTES.withdrawRecords,
+                  icon: <WithdrawIcon size={21} />,
+                  label: t('withdraw_records_title'),
+                },
               ]}
             />
             <Menu
@@ -131,13 +169,35 @@ export function Component() {
                   to: ROUTES.bankCards,
                   icon: <CardIcon size={21} />,
                   label: t('bank_cards_title'),
-                  value: user === undefined ? undefined : user.bank_card_bound ? t('bound') : t('not_bound'),
+                  value:
+                    user === undefined
+                      ? undefined
+                      : user.bank_card_bound
+                        ? t('bound')
+                        : t('not_bound'),
                 },
-                { to: ROUTES.usdtAddresses, icon: <CoinIcon size={21} />, label: t('usdt_addresses_title') },
+                {
+                  to: ROUTES.usdtAddresses,
+                  icon: <CoinIcon size={21} />,
+                  label: t('usdt_addresses_title'),
+                },
                 { to: ROUTES.passwords, icon: <LockIcon size={21} />, label: t('passwords_title') },
-                { to: ROUTES.settings, icon: <SettingsIcon size={21} />, label: t('settings_title') },
-                { to: ROUTES.language, icon: <GlobeIcon size={21} />, label: t('entry_language'), value: languageOf(lang).native },
-                { to: ROUTES.customer, icon: <HeadsetIcon size={21} />, label: t('entry_customer') },
+                {
+                  to: ROUTES.settings,
+                  icon: <SettingsIcon size={21} />,
+                  label: t('settings_title'),
+                },
+                {
+                  to: ROUTES.language,
+                  icon: <GlobeIcon size={21} />,
+                  label: t('entry_language'),
+                  value: languageOf(lang).native,
+                },
+                {
+                  to: ROUTES.customer,
+                  icon: <HeadsetIcon size={21} />,
+                  label: t('entry_customer'),
+                },
               ]}
             />
 
@@ -158,12 +218,28 @@ function Identity({ user }: { user: User | undefined }) {
   return (
     <section className={styles.profile}>
       <Link to={ROUTES.setHeader} className={styles.avatar} aria-label={t('avatar_title')}>
-        {user !== undefined && user.avatar !== '' ? <img src={mediaUrl(user.avatar)} alt="" width={64} height={64} data-testid="mine-avatar" /> : name.slice(0, 1) || '·'}
+        {user !== undefined && user.avatar !== '' ? (
+          <img
+            src={mediaUrl(user.avatar)}
+            alt=""
+            width={64}
+            height={64}
+            data-testid="mine-avatar"
+          />
+        ) : (
+          name.slice(0, 1) || '·'
+        )}
       </Link>
       <div className={styles.who}>
         <div className={styles.name}>
-          {user === undefined ? <Skeleton width={140} height={24} /> : <span data-testid="mine-name">{name}</span>}
-          {user === undefined ? null : <span className={styles.vip}>{t('vip_level', { level: user.vip_level })}</span>}
+          {user === undefined ? (
+            <Skeleton width={140} height={24} />
+          ) : (
+            <span data-testid="mine-name">{name}</span>
+          )}
+          {user === undefined ? null : (
+            <span className={styles.vip}>{t('vip_level', { level: user.vip_level })}</span>
+          )}
         </div>
         {user === undefined ? (
           <Skeleton width={110} height={18} />

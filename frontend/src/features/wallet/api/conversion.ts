@@ -18,8 +18,13 @@ export function useConvert() {
     mutationFn: convert,
     onSuccess: (balances) => {
       // Show the new balances at once, then refresh everything they touch.
-      queryClient.setQueryData<User>(profileKey, (user) => (user === undefined ? user : { ...user, ...balances }));
-      return Promise.all([queryClient.invalidateQueries({ queryKey: profileKey }), queryClient.invalidateQueries({ queryKey: walletKey })]);
+      queryClient.setQueryData<User>(profileKey, (user) =>
+        user === undefined ? user : { ...user, ...balances },
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKey }),
+        queryClient.invalidateQueries({ queryKey: walletKey }),
+      ]);
     },
   });
 }

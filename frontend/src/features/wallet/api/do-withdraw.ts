@@ -16,13 +16,18 @@ export type WithdrawInput = {
 
 /** POST api/personal/do_withdraw — amount and fee move to the frozen balance until paid out. */
 export const doWithdraw = ({ key, ...input }: WithdrawInput) =>
-  api.post<WithdrawalRecord>('api/personal/do_withdraw', input, { headers: { 'Idempotency-Key': key } });
+  api.post<WithdrawalRecord>('api/personal/do_withdraw', input, {
+    headers: { 'Idempotency-Key': key },
+  });
 
 export function useDoWithdraw() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: doWithdraw,
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: walletKey }), queryClient.invalidateQueries({ queryKey: profileKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: walletKey }),
+        queryClient.invalidateQueries({ queryKey: profileKey }),
+      ]),
   });
 }

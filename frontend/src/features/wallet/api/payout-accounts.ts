@@ -21,7 +21,13 @@ export type BankCard = {
   created_at: number;
 };
 
-export type UsdtAddress = { id: number; type: UsdtNetwork; address: string; remark: string; created_at: number };
+export type UsdtAddress = {
+  id: number;
+  type: UsdtNetwork;
+  address: string;
+  remark: string;
+  created_at: number;
+};
 
 export const USDT_ADDRESS_LIMIT = 2;
 
@@ -31,17 +37,29 @@ export const usdtListKey = [...walletKey, 'usdt-addresses'] as const;
 
 /** GET api/personal/banklist */
 export function useBankList() {
-  return useQuery({ queryKey: bankListKey, queryFn: () => api.get<Bank[]>('api/personal/banklist'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: bankListKey,
+    queryFn: () => api.get<Bank[]>('api/personal/banklist'),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** GET api/personal/bankcard — the linked card, or null. */
 export function useBankCard() {
-  return useQuery({ queryKey: bankCardKey, queryFn: () => api.get<BankCard | null>('api/personal/bankcard'), staleTime: 30_000 });
+  return useQuery({
+    queryKey: bankCardKey,
+    queryFn: () => api.get<BankCard | null>('api/personal/bankcard'),
+    staleTime: 30_000,
+  });
 }
 
 /** GET api/personal/usdtlist */
 export function useUsdtList() {
-  return useQuery({ queryKey: usdtListKey, queryFn: () => api.get<UsdtAddress[]>('api/personal/usdtlist'), staleTime: 30_000 });
+  return useQuery({
+    queryKey: usdtListKey,
+    queryFn: () => api.get<UsdtAddress[]>('api/personal/usdtlist'),
+    staleTime: 30_000,
+  });
 }
 
 export type AddBankInput = {
@@ -55,7 +73,8 @@ export type AddBankInput = {
 };
 
 /** POST api/personal/add_bank — links the one card (never changed afterwards). */
-export const addBank = (input: AddBankInput) => api.post<{ id: number }>('api/personal/add_bank', input);
+export const addBank = (input: AddBankInput) =>
+  api.post<{ id: number }>('api/personal/add_bank', input);
 
 export function useAddBank() {
   const queryClient = useQueryClient();
@@ -63,16 +82,23 @@ export function useAddBank() {
     mutationFn: addBank,
     // The first card also sets the real name and locks it.
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: bankCardKey }), queryClient.invalidateQueries({ queryKey: profileKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bankCardKey }),
+        queryClient.invalidateQueries({ queryKey: profileKey }),
+      ]),
   });
 }
 
 export type AddUsdtInput = { type: UsdtNetwork; address: string; remark: string };
 
 /** POST api/personal/addusdt */
-export const addUsdt = (input: AddUsdtInput) => api.post<{ id: number }>('api/personal/addusdt', input);
+export const addUsdt = (input: AddUsdtInput) =>
+  api.post<{ id: number }>('api/personal/addusdt', input);
 
 export function useAddUsdt() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addUsdt, onSuccess: () => queryClient.invalidateQueries({ queryKey: usdtListKey }) });
+  return useMutation({
+    mutationFn: addUsdt,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usdtListKey }),
+  });
 }

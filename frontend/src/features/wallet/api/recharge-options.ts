@@ -26,5 +26,9 @@ export const rechargeOptionsKey = [...walletKey, 'recharge-options'] as const;
 export const fetchRechargeOptions = () => api.get<RechargeOptions>('api/personal/recharge_options');
 
 export function useRechargeOptions() {
-  return useQuery({ queryKey: rechargeOptionsKey, queryFn: fetchRechargeOptions, staleTime: 60_000 });
+  return useQuery({
+    queryKey: rechargeOptionsKey,
+    queryFn: fetchRechargeOptions,
+    staleTime: 60_000,
+  });
 }

@@ -19,12 +19,15 @@ export type DepositRecord = {
   reviewed_at: number | null;
 };
 
-export const rechargeRecordsKey = (status: DepositStatus | '') => [...walletKey, 'recharge-records', status] as const;
+export const rechargeRecordsKey = (status: DepositStatus | '') =>
+  [...walletKey, 'recharge-records', status] as const;
 
 /** GET api/personal/rechargerecord — the player's deposits, newest first. */
 export const fetchRechargeRecords = (status: DepositStatus | '', page: number, limit: number) =>
   api.get<Paged<DepositRecord>>('api/personal/rechargerecord', { page, limit, status });
 
 export function useRechargeRecords(status: DepositStatus | '') {
-  return usePaged(rechargeRecordsKey(status), (page, limit) => fetchRechargeRecords(status, page, limit));
+  return usePaged(rechargeRecordsKey(status), (page, limit) =>
+    fetchRechargeRecords(status, page, limit),
+  );
 }

@@ -22,7 +22,9 @@ export function recharge({ key, voucher, ...fields }: RechargeInput): Promise<De
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== '') form.append(name, value);
   form.append('voucher', voucher, voucher.name);
-  return api.upload<DepositRecord>('api/personal/recharge', form, { headers: { 'Idempotency-Key': key } });
+  return api.upload<DepositRecord>('api/personal/recharge', form, {
+    headers: { 'Idempotency-Key': key },
+  });
 }
 
 export function useRecharge() {

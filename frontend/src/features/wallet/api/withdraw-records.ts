@@ -19,12 +19,15 @@ export type WithdrawalRecord = {
   reviewed_at: number | null;
 };
 
-export const withdrawRecordsKey = (status: WithdrawalStatus | '') => [...walletKey, 'withdraw-records', status] as const;
+export const withdrawRecordsKey = (status: WithdrawalStatus | '') =>
+  [...walletKey, 'withdraw-records', status] as const;
 
 /** GET api/personal/withdrawlsrecord — the player's withdrawals, newest first. */
 export const fetchWithdrawRecords = (status: WithdrawalStatus | '', page: number, limit: number) =>
   api.get<Paged<WithdrawalRecord>>('api/personal/withdrawlsrecord', { page, limit, status });
 
 export function useWithdrawRecords(status: WithdrawalStatus | '') {
-  return usePaged(withdrawRecordsKey(status), (page, limit) => fetchWithdrawRecords(status, page, limit));
+  return usePaged(withdrawRecordsKey(status), (page, limit) =>
+    fetchWithdrawRecords(status, page, limit),
+  );
 }

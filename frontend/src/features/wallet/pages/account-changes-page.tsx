@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { Chips } from '@/components/chips';
 import { InfiniteList } from '@/components/infinite-list';
 import { PageHeader } from '@/components/page-header';
-import { ACCOUNT_KINDS, ENTRY_KINDS, useAccountChanges, type ChangeFilter, type ChangeRecord } from '@/features/wallet/api/account-changes';
+import {
+  ACCOUNT_KINDS,
+  ENTRY_KINDS,
+  useAccountChanges,
+  type ChangeFilter,
+  type ChangeRecord,
+} from '@/features/wallet/api/account-changes';
 import { ChangeRecordCard } from '@/features/wallet/parts/change-record';
 import { entryKindLabel } from '@/features/wallet/parts/entry-kinds';
 import styles from '@/features/wallet/parts/wallet.module.css';
@@ -24,7 +30,8 @@ export function Component() {
   const [filter, setFilter] = useState<ChangeFilter>({ account: '', kind: '' });
   const query = useAccountChanges(filter);
   const kindLabel = (kind: string) => entryKindLabel(kind, t);
-  const accountLabel = (account: string) => (ACCOUNT_KEYS[account] === undefined ? account : t(ACCOUNT_KEYS[account]));
+  const accountLabel = (account: string) =>
+    ACCOUNT_KEYS[account] === undefined ? account : t(ACCOUNT_KEYS[account]);
 
   return (
     <main className="page">
@@ -35,13 +42,19 @@ export function Component() {
             label={t('filter_account')}
             value={filter.account}
             onChange={(account) => setFilter((current) => ({ ...current, account }))}
-            choices={[{ value: '' as const, label: t('filter_all_accounts') }, ...ACCOUNT_KINDS.map((value) => ({ value, label: accountLabel(value) }))]}
+            choices={[
+              { value: '' as const, label: t('filter_all_accounts') },
+              ...ACCOUNT_KINDS.map((value) => ({ value, label: accountLabel(value) })),
+            ]}
           />
           <Chips
             label={t('filter_kind')}
             value={filter.kind}
             onChange={(kind) => setFilter((current) => ({ ...current, kind }))}
-            choices={[{ value: '' as const, label: t('filter_all_kinds') }, ...ENTRY_KINDS.map((value) => ({ value, label: kindLabel(value) }))]}
+            choices={[
+              { value: '' as const, label: t('filter_all_kinds') },
+              ...ENTRY_KINDS.map((value) => ({ value, label: kindLabel(value) })),
+            ]}
           />
         </div>
         <InfiniteList
@@ -56,7 +69,10 @@ export function Component() {
               testId="change-record"
               title={
                 <>
-                  {kindLabel(record.kind)} · <span style={{ color: 'var(--muted)', fontWeight: 500 }}>{accountLabel(record.account)}</span>
+                  {kindLabel(record.kind)} ·{' '}
+                  <span style={{ color: 'var(--muted)', fontWeight: 500 }}>
+                    {accountLabel(record.account)}
+                  </span>
                 </>
               }
             >

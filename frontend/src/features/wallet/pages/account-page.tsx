@@ -2,7 +2,14 @@
 // money actions and the records.
 import { Link } from 'react-router';
 import { ChartIcon } from '@/components/icons';
-import { CardIcon, CoinIcon, DepositIcon, ListIcon, SwapIcon, WithdrawIcon } from '@/components/icons-extra';
+import {
+  CardIcon,
+  CoinIcon,
+  DepositIcon,
+  ListIcon,
+  SwapIcon,
+  WithdrawIcon,
+} from '@/components/icons-extra';
 import { LoadingGate } from '@/components/loading-gate';
 import { Menu } from '@/components/menu';
 import { Money } from '@/components/money';
@@ -77,17 +84,42 @@ export function Component() {
                 <Menu
                   label={t('records_title')}
                   entries={[
-                    { to: ROUTES.bill, icon: <ListIcon size={21} />, label: t('account_changes_title') },
-                    { to: ROUTES.rechargeRecords, icon: <DepositIcon size={21} />, label: t('recharge_records_title') },
-                    { to: ROUTES.withdrawRecords, icon: <WithdrawIcon size={21} />, label: t('withdraw_records_title') },
-                    { to: ROUTES.investmentRecords, icon: <ChartIcon size={21} />, label: t('investment_records_title') },
+                    {
+                      to: ROUTES.bill,
+                      icon: <ListIcon size={21} />,
+                      label: t('account_changes_title'),
+                    },
+                    {
+                      to: ROUTES.rechargeRecords,
+                      icon: <DepositIcon size={21} />,
+                      label: t('recharge_records_title'),
+                    },
+                    {
+                      to: ROUTES.withdrawRecords,
+                      icon: <WithdrawIcon size={21} />,
+                      label: t('withdraw_records_title'),
+                    },
+                    {
+                      to: ROUTES.investmentRecords,
+                      icon: <ChartIcon size={21} />,
+                      label: t('investment_records_title'),
+                    },
                   ]}
                 />
                 <Menu
                   label={t('withdraw_accounts')}
                   entries={[
-                    { to: ROUTES.bankCards, icon: <CardIcon size={21} />, label: t('bank_cards_title'), value: user.bank_card_bound ? t('bound') : t('not_bound') },
-                    { to: ROUTES.usdtAddresses, icon: <CoinIcon size={21} />, label: t('usdt_addresses_title') },
+                    {
+                      to: ROUTES.bankCards,
+                      icon: <CardIcon size={21} />,
+                      label: t('bank_cards_title'),
+                      value: user.bank_card_bound ? t('bound') : t('not_bound'),
+                    },
+                    {
+                      to: ROUTES.usdtAddresses,
+                      icon: <CoinIcon size={21} />,
+                      label: t('usdt_addresses_title'),
+                    },
                   ]}
                 />
               </>

@@ -8,7 +8,12 @@ import { Notice } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
-import { useAddBank, useBankCard, useBankList, type Bank } from '@/features/wallet/api/payout-accounts';
+import {
+  useAddBank,
+  useBankCard,
+  useBankList,
+  type Bank,
+} from '@/features/wallet/api/payout-accounts';
 import { CardView } from '@/features/wallet/parts/card-view';
 import { useForm } from '@/hooks/use-form';
 import { useProfile } from '@/hooks/use-profile';
@@ -50,7 +55,15 @@ type Field = 'bank_id' | 'holder' | 'card_no' | 'ifsc' | 'bank_address' | 'phone
 export function BankForm({ banks, realName }: { banks: Bank[]; realName: string }) {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const form = useForm({ bank_id: '', holder: realName, card_no: '', ifsc: '', bank_address: '', phone: '', remark: '' });
+  const form = useForm({
+    bank_id: '',
+    holder: realName,
+    card_no: '',
+    ifsc: '',
+    bank_address: '',
+    phone: '',
+    remark: '',
+  });
   const add = useAddBank();
   const error = (field: Field) => {
     const key = form.errors[field];
@@ -63,7 +76,11 @@ export function BankForm({ banks, realName }: { banks: Bank[]; realName: string 
     const bank = banks.find((entry) => entry.id === result.value.bank_id);
     const ok = await confirm({
       title: t('bind_confirm_title'),
-      message: t('bind_confirm_text', { bank: bank?.name ?? result.value.bank_id, holder: result.value.holder, last4: result.value.card_no.slice(-4) }),
+      message: t('bind_confirm_text', {
+        bank: bank?.name ?? result.value.bank_id,
+        holder: result.value.holder,
+        last4: result.value.card_no.slice(-4),
+      }),
       confirmText: t('bind_submit'),
     });
     if (!ok) return;
@@ -100,7 +117,9 @@ export function BankForm({ banks, realName }: { banks: Bank[]; realName: string 
           autoComplete="name"
           maxLength={64}
         />
-        <p style={{ fontSize: 13, color: 'var(--muted)', marginTop: -6 }}>{realName !== '' ? t('holder_fixed_note') : t('holder_note')}</p>
+        <p style={{ fontSize: 13, color: 'var(--muted)', marginTop: -6 }}>
+          {realName !== '' ? t('holder_fixed_note') : t('holder_note')}
+        </p>
         <TextField
           label={t('field_card_no')}
           inputMode="numeric"

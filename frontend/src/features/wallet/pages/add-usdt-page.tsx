@@ -86,7 +86,9 @@ export function UsdtForm() {
         />
         <TextField
           label={t('field_usdt_address')}
-          placeholder={network === 'TRC20' ? t('usdt_trc20_placeholder') : t('usdt_erc20_placeholder')}
+          placeholder={
+            network === 'TRC20' ? t('usdt_trc20_placeholder') : t('usdt_erc20_placeholder')
+          }
           value={form.values.address}
           onChange={(value) => form.setField('address', value.trim())}
           error={error('address')}

@@ -32,7 +32,8 @@ export function Component() {
     const checked = validate(amountSchema, amount);
     if (!checked.ok) return setError(t(checked.errors[''] ?? 'v_amount'));
     const normal = fromMinor(toMinor(amount.trim()));
-    if (compareMoney(normal, fromMinor(minorOr0(source))) > 0) return setError(t('v_insufficient', { balance: fromMinor(minorOr0(source)) }));
+    if (compareMoney(normal, fromMinor(minorOr0(source))) > 0)
+      return setError(t('v_insufficient', { balance: fromMinor(minorOr0(source)) }));
     const fields = { from, amount: normal };
     convert.mutate(
       { ...fields, key: attempt.for(JSON.stringify(fields)) },
@@ -54,8 +55,18 @@ export function Component() {
           {() => {
             const data = balances.data!;
             const boxes = [
-              { id: 'balance' as const, label: t('balance'), value: data.balance, testId: 'conversion-balance' },
-              { id: 'game' as const, label: t('game_balance'), value: data.game_balance, testId: 'conversion-game-balance' },
+              {
+                id: 'balance' as const,
+                label: t('balance'),
+                value: data.balance,
+                testId: 'conversion-balance',
+              },
+              {
+                id: 'game' as const,
+                label: t('game_balance'),
+                value: data.game_balance,
+                testId: 'conversion-game-balance',
+              },
             ];
             const [left, right] = from === 'balance' ? boxes : [boxes[1]!, boxes[0]!];
             const source = from === 'balance' ? data.balance : data.game_balance;
@@ -78,7 +89,11 @@ export function Component() {
                       </button>
                     ) : (
                       <div key={box.id} className={styles.balanceBox} data-source={box.id === from}>
-                        <span>{box.id === from ? t('conversion_from', { name: box.label }) : t('conversion_to', { name: box.label })}</span>
+                        <span>
+                          {box.id === from
+                            ? t('conversion_from', { name: box.label })
+                            : t('conversion_to', { name: box.label })}
+                        </span>
                         <strong data-testid={box.testId}>
                           <Money value={box.value} />
                         </strong>
@@ -86,7 +101,10 @@ export function Component() {
                     ),
                   )}
                 </div>
-                <p data-testid="conversion-direction" style={{ color: 'var(--muted)', fontSize: 14, textAlign: 'center' }}>
+                <p
+                  data-testid="conversion-direction"
+                  style={{ color: 'var(--muted)', fontSize: 14, textAlign: 'center' }}
+                >
                   {from === 'balance' ? t('conversion_to_game') : t('conversion_to_wallet')}
                 </p>
                 <Section>

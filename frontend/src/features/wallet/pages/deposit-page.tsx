@@ -19,7 +19,11 @@ import { Rows } from '@/components/rows';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
 import { useRecharge } from '@/features/wallet/api/recharge';
-import { useRechargeOptions, type DepositMethod, type RechargeOptions } from '@/features/wallet/api/recharge-options';
+import {
+  useRechargeOptions,
+  type DepositMethod,
+  type RechargeOptions,
+} from '@/features/wallet/api/recharge-options';
 import type { DepositRecord } from '@/features/wallet/api/recharge-records';
 import { formatRate, payAmount } from '@/features/wallet/parts/amounts';
 import { Picture } from '@/features/wallet/parts/picture';
@@ -54,7 +58,11 @@ export function Component() {
             result !== null ? (
               <DepositDone record={result} onAgain={() => setResult(null)} />
             ) : options.data!.methods.length === 0 ? (
-              <Empty icon={<DepositIcon size={38} />} title={t('deposit_closed_title')} text={t('deposit_closed_text')} />
+              <Empty
+                icon={<DepositIcon size={38} />}
+                title={t('deposit_closed_title')}
+                text={t('deposit_closed_text')}
+              />
             ) : (
               <DepositForm options={options.data!} first={first} onDone={setResult} />
             )
@@ -67,11 +75,20 @@ export function Component() {
 
 type Field = 'amount' | 'voucher' | 'content';
 
-export function DepositForm({ options, first, onDone }: { options: RechargeOptions; first: boolean; onDone: (record: DepositRecord) => void }) {
+export function DepositForm({
+  options,
+  first,
+  onDone,
+}: {
+  options: RechargeOptions;
+  first: boolean;
+  onDone: (record: DepositRecord) => void;
+}) {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const asked = params.get('method');
-  const method: DepositMethod = asked === 'usdt' && options.methods.includes('usdt') ? 'usdt' : (options.methods[0] ?? 'bank');
+  const method: DepositMethod =
+    asked === 'usdt' && options.methods.includes('usdt') ? 'usdt' : (options.methods[0] ?? 'bank');
   const [amount, setAmount] = useState('');
   const [currencyCode, setCurrencyCode] = useState(options.currencies[0]?.code ?? '');
   const [country, setCountry] = useState(options.countries[0]?.code ?? '');
@@ -81,7 +98,8 @@ export function DepositForm({ options, first, onDone }: { options: RechargeOptio
   const recharge = useRecharge();
   const attempt = useAttemptKey();
 
-  const currency = options.currencies.find((entry) => entry.code === currencyCode) ?? options.currencies[0];
+  const currency =
+    options.currencies.find((entry) => entry.code === currencyCode) ?? options.currencies[0];
   const amountOk = validate(amountSchema, amount).ok;
   const pay = amountOk && currency !== undefined ? payAmount(amount.trim(), currency.rate) : null;
 
@@ -97,15 +115,20 @@ export function DepositForm({ options, first, onDone }: { options: RechargeOptio
     setVoucher(file);
     if (file === null) return clear('voucher');
     const problem = imageProblem(file, options.voucher_max_bytes);
-    setErrors((current) => ({ ...current, voucher: problem === null ? undefined : t(problem.key, problem.params) }));
+    setErrors((current) => ({
+      ...current,
+      voucher: problem === null ? undefined : t(problem.key, problem.params),
+    }));
   };
 
   const submit = () => {
     const next: Partial<Record<Field, string>> = {};
     const checked = validate(amountSchema, amount);
     if (!checked.ok) next.amount = t(checked.errors[''] ?? 'v_amount');
-    else if (compareMoney(amount.trim(), options.min) < 0) next.amount = t('v_amount_min', { min: options.min });
-    else if (compareMoney(amount.trim(), options.max) > 0) next.amount = t('v_amount_max', { max: options.max });
+    else if (compareMoney(amount.trim(), options.min) < 0)
+      next.amount = t('v_amount_min', { min: options.min });
+    else if (compareMoney(amount.trim(), options.max) > 0)
+      next.amount = t('v_amount_max', { max: options.max });
     if (!validate(boundedText(CONTENT_MAX), content).ok) next.content = t('v_too_long');
     if (voucher === null) next.voucher = t('v_voucher_required');
     else {
@@ -122,7 +145,9 @@ export function DepositForm({ options, first, onDone }: { options: RechargeOptio
       country: options.countries.length > 0 ? country : '',
       content: content.trim(),
     };
-    const key = attempt.for(JSON.stringify([fields, voucher.name, voucher.size, voucher.lastModified]));
+    const key = attempt.for(
+      JSON.stringify([fields, voucher.name, voucher.size, voucher.lastModified]),
+    );
     recharge.mutate(
       { ...fields, voucher, key },
       {
@@ -134,18 +159,25 @@ export function DepositForm({ options, first, onDone }: { options: RechargeOptio
     );
   };
 
-  const quick = QUICK_AMOUNTS.filter((value) => compareMoney(value, options.min) >= 0 && compareMoney(value, options.max) <= 0).slice(0, 4);
+  const quick = QUICK_AMOUNTS.filter(
+    (value) => compareMoney(value, options.min) >= 0 && compareMoney(value, options.max) <= 0,
+  ).slice(0, 4);
 
   return (
     <Form onSubmit={submit} label={t('deposit_title')}>
-      {first ? <Notice title={t('first_deposit_banner_title')}>{t('first_deposit_banner_text')}</Notice> : null}
+      {first ? (
+        <Notice title={t('first_deposit_banner_title')}>{t('first_deposit_banner_text')}</Notice>
+      ) : null}
       {options.methods.length > 1 ? (
         <Chips
           segmented
           label={t('deposit_method')}
           value={method}
           onChange={chooseMethod}
-          choices={options.methods.map((value) => ({ value, label: value === 'usdt' ? t('method_usdt') : t('method_bank') }))}
+          choices={options.methods.map((value) => ({
+            value,
+            label: value === 'usdt' ? t('method_usdt') : t('method_bank'),
+          }))}
         />
       ) : null}
 
@@ -160,7 +192,11 @@ export function DepositForm({ options, first, onDone }: { options: RechargeOptio
       <Section>
         <TextField
           label={t('field_amount')}
-          hint={t('amount_range', { min: options.min, max: options.max, currency: options.currency })}
+          hint={t('amount_range', {
+            min: options.min,
+            max: options.max,
+            currency: options.currency,
+          })}
           inputMode="decimal"
           placeholder={t('field_amount_placeholder')}
           value={amount}
@@ -207,7 +243,13 @@ export function DepositForm({ options, first, onDone }: { options: RechargeOptio
                   <Picture src={entry.picture} code={entry.code} />
                   <span className={styles.optionText}>
                     <strong>{entry.code}</strong>
-                    <span>{t('rate_line', { currency: options.currency, rate: formatRate(entry.rate), code: entry.code })}</span>
+                    <span>
+                      {t('rate_line', {
+                        currency: options.currency,
+                        rate: formatRate(entry.rate),
+                        code: entry.code,
+                      })}
+                    </span>
                   </span>
                 </button>
               ))}
@@ -252,7 +294,13 @@ export function DepositForm({ options, first, onDone }: { options: RechargeOptio
       ) : null}
 
       <Section>
-        <ImagePicker label={t('voucher_label')} hint={t('voucher_hint')} file={voucher} onPick={pick} error={errors.voucher} />
+        <ImagePicker
+          label={t('voucher_label')}
+          hint={t('voucher_hint')}
+          file={voucher}
+          onPick={pick}
+          error={errors.voucher}
+        />
         <TextArea
           label={t('deposit_content')}
           hint={t('optional')}
@@ -299,7 +347,10 @@ function DepositDone({ record, onAgain }: { record: DepositRecord; onAgain: () =
         rows={[
           { label: t('field_amount'), value: <Money value={record.amount} />, strong: true },
           { label: t('pay_amount'), value: `${record.pay_amount} ${record.currency}` },
-          { label: t('record_method'), value: record.method === 'usdt' ? t('method_usdt') : t('method_bank') },
+          {
+            label: t('record_method'),
+            value: record.method === 'usdt' ? t('method_usdt') : t('method_bank'),
+          },
           { label: t('record_status'), value: t('status_pending') },
         ]}
       />

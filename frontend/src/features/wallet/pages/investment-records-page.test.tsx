@@ -25,12 +25,26 @@ const record = (overrides: Partial<ChangeRecord>): ChangeRecord => ({
   ...overrides,
 });
 
-const INVESTMENTS = [record({ id: 3, kind: 'invest_return', amount: '-1000.00', balance_after: '0.00', created_at: now() - 60 }), record({ id: 1 })];
-const SAVINGS = [record({ id: 9, account: 'savings', kind: 'interest', amount: '0.37', balance_after: '500.37' })];
+const INVESTMENTS = [
+  record({
+    id: 3,
+    kind: 'invest_return',
+    amount: '-1000.00',
+    balance_after: '0.00',
+    created_at: now() - 60,
+  }),
+  record({ id: 1 }),
+];
+const SAVINGS = [
+  record({ id: 9, account: 'savings', kind: 'interest', amount: '0.37', balance_after: '500.37' }),
+];
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: ROUTES.investmentRecords, Component: InvestmentRecordsPage }], { initialEntries: [ROUTES.investmentRecords] });
+  const router = createMemoryRouter(
+    [{ path: ROUTES.investmentRecords, Component: InvestmentRecordsPage }],
+    { initialEntries: [ROUTES.investmentRecords] },
+  );
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -38,7 +52,8 @@ function renderPage() {
   );
 }
 
-const accountOf = (call: FetchCall) => new URL(call.url, 'http://app.test/').searchParams.get('account');
+const accountOf = (call: FetchCall) =>
+  new URL(call.url, 'http://app.test/').searchParams.get('account');
 
 beforeAll(async () => {
   await activateLanguage('en');
@@ -50,7 +65,9 @@ afterEach(() => {
 
 describe('investment records page', () => {
   it('lists the investment account with kind, signed amount, balance and time', async () => {
-    const { calls } = mockFetch(() => jsonResponse(envelope({ list: INVESTMENTS, total: 2, page: 1, limit: 20 })));
+    const { calls } = mockFetch(() =>
+      jsonResponse(envelope({ list: INVESTMENTS, total: 2, page: 1, limit: 20 })),
+    );
     renderPage();
 
     const rows = await screen.findAllByTestId('investment-record');
@@ -63,7 +80,10 @@ describe('investment records page', () => {
     expect(invested).toHaveTextContent('Investment');
     expect(within(invested).getByText('+1,000.00')).toHaveAttribute('data-sign', '1');
     expect(invested).toHaveTextContent('2 days ago');
-    expect(screen.getByRole('radio', { name: 'Investment' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: 'Investment' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     expect(calls.map(accountOf)).toEqual(['invest']);
   });
 
@@ -88,9 +108,13 @@ describe('investment records page', () => {
     renderPage();
 
     expect(await screen.findByText('No investments yet')).toBeInTheDocument();
-    expect(screen.getByText('Product purchases, payouts and returns will appear here once you invest.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Product purchases, payouts and returns will appear here once you invest.'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Savings' }));
     expect(await screen.findByText('No savings yet')).toBeInTheDocument();
-    expect(screen.queryAllByRole('link').filter((link) => link.getAttribute('href') !== ROUTES.account)).toEqual([]);
+    expect(
+      screen.queryAllByRole('link').filter((link) => link.getAttribute('href') !== ROUTES.account),
+    ).toEqual([]);
   });
 });

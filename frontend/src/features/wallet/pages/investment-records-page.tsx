@@ -15,8 +15,16 @@ import { ROUTES } from '@/lib/routes';
 type Tab = 'invest' | 'savings';
 
 const TABS: Record<Tab, { label: MessageKey; emptyTitle: MessageKey; emptyText: MessageKey }> = {
-  invest: { label: 'account_invest', emptyTitle: 'investment_records_empty_title', emptyText: 'investment_records_empty_text' },
-  savings: { label: 'account_savings', emptyTitle: 'savings_records_empty_title', emptyText: 'savings_records_empty_text' },
+  invest: {
+    label: 'account_invest',
+    emptyTitle: 'investment_records_empty_title',
+    emptyText: 'investment_records_empty_text',
+  },
+  savings: {
+    label: 'account_savings',
+    emptyTitle: 'savings_records_empty_title',
+    emptyText: 'savings_records_empty_text',
+  },
 };
 
 export function Component() {
@@ -33,7 +41,10 @@ export function Component() {
           label={t('filter_account')}
           value={tab}
           onChange={setTab}
-          choices={(['invest', 'savings'] as const).map((value) => ({ value, label: t(TABS[value].label) }))}
+          choices={(['invest', 'savings'] as const).map((value) => ({
+            value,
+            label: t(TABS[value].label),
+          }))}
         />
         <InfiniteList
           query={query}
@@ -41,7 +52,13 @@ export function Component() {
           keyOf={(record: ChangeRecord) => record.id}
           emptyTitle={t(TABS[tab].emptyTitle)}
           emptyText={t(TABS[tab].emptyText)}
-          render={(record) => <ChangeRecordCard record={record} title={entryKindLabel(record.kind, t)} testId="investment-record" />}
+          render={(record) => (
+            <ChangeRecordCard
+              record={record}
+              title={entryKindLabel(record.kind, t)}
+              testId="investment-record"
+            />
+          )}
         />
       </div>
     </main>

@@ -19,7 +19,9 @@ export function Component() {
       emptyAction={<LinkButton to={ROUTES.deposit}>{t('deposit_title')}</LinkButton>}
       testId="recharge-record"
       subtitle={(record) => `#${record.id}`}
-      detail={(record) => `${t('pay_amount')}: ${formatMoney(record.pay_amount)} ${record.currency}`}
+      detail={(record) =>
+        `${t('pay_amount')}: ${formatMoney(record.pay_amount)} ${record.currency}`
+      }
       footnote={(record) => record.content}
     />
   );

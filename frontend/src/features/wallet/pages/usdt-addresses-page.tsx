@@ -30,25 +30,48 @@ export function Component() {
               </LinkButton>
             ) : null;
             if (addresses.length === 0) {
-              return <Empty icon={<CoinIcon size={38} />} title={t('usdt_none_title')} text={t('usdt_none_text', { max: USDT_ADDRESS_LIMIT })} action={add ?? undefined} />;
+              return (
+                <Empty
+                  icon={<CoinIcon size={38} />}
+                  title={t('usdt_none_title')}
+                  text={t('usdt_none_text', { max: USDT_ADDRESS_LIMIT })}
+                  action={add ?? undefined}
+                />
+              );
             }
             return (
               <>
-                <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 10 }} aria-label={t('usdt_addresses_title')}>
+                <ul
+                  style={{
+                    listStyle: 'none',
+                    margin: 0,
+                    padding: 0,
+                    display: 'flex',
+                    flexDirection: 'column',
+                    gap: 10,
+                  }}
+                  aria-label={t('usdt_addresses_title')}
+                >
                   {addresses.map((address) => (
                     <li key={address.id}>
                       <Section className={styles.addressCard}>
                         <div className={styles.recordHead}>
                           <strong>USDT · {address.type}</strong>
-                          <span className={styles.recordMeta}>{formatDate(address.created_at)}</span>
+                          <span className={styles.recordMeta}>
+                            {formatDate(address.created_at)}
+                          </span>
                         </div>
                         <code data-testid="usdt-address-item">{address.address}</code>
-                        {address.remark === '' ? null : <span className={styles.recordMeta}>{address.remark}</span>}
+                        {address.remark === '' ? null : (
+                          <span className={styles.recordMeta}>{address.remark}</span>
+                        )}
                       </Section>
                     </li>
                   ))}
                 </ul>
-                <p style={{ color: 'var(--muted)', fontSize: 13, textAlign: 'center' }}>{t('usdt_count', { n: addresses.length, max: USDT_ADDRESS_LIMIT })}</p>
+                <p style={{ color: 'var(--muted)', fontSize: 13, textAlign: 'center' }}>
+                  {t('usdt_count', { n: addresses.length, max: USDT_ADDRESS_LIMIT })}
+                </p>
                 {add ?? <Notice>{t('usdt_limit_reached', { max: USDT_ADDRESS_LIMIT })}</Notice>}
               </>
             );

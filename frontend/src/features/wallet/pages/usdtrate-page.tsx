@@ -57,7 +57,11 @@ export function Component() {
                             <span>{currency.name}</span>
                           </span>
                           <span className={styles.rateValue} data-testid={`rate-${currency.code}`}>
-                            {t('rate_line', { currency: data.currency, rate: formatRate(currency.rate), code: currency.code })}
+                            {t('rate_line', {
+                              currency: data.currency,
+                              rate: formatRate(currency.rate),
+                              code: currency.code,
+                            })}
                           </span>
                         </li>
                       ))}
@@ -65,11 +69,18 @@ export function Component() {
                   )}
                 </Section>
                 {data.usdt_address === '' ? null : (
-                  <Suspense fallback={<div className="card" style={{ minHeight: 320 }} aria-busy="true" />}>
+                  <Suspense
+                    fallback={<div className="card" style={{ minHeight: 320 }} aria-busy="true" />}
+                  >
                     <UsdtReceive address={data.usdt_address} network={data.usdt_network} />
                   </Suspense>
                 )}
-                <LinkButton to={data.methods.includes('usdt') ? `${ROUTES.deposit}?method=usdt` : ROUTES.deposit} block>
+                <LinkButton
+                  to={
+                    data.methods.includes('usdt') ? `${ROUTES.deposit}?method=usdt` : ROUTES.deposit
+                  }
+                  block
+                >
                   <DepositIcon size={18} />
                   {t('deposit_now')}
                 </LinkButton>

@@ -23,7 +23,9 @@ afterEach(() => {
 
 function renderInApp(element: ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/page'] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -49,7 +51,14 @@ const card: Target = { method: 'bank', id: 7, title: 'Vietcombank', detail: '***
 describe('withdraw form', () => {
   it('shows the turnover still to bet prominently and keeps the form closed', () => {
     mockFetch(() => jsonResponse(envelope(null)));
-    renderInApp(<WithdrawForm terms={{ ...terms, turnover_remaining: '120.50' }} targets={[card]} fundPasswordSet onDone={() => undefined} />);
+    renderInApp(
+      <WithdrawForm
+        terms={{ ...terms, turnover_remaining: '120.50' }}
+        targets={[card]}
+        fundPasswordSet
+        onDone={() => undefined}
+      />,
+    );
     const block = screen.getByTestId('turnover-block');
     expect(block).toHaveTextContent('Turnover still to bet');
     expect(block).toHaveTextContent('120.50');
@@ -59,7 +68,21 @@ describe('withdraw form', () => {
   });
 
   it('shows no turnover block at 0, computes the fee like the server and asks before sending', async () => {
-    const { calls } = mockFetch(() => jsonResponse(envelope({ id: 1, method: 'bank', account: 'VCB ****7890', amount: '10.01', fee: '0.16', status: 'pending', reason: '', created_at: 1, reviewed_at: null })));
+    const { calls } = mockFetch(() =>
+      jsonResponse(
+        envelope({
+          id: 1,
+          method: 'bank',
+          account: 'VCB ****7890',
+          amount: '10.01',
+          fee: '0.16',
+          status: 'pending',
+          reason: '',
+          created_at: 1,
+          reviewed_at: null,
+        }),
+      ),
+    );
     const onDone = vi.fn();
     renderInApp(<WithdrawForm terms={terms} targets={[card]} fundPasswordSet onDone={onDone} />);
     expect(screen.queryByTestId('turnover-block')).not.toBeInTheDocument();
@@ -70,7 +93,9 @@ describe('withdraw form', () => {
     await userEvent.type(screen.getByLabelText('Fund password'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Withdraw 10.01 to Vietcombank **** **** **** 7890? Fee 0.16; 10.17 will be deducted');
+    expect(dialog).toHaveTextContent(
+      'Withdraw 10.01 to Vietcombank **** **** **** 7890? Fee 0.16; 10.17 will be deducted',
+    );
     expect(calls).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
@@ -83,8 +108,18 @@ describe('withdraw form', () => {
 
   it('links to setting a fund password when there is none', () => {
     mockFetch(() => jsonResponse(envelope(null)));
-    renderInApp(<WithdrawForm terms={terms} targets={[card]} fundPasswordSet={false} onDone={() => undefined} />);
-    expect(screen.getByRole('link', { name: 'Set fund password' })).toHaveAttribute('href', '/pages/yn28/info/securitypassword');
+    renderInApp(
+      <WithdrawForm
+        terms={terms}
+        targets={[card]}
+        fundPasswordSet={false}
+        onDone={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Set fund password' })).toHaveAttribute(
+      'href',
+      '/pages/yn28/info/securitypassword',
+    );
     expect(screen.queryByLabelText('Fund password')).not.toBeInTheDocument();
   });
 });
@@ -122,7 +157,9 @@ describe('deposit form', () => {
     const input = screen.getByLabelText('Payment screenshot');
     await userEvent.upload(input, png(1024 * 1024 + 1));
     expect(await screen.findByText('The picture can be at most 1 MB')).toBeInTheDocument();
-    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
     expect(await screen.findByText('Choose a PNG, JPEG, GIF or WebP picture')).toBeInTheDocument();
   });
 
@@ -133,7 +170,20 @@ describe('deposit form', () => {
         fail = false;
         return Promise.reject(new TypeError('network down'));
       }
-      return jsonResponse(envelope({ id: 4, method: 'bank', amount: '10.01', currency: 'VND', pay_amount: '250250.00', content: '', status: 'pending', reason: '', created_at: 1, reviewed_at: null }));
+      return jsonResponse(
+        envelope({
+          id: 4,
+          method: 'bank',
+          amount: '10.01',
+          currency: 'VND',
+          pay_amount: '250250.00',
+          content: '',
+          status: 'pending',
+          reason: '',
+          created_at: 1,
+          reviewed_at: null,
+        }),
+      );
     });
     const onDone = vi.fn();
     renderInApp(<DepositForm options={options} first={false} onDone={onDone} />);
@@ -144,7 +194,9 @@ describe('deposit form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit deposit' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     // The network failed: the player taps again (after the button's 500 ms throttle).
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit deposit' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Submit deposit' })).toBeEnabled(),
+    );
     await new Promise((resolve) => setTimeout(resolve, 550));
     await userEvent.click(screen.getByRole('button', { name: 'Submit deposit' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());

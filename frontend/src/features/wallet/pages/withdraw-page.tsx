@@ -14,7 +14,12 @@ import { ResultView } from '@/components/result-view';
 import { Rows } from '@/components/rows';
 import { TextField } from '@/components/text-field';
 import { useDoWithdraw } from '@/features/wallet/api/do-withdraw';
-import { useBankCard, useUsdtList, type BankCard, type UsdtAddress } from '@/features/wallet/api/payout-accounts';
+import {
+  useBankCard,
+  useUsdtList,
+  type BankCard,
+  type UsdtAddress,
+} from '@/features/wallet/api/payout-accounts';
 import type { WithdrawalRecord } from '@/features/wallet/api/withdraw-records';
 import { useWithdrawTerms, type WithdrawTerms } from '@/features/wallet/api/withdraw-terms';
 import { maskAddress, withdrawFee, withdrawTotal } from '@/features/wallet/parts/amounts';
@@ -29,8 +34,18 @@ import { amountSchema, fundPasswordSchema, validate } from '@/lib/validators';
 
 export type Target = { method: 'bank' | 'usdt'; id: number; title: string; detail: string };
 
-export const bankTarget = (card: BankCard): Target => ({ method: 'bank', id: card.id, title: card.bank_name, detail: card.card_no });
-export const usdtTarget = (address: UsdtAddress): Target => ({ method: 'usdt', id: address.id, title: `USDT · ${address.type}`, detail: maskAddress(address.address) });
+export const bankTarget = (card: BankCard): Target => ({
+  method: 'bank',
+  id: card.id,
+  title: card.bank_name,
+  detail: card.card_no,
+});
+export const usdtTarget = (address: UsdtAddress): Target => ({
+  method: 'usdt',
+  id: address.id,
+  title: `USDT · ${address.type}`,
+  detail: maskAddress(address.address),
+});
 
 export function Component() {
   const { t } = useI18n();
@@ -40,7 +55,11 @@ export function Component() {
   const profile = useProfile({ fresh: true });
   const [result, setResult] = useState<WithdrawalRecord | null>(null);
   const queries = [terms, card, usdt, profile];
-  const ready = terms.data !== undefined && card.data !== undefined && usdt.data !== undefined && profile.data !== undefined;
+  const ready =
+    terms.data !== undefined &&
+    card.data !== undefined &&
+    usdt.data !== undefined &&
+    profile.data !== undefined;
 
   return (
     <main className="page">
@@ -49,7 +68,12 @@ export function Component() {
         back
         fallback={ROUTES.mine}
         action={
-          <Link to={ROUTES.withdrawRecords} aria-label={t('withdraw_records_title')} title={t('withdraw_records_title')} style={{ display: 'grid', placeItems: 'center' }}>
+          <Link
+            to={ROUTES.withdrawRecords}
+            aria-label={t('withdraw_records_title')}
+            title={t('withdraw_records_title')}
+            style={{ display: 'grid', placeItems: 'center' }}
+          >
             <ListIcon size={22} />
           </Link>
         }
@@ -58,8 +82,18 @@ export function Component() {
         <LoadingGate queries={queries} ready={ready}>
           {() => {
             if (result !== null) return <WithdrawDone record={result} />;
-            const targets = [...(card.data === null || card.data === undefined ? [] : [bankTarget(card.data)]), ...(usdt.data ?? []).map(usdtTarget)];
-            return <WithdrawForm terms={terms.data!} targets={targets} fundPasswordSet={profile.data!.fund_password_set} onDone={setResult} />;
+            const targets = [
+              ...(card.data === null || card.data === undefined ? [] : [bankTarget(card.data)]),
+              ...(usdt.data ?? []).map(usdtTarget),
+            ];
+            return (
+              <WithdrawForm
+                terms={terms.data!}
+                targets={targets}
+                fundPasswordSet={profile.data!.fund_password_set}
+                onDone={setResult}
+              />
+            );
           }}
         </LoadingGate>
       </div>
@@ -69,11 +103,18 @@ export function Component() {
 
 type Field = 'amount' | 'fund_password' | 'target';
 
-type FormProps = { terms: WithdrawTerms; targets: Target[]; fundPasswordSet: boolean; onDone: (record: WithdrawalRecord) => void };
+type FormProps = {
+  terms: WithdrawTerms;
+  targets: Target[];
+  fundPasswordSet: boolean;
+  onDone: (record: WithdrawalRecord) => void;
+};
 
 export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormProps) {
   const { t } = useI18n();
-  const [targetKey, setTargetKey] = useState(targets[0] === undefined ? '' : `${targets[0].method}:${targets[0].id}`);
+  const [targetKey, setTargetKey] = useState(
+    targets[0] === undefined ? '' : `${targets[0].method}:${targets[0].id}`,
+  );
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -97,15 +138,23 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
     if (!checked.ok) next.amount = t(checked.errors[''] ?? 'v_amount');
     else if (compareMoney(text, terms.min) < 0) next.amount = t('v_amount_min', { min: terms.min });
     else if (compareMoney(text, terms.max) > 0 || compareMoney(text, terms.single_max) > 0) {
-      next.amount = t('v_amount_max', { max: compareMoney(terms.single_max, terms.max) < 0 ? terms.single_max : terms.max });
-    } else if (compareMoney(withdrawTotal(text, terms), terms.balance) > 0) next.amount = t('v_amount_balance', { total: withdrawTotal(text, terms) });
+      next.amount = t('v_amount_max', {
+        max: compareMoney(terms.single_max, terms.max) < 0 ? terms.single_max : terms.max,
+      });
+    } else if (compareMoney(withdrawTotal(text, terms), terms.balance) > 0)
+      next.amount = t('v_amount_balance', { total: withdrawTotal(text, terms) });
     if (target === undefined) next.target = t('v_withdraw_target');
     if (fundPasswordSet) {
       const pw = validate(fundPasswordSchema, password);
       if (!pw.ok) next.fund_password = t(pw.errors[''] ?? 'v_fund_password');
     }
     setErrors(next);
-    if (Object.values(next).some((value) => value !== undefined) || target === undefined || !fundPasswordSet) return;
+    if (
+      Object.values(next).some((value) => value !== undefined) ||
+      target === undefined ||
+      !fundPasswordSet
+    )
+      return;
 
     const normal = fromMinor(toMinor(text));
     const ok = await confirm({
@@ -136,7 +185,10 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
     { label: t('limit_min'), value: <Money value={terms.min} /> },
     { label: t('limit_max'), value: <Money value={terms.max} /> },
     { label: t('limit_single_max'), value: <Money value={terms.single_max} /> },
-    { label: t('limit_daily_count'), value: t('count_used', { used: terms.used_today, count: terms.daily_count }) },
+    {
+      label: t('limit_daily_count'),
+      value: t('count_used', { used: terms.used_today, count: terms.daily_count }),
+    },
     { label: t('limit_fee'), value: feeRule(terms, t) },
   ];
 
@@ -158,7 +210,9 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
           <p>{t('turnover_text')}</p>
         </section>
       ) : null}
-      {countUsed && !turnoverLeft ? <Notice tone="warn">{t('withdraw_count_used', { count: terms.daily_count })}</Notice> : null}
+      {countUsed && !turnoverLeft ? (
+        <Notice tone="warn">{t('withdraw_count_used', { count: terms.daily_count })}</Notice>
+      ) : null}
 
       <Section title={t('withdraw_limits')}>
         <Rows rows={limits} />
@@ -195,7 +249,9 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
                     clear('target');
                   }}
                 >
-                  <span className={styles.targetIcon}>{entry.method === 'bank' ? <CardIcon size={22} /> : <CoinIcon size={22} />}</span>
+                  <span className={styles.targetIcon}>
+                    {entry.method === 'bank' ? <CardIcon size={22} /> : <CoinIcon size={22} />}
+                  </span>
                   <span className={styles.targetText}>
                     <strong>{entry.title}</strong>
                     <span>{entry.detail}</span>
@@ -230,8 +286,17 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
         />
         <Rows
           rows={[
-            { label: t('withdraw_fee'), value: fee === null ? '—' : <Money value={fee} />, testId: 'withdraw-fee' },
-            { label: t('withdraw_total'), value: total === null ? '—' : <Money value={total} />, strong: true, testId: 'withdraw-total' },
+            {
+              label: t('withdraw_fee'),
+              value: fee === null ? '—' : <Money value={fee} />,
+              testId: 'withdraw-fee',
+            },
+            {
+              label: t('withdraw_total'),
+              value: total === null ? '—' : <Money value={total} />,
+              strong: true,
+              testId: 'withdraw-total',
+            },
           ]}
         />
         {fundPasswordSet ? (
@@ -252,12 +317,18 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
           />
         ) : (
           <Notice tone="warn">
-            {t('fund_password_missing')} <Link to={ROUTES.fundPassword}>{t('set_fund_password')}</Link>
+            {t('fund_password_missing')}{' '}
+            <Link to={ROUTES.fundPassword}>{t('set_fund_password')}</Link>
           </Notice>
         )}
       </Section>
 
-      <Button type="submit" block loading={withdraw.isPending} disabled={blocked || targets.length === 0 || !fundPasswordSet}>
+      <Button
+        type="submit"
+        block
+        loading={withdraw.isPending}
+        disabled={blocked || targets.length === 0 || !fundPasswordSet}
+      >
         {t('withdraw_submit')}
       </Button>
     </Form>
@@ -266,7 +337,11 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
 
 function feeRule(terms: WithdrawTerms, t: ReturnType<typeof useI18n>['t']): string {
   const percent = `${(terms.fee_bp / 100).toString()}%`;
-  return t('fee_rule', { percent, below: formatMoney(terms.small_below), fee: formatMoney(terms.small_fee) });
+  return t('fee_rule', {
+    percent,
+    below: formatMoney(terms.small_below),
+    fee: formatMoney(terms.small_fee),
+  });
 }
 
 function WithdrawDone({ record }: { record: WithdrawalRecord }) {
@@ -289,9 +364,16 @@ function WithdrawDone({ record }: { record: WithdrawalRecord }) {
     >
       <Rows
         rows={[
-          { label: t('field_withdraw_amount'), value: <Money value={record.amount} />, strong: true },
+          {
+            label: t('field_withdraw_amount'),
+            value: <Money value={record.amount} />,
+            strong: true,
+          },
           { label: t('withdraw_fee'), value: <Money value={record.fee} /> },
-          { label: t('withdraw_total'), value: <Money value={fromMinor(toMinor(record.amount) + toMinor(record.fee))} /> },
+          {
+            label: t('withdraw_total'),
+            value: <Money value={fromMinor(toMinor(record.amount) + toMinor(record.fee))} />,
+          },
           { label: t('withdraw_to'), value: record.account },
           { label: t('record_status'), value: t('status_pending') },
         ]}

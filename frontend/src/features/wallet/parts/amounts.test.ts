@@ -1,7 +1,14 @@
 // The wallet arithmetic must match the server to the cent (src/wallet/deposits.rs pay_amount,
 // src/wallet/withdrawals.rs fee, src/money.rs scale_up: multiply, then round up).
 import { describe, expect, it } from 'vitest';
-import { formatRate, maskAddress, payAmount, withdrawFee, withdrawTotal, type FeeRule } from '@/features/wallet/parts/amounts';
+import {
+  formatRate,
+  maskAddress,
+  payAmount,
+  withdrawFee,
+  withdrawTotal,
+  type FeeRule,
+} from '@/features/wallet/parts/amounts';
 
 describe('payAmount (amount × rate, rounded up to the cent)', () => {
   it('matches the server examples', () => {

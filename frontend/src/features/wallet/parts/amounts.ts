@@ -1,6 +1,13 @@
 // Wallet arithmetic, exactly as the server does it: integer minor units, rates in millionths,
 // fees in basis points, every division rounded up to the cent.
-import { fromMinor, MAX_MINOR, parseRateMicros, scaleUp, toMinor, type MoneyText } from '@/lib/money';
+import {
+  fromMinor,
+  MAX_MINOR,
+  parseRateMicros,
+  scaleUp,
+  toMinor,
+  type MoneyText,
+} from '@/lib/money';
 
 /**
  * What the player pays in a currency of `rate` units per wallet unit: amount × rate, rounded
@@ -24,7 +31,8 @@ export function withdrawFee(amount: MoneyText, rule: FeeRule): MoneyText {
 }
 
 /** Amount plus fee: what leaves the balance (into the frozen balance until paid out). */
-export const withdrawTotal = (amount: MoneyText, rule: FeeRule): MoneyText => fromMinor(toMinor(amount) + toMinor(withdrawFee(amount, rule)));
+export const withdrawTotal = (amount: MoneyText, rule: FeeRule): MoneyText =>
+  fromMinor(toMinor(amount) + toMinor(withdrawFee(amount, rule)));
 
 /** "1 USDT = 25,000 VND" needs the rate without trailing zeros. */
 export function formatRate(rate: string): string {
@@ -35,4 +43,5 @@ export function formatRate(rate: string): string {
 }
 
 /** "TXk3Zb…tC5e": enough of an address to recognise it. */
-export const maskAddress = (address: string): string => (address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`);
+export const maskAddress = (address: string): string =>
+  address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;

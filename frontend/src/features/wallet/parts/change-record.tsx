@@ -8,7 +8,17 @@ import styles from '@/features/wallet/parts/wallet.module.css';
 import { useI18n } from '@/i18n/i18n';
 import { formatMoney, signOf } from '@/lib/money';
 
-export function ChangeRecordCard({ record, title, testId, children }: { record: ChangeRecord; title: ReactNode; testId: string; children?: ReactNode }) {
+export function ChangeRecordCard({
+  record,
+  title,
+  testId,
+  children,
+}: {
+  record: ChangeRecord;
+  title: ReactNode;
+  testId: string;
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
   const sign = signOf(record.amount);
   return (

@@ -7,7 +7,11 @@ export function Picture({ src, code }: { src: string; code: string }) {
   const [failed, setFailed] = useState(false);
   return (
     <span className={styles.optionPicture} aria-hidden="true">
-      {src !== '' && !failed ? <img src={mediaUrl(src)} alt="" width={32} height={32} onError={() => setFailed(true)} /> : code.slice(0, 2)}
+      {src !== '' && !failed ? (
+        <img src={mediaUrl(src)} alt="" width={32} height={32} onError={() => setFailed(true)} />
+      ) : (
+        code.slice(0, 2)
+      )}
     </span>
   );
 }

@@ -42,7 +42,9 @@ type Props<S extends string, R extends ReviewedRecord> = {
 
 const REFUSED = ['rejected', 'failed'];
 
-export function ReviewedRecordsPage<S extends string, R extends ReviewedRecord>(props: Props<S, R>) {
+export function ReviewedRecordsPage<S extends string, R extends ReviewedRecord>(
+  props: Props<S, R>,
+) {
   const { t } = useI18n();
   const [status, setStatus] = useState<S | ''>('');
   const query = props.useRecords(status);
@@ -55,7 +57,10 @@ export function ReviewedRecordsPage<S extends string, R extends ReviewedRecord>(
           label={t('filter_status')}
           value={status}
           onChange={setStatus}
-          choices={[{ value: '' as const, label: t('filter_all') }, ...props.statuses.map((value) => ({ value, label: t(statusOf(value).key) }))]}
+          choices={[
+            { value: '' as const, label: t('filter_all') },
+            ...props.statuses.map((value) => ({ value, label: t(statusOf(value).key) })),
+          ]}
         />
         <InfiniteList
           query={query}
@@ -70,7 +75,8 @@ export function ReviewedRecordsPage<S extends string, R extends ReviewedRecord>(
               <article className={styles.record} data-testid={props.testId}>
                 <div className={styles.recordHead}>
                   <span className={styles.recordTitle}>
-                    {record.method === 'usdt' ? t('method_usdt') : t('method_bank')} {props.subtitle(record)}
+                    {record.method === 'usdt' ? t('method_usdt') : t('method_bank')}{' '}
+                    {props.subtitle(record)}
                   </span>
                   <Badge tone={state.tone}>{t(state.key)}</Badge>
                 </div>

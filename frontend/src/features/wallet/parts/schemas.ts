@@ -1,6 +1,13 @@
 // Form rules of the wallet screens (bank card, USDT address). Messages are i18n keys.
 import * as v from 'valibot';
-import { boundedText, cardNumberSchema, holderSchema, ifscSchema, usdtAddressSchema, type UsdtNetwork } from '@/lib/validators';
+import {
+  boundedText,
+  cardNumberSchema,
+  holderSchema,
+  ifscSchema,
+  usdtAddressSchema,
+  type UsdtNetwork,
+} from '@/lib/validators';
 
 const BANK_PHONE_RE = /^[\d+\- ]{0,20}$/;
 

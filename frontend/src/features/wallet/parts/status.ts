@@ -9,4 +9,5 @@ export const STATUS: Record<string, { key: MessageKey; tone: BadgeTone }> = {
   rejected: { key: 'status_rejected', tone: 'bad' },
 };
 
-export const statusOf = (status: string) => STATUS[status] ?? { key: 'status_pending' as MessageKey, tone: 'muted' as BadgeTone };
+export const statusOf = (status: string) =>
+  STATUS[status] ?? { key: 'status_pending' as MessageKey, tone: 'muted' as BadgeTone };

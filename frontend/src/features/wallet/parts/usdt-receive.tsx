@@ -23,7 +23,14 @@ export default function UsdtReceive({ address, network }: { address: string; net
         </span>
       </div>
       <div className={styles.qr}>
-        <QRCodeSVG value={address} size={176} marginSize={2} role="img" aria-label={t('usdt_qr_label')} data-testid="usdt-qr" />
+        <QRCodeSVG
+          value={address}
+          size={176}
+          marginSize={2}
+          role="img"
+          aria-label={t('usdt_qr_label')}
+          data-testid="usdt-qr"
+        />
       </div>
       <p className={styles.address} data-testid="usdt-address">
         {address}

@@ -27,11 +27,17 @@ export const CHAINS_LIMIT = 20;
 
 export const fairChainsKey = (room: string) => ['fair', 'chains', room] as const;
 
-export const fetchFairChains = (room: string) => api.get<FairChains>('api/fair/chains', { room, limit: CHAINS_LIMIT });
+export const fetchFairChains = (room: string) =>
+  api.get<FairChains>('api/fair/chains', { room, limit: CHAINS_LIMIT });
 
 /** Asked when the player opens the list; a new segment appears at most once per period change. */
 export function useFairChains(room: string, enabled: boolean) {
-  return useQuery({ queryKey: fairChainsKey(room), queryFn: () => fetchFairChains(room), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: fairChainsKey(room),
+    queryFn: () => fetchFairChains(room),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 export type ChainStatus = 'in_force' | 'ahead' | 'retired' | 'earlier';

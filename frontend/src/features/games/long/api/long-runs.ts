@@ -24,5 +24,10 @@ export const LONG_REFRESH_MS = 30_000;
 export const fetchLongRuns = () => api.get<LongBoard>('api/cc/long');
 
 export function useLongRuns() {
-  return useQuery({ queryKey: longRunsKey, queryFn: fetchLongRuns, staleTime: 10_000, refetchInterval: LONG_REFRESH_MS });
+  return useQuery({
+    queryKey: longRunsKey,
+    queryFn: fetchLongRuns,
+    staleTime: 10_000,
+    refetchInterval: LONG_REFRESH_MS,
+  });
 }

@@ -9,7 +9,9 @@ import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/pages/cc/long', Component: LongPage }], { initialEntries: ['/pages/cc/long'] });
+  const router = createMemoryRouter([{ path: '/pages/cc/long', Component: LongPage }], {
+    initialEntries: ['/pages/cc/long'],
+  });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -54,7 +56,9 @@ describe('long dragon page', () => {
     mockFetch(() => jsonResponse(envelope({ threshold: 4, list: [] })));
     renderPage();
     expect(await screen.findByText('No long runs right now')).toBeInTheDocument();
-    expect(screen.getByText('No outcome has come up 4 or more times in a row.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No outcome has come up 4 or more times in a row.'),
+    ).toBeInTheDocument();
   });
 
   it('offers a retry when the board cannot be loaded', async () => {

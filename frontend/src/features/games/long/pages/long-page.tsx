@@ -23,17 +23,31 @@ export function Component() {
           {() => {
             if (board === undefined) return null;
             const runs = orderRuns(board.list);
-            if (runs.length === 0) return <Empty title={t('long_empty_title')} text={t('long_empty_text', { n: board.threshold })} />;
+            if (runs.length === 0)
+              return (
+                <Empty
+                  title={t('long_empty_title')}
+                  text={t('long_empty_text', { n: board.threshold })}
+                />
+              );
             return (
               <>
                 <p className={styles.intro}>{t('long_intro', { n: board.threshold })}</p>
                 <ul className={styles.list} aria-label={t('long_title')}>
                   {runs.map((run) => (
-                    <li key={`${run.room}:${run.option}`} className={styles.run} data-testid="long-run">
+                    <li
+                      key={`${run.room}:${run.option}`}
+                      className={styles.run}
+                      data-testid="long-run"
+                    >
                       <span className={styles.text}>
                         <span className={styles.room}>{roomLabel(run.room, t, lang)}</span>
-                        <span className={styles.option}>{optionLabel(run.game, run.option, t)}</span>
-                        <span className={styles.issue}>{t('long_latest', { issue: run.issue })}</span>
+                        <span className={styles.option}>
+                          {optionLabel(run.game, run.option, t)}
+                        </span>
+                        <span className={styles.issue}>
+                          {t('long_latest', { issue: run.issue })}
+                        </span>
                       </span>
                       <strong className={styles.length}>{t('long_run', { n: run.length })}</strong>
                     </li>

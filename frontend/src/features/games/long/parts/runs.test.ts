@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { LongRun } from '@/features/games/long/api/long-runs';
 import { orderRuns } from '@/features/games/long/parts/runs';
 
-const run = (room: string, game: string, option: string, length: number): LongRun => ({ room, game, option, length, issue: '202611220042' });
+const run = (room: string, game: string, option: string, length: number): LongRun => ({
+  room,
+  game,
+  option,
+  length,
+  issue: '202611220042',
+});
 
 describe('orderRuns', () => {
   it('puts the longest first, then game order, then option; the input stays as it was', () => {
@@ -31,7 +37,11 @@ describe('orderRuns', () => {
   });
 
   it('orders yn28 tier rooms with their region', () => {
-    const ordered = orderRuns([run('usa_vip', 'yn28', 'odd', 3), run('canada_supreme', 'yn28', 'odd', 3), run('k3', 'k3', 'big', 3)]);
+    const ordered = orderRuns([
+      run('usa_vip', 'yn28', 'odd', 3),
+      run('canada_supreme', 'yn28', 'odd', 3),
+      run('k3', 'k3', 'big', 3),
+    ]);
     expect(ordered.map((item) => item.room)).toEqual(['k3', 'canada_supreme', 'usa_vip']);
   });
 });

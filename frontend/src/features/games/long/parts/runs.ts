@@ -12,5 +12,11 @@ const rank = (room: string): number => {
 
 /** Longest first; ties by room (game order), then option code, so the board does not jump. */
 export function orderRuns(runs: readonly LongRun[]): LongRun[] {
-  return [...runs].sort((a, b) => b.length - a.length || rank(a.room) - rank(b.room) || a.room.localeCompare(b.room) || a.option.localeCompare(b.option));
+  return [...runs].sort(
+    (a, b) =>
+      b.length - a.length ||
+      rank(a.room) - rank(b.room) ||
+      a.room.localeCompare(b.room) ||
+      a.option.localeCompare(b.option),
+  );
 }

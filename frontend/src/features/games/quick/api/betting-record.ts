@@ -4,5 +4,7 @@ import { fetchBetRecords, type BetStatus } from '@/features/games/api/bet-record
 
 /** The player's bets in one game (every room of it), newest first (GET api/personal/betting_record). */
 export function useBetRecords(game: string, status: BetStatus | '') {
-  return usePaged([...ordersKey(game), status], (page, limit) => fetchBetRecords({ game, status }, page, limit));
+  return usePaged([...ordersKey(game), status], (page, limit) =>
+    fetchBetRecords({ game, status }, page, limit),
+  );
 }

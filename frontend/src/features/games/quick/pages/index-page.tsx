@@ -38,7 +38,10 @@ export function Component() {
       <GameNav game={game} page="index" room={room} />
       <div className={`page-body ${styles.body}`}>
         <RoomSwitch game={game} room={room} onChange={setRoom} />
-        <LoadingGate queries={[live.query, odds]} ready={live.data !== undefined && odds.data !== undefined}>
+        <LoadingGate
+          queries={[live.query, odds]}
+          ready={live.data !== undefined && odds.data !== undefined}
+        >
           {() => (
             <Play
               key={room}
@@ -56,15 +59,28 @@ export function Component() {
   );
 }
 
-type PlayProps = { game: Game; room: RoomIndex; odds: RoomOdds<RoomRules>; offsetMs: number; mode: LiveMode; balance: MoneyText | undefined };
+type PlayProps = {
+  game: Game;
+  room: RoomIndex;
+  odds: RoomOdds<RoomRules>;
+  offsetMs: number;
+  mode: LiveMode;
+  balance: MoneyText | undefined;
+};
 
 function Play({ game, room, odds, offsetMs, mode, balance }: PlayProps) {
   const { t } = useI18n();
   const [selected, setSelected] = useState<string[]>([]);
   const groups = useMemo(() => groupOptions(game, odds.options), [game, odds.options]);
-  const byCode = useMemo(() => new Map(odds.options.map((option) => [option.option, option])), [odds.options]);
+  const byCode = useMemo(
+    () => new Map(odds.options.map((option) => [option.option, option])),
+    [odds.options],
+  );
   const chosen = useMemo(() => new Set(selected), [selected]);
-  const onToggle = useCallback((code: string) => setSelected((current) => toggle(current, code)), []);
+  const onToggle = useCallback(
+    (code: string) => setSelected((current) => toggle(current, code)),
+    [],
+  );
   const phase = usePhase(room, offsetMs);
   const open = room.is_open && phase?.kind === 'open';
   const label = useCallback((code: string) => say(optionLabel(game, code), t), [game, t]);

@@ -52,7 +52,12 @@ function DrawRow({ game, room, draw }: { game: Game; room: string; draw: DrawRec
       </div>
       {values === null ? null : (
         <>
-          <DrawView game={game} values={values} size={game === 'pk10' ? 'small' : 'large'} label={label} />
+          <DrawView
+            game={game}
+            values={values}
+            size={game === 'pk10' ? 'small' : 'large'}
+            label={label}
+          />
           <ul className={styles.facts} aria-label={t('cc_result')}>
             {drawFacts(game, values).map((fact, index) => (
               <li key={index}>{say(fact, t)}</li>
@@ -62,11 +67,23 @@ function DrawRow({ game, room, draw }: { game: Game; room: string; draw: DrawRec
       )}
       {hasFairness ? (
         <>
-          <button type="button" className={styles.verifyToggle} aria-expanded={open} onClick={() => setOpen((current) => !current)}>
+          <button
+            type="button"
+            className={styles.verifyToggle}
+            aria-expanded={open}
+            onClick={() => setOpen((current) => !current)}
+          >
             {open ? t('games_verify_hide') : t('games_verify')}
           </button>
           {open ? (
-            <Fairness room={room} issue={draw.issue} seed={draw.seed} previous={draw.previous} commitment={draw.commitment} values={draw.values} />
+            <Fairness
+              room={room}
+              issue={draw.issue}
+              seed={draw.seed}
+              previous={draw.previous}
+              commitment={draw.commitment}
+              values={draw.values}
+            />
           ) : null}
         </>
       ) : null}

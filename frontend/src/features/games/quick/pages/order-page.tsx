@@ -8,7 +8,13 @@ import { LinkButton } from '@/components/link-button';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
 import { useBetRecords } from '@/features/games/quick/api/betting-record';
-import { drawValues, GAME_INFO, pageUrl, rgbMinutes, type Game } from '@/features/games/quick/games';
+import {
+  drawValues,
+  GAME_INFO,
+  pageUrl,
+  rgbMinutes,
+  type Game,
+} from '@/features/games/quick/games';
 import { optionLabel } from '@/features/games/quick/options';
 import styles from '@/features/games/quick/parts/cc.module.css';
 import { DrawView } from '@/features/games/quick/parts/draw-view';
@@ -43,14 +49,19 @@ export function Component() {
           label={t('filter_status')}
           value={status}
           onChange={setStatus}
-          choices={[{ value: '' as const, label: t('filter_all') }, ...BET_STATUSES.map((value) => ({ value, label: t(STATUS_VIEW[value].key) }))]}
+          choices={[
+            { value: '' as const, label: t('filter_all') },
+            ...BET_STATUSES.map((value) => ({ value, label: t(STATUS_VIEW[value].key) })),
+          ]}
         />
         <InfiniteList
           query={query}
           label={t('cc_nav_order')}
           keyOf={(record: BetRecord) => record.id}
           emptyTitle={t('cc_order_empty')}
-          emptyAction={<LinkButton to={pageUrl(game, 'index', room)}>{t('cc_nav_index')}</LinkButton>}
+          emptyAction={
+            <LinkButton to={pageUrl(game, 'index', room)}>{t('cc_nav_index')}</LinkButton>
+          }
           render={(record) => <BetCard game={game} record={record} />}
         />
       </div>
@@ -85,7 +96,14 @@ function BetCard({ game, record }: { game: Game; record: BetRecord }) {
         <div>
           <dt>{t('cc_profit')}</dt>
           <dd className={styles.profit} data-sign={sign}>
-            {record.status === 'open' ? '—' : <>{sign > 0 ? '+' : ''}<Money value={record.profit} /></>}
+            {record.status === 'open' ? (
+              '—'
+            ) : (
+              <>
+                {sign > 0 ? '+' : ''}
+                <Money value={record.profit} />
+              </>
+            )}
           </dd>
         </div>
       </dl>
@@ -98,7 +116,9 @@ function BetCard({ game, record }: { game: Game; record: BetRecord }) {
       <div className={styles.recordMeta}>
         <span>
           {t('games_issue', { issue: record.issue })}
-          {GAME_INFO[game].rooms.length > 1 ? ` · ${t('cc_room_minutes', { n: rgbMinutes(record.room) })}` : ''}
+          {GAME_INFO[game].rooms.length > 1
+            ? ` · ${t('cc_room_minutes', { n: rgbMinutes(record.room) })}`
+            : ''}
         </span>
         <span>{formatDateTime(record.placed_at)}</span>
       </div>

@@ -66,9 +66,18 @@ let answers: Record<string, Answer>;
 let calls: FetchCall[];
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const children = GAMES.flatMap((game) => Object.entries(GAME_INFO[game].pages).map(([kind, pagePath]) => ({ path: pagePath, Component: PAGES[kind as keyof typeof PAGES] })));
-  const router = createMemoryRouter([{ Component: fairnessLayout(FakeFairness), children }], { initialEntries: [path] });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const children = GAMES.flatMap((game) =>
+    Object.entries(GAME_INFO[game].pages).map(([kind, pagePath]) => ({
+      path: pagePath,
+      Component: PAGES[kind as keyof typeof PAGES],
+    })),
+  );
+  const router = createMemoryRouter([{ Component: fairnessLayout(FakeFairness), children }], {
+    initialEntries: [path],
+  });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -88,7 +97,11 @@ beforeEach(() => {
   answers = {
     'api/personal/index': () => ({ ...user }),
     'api/roominfo/index': () => roomIndex('k3', 'k3'),
-    'api/roominfo/odds': (call) => oddsFixture(new URL(call.url, 'http://x').searchParams.get('room') === 'k3' ? 'k3' : 'rgb', 'rgb3'),
+    'api/roominfo/odds': (call) =>
+      oddsFixture(
+        new URL(call.url, 'http://x').searchParams.get('room') === 'k3' ? 'k3' : 'rgb',
+        'rgb3',
+      ),
   };
   ({ calls } = routeFetch(answers));
   startSession('tok', user);
@@ -109,19 +122,34 @@ describe('K3 play page', () => {
     expect(within(latest).getByText('Sum 10')).toBeInTheDocument();
     expect(screen.getByTestId('current-issue')).toHaveTextContent('Issue 202611220002');
     expect(screen.getByTestId('countdown-close').textContent).toMatch(/^0:(49|50)$/);
-    expect(screen.getAllByRole('button', { pressed: false }).filter((button) => button.dataset.testid?.startsWith('option-'))).toHaveLength(105);
-    expect(screen.getByTestId('option-pair_2_single_5')).toHaveAccessibleName('Pair 2 + single 5 ×1.95');
+    expect(
+      screen
+        .getAllByRole('button', { pressed: false })
+        .filter((button) => button.dataset.testid?.startsWith('option-')),
+    ).toHaveLength(105);
+    expect(screen.getByTestId('option-pair_2_single_5')).toHaveAccessibleName(
+      'Pair 2 + single 5 ×1.95',
+    );
     expect(screen.getByTestId('game-balance')).toHaveTextContent('500.00');
-    expect(screen.getByRole('link', { name: 'Transfer' })).toHaveAttribute('href', '/pages/conversion/index');
+    expect(screen.getByRole('link', { name: 'Transfer' })).toHaveAttribute(
+      'href',
+      '/pages/conversion/index',
+    );
   });
 
   it('places a bet after "sure to follow the order?", reusing the Idempotency-Key on a retry', async () => {
     let attempts = 0;
     answers['api/rooms/betting'] = () => {
       attempts += 1;
-      if (attempts === 1) return jsonResponse({ code: 0, msg: 'Network hiccup', err: 'internal_retry', data: null });
+      if (attempts === 1)
+        return jsonResponse({ code: 0, msg: 'Network hiccup', err: 'internal_retry', data: null });
       user.game_balance = '400.00';
-      return { order_no: 'B20261122000042', issue: '202611220002', game_balance: '400.00', bets: [] };
+      return {
+        order_no: 'B20261122000042',
+        issue: '202611220002',
+        game_balance: '400.00',
+        bets: [],
+      };
     };
     renderAt('/pages/cc/k3/index');
     await userEvent.click(await screen.findByTestId('option-big'));
@@ -164,7 +192,8 @@ describe('K3 play page', () => {
   });
 
   it('shows the closed state between betting close and the draw', async () => {
-    answers['api/roominfo/index'] = () => roomIndex('k3', 'k3', { close_at: nowSecs() - 1, draw_at: nowSecs() + 9 });
+    answers['api/roominfo/index'] = () =>
+      roomIndex('k3', 'k3', { close_at: nowSecs() - 1, draw_at: nowSecs() + 9 });
     renderAt('/pages/cc/k3/index');
     expect(await screen.findByTestId('countdown-close')).toHaveTextContent('Closed');
     expect(screen.getByTestId('period-closed')).toBeInTheDocument();
@@ -187,20 +216,35 @@ describe('K3 play page', () => {
 
 describe('latest result', () => {
   it('asks for the proof of the latest draw only when the player opens it', async () => {
-    answers['api/fair/draw'] = () => ({ room: 'k3', issue: '202611220001', seed: '12'.repeat(32), previous: '34'.repeat(32), commitment: '56'.repeat(32), values: { game: 'k3', result: [3, 1, 6] } });
+    answers['api/fair/draw'] = () => ({
+      room: 'k3',
+      issue: '202611220001',
+      seed: '12'.repeat(32),
+      previous: '34'.repeat(32),
+      commitment: '56'.repeat(32),
+      values: { game: 'k3', result: [3, 1, 6] },
+    });
     renderAt('/pages/cc/k3/index');
     const latest = await screen.findByTestId('latest-result', undefined, { timeout: 5000 });
     expect(calls.some((call) => call.url.startsWith('api/fair/draw'))).toBe(false);
     await userEvent.click(within(latest).getByRole('button', { name: 'Verify this draw' }));
-    expect(await within(latest).findByTestId('draw-fairness')).toHaveTextContent(`k3 202611220001 ${'12'.repeat(32)}`);
-    expect(calls.filter((call) => call.url.startsWith('api/fair/draw'))).toEqual([expect.objectContaining({ url: 'api/fair/draw?room=k3&issue=202611220001' })]);
-    expect(within(latest).getByRole('button', { name: 'Hide verification' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(latest).findByTestId('draw-fairness')).toHaveTextContent(
+      `k3 202611220001 ${'12'.repeat(32)}`,
+    );
+    expect(calls.filter((call) => call.url.startsWith('api/fair/draw'))).toEqual([
+      expect.objectContaining({ url: 'api/fair/draw?room=k3&issue=202611220001' }),
+    ]);
+    expect(within(latest).getByRole('button', { name: 'Hide verification' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 });
 
 describe('RGB play page', () => {
   it('opens the room of the query and shows the service fee before confirming', async () => {
-    answers['api/roominfo/index'] = (call) => roomIndex(new URL(call.url, 'http://x').searchParams.get('room') ?? '', 'rgb');
+    answers['api/roominfo/index'] = (call) =>
+      roomIndex(new URL(call.url, 'http://x').searchParams.get('room') ?? '', 'rgb');
     renderAt('/pages/cc/rgb/index?room=rgb3');
     await screen.findByTestId('latest-result');
     expect(calls.some((call) => call.url === 'api/roominfo/index?room=rgb3')).toBe(true);
@@ -214,7 +258,9 @@ describe('RGB play page', () => {
     expect(screen.getByTestId('bet-net')).toHaveTextContent('2.92');
     expect(screen.getByText('Service fee 2%')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('bet-confirm'));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('A service fee of 0.06 is taken first; 2.92 plays.');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'A service fee of 0.06 is taken first; 2.92 plays.',
+    );
   });
 });
 
@@ -222,8 +268,40 @@ describe('order and open pages', () => {
   it("lists the player's bets with label, code, status and profit", async () => {
     answers['api/personal/betting_record'] = () => ({
       list: [
-        { id: 2, order_no: 'B2', room: 'k3', game: 'k3', issue: '202611220001', option: 'big', amount: '10.00', odds: '1.95', status: 'lost', outcome: 'lose', payout: '0.00', profit: '-10.00', placed_at: 1_763_800_000, settled_at: 1_763_800_060, result: { game: 'k3', result: [3, 1, 6] } },
-        { id: 1, order_no: 'B1', room: 'k3', game: 'k3', issue: '202611220001', option: 'sum_10', amount: '10.00', odds: '7', status: 'won', outcome: 'win', payout: '70.00', profit: '60.00', placed_at: 1_763_800_000, settled_at: 1_763_800_060, result: { game: 'k3', result: [3, 1, 6] } },
+        {
+          id: 2,
+          order_no: 'B2',
+          room: 'k3',
+          game: 'k3',
+          issue: '202611220001',
+          option: 'big',
+          amount: '10.00',
+          odds: '1.95',
+          status: 'lost',
+          outcome: 'lose',
+          payout: '0.00',
+          profit: '-10.00',
+          placed_at: 1_763_800_000,
+          settled_at: 1_763_800_060,
+          result: { game: 'k3', result: [3, 1, 6] },
+        },
+        {
+          id: 1,
+          order_no: 'B1',
+          room: 'k3',
+          game: 'k3',
+          issue: '202611220001',
+          option: 'sum_10',
+          amount: '10.00',
+          odds: '7',
+          status: 'won',
+          outcome: 'win',
+          payout: '70.00',
+          profit: '60.00',
+          placed_at: 1_763_800_000,
+          settled_at: 1_763_800_060,
+          result: { game: 'k3', result: [3, 1, 6] },
+        },
       ],
       total: 2,
       page: 1,
@@ -238,12 +316,25 @@ describe('order and open pages', () => {
     expect(records[1]).toHaveTextContent('Sum 10 sum_10');
     expect(records[1]).toHaveTextContent('+60.00');
     expect(records[1]).toHaveTextContent('Order B1');
-    expect(calls.some((call) => call.url.startsWith('api/personal/betting_record?game=k3&page=1&limit=20'))).toBe(true);
+    expect(
+      calls.some((call) =>
+        call.url.startsWith('api/personal/betting_record?game=k3&page=1&limit=20'),
+      ),
+    ).toBe(true);
   });
 
   it('draws the history and opens the proof of a draw', async () => {
     answers['api/roominfo/history'] = () => ({
-      list: [{ issue: '202611220001', values: { game: 'k3', result: [3, 1, 6] }, seed: 'ab'.repeat(32), previous: 'cd'.repeat(32), commitment: 'ef'.repeat(32), drawn_at: 1_763_800_060 }],
+      list: [
+        {
+          issue: '202611220001',
+          values: { game: 'k3', result: [3, 1, 6] },
+          seed: 'ab'.repeat(32),
+          previous: 'cd'.repeat(32),
+          commitment: 'ef'.repeat(32),
+          drawn_at: 1_763_800_060,
+        },
+      ],
       total: 1,
       page: 1,
       limit: 20,
@@ -253,6 +344,8 @@ describe('order and open pages', () => {
     expect(row).toHaveAttribute('data-issue', '202611220001');
     expect(within(row).getByRole('img')).toHaveAccessibleName('Issue 202611220001: 3, 1, 6');
     await userEvent.click(within(row).getByRole('button', { name: 'Verify this draw' }));
-    expect(await within(row).findByTestId('draw-fairness')).toHaveTextContent(`k3 202611220001 ${'ab'.repeat(32)} ${'cd'.repeat(32)} ${'ef'.repeat(32)}`);
+    expect(await within(row).findByTestId('draw-fairness')).toHaveTextContent(
+      `k3 202611220001 ${'ab'.repeat(32)} ${'cd'.repeat(32)} ${'ef'.repeat(32)}`,
+    );
   });
 });

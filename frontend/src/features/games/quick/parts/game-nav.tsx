@@ -1,7 +1,13 @@
 // The three pages of a game (play, my bets, results) and RGB's 1 / 3 / 5-minute room switch.
 import { Link } from 'react-router';
 import { Chips } from '@/components/chips';
-import { GAME_INFO, pageUrl, rgbMinutes, type Game, type PageKind } from '@/features/games/quick/games';
+import {
+  GAME_INFO,
+  pageUrl,
+  rgbMinutes,
+  type Game,
+  type PageKind,
+} from '@/features/games/quick/games';
 import styles from '@/features/games/quick/parts/cc.module.css';
 import { useI18n, type MessageKey } from '@/i18n/i18n';
 
@@ -33,7 +39,15 @@ export function GameNav({ game, page, room }: { game: Game; page: PageKind; room
 }
 
 /** Only for games with several rooms (RGB). */
-export function RoomSwitch({ game, room, onChange }: { game: Game; room: string; onChange: (room: string) => void }) {
+export function RoomSwitch({
+  game,
+  room,
+  onChange,
+}: {
+  game: Game;
+  room: string;
+  onChange: (room: string) => void;
+}) {
   const { t } = useI18n();
   const rooms = GAME_INFO[game].rooms;
   if (rooms.length < 2) return null;
@@ -43,7 +57,10 @@ export function RoomSwitch({ game, room, onChange }: { game: Game; room: string;
       value={room}
       onChange={onChange}
       segmented
-      choices={rooms.map((value) => ({ value, label: t('cc_room_minutes', { n: rgbMinutes(value) }) }))}
+      choices={rooms.map((value) => ({
+        value,
+        label: t('cc_room_minutes', { n: rgbMinutes(value) }),
+      }))}
     />
   );
 }

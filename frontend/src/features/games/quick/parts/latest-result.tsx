@@ -9,16 +9,32 @@ import { useReveal } from '@/features/games/quick/parts/use-reveal';
 import { say } from '@/features/games/parts/text';
 import { useI18n } from '@/i18n/i18n';
 
-export function LatestResult({ game, room, last }: { game: Game; room: string; last: LastDraw | null }) {
+export function LatestResult({
+  game,
+  room,
+  last,
+}: {
+  game: Game;
+  room: string;
+  last: LastDraw | null;
+}) {
   const { t } = useI18n();
   const values = last === null ? null : drawValues(game, last.values);
   const revealing = useReveal(last?.issue);
   const hasFairness = useHasFairness();
   const [verifying, setVerifying] = useState<string | null>(null);
-  const label = last === null || values === null ? '' : `${t('games_issue', { issue: last.issue })}: ${values.join(', ')}`;
+  const label =
+    last === null || values === null
+      ? ''
+      : `${t('games_issue', { issue: last.issue })}: ${values.join(', ')}`;
 
   return (
-    <section className={`card ${styles.latest}`} data-testid="latest-result" data-issue={last?.issue ?? ''} aria-label={t('games_latest')}>
+    <section
+      className={`card ${styles.latest}`}
+      data-testid="latest-result"
+      data-issue={last?.issue ?? ''}
+      aria-label={t('games_latest')}
+    >
       <div className={styles.latestHead}>
         <h2>{t('games_latest')}</h2>
         {last === null ? null : <span>{t('games_issue', { issue: last.issue })}</span>}
@@ -48,7 +64,9 @@ export function LatestResult({ game, room, last }: { game: Game; room: string; l
           >
             {verifying === last.issue ? t('games_verify_hide') : t('games_verify')}
           </button>
-          {verifying === last.issue ? <DrawProof room={room} issue={last.issue} className={styles.muted} /> : null}
+          {verifying === last.issue ? (
+            <DrawProof room={room} issue={last.issue} className={styles.muted} />
+          ) : null}
         </>
       ) : null}
     </section>

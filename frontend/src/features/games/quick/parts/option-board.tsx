@@ -7,7 +7,12 @@ import styles from '@/features/games/quick/parts/cc.module.css';
 import { say } from '@/features/games/parts/text';
 import { useI18n, type Translate } from '@/i18n/i18n';
 
-type Props = { game: Game; groups: readonly BoardGroup[]; selected: ReadonlySet<string>; onToggle: (code: string) => void };
+type Props = {
+  game: Game;
+  groups: readonly BoardGroup[];
+  selected: ReadonlySet<string>;
+  onToggle: (code: string) => void;
+};
 
 export const OptionBoard = memo(function OptionBoard({ game, groups, selected, onToggle }: Props) {
   const { t } = useI18n();
@@ -23,13 +28,29 @@ export const OptionBoard = memo(function OptionBoard({ game, groups, selected, o
         </nav>
       ) : null}
       {groups.map((group) => (
-        <div key={group.id} id={`cc-group-${group.id}`} className={styles.group} role="group" aria-labelledby={`cc-group-title-${group.id}`}>
+        <div
+          key={group.id}
+          id={`cc-group-${group.id}`}
+          className={styles.group}
+          role="group"
+          aria-labelledby={`cc-group-title-${group.id}`}
+        >
           <h3 id={`cc-group-title-${group.id}`} className={styles.groupTitle}>
             {say(group.title, t)}
           </h3>
-          <div className={styles.options} style={{ gridTemplateColumns: `repeat(${group.columns}, minmax(0, 1fr))` }}>
+          <div
+            className={styles.options}
+            style={{ gridTemplateColumns: `repeat(${group.columns}, minmax(0, 1fr))` }}
+          >
             {group.items.map((item) => (
-              <OptionButton key={item.code} game={game} item={item} pressed={selected.has(item.code)} onToggle={onToggle} t={t} />
+              <OptionButton
+                key={item.code}
+                game={game}
+                item={item}
+                pressed={selected.has(item.code)}
+                onToggle={onToggle}
+                t={t}
+              />
             ))}
           </div>
         </div>
@@ -50,7 +71,13 @@ function colours(game: Game, item: BoardItem): string | undefined {
   return undefined;
 }
 
-type ButtonProps = { game: Game; item: BoardItem; pressed: boolean; onToggle: (code: string) => void; t: Translate };
+type ButtonProps = {
+  game: Game;
+  item: BoardItem;
+  pressed: boolean;
+  onToggle: (code: string) => void;
+  t: Translate;
+};
 
 function OptionButton({ game, item, pressed, onToggle, t }: ButtonProps) {
   const label = say(item.label, t);

@@ -18,7 +18,11 @@ export function RoomHeader({ room, offsetMs, mode, balance }: Props) {
   const now = useServerNow(offsetMs);
   const phase = phaseAt(room, now);
   return (
-    <section className={`card ${styles.header}`} aria-label={t('games_issue', { issue: room.issue })} data-phase={phase.kind}>
+    <section
+      className={`card ${styles.header}`}
+      aria-label={t('games_issue', { issue: room.issue })}
+      data-phase={phase.kind}
+    >
       <div className={styles.headerTop}>
         <strong data-testid="current-issue" data-issue={room.issue}>
           {t('games_issue', { issue: room.issue })}
@@ -36,7 +40,9 @@ export function RoomHeader({ room, offsetMs, mode, balance }: Props) {
         </div>
         <div className={styles.timer}>
           <span>{t('games_draw_in')}</span>
-          <strong data-testid="countdown-draw">{phase.kind === 'drawing' ? t('games_drawing') : formatCountdown(phase.drawIn)}</strong>
+          <strong data-testid="countdown-draw">
+            {phase.kind === 'drawing' ? t('games_drawing') : formatCountdown(phase.drawIn)}
+          </strong>
         </div>
       </div>
       {!room.is_open ? (
@@ -50,7 +56,9 @@ export function RoomHeader({ room, offsetMs, mode, balance }: Props) {
       )}
       <div className={styles.balanceRow}>
         <span>{t('game_balance')}</span>
-        <strong data-testid="game-balance">{balance === undefined ? '…' : <Money value={balance} />}</strong>
+        <strong data-testid="game-balance">
+          {balance === undefined ? '…' : <Money value={balance} />}
+        </strong>
         <Link to={ROUTES.conversion} className={styles.transfer}>
           {t('cc_transfer')}
         </Link>

@@ -9,22 +9,43 @@ import { say, type Text } from '@/features/games/parts/text';
 import { useI18n } from '@/i18n/i18n';
 
 /** Room-wide notes under the intro. */
-export function ruleNotes(game: Game, odds: Pick<RoomOdds<RoomRules>, 'rules' | 'service_fee_bp'>): Text[] {
+export function ruleNotes(
+  game: Game,
+  odds: Pick<RoomOdds<RoomRules>, 'rules' | 'service_fee_bp'>,
+): Text[] {
   const rules = odds.rules ?? {};
   const notes: Text[] = [{ key: 'cc_rules_intro' }];
-  if (game === 'k3' && rules.triples_lose_big_small === true) notes.push({ key: 'cc_rules_k3_triples' });
-  if (game === 'pk10' && rules.sum_eleven_refunds !== false) notes.push({ key: 'cc_rules_pk10_sum11' });
+  if (game === 'k3' && rules.triples_lose_big_small === true)
+    notes.push({ key: 'cc_rules_k3_triples' });
+  if (game === 'pk10' && rules.sum_eleven_refunds !== false)
+    notes.push({ key: 'cc_rules_pk10_sum11' });
   if (game === 'ssc') notes.push({ key: 'cc_rules_ssc_shapes' });
-  if (game === 'rgb' && odds.service_fee_bp > 0) notes.push({ key: 'cc_rules_rgb_fee', params: { rate: (odds.service_fee_bp / 100).toString() } });
+  if (game === 'rgb' && odds.service_fee_bp > 0)
+    notes.push({
+      key: 'cc_rules_rgb_fee',
+      params: { rate: (odds.service_fee_bp / 100).toString() },
+    });
   return notes;
 }
 
-export function Rules({ game, odds, groups }: { game: Game; odds: RoomOdds<RoomRules>; groups: readonly BoardGroup[] }) {
+export function Rules({
+  game,
+  odds,
+  groups,
+}: {
+  game: Game;
+  odds: RoomOdds<RoomRules>;
+  groups: readonly BoardGroup[];
+}) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const rules = odds.rules ?? {};
   return (
-    <details className={`card ${styles.rules}`} onToggle={(event) => setOpen(event.currentTarget.open)} data-testid="rules">
+    <details
+      className={`card ${styles.rules}`}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      data-testid="rules"
+    >
       <summary>{t('cc_rules')}</summary>
       {open ? (
         <div className={styles.rulesBody}>

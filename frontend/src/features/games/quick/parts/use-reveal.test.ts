@@ -4,7 +4,10 @@ import { REVEAL_MS } from '@/features/games/quick/parts/draw-view';
 import { useReveal } from '@/features/games/quick/parts/use-reveal';
 
 function motion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+  }));
 }
 
 describe('result reveal', () => {
@@ -16,7 +19,9 @@ describe('result reveal', () => {
 
   it('plays for 2 s when a new result arrives, not for the first one shown', () => {
     motion(false);
-    const { result, rerender } = renderHook(({ issue }) => useReveal(issue), { initialProps: { issue: '202611220001' as string | undefined } });
+    const { result, rerender } = renderHook(({ issue }) => useReveal(issue), {
+      initialProps: { issue: '202611220001' as string | undefined },
+    });
     expect(result.current).toBe(false);
     rerender({ issue: '202611220002' });
     expect(result.current).toBe(true);
@@ -29,7 +34,9 @@ describe('result reveal', () => {
 
   it('never plays with prefers-reduced-motion', () => {
     motion(true);
-    const { result, rerender } = renderHook(({ issue }) => useReveal(issue), { initialProps: { issue: '202611220001' } });
+    const { result, rerender } = renderHook(({ issue }) => useReveal(issue), {
+      initialProps: { issue: '202611220001' },
+    });
     rerender({ issue: '202611220002' });
     expect(result.current).toBe(false);
   });

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { REVEAL_MS } from '@/features/games/quick/parts/draw-view';
 
 const reducedMotion = (): boolean =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Whether the result of `issue` is being revealed: for REVEAL_MS after the issue changes (not on
@@ -12,12 +14,18 @@ export function useReveal(issue: string | undefined): boolean {
   const [state, setState] = useState({ issue, revealing: false });
   if (state.issue !== issue) {
     // Derived during render, so the new result's first frame already animates.
-    setState({ issue, revealing: state.issue !== undefined && issue !== undefined && !reducedMotion() });
+    setState({
+      issue,
+      revealing: state.issue !== undefined && issue !== undefined && !reducedMotion(),
+    });
   }
   const revealing = state.issue === issue && state.revealing;
   useEffect(() => {
     if (!revealing) return undefined;
-    const timer = setTimeout(() => setState((current) => ({ ...current, revealing: false })), REVEAL_MS);
+    const timer = setTimeout(
+      () => setState((current) => ({ ...current, revealing: false })),
+      REVEAL_MS,
+    );
     return () => clearTimeout(timer);
   }, [revealing, issue]);
   return revealing;

@@ -4,7 +4,14 @@ import { ALL_BETS, bettingRecordsKey } from '@/features/games/records/api/bettin
 
 describe('betting record cache', () => {
   it('keeps one cache entry per filter', () => {
-    expect(bettingRecordsKey({ game: 'k3', status: 'won' })).toEqual(['records', 'bets', 'k3', 'won']);
-    expect(bettingRecordsKey(ALL_BETS)).not.toEqual(bettingRecordsKey({ game: '', status: 'open' }));
+    expect(bettingRecordsKey({ game: 'k3', status: 'won' })).toEqual([
+      'records',
+      'bets',
+      'k3',
+      'won',
+    ]);
+    expect(bettingRecordsKey(ALL_BETS)).not.toEqual(
+      bettingRecordsKey({ game: '', status: 'open' }),
+    );
   });
 });

@@ -11,7 +11,8 @@ export type BetFilter = { game: Game | ''; status: BetStatus | '' };
 
 export const ALL_BETS: BetFilter = { game: '', status: '' };
 
-export const bettingRecordsKey = (filter: BetFilter) => ['records', 'bets', filter.game, filter.status] as const;
+export const bettingRecordsKey = (filter: BetFilter) =>
+  ['records', 'bets', filter.game, filter.status] as const;
 
 /** The player's bets across games, newest first. */
 export function useBettingRecords(filter: BetFilter) {

@@ -30,16 +30,43 @@ const bet = (overrides: Partial<BetRecord>): BetRecord => ({
 });
 
 const BETS: BetRecord[] = [
-  bet({ id: 3, option: 'sum_10', status: 'won', outcome: 'win', payout: '70.00', profit: '60.00', result: { game: 'k3', result: [3, 1, 6] } }),
-  bet({ id: 2, room: 'canada_vip', game: 'yn28', option: 'small_odd', status: 'lost', outcome: 'lose', profit: '-10.00', result: { game: 'yn28', result: { region: 'canada', numbers: [5, 7, 8, 11, 12, 16, 24, 26, 28, 31, 35, 42, 45, 51, 57, 60, 69, 74, 77, 79], digits: [0, 5, 8] } } }),
+  bet({
+    id: 3,
+    option: 'sum_10',
+    status: 'won',
+    outcome: 'win',
+    payout: '70.00',
+    profit: '60.00',
+    result: { game: 'k3', result: [3, 1, 6] },
+  }),
+  bet({
+    id: 2,
+    room: 'canada_vip',
+    game: 'yn28',
+    option: 'small_odd',
+    status: 'lost',
+    outcome: 'lose',
+    profit: '-10.00',
+    result: {
+      game: 'yn28',
+      result: {
+        region: 'canada',
+        numbers: [5, 7, 8, 11, 12, 16, 24, 26, 28, 31, 35, 42, 45, 51, 57, 60, 69, 74, 77, 79],
+        digits: [0, 5, 8],
+      },
+    },
+  }),
   bet({ id: 1, room: 'pk10', game: 'pk10', option: 'p1_big', issue: '202611220002' }),
 ];
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/pages/mine/play-record/index', Component: PlayRecordPage }], {
-    initialEntries: ['/pages/mine/play-record/index'],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/pages/mine/play-record/index', Component: PlayRecordPage }],
+    {
+      initialEntries: ['/pages/mine/play-record/index'],
+    },
+  );
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -82,7 +109,11 @@ describe('bet records page', () => {
   it('shows the draw result of a settled bet when tapped; open bets have nothing to open', async () => {
     mockFetch(() => jsonResponse(envelope({ list: BETS, total: 3, page: 1, limit: 20 })));
     renderPage();
-    const [won, lost, open] = (await screen.findAllByTestId('bet-record')) as [HTMLElement, HTMLElement, HTMLElement];
+    const [won, lost, open] = (await screen.findAllByTestId('bet-record')) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(open).queryByRole('button')).not.toBeInTheDocument();
     const toggle = within(won).getByRole('button');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -97,7 +128,9 @@ describe('bet records page', () => {
   });
 
   it('asks the API again for the chosen game and state', async () => {
-    const { calls } = mockFetch(() => jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 })));
+    const { calls } = mockFetch(() =>
+      jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 })),
+    );
     renderPage();
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'PK10 racing' }));
@@ -109,6 +142,9 @@ describe('bet records page', () => {
       'api/personal/betting_record?game=pk10&status=refunded&page=1&limit=20',
     ]);
     expect(screen.getByRole('radiogroup', { name: 'Game' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'PK10 racing' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: 'PK10 racing' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
   });
 });

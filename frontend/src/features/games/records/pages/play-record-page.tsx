@@ -6,7 +6,11 @@ import { Chips } from '@/components/chips';
 import { InfiniteList } from '@/components/infinite-list';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
-import { GAMES, useBettingRecords, type BetFilter } from '@/features/games/records/api/betting-records';
+import {
+  GAMES,
+  useBettingRecords,
+  type BetFilter,
+} from '@/features/games/records/api/betting-records';
 import { DrawResult } from '@/features/games/records/parts/draw-result';
 import { statusOf } from '@/features/games/records/parts/labels';
 import styles from '@/features/games/records/parts/records.module.css';
@@ -31,13 +35,19 @@ export function Component() {
             label={t('records_filter_game')}
             value={filter.game}
             onChange={(game) => setFilter((current) => ({ ...current, game }))}
-            choices={[{ value: '' as const, label: t('records_all_games') }, ...GAMES.map((value) => ({ value, label: gameLabel(value, t) }))]}
+            choices={[
+              { value: '' as const, label: t('records_all_games') },
+              ...GAMES.map((value) => ({ value, label: gameLabel(value, t) })),
+            ]}
           />
           <Chips
             label={t('filter_status')}
             value={filter.status}
             onChange={(status) => setFilter((current) => ({ ...current, status }))}
-            choices={[{ value: '' as const, label: t('filter_all') }, ...BET_STATUSES.map((value) => ({ value, label: statusOf(value, t).label }))]}
+            choices={[
+              { value: '' as const, label: t('filter_all') },
+              ...BET_STATUSES.map((value) => ({ value, label: statusOf(value, t).label })),
+            ]}
           />
         </div>
         <InfiniteList
@@ -82,12 +92,17 @@ function BetCard({ bet }: { bet: BetRecord }) {
           {t('records_stake')}: <Money value={bet.amount} /> · {t('records_odds')}: {bet.odds}
         </span>
       </span>
-      {bet.outcome === 'win_reduced' ? <span className={styles.reduced}>{t('records_reduced')}</span> : null}
+      {bet.outcome === 'win_reduced' ? (
+        <span className={styles.reduced}>{t('records_reduced')}</span>
+      ) : null}
       <span className={styles.meta}>
         <span>
           {t('records_order_no')}: {bet.order_no}
         </span>
-        <time dateTime={new Date(bet.placed_at * 1000).toISOString()} title={formatDateTime(bet.placed_at)}>
+        <time
+          dateTime={new Date(bet.placed_at * 1000).toISOString()}
+          title={formatDateTime(bet.placed_at)}
+        >
           {relativeLabel(bet.placed_at, t)}
         </time>
       </span>
@@ -97,7 +112,12 @@ function BetCard({ bet }: { bet: BetRecord }) {
   return (
     <article className={styles.bet} data-testid="bet-record" data-status={bet.status}>
       {settled ? (
-        <button type="button" className={styles.toggle} aria-expanded={open} onClick={() => setOpen((shown) => !shown)}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          onClick={() => setOpen((shown) => !shown)}
+        >
           {summary}
         </button>
       ) : (
@@ -106,7 +126,11 @@ function BetCard({ bet }: { bet: BetRecord }) {
       {settled && open ? (
         <div className={styles.detail}>
           <span className={styles.detailLabel}>{t('records_result')}</span>
-          {bet.result === null || bet.result === undefined ? <span>{t('records_no_draw')}</span> : <DrawResult values={bet.result} />}
+          {bet.result === null || bet.result === undefined ? (
+            <span>{t('records_no_draw')}</span>
+          ) : (
+            <DrawResult values={bet.result} />
+          )}
         </div>
       ) : null}
     </article>

@@ -3,11 +3,14 @@
 import styles from '@/features/games/records/parts/records.module.css';
 import { useI18n } from '@/i18n/i18n';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const numbersOf = (value: unknown): number[] | null => (Array.isArray(value) && value.every((item) => typeof item === 'number') ? value : null);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const numbersOf = (value: unknown): number[] | null =>
+  Array.isArray(value) && value.every((item) => typeof item === 'number') ? value : null;
 
 /** RGB colours: 0 red+violet, 5 green+violet, 1 3 7 9 green, 2 4 6 8 red. */
-const rgbTone = (n: number): string => (n === 0 ? 'red-violet' : n === 5 ? 'green-violet' : n % 2 === 1 ? 'green' : 'red');
+const rgbTone = (n: number): string =>
+  n === 0 ? 'red-violet' : n === 5 ? 'green-violet' : n % 2 === 1 ? 'green' : 'red';
 
 function Balls({ numbers, tone }: { numbers: readonly number[]; tone?: (n: number) => string }) {
   return (

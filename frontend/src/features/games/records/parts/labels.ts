@@ -13,5 +13,7 @@ const STATUS: Record<string, { key: MessageKey; tone: BadgeTone }> = {
 /** A bet state's name and badge colour; an unknown state shows its code, uncoloured. */
 export function statusOf(status: string, t: Translate): { label: string; tone: BadgeTone } {
   const known = STATUS[status];
-  return known === undefined ? { label: status, tone: 'muted' } : { label: t(known.key), tone: known.tone };
+  return known === undefined
+    ? { label: status, tone: 'muted' }
+    : { label: t(known.key), tone: known.tone };
 }

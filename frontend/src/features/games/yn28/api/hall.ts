@@ -19,7 +19,16 @@ export type HallRoom = {
 };
 
 /** GET api/rooms/{region}: the region's period and its four tier rooms. */
-export type Hall = { region: Region; issue: string; close_at: number; draw_at: number; now: number; period_secs: number; last: LastDraw | null; rooms: HallRoom[] };
+export type Hall = {
+  region: Region;
+  issue: string;
+  close_at: number;
+  draw_at: number;
+  now: number;
+  period_secs: number;
+  last: LastDraw | null;
+  rooms: HallRoom[];
+};
 
 export const fetchHall = (region: Region) => api.get<Hall>(`api/rooms/${region}`);
 
@@ -28,7 +37,11 @@ export const HALL_POLL_MS = 30_000;
 
 /** The region's tier rooms (online counts, limits, entry): refreshed every 30 s while the hall is open. */
 export function useHall(region: Region) {
-  return useQuery({ queryKey: hallKey(region), queryFn: () => fetchHall(region), refetchInterval: HALL_POLL_MS });
+  return useQuery({
+    queryKey: hallKey(region),
+    queryFn: () => fetchHall(region),
+    refetchInterval: HALL_POLL_MS,
+  });
 }
 
 export type EnterReply = { room: string; game_balance: MoneyText };

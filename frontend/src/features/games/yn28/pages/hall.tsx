@@ -29,13 +29,26 @@ export function HallView() {
     <main className="page">
       <PageHeader title={t('yn28_hall_title')} back fallback={ROUTES.home} />
       <div className={`page-body ${styles.body}`}>
-        <RegionSwitch region={region} onChange={(next) => setSearch({ region: next }, { replace: true })} />
+        <RegionSwitch
+          region={region}
+          onChange={(next) => setSearch({ region: next }, { replace: true })}
+        />
         <LoadingGate queries={[hall]} ready={hall.data !== undefined}>
           {() => {
             // The live room is the period's source; the hall reply stands in until it answers.
             const period = live.data ?? hall.data!;
-            const offsetMs = live.data === undefined ? clockOffsetMs(hall.data!.now, hall.dataUpdatedAt) : live.offsetMs;
-            return <HallRooms hall={hall.data!} room={`${region}_ordinary`} period={period} offsetMs={offsetMs} />;
+            const offsetMs =
+              live.data === undefined
+                ? clockOffsetMs(hall.data!.now, hall.dataUpdatedAt)
+                : live.offsetMs;
+            return (
+              <HallRooms
+                hall={hall.data!}
+                room={`${region}_ordinary`}
+                period={period}
+                offsetMs={offsetMs}
+              />
+            );
           }}
         </LoadingGate>
       </div>
@@ -45,12 +58,25 @@ export function HallView() {
 
 type HallPeriod = Period & { issue: string; last: LastDraw | null };
 
-function HallRooms({ hall, room: ordinary, period, offsetMs }: { hall: Hall; room: string; period: HallPeriod; offsetMs: number }) {
+function HallRooms({
+  hall,
+  room: ordinary,
+  period,
+  offsetMs,
+}: {
+  hall: Hall;
+  room: string;
+  period: HallPeriod;
+  offsetMs: number;
+}) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const enter = useEnterRoom();
   const open = (room: HallRoom) =>
-    enter.mutate(room.room, { onSuccess: (reply) => void navigate(`${ROUTES.yn28Room}?room=${encodeURIComponent(reply.room || room.room)}`) });
+    enter.mutate(room.room, {
+      onSuccess: (reply) =>
+        void navigate(`${ROUTES.yn28Room}?room=${encodeURIComponent(reply.room || room.room)}`),
+    });
   return (
     <>
       <section className="card">

@@ -12,7 +12,13 @@ import { roomBetsKey } from '@/features/games/yn28/api/keys';
 import { useIssueBets } from '@/features/games/yn28/api/issue-bets';
 import { BetSlip } from '@/features/games/slip/bet-slip';
 import { toggle } from '@/features/games/slip/slip';
-import { describeRule, groupOptions, ROOM_CHIPS, specialRules, tagLabel } from '@/features/games/yn28/model';
+import {
+  describeRule,
+  groupOptions,
+  ROOM_CHIPS,
+  specialRules,
+  tagLabel,
+} from '@/features/games/yn28/model';
 import { Countdown, LatestResult } from '@/features/games/yn28/parts/parts';
 import styles from '@/features/games/yn28/parts/yn28.module.css';
 import { usePhase } from '@/features/games/live/use-clock';
@@ -28,7 +34,10 @@ import { ROUTES } from '@/lib/routes';
 /** A new result settles the period's bets: refresh them (shared with the trade view). */
 export function useYn28Live(room: string) {
   const queryClient = useQueryClient();
-  const onResult = useCallback(() => void queryClient.invalidateQueries({ queryKey: roomBetsKey(room) }), [queryClient, room]);
+  const onResult = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: roomBetsKey(room) }),
+    [queryClient, room],
+  );
   return useLiveRoom(room, 'yn28', undefined, onResult);
 }
 
@@ -41,22 +50,45 @@ export function RoomView({ room }: { room: string }) {
     <main className="page">
       <PageHeader title={roomLabel(room, t, lang)} back fallback={ROUTES.yn28Room} />
       <div className={`page-body ${styles.body}`}>
-        <LoadingGate queries={[live.query, odds]} ready={live.data !== undefined && odds.data !== undefined}>
-          {() => <Play room={live.data!} odds={odds.data!} offsetMs={live.offsetMs} balance={balances.data?.game_balance} />}
+        <LoadingGate
+          queries={[live.query, odds]}
+          ready={live.data !== undefined && odds.data !== undefined}
+        >
+          {() => (
+            <Play
+              room={live.data!}
+              odds={odds.data!}
+              offsetMs={live.offsetMs}
+              balance={balances.data?.game_balance}
+            />
+          )}
         </LoadingGate>
       </div>
     </main>
   );
 }
 
-function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: RoomOdds; offsetMs: number; balance: MoneyText | undefined }) {
+function Play({
+  room,
+  odds,
+  offsetMs,
+  balance,
+}: {
+  room: RoomIndex;
+  odds: RoomOdds;
+  offsetMs: number;
+  balance: MoneyText | undefined;
+}) {
   const { t } = useI18n();
   const [selected, setSelected] = useState<string[]>([]);
   const groups = useMemo(() => groupOptions(odds.options), [odds.options]);
   const rules = useMemo(() => specialRules(odds.rules), [odds.rules]);
   const phase = usePhase(room, offsetMs);
   const open = room.is_open && phase?.kind === 'open';
-  const byCode = useMemo(() => new Map(odds.options.map((option) => [option.option, option])), [odds.options]);
+  const byCode = useMemo(
+    () => new Map(odds.options.map((option) => [option.option, option])),
+    [odds.options],
+  );
   const label = useCallback((code: string) => tagLabel(code, t), [t]);
 
   return (
@@ -70,9 +102,16 @@ function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: RoomOd
         </div>
         <div className={styles.row}>
           <span className={styles.muted}>
-            {t('game_balance')}: <span data-testid="game-balance">{balance === undefined ? '…' : <Money value={balance} />}</span>
+            {t('game_balance')}:{' '}
+            <span data-testid="game-balance">
+              {balance === undefined ? '…' : <Money value={balance} />}
+            </span>
           </span>
-          <Link className={styles.link} to={`${ROUTES.yn28Trade}?room=${encodeURIComponent(room.room)}`} data-testid="to-trade">
+          <Link
+            className={styles.link}
+            to={`${ROUTES.yn28Trade}?room=${encodeURIComponent(room.room)}`}
+            data-testid="to-trade"
+          >
             {t('yn28_to_trade')}
           </Link>
         </div>
@@ -93,7 +132,9 @@ function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: RoomOd
                   aria-label={`${tagLabel(option.option, t)} ×${option.odds}`}
                   onClick={() => setSelected((current) => toggle(current, option.option))}
                 >
-                  <span>{group.id === 'sum' ? option.option.slice(4) : tagLabel(option.option, t)}</span>
+                  <span>
+                    {group.id === 'sum' ? option.option.slice(4) : tagLabel(option.option, t)}
+                  </span>
                   <small>×{option.odds}</small>
                 </button>
               ))}
@@ -130,14 +171,28 @@ function Play({ room, odds, offsetMs, balance }: { room: RoomIndex; odds: RoomOd
 }
 
 /** The player's bets of the open period (logged in only). */
-export function IssueBets({ room, issue, settled = false }: { room: string; issue: string; settled?: boolean }) {
+export function IssueBets({
+  room,
+  issue,
+  settled = false,
+}: {
+  room: string;
+  issue: string;
+  settled?: boolean;
+}) {
   const { t } = useI18n();
   const token = useToken();
   const bets = useIssueBets(room, issue, token !== null);
   const list = bets.data?.list ?? [];
   return (
-    <section className="card" aria-label={settled ? t('games_issue', { issue }) : t('yn28_my_bets')} data-testid={settled ? 'settled-bets' : undefined}>
-      <h2>{settled ? `${t('games_latest')} · ${t('games_issue', { issue })}` : t('yn28_my_bets')}</h2>
+    <section
+      className="card"
+      aria-label={settled ? t('games_issue', { issue }) : t('yn28_my_bets')}
+      data-testid={settled ? 'settled-bets' : undefined}
+    >
+      <h2>
+        {settled ? `${t('games_latest')} · ${t('games_issue', { issue })}` : t('yn28_my_bets')}
+      </h2>
       {list.length === 0 ? (
         <p className={styles.muted}>{t('yn28_no_bets')}</p>
       ) : (
@@ -148,7 +203,9 @@ export function IssueBets({ room, issue, settled = false }: { room: string; issu
                 {tagLabel(item.option, t)} ×{item.odds}
               </span>
               <Money value={item.amount} />
-              <span>{item.status === 'open' ? t('yn28_status_open') : <Money value={item.profit} />}</span>
+              <span>
+                {item.status === 'open' ? t('yn28_status_open') : <Money value={item.profit} />}
+              </span>
             </li>
           ))}
         </ul>

@@ -36,7 +36,11 @@ export function Component() {
   const sums = (trend.data?.list ?? []).map((row) => row.sum).reverse();
   return (
     <main className="page">
-      <PageHeader title={`${t('yn28_trade_title')} · ${roomLabel(room, t, lang)}`} back fallback={ROUTES.yn28Room} />
+      <PageHeader
+        title={`${t('yn28_trade_title')} · ${roomLabel(room, t, lang)}`}
+        back
+        fallback={ROUTES.yn28Room}
+      />
       <div className={`page-body ${styles.body}`}>
         <LoadingGate queries={[live.query]} ready={live.data !== undefined}>
           {() => (
@@ -51,9 +55,15 @@ export function Component() {
                 <SumChart sums={sums} />
               </section>
               <LatestResult room={room} last={live.data!.last} />
-              <TradeForm room={live.data!} offsetMs={live.offsetMs} balance={balances.data?.game_balance} />
+              <TradeForm
+                room={live.data!}
+                offsetMs={live.offsetMs}
+                balance={balances.data?.game_balance}
+              />
               <IssueBets room={room} issue={live.data!.issue} />
-              {live.data!.last === null ? null : <IssueBets room={room} issue={live.data!.last.issue} settled />}
+              {live.data!.last === null ? null : (
+                <IssueBets room={room} issue={live.data!.last.issue} settled />
+              )}
             </>
           )}
         </LoadingGate>
@@ -62,7 +72,15 @@ export function Component() {
   );
 }
 
-function TradeForm({ room, offsetMs, balance }: { room: RoomIndex; offsetMs: number; balance: MoneyText | undefined }) {
+function TradeForm({
+  room,
+  offsetMs,
+  balance,
+}: {
+  room: RoomIndex;
+  offsetMs: number;
+  balance: MoneyText | undefined;
+}) {
   const { t } = useI18n();
   const id = useId();
   const [side, setSide] = useState<TradeSide | null>(null);
@@ -79,9 +97,18 @@ function TradeForm({ room, offsetMs, balance }: { room: RoomIndex; offsetMs: num
     if (side === null || problem !== null) return;
     const stake = fromMinor(toMinor(amount.trim()));
     const sideText = side === 'up' ? t('yn28_buy_up') : t('yn28_buy_down');
-    const sure = await confirm({ title: t('games_confirm_title'), message: t('yn28_trade_confirm', { side: sideText, amount: stake, issue: room.issue }), confirmText: t('yn28_trade_place') });
+    const sure = await confirm({
+      title: t('games_confirm_title'),
+      message: t('yn28_trade_confirm', { side: sideText, amount: stake, issue: room.issue }),
+      confirmText: t('yn28_trade_place'),
+    });
     if (!sure) return;
-    const fields = { room: room.room, issue: room.issue, mode: 'trade' as const, bets: [{ option: TRADE_OPTION[side], amount: stake }] };
+    const fields = {
+      room: room.room,
+      issue: room.issue,
+      mode: 'trade' as const,
+      bets: [{ option: TRADE_OPTION[side], amount: stake }],
+    };
     bet.mutate(
       { ...fields, key: attempt.for(JSON.stringify(fields)) },
       {
@@ -98,10 +125,24 @@ function TradeForm({ room, offsetMs, balance }: { room: RoomIndex; offsetMs: num
   return (
     <section className={`card ${styles.slip}`} aria-label={t('yn28_trade_title')}>
       <div className={styles.sides}>
-        <button type="button" className={styles.up} data-testid="trade-up" aria-pressed={side === 'up'} disabled={!open} onClick={() => setSide('up')}>
+        <button
+          type="button"
+          className={styles.up}
+          data-testid="trade-up"
+          aria-pressed={side === 'up'}
+          disabled={!open}
+          onClick={() => setSide('up')}
+        >
           {t('yn28_buy_up')}
         </button>
-        <button type="button" className={styles.down} data-testid="trade-down" aria-pressed={side === 'down'} disabled={!open} onClick={() => setSide('down')}>
+        <button
+          type="button"
+          className={styles.down}
+          data-testid="trade-down"
+          aria-pressed={side === 'down'}
+          disabled={!open}
+          onClick={() => setSide('down')}
+        >
           {t('yn28_buy_down')}
         </button>
       </div>
@@ -130,7 +171,13 @@ function TradeForm({ room, offsetMs, balance }: { room: RoomIndex; offsetMs: num
           {t(problem)}
         </p>
       ) : null}
-      <Button block data-testid="trade-confirm" disabled={side === null || bet.isPending} loading={bet.isPending} onClick={() => void submit()}>
+      <Button
+        block
+        data-testid="trade-confirm"
+        disabled={side === null || bet.isPending}
+        loading={bet.isPending}
+        onClick={() => void submit()}
+      >
         {t('yn28_trade_place')}
       </Button>
     </section>

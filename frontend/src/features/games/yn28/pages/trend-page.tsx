@@ -8,7 +8,13 @@ import { LoadingGate } from '@/components/loading-gate';
 import { PageHeader } from '@/components/page-header';
 import { useTrend, type Trend, type TrendRow } from '@/features/games/yn28/api/trend';
 import { COUNT_TAGS, COUNT_WINDOWS, tagLabel, type Region } from '@/features/games/yn28/model';
-import { RegionSwitch, SumChart, Tags, VerifyToggle, Yn28DrawProof } from '@/features/games/yn28/parts/parts';
+import {
+  RegionSwitch,
+  SumChart,
+  Tags,
+  VerifyToggle,
+  Yn28DrawProof,
+} from '@/features/games/yn28/parts/parts';
 import styles from '@/features/games/yn28/parts/yn28.module.css';
 import { useI18n } from '@/i18n/i18n';
 import { ROUTES } from '@/lib/routes';
@@ -36,7 +42,10 @@ export function Component() {
 function TrendView({ region, trend }: { region: Region; trend: Trend }) {
   const { t } = useI18n();
   const hasFairness = useHasFairness();
-  const sums = trend.list.slice(0, 30).map((row) => row.sum).reverse();
+  const sums = trend.list
+    .slice(0, 30)
+    .map((row) => row.sum)
+    .reverse();
   return (
     <>
       <section className="card">
@@ -110,7 +119,15 @@ function TrendView({ region, trend }: { region: Region; trend: Trend }) {
 }
 
 /** One drawn period; the region's draw is proven through its ordinary room (the tier rooms share it). */
-function HistoryRow({ region, row, verifiable }: { region: Region; row: TrendRow; verifiable: boolean }) {
+function HistoryRow({
+  region,
+  row,
+  verifiable,
+}: {
+  region: Region;
+  row: TrendRow;
+  verifiable: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Fragment>

@@ -3,18 +3,41 @@ import { useState } from 'react';
 import { DrawProof, useHasFairness } from '@/features/games/parts/fairness-slot';
 import { formatCountdown, phaseAt, type Period } from '@/features/games/live/clock';
 import { useServerNow } from '@/features/games/live/use-clock';
-import { chartMidY, chartPoints, parseDraw, pointsAttr, REGIONS, tagLabel, tagsOf, tagTone, type Region } from '@/features/games/yn28/model';
+import {
+  chartMidY,
+  chartPoints,
+  parseDraw,
+  pointsAttr,
+  REGIONS,
+  tagLabel,
+  tagsOf,
+  tagTone,
+  type Region,
+} from '@/features/games/yn28/model';
 import styles from '@/features/games/yn28/parts/yn28.module.css';
 import { useI18n } from '@/i18n/i18n';
 import { regionName } from '@/features/games/parts/game-labels';
 import type { LastDraw } from '@/features/games/api/room-index';
 
-export function RegionSwitch({ region, onChange }: { region: Region; onChange: (region: Region) => void }) {
+export function RegionSwitch({
+  region,
+  onChange,
+}: {
+  region: Region;
+  onChange: (region: Region) => void;
+}) {
   const { t, lang } = useI18n();
   return (
     <div className={styles.regions} role="tablist" aria-label={t('yn28_region')}>
       {REGIONS.map((code) => (
-        <button key={code} type="button" role="tab" data-testid={`region-${code}`} aria-selected={code === region} onClick={() => onChange(code)}>
+        <button
+          key={code}
+          type="button"
+          role="tab"
+          data-testid={`region-${code}`}
+          aria-selected={code === region}
+          onClick={() => onChange(code)}
+        >
           {regionName(code, lang)}
         </button>
       ))}
@@ -27,8 +50,17 @@ export function Countdown({ period, offsetMs }: { period: Period; offsetMs: numb
   const { t } = useI18n();
   const phase = phaseAt(period, useServerNow(offsetMs));
   return (
-    <span className={styles.countdown} data-testid="countdown" data-phase={phase.kind} aria-live="off">
-      {phase.kind === 'open' ? `${t('games_close_in')} ${formatCountdown(phase.closeIn)}` : phase.kind === 'closed' ? `${t('games_draw_in')} ${formatCountdown(phase.drawIn)}` : t('games_drawing')}
+    <span
+      className={styles.countdown}
+      data-testid="countdown"
+      data-phase={phase.kind}
+      aria-live="off"
+    >
+      {phase.kind === 'open'
+        ? `${t('games_close_in')} ${formatCountdown(phase.closeIn)}`
+        : phase.kind === 'closed'
+          ? `${t('games_draw_in')} ${formatCountdown(phase.drawIn)}`
+          : t('games_drawing')}
     </span>
   );
 }
@@ -50,7 +82,13 @@ export function Tags({ tags }: { tags: readonly string[] }) {
 export function VerifyToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const { t } = useI18n();
   return (
-    <button type="button" className={styles.verifyToggle} aria-expanded={open} data-testid="verify-toggle" onClick={onToggle}>
+    <button
+      type="button"
+      className={styles.verifyToggle}
+      aria-expanded={open}
+      data-testid="verify-toggle"
+      onClick={onToggle}
+    >
       {open ? t('games_verify_hide') : t('games_verify')}
     </button>
   );
@@ -68,10 +106,17 @@ export function LatestResult({ room, last }: { room: string; last: LastDraw | nu
   const [verifying, setVerifying] = useState<string | null>(null);
   const draw = last === null ? null : parseDraw(last.values);
   return (
-    <section className={`card ${styles.latest}`} data-testid="latest-result" data-issue={last?.issue ?? ''} aria-label={t('games_latest')}>
+    <section
+      className={`card ${styles.latest}`}
+      data-testid="latest-result"
+      data-issue={last?.issue ?? ''}
+      aria-label={t('games_latest')}
+    >
       <div className={styles.row}>
         <h2>{t('games_latest')}</h2>
-        {last === null ? null : <span className={styles.muted}>{t('games_issue', { issue: last.issue })}</span>}
+        {last === null ? null : (
+          <span className={styles.muted}>{t('games_issue', { issue: last.issue })}</span>
+        )}
       </div>
       {draw === null ? (
         <p className={styles.muted}>{t('games_no_result')}</p>
@@ -96,7 +141,10 @@ export function LatestResult({ room, last }: { room: string; last: LastDraw | nu
       )}
       {last !== null && hasFairness ? (
         <>
-          <VerifyToggle open={verifying === last.issue} onToggle={() => setVerifying((current) => (current === last.issue ? null : last.issue))} />
+          <VerifyToggle
+            open={verifying === last.issue}
+            onToggle={() => setVerifying((current) => (current === last.issue ? null : last.issue))}
+          />
           {verifying === last.issue ? <Yn28DrawProof room={room} issue={last.issue} /> : null}
         </>
       ) : null}
@@ -111,11 +159,23 @@ export function SumChart({ sums, height = 90 }: { sums: readonly number[]; heigh
   const points = chartPoints(sums, width, height);
   const mid = chartMidY(height);
   return (
-    <svg className={styles.chart} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t('yn28_chart', { n: sums.length })} data-testid="sum-chart">
+    <svg
+      className={styles.chart}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={t('yn28_chart', { n: sums.length })}
+      data-testid="sum-chart"
+    >
       <line x1={0} x2={width} y1={mid} y2={mid} className={styles.chartMid} />
       <polyline points={pointsAttr(points)} className={styles.chartLine} fill="none" />
       {points.map((point, index) => (
-        <circle key={index} cx={point.x} cy={point.y} r={2.5} className={(sums[index] ?? 0) >= 14 ? styles.dotUp : styles.dotDown} />
+        <circle
+          key={index}
+          cx={point.x}
+          cy={point.y}
+          r={2.5}
+          className={(sums[index] ?? 0) >= 14 ? styles.dotUp : styles.dotDown}
+        />
       ))}
     </svg>
   );
