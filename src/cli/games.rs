@@ -310,7 +310,7 @@ async fn committed_text(
     timezone: chrono_tz::Tz,
 ) -> anyhow::Result<String> {
     let source = games::DrawSource::parse(update.draw_source).map_err(explain)?;
-    let started = std::time::Instant::now();
+    let started = crate::clock::monotonic_now();
     while started.elapsed() < COMMIT_WAIT {
         let before = update.latest_chain.clone();
         let committed = db
