@@ -4,6 +4,7 @@
 
 pub mod deposits;
 pub mod payout_accounts;
+mod profile;
 pub mod records;
 pub mod types;
 pub mod withdrawals;
@@ -17,6 +18,8 @@ use crate::money::Money;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::PathBuf;
 use types::Conversion;
+
+pub use profile::{Profile, profile, update_profile};
 
 /// The wallet rules of the running config.
 pub struct WalletSettings {
