@@ -77,6 +77,13 @@ impl Money {
     }
 }
 
+/// A positive amount from an optional form field: `missing_params` when absent,
+/// `invalid_amount` when malformed or zero (zero moves nothing).
+pub fn positive_amount(text: Option<String>) -> Result<Money, AppError> {
+    let amount = Money::parse(&text.ok_or(AppError::MissingParams)?)?;
+    if amount == Money::ZERO { Err(AppError::InvalidAmount) } else { Ok(amount) }
+}
+
 /// A signed amount in minor units as text: "-12.05", "3.00".
 pub fn format_signed(minor: i64) -> String {
     let sign = if minor < 0 { "-" } else { "" };
@@ -107,6 +114,14 @@ mod tests {
         for text in ["", "01", "1.234", "-1", "1e3", "1.", ".5", " 1", "1,5", "9999999999999999"] {
             assert!(Money::parse(text).is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_positive_amount_is_given_and_above_zero() {
+        assert_eq!(positive_amount(Some("0.01".into())).map(Money::minor).ok(), Some(1));
+        assert!(matches!(positive_amount(None), Err(AppError::MissingParams)));
+        assert!(matches!(positive_amount(Some("0.00".into())), Err(AppError::InvalidAmount)));
+        assert!(matches!(positive_amount(Some("x".into())), Err(AppError::InvalidAmount)));
     }
 
     #[test]

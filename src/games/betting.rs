@@ -109,7 +109,7 @@ impl Order {
             if trade && !tradable(room, option) {
                 return Err(AppError::BadParams);
             }
-            let stake = crate::wallet::types::positive_amount(line.amount)?;
+            let stake = crate::money::positive_amount(line.amount)?;
             if lines.iter().any(|placed| placed.option == option) {
                 return Err(AppError::BadParams);
             }

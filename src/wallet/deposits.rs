@@ -2,13 +2,14 @@
 //! reviews it and approves (a ledger entry credits the wallet) or rejects with a reason.
 
 use super::WalletSettings;
-use super::types::{Method, positive_amount};
+use super::types::Method;
 use crate::clock::Timestamp;
 use crate::config::parse_rate_micros;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
+use crate::money::positive_amount;
 use crate::paging::{Page, Paging};
 use crate::uploads::Image;
 use rusqlite::{Connection, OptionalExtension, params};

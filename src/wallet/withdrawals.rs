@@ -3,13 +3,14 @@
 
 use super::WalletSettings;
 use super::payout_accounts;
-use super::types::{Method, positive_amount};
+use super::types::Method;
 use crate::clock::Timestamp;
 use crate::crypto::CardCipher;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
+use crate::money::positive_amount;
 use crate::paging::{Page, Paging};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
