@@ -103,7 +103,7 @@ pub fn total_credited(
     connection: &Connection,
     user_id: i64,
     account_kind: UserAccountKind,
-    entry_kind: &str,
+    entry_kind: EntryKind,
 ) -> Result<Money, AppError> {
     let minor: i64 = connection
         .prepare_cached(
@@ -111,6 +111,6 @@ pub fn total_credited(
              JOIN accounts a ON a.account_id = c.account_id
              WHERE a.user_id = ?1 AND a.kind = ?2 AND c.entry_kind = ?3",
         )?
-        .query_row(params![user_id, account_kind.code(), entry_kind], |row| row.get(0))?;
+        .query_row(params![user_id, account_kind.code(), entry_kind.code()], |row| row.get(0))?;
     Ok(Money::from_minor(minor.abs()))
 }

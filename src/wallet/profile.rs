@@ -6,7 +6,7 @@ use super::payout_accounts;
 use crate::auth::{self, ProfileUpdate, types::Phone};
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::ledger::{self, UserAccountKind};
+use crate::ledger::{self, EntryKind, UserAccountKind};
 use crate::money::Money;
 use rusqlite::Connection;
 use serde::Serialize;
@@ -58,8 +58,8 @@ pub fn profile(connection: &Connection, user_id: i64) -> Result<Profile, AppErro
         balance: balances.wallet,
         game_balance: balances.game,
         frozen: balances.frozen,
-        total_deposit: credited(UserAccountKind::Wallet, "deposit")?,
-        betting_points: credited(UserAccountKind::Game, "bet")?,
+        total_deposit: credited(UserAccountKind::Wallet, EntryKind::Deposit)?,
+        betting_points: credited(UserAccountKind::Game, EntryKind::Bet)?,
         invite_code: detail.invite_code,
         real_name: fields.real_name,
         email: fields.email,
