@@ -177,10 +177,10 @@ pub struct Posted {
 
 impl Posted {
     /// The balance of `account` after the entry (its last posting there); None when the entry
-    /// did not post to it.
+    /// did not post to it or the balance is not an amount (a system account below zero).
     pub fn balance_after(&self, account: AccountRef) -> Option<Money> {
         let found = self.balances_after.iter().rev().find(|(posted, _)| *posted == account);
-        found.map(|(_, balance)| Money::from_minor(*balance))
+        found.and_then(|(_, balance)| Money::from_minor(*balance).ok())
     }
 }
 

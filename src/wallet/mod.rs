@@ -95,12 +95,16 @@ pub fn turnover_remaining(connection: &Connection, user_id: i64) -> Result<Money
         .prepare_cached("SELECT remaining FROM turnover WHERE user_id = ?1")?
         .query_row([user_id], |row| row.get(0))
         .optional()?;
-    Ok(Money::from_minor(remaining.unwrap_or(0)))
+    Money::from_minor(remaining.unwrap_or(0))
 }
 
 /// Adds `percent` % of `amount` to the turnover requirement (deposits, bonuses).
 pub fn add_turnover(tx: &Tx, user_id: i64, amount: Money, percent: i64) -> Result<(), AppError> {
-    let added = amount.minor().saturating_mul(percent) / 100;
+    let added = amount
+        .minor()
+        .checked_mul(percent)
+        .ok_or_else(|| anyhow::anyhow!("turnover of {percent} % on {amount} overflows"))?
+        / 100;
     tx.prepare_cached(
         "INSERT INTO turnover (user_id, remaining) VALUES (?1, ?2)
          ON CONFLICT (user_id) DO UPDATE SET remaining = remaining + ?2",
