@@ -190,7 +190,7 @@ impl Seeder {
                     Game::K3,
                     codes[usize::try_from(bet).unwrap_or(0) % codes.len()],
                 )?;
-                let stake = Money::from_minor(100 * i64::try_from(1 + bet % 10).unwrap_or(1));
+                let stake = Money::from_minor(100 * i64::try_from(1 + bet % 10).unwrap_or(1))?;
                 let lines = vec![BetLine { option, stake }];
                 let order = Order { room, issue: period.issue, lines, trade: false };
                 let priced = terms.check(&order, period, now)?;

@@ -1,4 +1,5 @@
 //! The only place that reads the system clock; tests use a fixed clock they can advance.
+//! Timeouts and intervals measure with `monotonic_now`, which never goes backwards.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -38,4 +39,14 @@ impl Clock {
             at.fetch_add(secs, Ordering::SeqCst);
         }
     }
+}
+
+/// Now on the monotonic clock, for timeouts and intervals only (never stored, never shown).
+pub fn monotonic_now() -> tokio::time::Instant {
+    tokio::time::Instant::now()
+}
+
+/// Nanoseconds past the current second of the system clock, to align timers to whole seconds.
+pub fn system_subsec_nanos() -> u32 {
+    chrono::Utc::now().timestamp_subsec_nanos()
 }

@@ -1,194 +1,160 @@
 //! The one error type of fairhall. Each business variant has a stable key sent as `err`;
 //! `http::envelope` maps variants to HTTP and `i18n` gives the localized message.
 
-/// A business refusal or an internal failure.
-#[derive(Debug, thiserror::Error)]
-pub enum AppError {
+/// Declares `AppError` from one table: each business variant with its `#[error]` text and the
+/// key sent as `err`. `key()` and `KEYS` are generated from the same rows, so they cannot
+/// disagree; `i18n`'s tests fail on a key without a message in every language.
+macro_rules! app_errors {
+    ($(
+        $(#[$attribute:meta])*
+        $variant:ident $({ $($field:ident: $type:ty),* $(,)? })? => $key:literal,
+    )*) => {
+        /// A business refusal or an internal failure.
+        #[derive(Debug, thiserror::Error)]
+        pub enum AppError {
+            $($(#[$attribute])* $variant $({ $($field: $type),* })?,)*
+            #[error(transparent)]
+            Internal(#[from] anyhow::Error),
+        }
+
+        impl AppError {
+            /// Sent as `err`. Never renamed or reused; a retired key stays as a comment.
+            pub fn key(&self) -> &'static str {
+                match self {
+                    $(AppError::$variant { .. } => $key,)*
+                    AppError::Internal(_) => INTERNAL_KEY,
+                }
+            }
+
+            /// Every key, for the catalog completeness test.
+            pub const KEYS: &'static [&'static str] = &[$($key,)* INTERNAL_KEY];
+        }
+    };
+}
+
+/// The key of `AppError::Internal`; its message never tells what failed.
+const INTERNAL_KEY: &str = "internal";
+
+app_errors! {
     #[error("login failed")]
-    LoginFailed,
+    LoginFailed => "login_failed",
     #[error("passwords do not match")]
-    PasswordMismatch,
+    PasswordMismatch => "password_mismatch",
     #[error("login required")]
-    LoginRequired,
+    LoginRequired => "login_required",
     #[error("account frozen")]
-    AccountFrozen,
+    AccountFrozen => "account_frozen",
     #[error("forbidden")]
-    Forbidden,
+    Forbidden => "forbidden",
     #[error("bad parameters")]
-    BadParams,
+    BadParams => "bad_params",
     #[error("missing parameters")]
-    MissingParams,
+    MissingParams => "missing_params",
     #[error("invalid phone")]
-    InvalidPhone,
+    InvalidPhone => "invalid_phone",
     #[error("invalid email")]
-    InvalidEmail,
+    InvalidEmail => "invalid_email",
     #[error("invalid login name")]
-    InvalidLoginName,
+    InvalidLoginName => "invalid_login_name",
     #[error("invalid password")]
-    InvalidPassword,
+    InvalidPassword => "invalid_password",
     #[error("invalid verification code")]
-    InvalidCode,
+    InvalidCode => "invalid_code",
     #[error("verification code required")]
-    CodeRequired,
+    CodeRequired => "code_required",
     #[error("code requested too soon")]
-    CodeTooSoon { seconds: i64 },
+    CodeTooSoon { seconds: i64 } => "code_too_soon",
     #[error("code delivery failed")]
-    CodeDeliveryFailed,
+    CodeDeliveryFailed => "code_delivery_failed",
     #[error("invite code required")]
-    InviteRequired,
+    InviteRequired => "invite_required",
     #[error("invalid invite code")]
-    InvalidInviteCode,
+    InvalidInviteCode => "invalid_invite_code",
     #[error("phone taken")]
-    PhoneTaken,
+    PhoneTaken => "phone_taken",
     #[error("login name taken")]
-    LoginNameTaken,
+    LoginNameTaken => "login_name_taken",
     #[error("throttled")]
-    Throttled { seconds: i64 },
+    Throttled { seconds: i64 } => "throttled",
     #[error("invalid amount")]
-    InvalidAmount,
+    InvalidAmount => "invalid_amount",
     #[error("insufficient balance")]
-    InsufficientBalance,
+    InsufficientBalance => "insufficient_balance",
     #[error("game balance below the room's entry minimum")]
-    RoomBalanceTooLow,
+    RoomBalanceTooLow => "room_balance_too_low",
     #[error("room closed")]
-    RoomClosed,
+    RoomClosed => "room_closed",
     #[error("no option chosen")]
-    NoOption,
+    NoOption => "no_option",
     #[error("bet amount outside limits")]
-    BetOutOfLimits,
+    BetOutOfLimits => "bet_out_of_limits",
     #[error("period closed")]
-    PeriodClosed,
+    PeriodClosed => "period_closed",
     #[error("not found")]
-    NotFound,
+    NotFound => "not_found",
     #[error("payload too large")]
-    PayloadTooLarge,
+    PayloadTooLarge => "payload_too_large",
     #[error("request timeout")]
-    RequestTimeout,
+    RequestTimeout => "request_timeout",
     #[error("method not allowed")]
-    MethodNotAllowed,
+    MethodNotAllowed => "method_not_allowed",
     #[error("turnover remaining")]
-    TurnoverRemaining { amount: crate::money::Money },
+    TurnoverRemaining { amount: crate::money::Money } => "turnover_remaining",
     #[error("usdt address limit")]
-    UsdtAddressLimit,
+    UsdtAddressLimit => "usdt_address_limit",
     #[error("holder mismatch")]
-    HolderMismatch,
+    HolderMismatch => "holder_mismatch",
     #[error("withdraw account locked")]
-    WithdrawAccountLocked,
+    WithdrawAccountLocked => "withdraw_account_locked",
     #[error("invalid fund password")]
-    InvalidFundPassword,
+    InvalidFundPassword => "invalid_fund_password",
     #[error("fund password wrong")]
-    FundPasswordWrong,
+    FundPasswordWrong => "fund_password_wrong",
     #[error("fund password required")]
-    FundPasswordRequired,
+    FundPasswordRequired => "fund_password_required",
     #[error("below minimum")]
-    BelowMinimum,
+    BelowMinimum => "below_minimum",
     #[error("limit exceeded")]
-    LimitExceeded,
+    LimitExceeded => "limit_exceeded",
     #[error("old password wrong")]
-    OldPasswordWrong,
+    OldPasswordWrong => "old_password_wrong",
     #[error("upload failed")]
-    UploadFailed,
+    UploadFailed => "upload_failed",
     #[error("bad format")]
-    BadFormat,
+    BadFormat => "bad_format",
     #[error("method unavailable")]
-    MethodUnavailable,
+    MethodUnavailable => "method_unavailable",
     #[error("withdraw account missing")]
-    WithdrawAccountMissing,
+    WithdrawAccountMissing => "withdraw_account_missing",
     #[error("withdraw count exceeded")]
-    WithdrawCountExceeded,
+    WithdrawCountExceeded => "withdraw_count_exceeded",
     #[error("invalid usdt address")]
-    InvalidUsdtAddress,
+    InvalidUsdtAddress => "invalid_usdt_address",
     #[error("invalid card number")]
-    InvalidCardNumber,
+    InvalidCardNumber => "invalid_card_number",
     #[error("idempotency conflict")]
-    IdempotencyConflict,
+    IdempotencyConflict => "idempotency_conflict",
     #[error("voucher required")]
-    VoucherRequired,
+    VoucherRequired => "voucher_required",
     #[error("already reviewed")]
-    AlreadyReviewed,
+    AlreadyReviewed => "already_reviewed",
     #[error("address exists")]
-    AddressExists,
+    AddressExists => "address_exists",
     #[error("text too long")]
-    TextTooLong { max: usize },
+    TextTooLong { max: usize } => "text_too_long",
     /// A live stream past `live.streams_per_address` or `live.streams_max`.
     #[error("too many live streams")]
-    TooManyStreams,
+    TooManyStreams => "too_many_streams",
     #[error("too many deposits awaiting review")]
-    DepositPendingLimit { max: i64 },
+    DepositPendingLimit { max: i64 } => "deposit_pending_limit",
     #[error("upload quota full")]
-    UploadQuotaFull,
+    UploadQuotaFull => "upload_quota_full",
     /// A live-stream ticket that is unknown, used or expired.
     #[error("live stream ticket invalid")]
-    TicketInvalid,
-    #[error(transparent)]
-    Internal(#[from] anyhow::Error),
+    TicketInvalid => "ticket_invalid",
 }
 
 impl AppError {
-    /// Sent as `err`. Never renamed or reused; a retired key stays as a comment.
-    pub fn key(&self) -> &'static str {
-        match self {
-            AppError::LoginFailed => "login_failed",
-            AppError::PasswordMismatch => "password_mismatch",
-            AppError::LoginRequired => "login_required",
-            AppError::AccountFrozen => "account_frozen",
-            AppError::Forbidden => "forbidden",
-            AppError::BadParams => "bad_params",
-            AppError::MissingParams => "missing_params",
-            AppError::InvalidPhone => "invalid_phone",
-            AppError::InvalidEmail => "invalid_email",
-            AppError::InvalidLoginName => "invalid_login_name",
-            AppError::InvalidPassword => "invalid_password",
-            AppError::InvalidCode => "invalid_code",
-            AppError::CodeRequired => "code_required",
-            AppError::CodeTooSoon { .. } => "code_too_soon",
-            AppError::CodeDeliveryFailed => "code_delivery_failed",
-            AppError::InviteRequired => "invite_required",
-            AppError::InvalidInviteCode => "invalid_invite_code",
-            AppError::PhoneTaken => "phone_taken",
-            AppError::LoginNameTaken => "login_name_taken",
-            AppError::Throttled { .. } => "throttled",
-            AppError::InvalidAmount => "invalid_amount",
-            AppError::InsufficientBalance => "insufficient_balance",
-            AppError::RoomBalanceTooLow => "room_balance_too_low",
-            AppError::RoomClosed => "room_closed",
-            AppError::NoOption => "no_option",
-            AppError::BetOutOfLimits => "bet_out_of_limits",
-            AppError::PeriodClosed => "period_closed",
-            AppError::NotFound => "not_found",
-            AppError::PayloadTooLarge => "payload_too_large",
-            AppError::RequestTimeout => "request_timeout",
-            AppError::MethodNotAllowed => "method_not_allowed",
-            AppError::TurnoverRemaining { .. } => "turnover_remaining",
-            AppError::UsdtAddressLimit => "usdt_address_limit",
-            AppError::HolderMismatch => "holder_mismatch",
-            AppError::WithdrawAccountLocked => "withdraw_account_locked",
-            AppError::InvalidFundPassword => "invalid_fund_password",
-            AppError::FundPasswordWrong => "fund_password_wrong",
-            AppError::FundPasswordRequired => "fund_password_required",
-            AppError::BelowMinimum => "below_minimum",
-            AppError::LimitExceeded => "limit_exceeded",
-            AppError::OldPasswordWrong => "old_password_wrong",
-            AppError::UploadFailed => "upload_failed",
-            AppError::BadFormat => "bad_format",
-            AppError::MethodUnavailable => "method_unavailable",
-            AppError::WithdrawAccountMissing => "withdraw_account_missing",
-            AppError::WithdrawCountExceeded => "withdraw_count_exceeded",
-            AppError::InvalidUsdtAddress => "invalid_usdt_address",
-            AppError::InvalidCardNumber => "invalid_card_number",
-            AppError::IdempotencyConflict => "idempotency_conflict",
-            AppError::VoucherRequired => "voucher_required",
-            AppError::AlreadyReviewed => "already_reviewed",
-            AppError::AddressExists => "address_exists",
-            AppError::TextTooLong { .. } => "text_too_long",
-            AppError::TooManyStreams => "too_many_streams",
-            AppError::DepositPendingLimit { .. } => "deposit_pending_limit",
-            AppError::UploadQuotaFull => "upload_quota_full",
-            AppError::TicketInvalid => "ticket_invalid",
-            AppError::Internal(_) => "internal",
-        }
-    }
-
     /// Values for the `{placeholders}` of the localized message.
     pub fn message_args(&self) -> Vec<(&'static str, String)> {
         match self {
@@ -201,68 +167,6 @@ impl AppError {
             _ => Vec::new(),
         }
     }
-
-    /// Every key, for the catalog completeness test.
-    pub const KEYS: &'static [&'static str] = &[
-        "login_failed",
-        "password_mismatch",
-        "login_required",
-        "account_frozen",
-        "forbidden",
-        "bad_params",
-        "missing_params",
-        "invalid_phone",
-        "invalid_email",
-        "invalid_login_name",
-        "invalid_password",
-        "invalid_code",
-        "code_required",
-        "code_too_soon",
-        "code_delivery_failed",
-        "invite_required",
-        "invalid_invite_code",
-        "phone_taken",
-        "login_name_taken",
-        "throttled",
-        "invalid_amount",
-        "insufficient_balance",
-        "room_balance_too_low",
-        "room_closed",
-        "no_option",
-        "bet_out_of_limits",
-        "period_closed",
-        "not_found",
-        "payload_too_large",
-        "request_timeout",
-        "method_not_allowed",
-        "turnover_remaining",
-        "usdt_address_limit",
-        "holder_mismatch",
-        "withdraw_account_locked",
-        "invalid_fund_password",
-        "fund_password_wrong",
-        "fund_password_required",
-        "below_minimum",
-        "limit_exceeded",
-        "old_password_wrong",
-        "upload_failed",
-        "bad_format",
-        "method_unavailable",
-        "withdraw_account_missing",
-        "withdraw_count_exceeded",
-        "invalid_usdt_address",
-        "invalid_card_number",
-        "idempotency_conflict",
-        "voucher_required",
-        "already_reviewed",
-        "address_exists",
-        "text_too_long",
-        "too_many_streams",
-        "deposit_pending_limit",
-        "upload_quota_full",
-        "ticket_invalid",
-        "internal",
-    ];
 }
 
 /// The result of a verb whose refusal must still commit what it wrote (a failed login
@@ -305,5 +209,22 @@ impl<T> OnUnique<T> for rusqlite::Result<T> {
 impl From<rusqlite::Error> for AppError {
     fn from(error: rusqlite::Error) -> Self {
         AppError::Internal(error.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct_snake_case_and_match_their_variants() {
+        let distinct: std::collections::HashSet<_> = AppError::KEYS.iter().collect();
+        assert_eq!(distinct.len(), AppError::KEYS.len(), "a key is used twice");
+        for key in AppError::KEYS {
+            assert!(key.bytes().all(|byte| byte.is_ascii_lowercase() || byte == b'_'), "{key}");
+        }
+        assert_eq!(AppError::TextTooLong { max: 3 }.key(), "text_too_long");
+        assert_eq!(AppError::Internal(anyhow::anyhow!("boom")).key(), "internal");
+        assert_eq!(AppError::KEYS.last(), Some(&"internal"));
     }
 }

@@ -36,9 +36,30 @@ impl Money {
         }
     }
 
-    /// From a stored count of minor units (balances are non-negative by schema).
-    pub fn from_minor(minor: i64) -> Money {
-        Money(minor.clamp(0, Money::MAX_MINOR))
+    pub const MAX: Money = Money(Money::MAX_MINOR);
+
+    /// From a count of minor units; `Internal` outside `0..=MAX_MINOR`, since every stored or
+    /// computed amount is in range by construction (a negative balance is corruption, never
+    /// shown as 0.00).
+    pub fn from_minor(minor: i64) -> Result<Money, AppError> {
+        if (0..=Money::MAX_MINOR).contains(&minor) {
+            Ok(Money(minor))
+        } else {
+            Err(anyhow::anyhow!(
+                "{minor} minor units is not an amount in 0..={}",
+                Money::MAX_MINOR
+            ))?
+        }
+    }
+
+    /// `self + other`; None above `MAX_MINOR`.
+    pub fn checked_add(self, other: Money) -> Option<Money> {
+        self.0.checked_add(other.0).filter(|minor| *minor <= Money::MAX_MINOR).map(Money)
+    }
+
+    /// `self - other`; None below zero.
+    pub fn checked_sub(self, other: Money) -> Option<Money> {
+        self.0.checked_sub(other.0).filter(|minor| *minor >= 0).map(Money)
     }
 
     pub fn minor(self) -> i64 {
@@ -77,11 +98,26 @@ impl Money {
     }
 }
 
+/// A positive amount from an optional form field: `missing_params` when absent,
+/// `invalid_amount` when malformed or zero (zero moves nothing).
+pub fn positive_amount(text: Option<String>) -> Result<Money, AppError> {
+    let amount = Money::parse(&text.ok_or(AppError::MissingParams)?)?;
+    if amount == Money::ZERO { Err(AppError::InvalidAmount) } else { Ok(amount) }
+}
+
 /// A signed amount in minor units as text: "-12.05", "3.00".
 pub fn format_signed(minor: i64) -> String {
     let sign = if minor < 0 { "-" } else { "" };
     let magnitude = minor.unsigned_abs();
     format!("{sign}{}.{:02}", magnitude / 100, magnitude % 100)
+}
+
+/// A stored amount: a value outside `0..=MAX_MINOR` fails the read (and so returns `Internal`).
+impl rusqlite::types::FromSql for Money {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let minor = value.as_i64()?;
+        Money::from_minor(minor).map_err(|_| rusqlite::types::FromSqlError::OutOfRange(minor))
+    }
 }
 
 impl serde::Serialize for Money {
@@ -110,6 +146,14 @@ mod tests {
     }
 
     #[test]
+    fn a_positive_amount_is_given_and_above_zero() {
+        assert_eq!(positive_amount(Some("0.01".into())).map(Money::minor).ok(), Some(1));
+        assert!(matches!(positive_amount(None), Err(AppError::MissingParams)));
+        assert!(matches!(positive_amount(Some("0.00".into())), Err(AppError::InvalidAmount)));
+        assert!(matches!(positive_amount(Some("x".into())), Err(AppError::InvalidAmount)));
+    }
+
+    #[test]
     fn formats_signed_amounts() {
         assert_eq!(format_signed(-1205), "-12.05");
         assert_eq!(format_signed(7), "0.07");
@@ -117,8 +161,22 @@ mod tests {
     }
 
     #[test]
+    fn amounts_outside_the_range_are_refused_not_clamped() {
+        assert!(matches!(Money::from_minor(-1), Err(AppError::Internal(_))));
+        assert!(matches!(Money::from_minor(Money::MAX_MINOR + 1), Err(AppError::Internal(_))));
+        assert_eq!(Money::from_minor(Money::MAX_MINOR).ok(), Some(Money::MAX));
+        assert_eq!(Money::MAX.checked_add(Money(1)), None);
+        assert_eq!(Money::ZERO.checked_sub(Money(1)), None);
+        let connection = rusqlite::Connection::open_in_memory().expect("an in-memory database");
+        let read =
+            |minor: i64| connection.query_row("SELECT ?1", [minor], |row| row.get::<_, Money>(0));
+        assert_eq!(read(5).ok(), Some(Money(5)));
+        assert!(read(-500).is_err(), "a corrupt negative balance fails the read");
+    }
+
+    #[test]
     fn displays_two_decimals() {
-        assert_eq!(Money::from_minor(1205).to_string(), "12.05");
+        assert_eq!(Money::from_minor(1205).expect("in range").to_string(), "12.05");
         assert_eq!(Money::ZERO.to_string(), "0.00");
     }
 }

@@ -16,13 +16,13 @@ pub mod types;
 
 pub use admin::{
     NewUser, UserDetail, UserReport, UserSummary, create_user, find_user, freeze, grant_admin,
-    list_users, set_password, show_user, unfreeze,
+    list_users, set_password, show_user, unfreeze, user_detail,
 };
 pub use avatar::{AVATAR_URL_PREFIX, avatar_dir, avatar_file, replace_avatar};
 pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};
 pub use contacts::{bind_email, bind_phone};
-pub use profile::update_profile;
-pub use profile::{Profile, ProfileForm, ProfileUpdate, profile, real_name, set_real_name};
+pub use profile::{ProfileFields, ProfileForm, ProfileUpdate, profile_fields, real_name};
+pub use profile::{store_real_name, update_profile_fields};
 pub use recovery::{
     CodeForm, CodeRequest, PasswordReset, PasswordResetForm, reset_password, send_code,
 };

@@ -1,74 +1,15 @@
-//! The personal centre: what the app shows of the player (api/personal/index) and the fields
-//! they edit themselves (api/personal/setuserinfo), including the real name that withdrawal
-//! accounts must match.
+//! The fields of the personal centre a player edits themselves (api/personal/setuserinfo) and
+//! the stored real name. Whether the real name may still change is the wallet's rule (it is
+//! fixed once a bank card is linked): `wallet::update_profile` composes the whole update.
 
 use super::sql::{self, ProfileChanges};
-use super::types::{Email, Nickname, Phone, RealName, TaxNumber};
+use super::types::{Email, Nickname, RealName, TaxNumber};
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::ledger::{self, UserAccountKind};
-use crate::money::Money;
-use crate::wallet::payout_accounts;
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-/// What the app shows of the logged-in player (api/personal/index).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Profile {
-    pub id: i64,
-    pub username: String,
-    pub nickname: String,
-    /// Masked, e.g. "138****5678".
-    pub phone: String,
-    /// "" or a path relative to the site, e.g. "media/avatars/<file>.png".
-    pub avatar: String,
-    pub vip_level: i64,
-    #[schema(value_type = String, example = "0.00")]
-    pub balance: Money,
-    #[schema(value_type = String, example = "0.00")]
-    pub game_balance: Money,
-    /// Withdrawals awaiting payout (amount and fee).
-    #[schema(value_type = String, example = "0.00")]
-    pub frozen: Money,
-    #[schema(value_type = String, example = "0.00")]
-    pub total_deposit: Money,
-    #[schema(value_type = String, example = "0.00")]
-    pub betting_points: Money,
-    pub invite_code: String,
-    /// "" until set (by setuserinfo or by linking a bank card).
-    pub real_name: String,
-    pub email: String,
-    pub tax_number: String,
-    pub fund_password_set: bool,
-    /// Once true, the bank card and the real name can no longer change.
-    pub bank_card_bound: bool,
-}
-
-pub fn profile(connection: &Connection, user_id: i64) -> Result<Profile, AppError> {
-    let detail = super::admin::user_detail(connection, user_id)?;
-    let fields = sql::profile_fields(connection, user_id)?;
-    let balances = ledger::balances(connection, user_id)?;
-    let credited = |kind, entry_kind| ledger::total_credited(connection, user_id, kind, entry_kind);
-    Ok(Profile {
-        id: user_id,
-        username: detail.username.unwrap_or_default(),
-        nickname: detail.nickname,
-        phone: Phone::masked(&detail.phone),
-        avatar: detail.avatar,
-        vip_level: detail.vip_level,
-        balance: balances.wallet,
-        game_balance: balances.game,
-        frozen: balances.frozen,
-        total_deposit: credited(UserAccountKind::Wallet, "deposit")?,
-        betting_points: credited(UserAccountKind::Game, "bet")?,
-        invite_code: detail.invite_code,
-        real_name: fields.real_name,
-        email: fields.email,
-        tax_number: fields.tax_number,
-        fund_password_set: fields.fund_password_set,
-        bank_card_bound: payout_accounts::bank_card_bound(connection, user_id)?,
-    })
-}
+pub use super::sql::ProfileFields;
 
 /// Personal-centre fields as sent (api/personal/setuserinfo); each is optional.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -108,13 +49,20 @@ impl ProfileUpdate {
         ];
         if given.contains(&true) { Ok(update) } else { Err(AppError::MissingParams) }
     }
+
+    /// The new real name, if given; `wallet::update_profile` sets it under the bank-card lock.
+    pub fn real_name(&self) -> Option<&RealName> {
+        self.real_name.as_ref()
+    }
 }
 
-/// Changes the given fields; a new real name is refused once a bank card is linked.
-pub fn update_profile(tx: &Tx, user_id: i64, update: &ProfileUpdate) -> Result<(), AppError> {
-    if let Some(real_name) = &update.real_name {
-        set_real_name(tx, user_id, real_name)?;
-    }
+/// Changes the given nickname, email and tax number; the real name is left to
+/// `wallet::update_profile`.
+pub fn update_profile_fields(
+    tx: &Tx,
+    user_id: i64,
+    update: &ProfileUpdate,
+) -> Result<(), AppError> {
     let changes = ProfileChanges {
         nickname: update.nickname.as_ref().map(Nickname::as_str),
         email: update.email.as_ref().map(Email::as_str),
@@ -123,22 +71,19 @@ pub fn update_profile(tx: &Tx, user_id: i64, update: &ProfileUpdate) -> Result<(
     sql::update_profile_fields(tx, user_id, &changes)
 }
 
+/// The player's real name, email, tax number and whether a fund password is set.
+pub fn profile_fields(connection: &Connection, user_id: i64) -> Result<ProfileFields, AppError> {
+    sql::profile_fields(connection, user_id)
+}
+
 /// The player's real name, "" until set.
 pub fn real_name(connection: &Connection, user_id: i64) -> Result<String, AppError> {
     sql::real_name(connection, user_id)
 }
 
-/// Sets the real name. The same name (ignoring case) changes nothing; another one is refused
-/// with `withdraw_account_locked` once a bank card is linked, since the card's holder must
-/// stay the account's real name.
-pub fn set_real_name(tx: &Tx, user_id: i64, real_name: &RealName) -> Result<(), AppError> {
-    let current = sql::real_name(tx, user_id)?;
-    if real_name.matches(&current) {
-        return Ok(());
-    }
-    if payout_accounts::bank_card_bound(tx, user_id)? {
-        return Err(AppError::WithdrawAccountLocked);
-    }
+/// Stores the real name as given. Only `wallet::payout_accounts::set_real_name` calls it: it
+/// owns the rule that a linked bank card fixes the name.
+pub fn store_real_name(tx: &Tx, user_id: i64, real_name: &RealName) -> Result<(), AppError> {
     sql::set_real_name(tx, user_id, real_name.as_str())
 }
 

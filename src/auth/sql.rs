@@ -234,7 +234,7 @@ pub(super) fn revoke_other_sessions(
 }
 
 /// The personal-centre columns of a user.
-pub(super) struct ProfileFields {
+pub struct ProfileFields {
     pub real_name: String,
     pub email: String,
     pub tax_number: String,

@@ -1,6 +1,6 @@
 //! `fairhall verify-draw` and `fairhall admin room ...`.
 
-use super::admin::explain;
+use super::shared::explain;
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::db::Db;
@@ -79,7 +79,7 @@ pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Resul
     let room = Room::parse(room).map_err(explain)?;
     let issue = Issue::parse(issue).map_err(explain)?;
     let db = crate::startup::open(&mut config)?;
-    let runtime = super::current_thread_runtime()?;
+    let runtime = super::shared::current_thread_runtime()?;
     let source = room.draw_source();
     let verification = runtime
         .block_on(db.read(move |connection| games::verify_draw(connection, source, issue)))
@@ -310,7 +310,7 @@ async fn committed_text(
     timezone: chrono_tz::Tz,
 ) -> anyhow::Result<String> {
     let source = games::DrawSource::parse(update.draw_source).map_err(explain)?;
-    let started = std::time::Instant::now();
+    let started = crate::clock::monotonic_now();
     while started.elapsed() < COMMIT_WAIT {
         let before = update.latest_chain.clone();
         let committed = db

@@ -3,11 +3,14 @@
 mod admin;
 mod content;
 mod games;
+mod ledger;
 mod serve;
+mod setup;
+mod shared;
+mod users;
 mod wallet;
 
 use crate::config::Config;
-use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -60,7 +63,7 @@ enum Command {
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Init { force, listen } => init(cli.config, cli.data_dir, force, listen),
+        Command::Init { force, listen } => setup::init(cli.config, cli.data_dir, force, listen),
         Command::Serve { listen } => {
             let mut config = load_config(cli.config, cli.data_dir)?;
             if let Some(listen) = listen {
@@ -68,39 +71,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             }
             serve::run(config)
         }
-        Command::Migrate => migrate(load_config(cli.config, cli.data_dir)?),
+        Command::Migrate => setup::migrate(load_config(cli.config, cli.data_dir)?),
         Command::VerifyDraw { room, issue } => {
             games::verify_draw(load_config(cli.config, cli.data_dir)?, &room, &issue)
         }
         Command::Admin { command } => admin::run(load_config(cli.config, cli.data_dir)?, command),
     }
-}
-
-/// The runtime of a CLI command: one thread, the command's work only.
-fn current_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("while starting the async runtime")
-}
-
-/// Applies the migrations and re-seals card numbers of format v1 bound to their rows.
-fn migrate(mut config: Config) -> anyhow::Result<()> {
-    let runtime = current_thread_runtime()?;
-    runtime.block_on(async move {
-        let db = crate::startup::open(&mut config)?;
-        let secrets = &config.secrets;
-        let cipher = crate::crypto::CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
-        let resealed = db
-            .write(move |tx| crate::wallet::payout_accounts::reseal_v1_cards(tx, &cipher))
-            .await
-            .context("while re-sealing card numbers")?;
-        if resealed > 0 {
-            println!("{resealed} card numbers re-sealed to their rows");
-        }
-        println!("database {} is up to date", config.database_path().display());
-        Ok(())
-    })
 }
 
 fn load_config(path: Option<PathBuf>, data_dir: Option<PathBuf>) -> anyhow::Result<Config> {
@@ -119,30 +95,4 @@ fn load_config(path: Option<PathBuf>, data_dir: Option<PathBuf>) -> anyhow::Resu
         config.server.data_dir = data_dir;
     }
     Ok(config)
-}
-
-fn init(
-    path: Option<PathBuf>,
-    data_dir: Option<PathBuf>,
-    force: bool,
-    listen: SocketAddr,
-) -> anyhow::Result<()> {
-    let Some(path) = path else {
-        bail!("init needs --config FILE: where to write the new config");
-    };
-    if path.exists() && !force {
-        bail!(
-            "{} already exists; pass --force to replace it (its secrets would be lost)",
-            path.display()
-        );
-    }
-    let data_dir = match data_dir {
-        Some(dir) => dir,
-        None => {
-            std::env::current_dir().context("while reading the current directory")?.join("data")
-        }
-    };
-    crate::startup::write_private(&path, &crate::config::initial_config_text(&data_dir, listen))?;
-    println!("wrote {} (data directory {})", path.display(), data_dir.display());
-    Ok(())
 }

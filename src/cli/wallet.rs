@@ -1,5 +1,6 @@
 //! `fairhall admin deposit|withdraw|wallet ...`: the operator's side of the wallet.
 
+use super::shared::{explain, find_user};
 use crate::clock::Clock;
 use crate::crypto::CardCipher;
 use crate::db::Db;
@@ -144,8 +145,7 @@ pub async fn run_deposit(
     match command {
         DepositCommand::List { status, page } => {
             let status = status_filter(&status, &["pending", "passed", "rejected"])?;
-            let paging = Paging::parse(Some(&page.to_string()), Some("100"))
-                .map_err(super::admin::explain)?;
+            let paging = Paging::parse(Some(&page.to_string()), Some("100")).map_err(explain)?;
             let list = db
                 .read(move |connection| deposits::list(connection, None, status.as_deref(), paging))
                 .await?;
@@ -153,10 +153,8 @@ pub async fn run_deposit(
             list.list.iter().for_each(print_deposit);
         }
         DepositCommand::Show { id, voucher_out } => {
-            let deposit = db
-                .read(move |connection| deposits::find(connection, id))
-                .await
-                .map_err(super::admin::explain)?;
+            let deposit =
+                db.read(move |connection| deposits::find(connection, id)).await.map_err(explain)?;
             println!("{}", serde_json::to_string_pretty(&deposit)?);
             if let Some(path) = voucher_out {
                 let source = settings.voucher_dir.join(&deposit.voucher_file);
@@ -183,10 +181,8 @@ async fn review_deposit(
     review: deposits::Review,
     now: i64,
 ) -> anyhow::Result<()> {
-    let deposit = db
-        .write(move |tx| deposits::review(tx, &review, &settings, now))
-        .await
-        .map_err(super::admin::explain)?;
+    let deposit =
+        db.write(move |tx| deposits::review(tx, &review, &settings, now)).await.map_err(explain)?;
     print_deposit(&deposit);
     Ok(())
 }
@@ -201,8 +197,7 @@ pub async fn run_withdraw(
         WithdrawCommand::Show { id } => return show_withdrawal(db, cipher, id).await,
         WithdrawCommand::List { status, page } => {
             let status = status_filter(&status, &["pending", "passed", "failed", "rejected"])?;
-            let paging = Paging::parse(Some(&page.to_string()), Some("100"))
-                .map_err(super::admin::explain)?;
+            let paging = Paging::parse(Some(&page.to_string()), Some("100")).map_err(explain)?;
             let list = db
                 .read(move |connection| {
                     withdrawals::list(connection, None, status.as_deref(), paging)
@@ -217,10 +212,8 @@ pub async fn run_withdraw(
         WithdrawCommand::Fail { id, reason, by } => (id, Decision::Fail, reason, by),
     };
     let review = withdrawals::Review { withdrawal_id, decision, reason, admin };
-    let withdrawal = db
-        .write(move |tx| withdrawals::review(tx, &review, now))
-        .await
-        .map_err(super::admin::explain)?;
+    let withdrawal =
+        db.write(move |tx| withdrawals::review(tx, &review, now)).await.map_err(explain)?;
     print_withdrawal(&withdrawal);
     Ok(())
 }
@@ -232,7 +225,7 @@ async fn show_withdrawal(db: &Db, cipher: Arc<CardCipher>, id: i64) -> anyhow::R
             Ok((withdrawals::find(connection, id)?, withdrawals::pay_to(connection, id, &cipher)?))
         })
         .await
-        .map_err(super::admin::explain)?;
+        .map_err(explain)?;
     print_withdrawal(&withdrawal);
     match pay_to {
         PayTo::Bank(card) => {
@@ -251,23 +244,21 @@ pub async fn run_wallet(db: &Db, command: WalletCommand) -> anyhow::Result<()> {
     let now = Clock::System.now();
     match command {
         WalletCommand::Adjust { user, amount, reason, by } => {
-            let user_id = super::admin::find(db, user).await?;
+            let user_id = find_user(db, user).await?;
             let (credit, magnitude) = match amount.strip_prefix('-') {
                 Some(rest) => (false, rest),
                 None => (true, amount.strip_prefix('+').unwrap_or(&amount)),
             };
-            let amount = Money::parse(magnitude).map_err(super::admin::explain)?;
+            let amount = Money::parse(magnitude).map_err(explain)?;
             let adjustment = Adjustment { user_id, credit, amount, reason, admin: by };
-            let balances = db
-                .write(move |tx| wallet::adjust(tx, &adjustment, now))
-                .await
-                .map_err(super::admin::explain)?;
+            let balances =
+                db.write(move |tx| wallet::adjust(tx, &adjustment, now)).await.map_err(explain)?;
             println!("user {user_id}: balance {}, game balance {}", balances.wallet, balances.game);
         }
         WalletCommand::Show { user } => {
-            let user_id = super::admin::find(db, user).await?;
-            let filter = crate::wallet::records::ChangeFilter::parse(Default::default())
-                .map_err(super::admin::explain)?;
+            let user_id = find_user(db, user).await?;
+            let filter =
+                crate::wallet::records::ChangeFilter::parse(Default::default()).map_err(explain)?;
             let (balances, turnover, changes) = db
                 .read(move |connection| {
                     Ok((

@@ -109,7 +109,7 @@ impl Order {
             if trade && !tradable(room, option) {
                 return Err(AppError::BadParams);
             }
-            let stake = crate::wallet::types::positive_amount(line.amount)?;
+            let stake = crate::money::positive_amount(line.amount)?;
             if lines.iter().any(|placed| placed.option == option) {
                 return Err(AppError::BadParams);
             }
@@ -130,7 +130,7 @@ impl Order {
         let minor =
             self.lines.iter().try_fold(0i64, |sum, line| sum.checked_add(line.stake.minor()));
         match minor {
-            Some(minor) if minor <= Money::MAX_MINOR => Ok(Money::from_minor(minor)),
+            Some(minor) if minor <= Money::MAX_MINOR => Money::from_minor(minor),
             _ => Err(AppError::BetOutOfLimits),
         }
     }
@@ -263,12 +263,13 @@ impl RoomTerms {
         for line in &order.lines {
             let code = line.option.code();
             let odds = self.odds.odds(line.option).ok_or(AppError::BadParams)?;
-            let trade_min = Money::from_minor(if order.trade { TRADE_MIN_MINOR } else { 0 });
+            let trade_min = Money::from_minor(if order.trade { TRADE_MIN_MINOR } else { 0 })?;
             if line.stake < self.limits.of(&code).min_bet || line.stake < trade_min {
                 return Err(AppError::BetOutOfLimits);
             }
             let possible_payout =
-                odds.apply(wagered(line.stake, &self.rules)).ok_or(AppError::BetOutOfLimits)?;
+                wagered(line.stake, &self.rules).and_then(|amount| odds.apply(amount));
+            let possible_payout = possible_payout.ok_or(AppError::BetOutOfLimits)?;
             lines.push(PricedLine {
                 option: line.option,
                 code,
@@ -281,7 +282,7 @@ impl RoomTerms {
             room: order.room,
             period,
             rule_version: self.settings.rule_version,
-            entry_min: Money::from_minor(self.settings.entry_min),
+            entry_min: Money::from_minor(self.settings.entry_min)?,
             lines,
             total: order.total()?,
             limits: self.limits.clone(),
@@ -538,10 +539,13 @@ mod tests {
         let line = &trade.expect("a trade of 10.00").lines[0];
         assert_eq!(
             (line.stake, line.possible_payout),
-            (Money::from_minor(1_000), Money::from_minor(2_000))
+            (
+                Money::from_minor(1_000).expect("in range"),
+                Money::from_minor(2_000).expect("in range")
+            )
         );
         let plain = check(&order("canada_ordinary", None, &[("small", "9.99")]));
-        assert_eq!(plain.expect("a plain bet").total, Money::from_minor(999));
+        assert_eq!(plain.expect("a plain bet").total, Money::from_minor(999).expect("in range"));
         let below_room_min = check(&order("canada_ordinary", None, &[("small", "0.99")]));
         assert!(matches!(below_room_min, Err(AppError::BetOutOfLimits)));
     }

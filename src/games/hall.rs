@@ -81,7 +81,7 @@ pub fn region_hall(
         let room = Room::Yn28 { region, tier };
         let terms = betting::room_terms(connection, room)?;
         let (settings, limits) = (terms.settings, terms.limits.defaults);
-        let entry_min = Money::from_minor(settings.entry_min);
+        let entry_min = Money::from_minor(settings.entry_min)?;
         tiers.push((
             settings.clone(),
             TierRoom {
@@ -128,7 +128,7 @@ pub fn enter(connection: &Connection, room: Room, user_id: i64) -> Result<Entere
         return Err(AppError::RoomClosed);
     }
     let game_balance = crate::ledger::balances(connection, user_id)?.game;
-    if game_balance < Money::from_minor(settings.entry_min) {
+    if game_balance < Money::from_minor(settings.entry_min)? {
         return Err(AppError::RoomBalanceTooLow);
     }
     Ok(Entered { room: room.code(), game_balance })

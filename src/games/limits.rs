@@ -305,9 +305,9 @@ mod tests {
                 "options":{"sum_3":{"max_user":"10.00"}}}"#,
         );
         let sum_3 = limits.of("sum_3");
-        assert_eq!(sum_3.max_user, Money::from_minor(1000));
-        assert_eq!(sum_3.min_bet, Money::from_minor(100));
-        assert_eq!(limits.of("big").max_user, Money::from_minor(50_000));
+        assert_eq!(sum_3.max_user, Money::from_minor(1000).expect("in range"));
+        assert_eq!(sum_3.min_bet, Money::from_minor(100).expect("in range"));
+        assert_eq!(limits.of("big").max_user, Money::from_minor(50_000).expect("in range"));
     }
 
     #[test]
@@ -316,7 +316,7 @@ mod tests {
             r#"{"min_bet":"1.00","max_user":"50000.00","max_total":"1000000.00",
                 "payout_cap":"10000000.00","options":{}}"#,
         );
-        assert_eq!(limits.defaults.payout_cap, Money::from_minor(1_000_000_000));
+        assert_eq!(limits.defaults.payout_cap, Money::from_minor(1_000_000_000).expect("in range"));
         assert_eq!(vip().defaults.min_bet, money("10"));
         assert!(serde_json::from_str::<RoomLimits>(r#"{"min_bet":"1.00"}"#).is_err());
     }

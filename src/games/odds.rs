@@ -63,7 +63,7 @@ impl Odds {
     pub fn apply(self, amount: Money) -> Option<Money> {
         let minor = u128::try_from(amount.minor()).ok()?.checked_mul(u128::from(self.0))?
             / u128::from(Odds::SCALE);
-        i64::try_from(minor).ok().filter(|minor| *minor <= Money::MAX_MINOR).map(Money::from_minor)
+        Money::from_minor(i64::try_from(minor).ok()?).ok()
     }
 }
 
@@ -151,7 +151,7 @@ mod tests {
     use super::*;
 
     fn minor(amount: i64) -> Money {
-        Money::from_minor(amount)
+        Money::from_minor(amount).expect("in range")
     }
 
     #[test]

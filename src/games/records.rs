@@ -186,8 +186,9 @@ pub fn bet_records(
     );
     let mut query = connection.prepare_cached(&sql)?;
     let rows = query.query_map(params.as_slice(), |row| {
-        let (stake, payout, status): (i64, i64, String) = (row.get(6)?, row.get(10)?, row.get(8)?);
-        let profit = if status == "open" { 0 } else { payout - stake };
+        let (stake, payout, status): (Money, Money, String) =
+            (row.get(6)?, row.get(10)?, row.get(8)?);
+        let profit = if status == "open" { 0 } else { payout.minor() - stake.minor() };
         let record = BetRecord {
             id: row.get(0)?,
             order_no: row.get(1)?,
@@ -195,11 +196,11 @@ pub fn bet_records(
             game: row.get(3)?,
             issue: row.get(4)?,
             option: row.get(5)?,
-            amount: Money::from_minor(stake),
+            amount: stake,
             odds: Odds::MIN,
             status,
             outcome: row.get(9)?,
-            payout: Money::from_minor(payout),
+            payout,
             profit: crate::money::format_signed(profit),
             placed_at: row.get(11)?,
             settled_at: row.get(12)?,
@@ -382,7 +383,11 @@ fn winning_run(
     draws: &[(String, Draw)],
     rules: &GameRules,
 ) -> Result<u32, AppError> {
-    let bet = PlacedBet { option, odds: option.default_odds(), stake: Money::from_minor(10_000) };
+    let bet = PlacedBet {
+        option,
+        odds: option.default_odds(),
+        stake: Money::from_minor(10_000).expect("in range"),
+    };
     let mut length = 0;
     for (_, draw) in draws {
         match settle::settle(&bet, draw, rules)? {

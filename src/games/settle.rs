@@ -139,11 +139,14 @@ pub fn payout(stake: Money, outcome: Outcome, rules: &GameRules) -> Option<Money
     match outcome {
         Outcome::Lose => Some(Money::ZERO),
         Outcome::Refund => Some(stake),
-        Outcome::Win(odds) | Outcome::WinReduced(odds) => odds.apply(wagered(stake, rules)),
+        Outcome::Win(odds) | Outcome::WinReduced(odds) => {
+            wagered(stake, rules).and_then(|amount| odds.apply(amount))
+        }
     }
 }
 
-/// The part of the stake that plays: the stake less the service fee.
-pub fn wagered(stake: Money, rules: &GameRules) -> Money {
-    Money::from_minor(stake.minor() - rules.service_fee(stake).minor())
+/// The part of the stake that plays: the stake less the service fee. The fee is at most the
+/// stake (`BasisPoints::fee`), so None would be a broken rule.
+pub fn wagered(stake: Money, rules: &GameRules) -> Option<Money> {
+    stake.checked_sub(rules.service_fee(stake))
 }

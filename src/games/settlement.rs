@@ -132,7 +132,7 @@ pub fn undrawn_open_bets(connection: &Connection, room: Room) -> Result<Vec<Peri
     for row in rows {
         let (issue, bets, stake) = row?;
         let issue = Issue::parse(&issue).context("a bet with a malformed issue")?;
-        periods.push(PeriodBets { issue, bets, stake: Money::from_minor(stake) });
+        periods.push(PeriodBets { issue, bets, stake: Money::from_minor(stake)? });
     }
     Ok(periods)
 }
@@ -298,7 +298,7 @@ fn open_bets(tx: &Tx, room: &str, issue: &str, limit: u32) -> Result<Vec<OpenBet
             bet_id: row.get(0)?,
             user_id: row.get(1)?,
             option: row.get(2)?,
-            stake: Money::from_minor(row.get(3)?),
+            stake: row.get(3)?,
             odds: Odds::MIN,
             rule_version: row.get(5)?,
         };
@@ -343,8 +343,8 @@ fn credit_players(
         let owed: Vec<(i64, Money)> = credits
             .iter()
             .filter(|(_, credit)| amount_of(credit) > 0)
-            .map(|(user_id, credit)| (*user_id, Money::from_minor(amount_of(credit))))
-            .collect();
+            .map(|(user_id, credit)| Ok((*user_id, Money::from_minor(amount_of(credit))?)))
+            .collect::<Result<_, AppError>>()?;
         for group in owed.chunks(PLAYERS_PER_ENTRY) {
             let mut postings = group.iter().map(|(user_id, amount)| {
                 (AccountRef::User(*user_id, UserAccountKind::Game), *amount)
@@ -359,7 +359,7 @@ fn credit_players(
     }
     for (user_id, credit) in credits {
         if credit.played > 0 {
-            crate::wallet::play_turnover(tx, *user_id, Money::from_minor(credit.played))?;
+            crate::wallet::play_turnover(tx, *user_id, Money::from_minor(credit.played)?)?;
         }
     }
     Ok(())

@@ -215,7 +215,13 @@ mod tests {
 
     fn outcome(rules: &Yn28Rules, code: &str, abc: [u8; 3], stake_minor: i64) -> Outcome {
         let option = Yn28Option::parse(code).expect("option");
-        settle(option, option.default_odds(), digits(abc), Money::from_minor(stake_minor), rules)
+        settle(
+            option,
+            option.default_odds(),
+            digits(abc),
+            Money::from_minor(stake_minor).expect("in range"),
+            rules,
+        )
     }
 
     fn rules(json: &str) -> Yn28Rules {

@@ -5,9 +5,10 @@ use super::envelope::{Empty, Envelope};
 use super::extract::{ClientAddress, MaybeSession, Params, Session};
 use crate::auth::{
     self, CodeForm, CodeRequest, LoginAttempt, LoginForm, PasswordReset, PasswordResetForm,
-    Profile, Registration, RegistrationForm,
+    Registration, RegistrationForm,
 };
 use crate::error::AppError;
+use crate::wallet::{self, Profile};
 use axum::extract::State;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -45,7 +46,7 @@ async fn reply_with_profile(
     grant: auth::SessionGrant,
 ) -> Result<Envelope<LoginReply>, AppError> {
     let user_id = grant.user_id;
-    let user = app.db.read(move |connection| auth::profile(connection, user_id)).await?;
+    let user = app.db.read(move |connection| wallet::profile(connection, user_id)).await?;
     Ok(Envelope::ok(LoginReply { token: grant.token, user }))
 }
 
@@ -165,7 +166,7 @@ async fn personal_index(
     Session(session): Session,
 ) -> Result<Envelope<Profile>, AppError> {
     let user_id = session.user_id;
-    let profile = app.db.read(move |connection| auth::profile(connection, user_id)).await?;
+    let profile = app.db.read(move |connection| wallet::profile(connection, user_id)).await?;
     Ok(Envelope::ok(profile))
 }
 

@@ -13,6 +13,7 @@ use crate::auth::{
 };
 use crate::error::AppError;
 use crate::uploads::{Image, ImageType};
+use crate::wallet;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -77,7 +78,7 @@ async fn update_profile(
 ) -> Result<Envelope<Empty>, AppError> {
     let update = ProfileUpdate::parse(form)?;
     let user_id = session.user_id;
-    app.db.write(move |tx| auth::update_profile(tx, user_id, &update)).await?;
+    app.db.write(move |tx| wallet::update_profile(tx, user_id, &update)).await?;
     Ok(Envelope::ok(Empty {}))
 }
 

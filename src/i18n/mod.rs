@@ -90,9 +90,14 @@ mod tests {
     }
 
     #[test]
-    fn every_error_key_has_a_message() {
+    fn every_error_key_has_a_message_in_every_language() {
         for key in AppError::KEYS {
             assert!(catalogs()["en"].contains_key(*key), "no message for {key}");
+        }
+        for (lang, catalog) in catalogs() {
+            let missing: Vec<_> =
+                AppError::KEYS.iter().filter(|key| !catalog.contains_key(**key)).collect();
+            assert!(missing.is_empty(), "{lang} has no message for {missing:?}");
         }
     }
 

@@ -32,6 +32,34 @@ pub enum EntryKind {
 }
 
 impl EntryKind {
+    /// Every kind, in the order the records filter lists them.
+    pub const ALL: [EntryKind; 19] = [
+        EntryKind::Deposit,
+        EntryKind::WithdrawHold,
+        EntryKind::WithdrawPaid,
+        EntryKind::WithdrawRelease,
+        EntryKind::Bet,
+        EntryKind::Payout,
+        EntryKind::Refund,
+        EntryKind::Transfer,
+        EntryKind::Interest,
+        EntryKind::Invest,
+        EntryKind::InvestReturn,
+        EntryKind::Rebate,
+        EntryKind::Commission,
+        EntryKind::Salary,
+        EntryKind::Signin,
+        EntryKind::Task,
+        EntryKind::Envelope,
+        EntryKind::Bonus,
+        EntryKind::Adjust,
+    ];
+
+    /// The kind stored as `code`; None for any other text.
+    pub fn parse(code: &str) -> Option<EntryKind> {
+        EntryKind::ALL.into_iter().find(|kind| kind.code() == code)
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             EntryKind::Deposit => "deposit",
@@ -149,10 +177,10 @@ pub struct Posted {
 
 impl Posted {
     /// The balance of `account` after the entry (its last posting there); None when the entry
-    /// did not post to it.
+    /// did not post to it or the balance is not an amount (a system account below zero).
     pub fn balance_after(&self, account: AccountRef) -> Option<Money> {
         let found = self.balances_after.iter().rev().find(|(posted, _)| *posted == account);
-        found.map(|(_, balance)| Money::from_minor(*balance))
+        found.and_then(|(_, balance)| Money::from_minor(*balance).ok())
     }
 }
 
@@ -249,4 +277,20 @@ fn ensure_exists(tx: &Tx, account: AccountRef) -> Result<(), AppError> {
             .optional()?,
     };
     found.map(|_| ()).ok_or_else(|| anyhow::anyhow!("no ledger account {account:?}").into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_kind_parses_from_its_code_and_nothing_else_does() {
+        for kind in EntryKind::ALL {
+            assert_eq!(EntryKind::parse(kind.code()), Some(kind));
+        }
+        let codes: std::collections::HashSet<_> = EntryKind::ALL.map(EntryKind::code).into();
+        assert_eq!(codes.len(), EntryKind::ALL.len(), "codes are distinct");
+        assert_eq!(EntryKind::parse("Deposit"), None);
+        assert_eq!(EntryKind::parse(""), None);
+    }
 }

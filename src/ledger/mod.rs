@@ -74,7 +74,7 @@ pub fn balance(
     let minor: i64 = connection
         .prepare_cached("SELECT balance FROM accounts WHERE user_id = ?1 AND kind = ?2")?
         .query_row(params![user_id, kind.code()], |row| row.get(0))?;
-    Ok(Money::from_minor(minor))
+    Money::from_minor(minor)
 }
 
 pub fn balances(connection: &Connection, user_id: i64) -> Result<Balances, AppError> {
@@ -91,7 +91,7 @@ pub fn balances(connection: &Connection, user_id: i64) -> Result<Balances, AppEr
             "invest" => &mut balances.invest,
             _ => &mut balances.frozen,
         };
-        *slot = Money::from_minor(minor);
+        *slot = Money::from_minor(minor)?;
     }
     Ok(balances)
 }
@@ -103,7 +103,7 @@ pub fn total_credited(
     connection: &Connection,
     user_id: i64,
     account_kind: UserAccountKind,
-    entry_kind: &str,
+    entry_kind: EntryKind,
 ) -> Result<Money, AppError> {
     let minor: i64 = connection
         .prepare_cached(
@@ -111,6 +111,7 @@ pub fn total_credited(
              JOIN accounts a ON a.account_id = c.account_id
              WHERE a.user_id = ?1 AND a.kind = ?2 AND c.entry_kind = ?3",
         )?
-        .query_row(params![user_id, account_kind.code(), entry_kind], |row| row.get(0))?;
-    Ok(Money::from_minor(minor.abs()))
+        .query_row(params![user_id, account_kind.code(), entry_kind.code()], |row| row.get(0))?;
+    let magnitude = minor.checked_abs().ok_or_else(|| anyhow::anyhow!("credited sum {minor}"))?;
+    Money::from_minor(magnitude)
 }

@@ -6,13 +6,14 @@
 use super::event::RoomState;
 use super::wake::{Watched, next_wake};
 use super::{KEEP_ALIVE, LiveHub, RoomEvent};
+use crate::clock::monotonic_now;
 use crate::error::AppError;
 use crate::games::{Room, rooms};
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::watch;
-use tokio::time::{Instant, MissedTickBehavior};
+use tokio::time::MissedTickBehavior;
 
 /// Every room is recomputed, and the sessions of open streams checked, at least this often:
 /// catches what another process (the CLI) changed, and retries after a failed read.
@@ -27,8 +28,8 @@ pub async fn run(hub: Weak<LiveHub>, mut announcements: watch::Receiver<u64>) {
     let mut watched: HashMap<Room, Watched> = HashMap::new();
     // True when the next pass must recompute every room (start, announcement, failed read).
     let mut sync_all = true;
-    let mut synced_at = Instant::now();
-    let mut beat = tokio::time::interval_at(Instant::now() + KEEP_ALIVE, KEEP_ALIVE);
+    let mut synced_at = monotonic_now();
+    let mut beat = tokio::time::interval_at(monotonic_now() + KEEP_ALIVE, KEEP_ALIVE);
     beat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         let Some(live) = hub.upgrade() else { return };
@@ -38,7 +39,7 @@ pub async fn run(hub: Weak<LiveHub>, mut announcements: watch::Receiver<u64>) {
             tracing::error!(error = format!("{error:#}"), "live sessions were not checked");
         }
         let due = if sync_all || timed {
-            synced_at = Instant::now();
+            synced_at = monotonic_now();
             Room::all()
         } else {
             let now = live.clock.now();

@@ -334,9 +334,14 @@ async fn changed_balance(watch: Option<&mut BalanceWatch>, sent: Option<Money>) 
         if watch.receiver.changed().await.is_err() {
             return std::future::pending().await;
         }
-        let balance = watch.receiver.borrow_and_update().map(Money::from_minor);
-        if let Some(balance) = balance.filter(|balance| Some(*balance) != sent) {
-            return balance;
+        let minor = *watch.receiver.borrow_and_update();
+        match minor.map(Money::from_minor).transpose() {
+            Ok(Some(balance)) if Some(balance) != sent => return balance,
+            Ok(_) => {}
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "a game balance is not an amount");
+            }
         }
     }
 }

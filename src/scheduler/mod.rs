@@ -237,9 +237,7 @@ impl Scheduler {
 /// Draw times are whole seconds: ticking just after each one draws a period within
 /// milliseconds of its draw time instead of up to a second late.
 fn until_next_second() -> Duration {
-    let since_epoch =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    let left =
-        TICK_INTERVAL.saturating_sub(Duration::from_nanos(u64::from(since_epoch.subsec_nanos())));
+    let into_second = Duration::from_nanos(u64::from(crate::clock::system_subsec_nanos()));
+    let left = TICK_INTERVAL.saturating_sub(into_second);
     left + Duration::from_millis(2)
 }

@@ -2,13 +2,14 @@
 //! reviews it and approves (a ledger entry credits the wallet) or rejects with a reason.
 
 use super::WalletSettings;
-use super::types::{Method, positive_amount};
+use super::types::Method;
 use crate::clock::Timestamp;
 use crate::config::parse_rate_micros;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
+use crate::money::positive_amount;
 use crate::paging::{Page, Paging};
 use crate::uploads::Image;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -124,9 +125,9 @@ fn record(row: &rusqlite::Row) -> rusqlite::Result<DepositRecord> {
         id: row.get(0)?,
         user_id: row.get(1)?,
         method: row.get(2)?,
-        amount: Money::from_minor(row.get(3)?),
+        amount: row.get(3)?,
         currency: row.get(4)?,
-        pay_amount: Money::from_minor(row.get(5)?),
+        pay_amount: row.get(5)?,
         content: row.get(6)?,
         status: row.get(7)?,
         reason: row.get(8)?,

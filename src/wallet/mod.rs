@@ -4,6 +4,7 @@
 
 pub mod deposits;
 pub mod payout_accounts;
+mod profile;
 pub mod records;
 pub mod types;
 pub mod withdrawals;
@@ -17,6 +18,8 @@ use crate::money::Money;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::PathBuf;
 use types::Conversion;
+
+pub use profile::{Profile, profile, update_profile};
 
 /// The wallet rules of the running config.
 pub struct WalletSettings {
@@ -92,12 +95,16 @@ pub fn turnover_remaining(connection: &Connection, user_id: i64) -> Result<Money
         .prepare_cached("SELECT remaining FROM turnover WHERE user_id = ?1")?
         .query_row([user_id], |row| row.get(0))
         .optional()?;
-    Ok(Money::from_minor(remaining.unwrap_or(0)))
+    Money::from_minor(remaining.unwrap_or(0))
 }
 
 /// Adds `percent` % of `amount` to the turnover requirement (deposits, bonuses).
 pub fn add_turnover(tx: &Tx, user_id: i64, amount: Money, percent: i64) -> Result<(), AppError> {
-    let added = amount.minor().saturating_mul(percent) / 100;
+    let added = amount
+        .minor()
+        .checked_mul(percent)
+        .ok_or_else(|| anyhow::anyhow!("turnover of {percent} % on {amount} overflows"))?
+        / 100;
     tx.prepare_cached(
         "INSERT INTO turnover (user_id, remaining) VALUES (?1, ?2)
          ON CONFLICT (user_id) DO UPDATE SET remaining = remaining + ?2",

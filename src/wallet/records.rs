@@ -3,6 +3,7 @@
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
+use crate::ledger::EntryKind;
 use crate::paging::{Page, Paging};
 use rusqlite::Connection;
 
@@ -29,34 +30,12 @@ pub struct ChangeFilterForm {
 pub struct ChangeFilter {
     pub paging: Paging,
     pub account: Option<String>,
-    pub kind: Option<String>,
+    pub kind: Option<EntryKind>,
     pub from: Option<Timestamp>,
     pub to: Option<Timestamp>,
     pub before: Option<i64>,
 }
 
-/// Entry kinds a filter may name.
-const KINDS: [&str; 19] = [
-    "deposit",
-    "withdraw_hold",
-    "withdraw_paid",
-    "withdraw_release",
-    "bet",
-    "payout",
-    "refund",
-    "transfer",
-    "interest",
-    "invest",
-    "invest_return",
-    "rebate",
-    "commission",
-    "salary",
-    "signin",
-    "task",
-    "envelope",
-    "bonus",
-    "adjust",
-];
 const ACCOUNTS: [&str; 5] = ["wallet", "game", "savings", "invest", "frozen"];
 
 impl ChangeFilter {
@@ -73,7 +52,10 @@ impl ChangeFilter {
         Ok(ChangeFilter {
             paging: Paging::parse(form.page.as_deref(), form.limit.as_deref())?,
             account: known(form.account, &ACCOUNTS)?,
-            kind: known(form.kind, &KINDS)?,
+            kind: form
+                .kind
+                .map(|code| EntryKind::parse(&code).ok_or(AppError::BadParams))
+                .transpose()?,
             from: time(form.from)?,
             to: time(form.to)?,
             before: crate::paging::parse_cursor(form.before.as_deref())?,

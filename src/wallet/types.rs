@@ -2,14 +2,8 @@
 
 use crate::error::AppError;
 use crate::ledger::UserAccountKind;
-use crate::money::Money;
+use crate::money::{Money, positive_amount};
 use serde::Deserialize;
-
-/// A positive amount (zero moves nothing and is refused as `invalid_amount`).
-pub fn positive_amount(text: Option<String>) -> Result<Money, AppError> {
-    let amount = Money::parse(&text.ok_or(AppError::MissingParams)?)?;
-    if amount == Money::ZERO { Err(AppError::InvalidAmount) } else { Ok(amount) }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {

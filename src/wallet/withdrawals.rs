@@ -3,13 +3,14 @@
 
 use super::WalletSettings;
 use super::payout_accounts;
-use super::types::{Method, positive_amount};
+use super::types::Method;
 use crate::clock::Timestamp;
 use crate::crypto::CardCipher;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
+use crate::money::positive_amount;
 use crate::paging::{Page, Paging};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -56,7 +57,7 @@ pub fn fee(amount: Money, settings: &WalletSettings) -> Money {
     if amount < limits.withdraw_small_below {
         return limits.withdraw_small_fee;
     }
-    amount.scale_up(limits.withdraw_fee_bp, 10_000).unwrap_or(Money::from_minor(Money::MAX_MINOR))
+    amount.scale_up(limits.withdraw_fee_bp, 10_000).unwrap_or(Money::MAX)
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -86,8 +87,8 @@ fn record(row: &rusqlite::Row) -> rusqlite::Result<WithdrawalRecord> {
         user_id: row.get(1)?,
         method: row.get(2)?,
         account: row.get(3)?,
-        amount: Money::from_minor(row.get(4)?),
-        fee: Money::from_minor(row.get(5)?),
+        amount: row.get(4)?,
+        fee: row.get(5)?,
         status: row.get(6)?,
         reason: row.get(7)?,
         created_at: row.get(8)?,
@@ -122,7 +123,8 @@ pub fn request(
     let label =
         payout_accounts::withdrawal_target(tx, user_id, withdrawal.method, withdrawal.target_id)?;
     let fee = fee(withdrawal.amount, settings);
-    let held = Money::from_minor(withdrawal.amount.minor() + fee.minor());
+    // No wallet holds more than `Money::MAX`, so an amount and fee above it cannot be held.
+    let held = withdrawal.amount.checked_add(fee).ok_or(AppError::InsufficientBalance)?;
     let hold = Entry::new(
         EntryKind::WithdrawHold,
         AccountRef::User(user_id, UserAccountKind::Wallet),
@@ -228,7 +230,7 @@ pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalReco
     let user_id = withdrawal.user_id;
     let frozen = AccountRef::User(user_id, UserAccountKind::Frozen);
     let reference = format!("withdrawal:{}", withdrawal.id);
-    let held = Money::from_minor(withdrawal.amount.minor() + withdrawal.fee.minor());
+    let held = Money::from_minor(withdrawal.amount.minor() + withdrawal.fee.minor())?;
     let (entry, status) = match review.decision {
         Decision::Pass => (
             Entry::new(

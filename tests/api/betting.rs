@@ -393,7 +393,7 @@ async fn a_period_that_can_never_be_drawn_is_refunded() {
                 EntryKind::Bet,
                 AccountRef::User(user_id, UserAccountKind::Game),
                 AccountRef::System(SystemAccount::House),
-                Money::from_minor(1_500),
+                Money::from_minor(1_500).expect("in range"),
                 now,
             );
             ledger::transfer(tx, entry.reference("order:lost"))?;

@@ -181,7 +181,7 @@ fn checked_payouts(connection: &rusqlite::Connection, issue: &str) -> i64 {
             option: games::BetOption::parse(Room::parse("k3").expect("room").game(), &option)
                 .expect("option"),
             odds: games::Odds::from_stored(odds).expect("odds"),
-            stake: fairhall::money::Money::from_minor(stake),
+            stake: fairhall::money::Money::from_minor(stake).expect("in range"),
         };
         let outcome = games::settle(&bet, &draw, &rules).expect("settles");
         let expected = games::payout(bet.stake, outcome, &rules).expect("payout");

@@ -107,7 +107,7 @@ fn stranded_bet(
         EntryKind::Bet,
         AccountRef::User(user_id, UserAccountKind::Game),
         AccountRef::System(SystemAccount::House),
-        fairhall::money::Money::from_minor(stake),
+        fairhall::money::Money::from_minor(stake).expect("in range"),
         now,
     );
     ledger::transfer(tx, entry.reference(format!("order:{order_no}")))?;

@@ -37,7 +37,7 @@ const SMALL_FEE: i64 = 30;
 const OPERATOR_OFFSET_SECS: i64 = 7 * 3600;
 
 fn configure(config: &mut Config) {
-    let amount = |minor: i64| Money::from_minor(minor);
+    let amount = |minor: i64| Money::from_minor(minor).expect("in range");
     let wallet = &mut config.wallet;
     wallet.deposit_min = amount(DEPOSIT_MIN);
     wallet.turnover_percent = TURNOVER_PERCENT;
@@ -95,7 +95,7 @@ fn reply_outcome(reply: &Reply) -> &str {
 }
 
 fn text(minor: i64) -> String {
-    Money::from_minor(minor).to_string()
+    Money::from_minor(minor).expect("in range").to_string()
 }
 
 #[tokio::test]
@@ -307,7 +307,7 @@ impl Walk {
             let request = WithdrawalRequest {
                 method: Method::Bank,
                 target_id: *card,
-                amount: Money::from_minor(amount),
+                amount: Money::from_minor(amount).expect("in range"),
             };
             let (user_id, now, settings) = (user.id, self.app.now(), self.app.wallet_settings());
             let result = self
@@ -368,7 +368,7 @@ impl Walk {
         let adjustment = Adjustment {
             user_id: self.players[player].0.id,
             credit,
-            amount: Money::from_minor(amount),
+            amount: Money::from_minor(amount).expect("in range"),
             reason: "walk".into(),
             admin: "walker".into(),
         };
@@ -410,7 +410,11 @@ impl Walk {
                 "{at}: player {index}"
             );
             let turnover = self.app.turnover_of(player).await;
-            assert_eq!(turnover, Money::from_minor(expected.turnover), "{at}: player {index}");
+            assert_eq!(
+                turnover,
+                Money::from_minor(expected.turnover).expect("in range"),
+                "{at}: player {index}"
+            );
             assert_eq!((balances.savings, balances.invest), (money("0"), money("0")), "{at}");
         }
         assert_eq!(self.app.system_balance("external").await, self.external, "{at}");

@@ -305,7 +305,7 @@ impl WalletApp for TestApp {
         self.set_fund_password(&player).await;
         let card_id = self.link_card(&player).await;
         self.approved_deposit(&player, amount).await;
-        let stake = Money::from_minor(Money::MAX_MINOR).to_string();
+        let stake = Money::from_minor(Money::MAX_MINOR).expect("in range").to_string();
         self.play_turnover(&player, &stake).await;
         (player, card_id)
     }

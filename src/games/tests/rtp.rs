@@ -28,7 +28,7 @@ struct Ratio {
 
 impl Ratio {
     fn of(outcomes: impl Iterator<Item = (Outcome, u128)>, rules: &GameRules) -> Ratio {
-        let stake = Money::from_minor(STAKE_MINOR);
+        let stake = Money::from_minor(STAKE_MINOR).expect("in range");
         let (mut numerator, mut denominator) = (0_u128, 0_u128);
         for (outcome, weight) in outcomes {
             let credited = payout(stake, outcome, rules).expect("small stake").minor();
@@ -142,7 +142,7 @@ fn rgb_rtps() -> BTreeMap<String, Ratio> {
 fn yn28_rtps(weights: &[u128]) -> BTreeMap<String, Ratio> {
     let rules = Yn28Rules::default();
     let game_rules = GameRules::Yn28(rules.clone());
-    let stake = Money::from_minor(STAKE_MINOR);
+    let stake = Money::from_minor(STAKE_MINOR).expect("in range");
     let rtp = |option: Yn28Option| {
         let outcomes = weights.iter().enumerate().map(|(index, weight)| {
             let digits = [index / 100, index / 10 % 10, index % 10]

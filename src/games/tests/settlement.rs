@@ -12,7 +12,7 @@ use crate::games::yn28::Yn28Draw;
 use crate::money::Money;
 
 fn minor(amount: i64) -> Money {
-    Money::from_minor(amount)
+    Money::from_minor(amount).expect("in range")
 }
 
 fn odds(text: &str) -> Odds {
@@ -61,7 +61,7 @@ fn rgb_takes_the_fee_first_and_pays_on_the_net_stake() {
     let rules = GameRules::defaults(Game::Rgb);
     let stake = minor(10_000);
     assert_eq!(rules.service_fee(stake), minor(200));
-    assert_eq!(wagered(stake, &rules), minor(9_800));
+    assert_eq!(wagered(stake, &rules), Some(minor(9_800)));
     // (code, number, payout of 100.00): net 98.00 x 2, x 1.5, x 4.5, x 9.
     let cases = [
         ("red", 2, 19_600),

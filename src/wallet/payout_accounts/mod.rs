@@ -7,7 +7,7 @@ mod sql;
 pub mod types;
 
 use super::types::Method;
-use crate::auth;
+use crate::auth::{self, types::RealName};
 use crate::clock::Timestamp;
 use crate::config::BankOption;
 use crate::crypto::CardCipher;
@@ -39,7 +39,7 @@ pub fn bind_bank_card(
     }
     let real_name = auth::real_name(tx, user_id)?;
     if real_name.trim().is_empty() {
-        auth::set_real_name(tx, user_id, &card.holder)?;
+        auth::store_real_name(tx, user_id, &card.holder)?;
     } else if !card.holder.matches(&real_name) {
         return Err(AppError::HolderMismatch);
     }
@@ -119,6 +119,20 @@ pub fn payout_address(
 ) -> Result<String, AppError> {
     sql::full_usdt_address(connection, user_id, usdt_address_id)?
         .ok_or(AppError::WithdrawAccountMissing)
+}
+
+/// Sets the player's real name. The same name (ignoring case) changes nothing; another one is
+/// refused with `withdraw_account_locked` once a bank card is linked, since the card's holder
+/// must stay the account's real name.
+pub fn set_real_name(tx: &Tx, user_id: i64, real_name: &RealName) -> Result<(), AppError> {
+    let current = auth::real_name(tx, user_id)?;
+    if real_name.matches(&current) {
+        return Ok(());
+    }
+    if sql::bank_card_exists(tx, user_id)? {
+        return Err(AppError::WithdrawAccountLocked);
+    }
+    auth::store_real_name(tx, user_id, real_name)
 }
 
 /// Whether the player has linked a bank card (and so can no longer change their real name).

@@ -2,6 +2,7 @@
 
 use super::{ChangeFilter, ChangeRecord, DATED_TOTAL_MAX};
 use crate::error::AppError;
+use crate::ledger::EntryKind;
 use crate::money::format_signed;
 use rusqlite::{Connection, params};
 
@@ -19,9 +20,10 @@ pub(super) fn listed_accounts(
          WHERE a.user_id = ?1 AND (?2 IS NULL OR a.kind = ?2)
          GROUP BY a.account_id ORDER BY a.account_id",
     )?;
-    let rows = query.query_map(params![user_id, filter.account, filter.kind], |row| {
-        Ok((row.get(0)?, row.get(1)?))
-    })?;
+    let rows = query
+        .query_map(params![user_id, filter.account, filter.kind.map(EntryKind::code)], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
@@ -50,7 +52,7 @@ pub(super) fn newest_ids(
              ORDER BY p.posting_id DESC LIMIT ?3",
         )?
     };
-    let (kind, from, to) = (&filter.kind, filter.from, filter.to);
+    let (kind, from, to) = (filter.kind.map(EntryKind::code), filter.from, filter.to);
     let ids: Result<Vec<i64>, _> = if plain {
         query.query_map(params![account_id, before, wanted], |row| row.get(0))?.collect()
     } else {
@@ -80,7 +82,7 @@ pub(super) fn count_dated(
         if budget <= 0 {
             break;
         }
-        let (kind, from, to) = (&filter.kind, filter.from, filter.to);
+        let (kind, from, to) = (filter.kind.map(EntryKind::code), filter.from, filter.to);
         let counted: i64 =
             query.query_row(params![account_id, kind, from, to, budget], |row| row.get(0))?;
         total += counted;

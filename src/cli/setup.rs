@@ -1,0 +1,52 @@
+//! `fairhall init` and `fairhall migrate`: a new config file, and an up-to-date database.
+
+use super::shared::current_thread_runtime;
+use crate::config::Config;
+use anyhow::{Context, bail};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Applies the migrations and re-seals card numbers of format v1 bound to their rows.
+pub fn migrate(mut config: Config) -> anyhow::Result<()> {
+    let runtime = current_thread_runtime()?;
+    runtime.block_on(async move {
+        let db = crate::startup::open(&mut config)?;
+        let secrets = &config.secrets;
+        let cipher = crate::crypto::CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
+        let resealed = db
+            .write(move |tx| crate::wallet::payout_accounts::reseal_v1_cards(tx, &cipher))
+            .await
+            .context("while re-sealing card numbers")?;
+        if resealed > 0 {
+            println!("{resealed} card numbers re-sealed to their rows");
+        }
+        println!("database {} is up to date", config.database_path().display());
+        Ok(())
+    })
+}
+
+pub fn init(
+    path: Option<PathBuf>,
+    data_dir: Option<PathBuf>,
+    force: bool,
+    listen: SocketAddr,
+) -> anyhow::Result<()> {
+    let Some(path) = path else {
+        bail!("init needs --config FILE: where to write the new config");
+    };
+    if path.exists() && !force {
+        bail!(
+            "{} already exists; pass --force to replace it (its secrets would be lost)",
+            path.display()
+        );
+    }
+    let data_dir = match data_dir {
+        Some(dir) => dir,
+        None => {
+            std::env::current_dir().context("while reading the current directory")?.join("data")
+        }
+    };
+    crate::startup::write_private(&path, &crate::config::initial_config_text(&data_dir, listen))?;
+    println!("wrote {} (data directory {})", path.display(), data_dir.display());
+    Ok(())
+}

@@ -1,0 +1,328 @@
+//! Layering of `src/` (STYLE.md section 1, docs/architecture.md), checked on the source text.
+//!
+//! - Infrastructure (`clock`, `config`, `db`, `error`, `money`, ...) imports only infrastructure.
+//! - `ledger` sits below every domain and imports only infrastructure.
+//! - Domains import infrastructure, `ledger` and the domains below them, one way:
+//!   auth <- content; auth <- wallet <- finance; wallet <- games <- growth. They never import
+//!   `http`, `cli`, `scheduler`, `live`, `startup`, axum or clap.
+//! - The system clock is read (`::now(`) only in `src/clock.rs`; no `dbg!` anywhere.
+//! - `cli/` command groups share helpers only through `cli/shared.rs`.
+//!
+//! A file belongs to its top-level folder (`src/<module>/**`), so moves inside a module keep
+//! working. The last test plants violations to show the checker sees them.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+/// Shared building blocks; they import only each other.
+const INFRASTRUCTURE: &[&str] = &[
+    "clock",
+    "config",
+    "crypto",
+    "db",
+    "error",
+    "i18n",
+    "idempotency",
+    "money",
+    "net",
+    "paging",
+    "rate_limit",
+    "text",
+    "uploads",
+];
+
+/// The module every domain may use for money: the only writer of postings and balances.
+const LEDGER: &str = "ledger";
+
+/// Each domain and the domains it may import (besides infrastructure and the ledger).
+const DOMAINS: &[(&str, &[&str])] = &[
+    ("auth", &[]),
+    ("content", &["auth"]),
+    ("wallet", &["auth"]),
+    ("finance", &["auth", "wallet"]),
+    ("games", &["auth", "wallet"]),
+    ("growth", &["auth", "wallet", "games"]),
+];
+
+/// Crates only the delivery layers (http, cli, live) may name.
+const FRAMEWORKS: &[&str] = &["axum", "clap"];
+
+/// The one file that may read the system clock.
+const CLOCK_FILE: &str = "clock.rs";
+
+/// The `cli/` files that may name their siblings: the dispatchers and the shared helpers.
+const CLI_DISPATCH: &[&str] = &["cli/mod.rs", "cli/admin.rs", "cli/shared.rs"];
+
+struct SourceFile {
+    /// Relative to `src/`, with `/` separators, e.g. "games/rules/k3.rs".
+    path: String,
+    text: String,
+}
+
+fn source_files(dir: &Path, root: &Path, files: &mut Vec<SourceFile>) {
+    let entries = fs::read_dir(dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            source_files(&path, root, files);
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            let relative = path.strip_prefix(root).expect("under src");
+            let parts: Vec<_> = relative.iter().map(|part| part.to_string_lossy()).collect();
+            let text = fs::read_to_string(&path).expect("a readable source file");
+            files.push(SourceFile { path: parts.join("/"), text });
+        }
+    }
+}
+
+fn tree() -> Vec<SourceFile> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    source_files(&root, &root, &mut files);
+    files
+}
+
+/// The modules of the tree: "auth" for src/auth/**, "money" for src/money.rs.
+fn modules(files: &[SourceFile]) -> BTreeSet<String> {
+    files.iter().map(|file| top_module(&file.path).to_string()).collect()
+}
+
+fn top_module(path: &str) -> &str {
+    let first = path.split('/').next().unwrap_or(path);
+    first.strip_suffix(".rs").unwrap_or(first)
+}
+
+/// The module path of a file: ["auth", "profile"] for auth/profile.rs, ["auth"] for
+/// auth/mod.rs, [] for lib.rs.
+fn module_path(path: &str) -> Vec<&str> {
+    let mut parts: Vec<&str> = path.split('/').collect();
+    let last = parts.pop().unwrap_or_default();
+    let stem = last.strip_suffix(".rs").unwrap_or(last);
+    if !matches!(stem, "mod" | "lib" | "main") {
+        parts.push(stem);
+    }
+    parts
+}
+
+/// The code of a file without its line comments (doc comments name other modules freely).
+fn code_of(text: &str) -> String {
+    let lines = text.lines().map(|line| {
+        let comment = line
+            .match_indices("//")
+            .map(|(at, _)| at)
+            .find(|at| line[..*at].matches('"').count() % 2 == 0);
+        comment.map_or(line, |at| &line[..at])
+    });
+    lines.collect::<Vec<_>>().join("\n")
+}
+
+fn is_ident_char(character: char) -> bool {
+    character.is_ascii_alphanumeric() || character == '_'
+}
+
+/// The identifier at the start of `text`.
+fn leading_ident(text: &str) -> &str {
+    let end = text.find(|character| !is_ident_char(character)).unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The first segment of each path in a `{a, b::c, d::{e, f}}` group starting after its `{`.
+fn group_heads(text: &str) -> Vec<&str> {
+    let (mut heads, mut depth, mut expect_head) = (Vec::new(), 1, true);
+    for (at, character) in text.char_indices() {
+        match character {
+            '{' => depth += 1,
+            '}' if depth == 1 => break,
+            '}' => depth -= 1,
+            ',' if depth == 1 => expect_head = true,
+            _ if expect_head && is_ident_char(character) => {
+                heads.push(leading_ident(&text[at..]));
+                expect_head = false;
+            }
+            _ => {}
+        }
+    }
+    heads
+}
+
+/// Every top-level module a file names through `crate::` or enough `super::`s to reach the
+/// crate root (an inline `mod tests` adds a level, so `super` there may look one too high;
+/// only names of real top-level modules count).
+fn crate_references(path: &str, code: &str) -> BTreeSet<String> {
+    let depth = module_path(path).len();
+    let mut found = BTreeSet::new();
+    for (at, _) in code.match_indices("crate::") {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|character| is_ident_char(character) && character != '$') {
+            continue;
+        }
+        found.extend(heads_after(&code[at + "crate::".len()..]));
+    }
+    for (at, _) in code.match_indices("super::") {
+        if code[..at].ends_with("super::") {
+            continue;
+        }
+        let mut rest = &code[at..];
+        let mut climbed = 0;
+        while let Some(next) = rest.strip_prefix("super::") {
+            (rest, climbed) = (next, climbed + 1);
+        }
+        if climbed >= depth {
+            found.extend(heads_after(rest));
+        }
+    }
+    found
+}
+
+fn heads_after(rest: &str) -> Vec<String> {
+    match rest.strip_prefix('{') {
+        Some(group) => group_heads(group).into_iter().map(String::from).collect(),
+        None => vec![leading_ident(rest).to_string()],
+    }
+}
+
+/// Frameworks a file names as a path (`axum::...`, `clap::...`).
+fn framework_references(code: &str) -> BTreeSet<&'static str> {
+    let named = |name: &str| {
+        code.match_indices(name).any(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            before.is_none_or(|character| !is_ident_char(character))
+                && code[at + name.len()..].starts_with("::")
+        })
+    };
+    FRAMEWORKS.iter().copied().filter(|name| named(name)).collect()
+}
+
+/// What `module` may import from the crate, or None when the layering leaves it free.
+fn allowed_imports(module: &str) -> Option<BTreeSet<&'static str>> {
+    let mut allowed: BTreeSet<&str> = INFRASTRUCTURE.iter().copied().collect();
+    if INFRASTRUCTURE.contains(&module) {
+        return Some(allowed);
+    }
+    if module == LEDGER {
+        allowed.insert(LEDGER);
+        return Some(allowed);
+    }
+    let (name, below) = DOMAINS.iter().find(|(name, _)| *name == module)?;
+    allowed.extend([LEDGER, name]);
+    allowed.extend(below.iter().copied());
+    Some(allowed)
+}
+
+/// Layering violations of one file, e.g. "auth/profile.rs: auth -> wallet".
+fn layering_violations(path: &str, text: &str, modules: &BTreeSet<String>) -> Vec<String> {
+    let module = top_module(path);
+    let Some(allowed) = allowed_imports(module) else {
+        return Vec::new();
+    };
+    let code = code_of(text);
+    let imported = crate_references(path, &code).into_iter().filter(|name| {
+        modules.contains(name) && name != module && !allowed.contains(name.as_str())
+    });
+    let frameworks = framework_references(&code).into_iter().map(String::from);
+    imported.chain(frameworks).map(|target| format!("{path}: {module} -> {target}")).collect()
+}
+
+/// "clock read" and "dbg!" findings of one file.
+fn tidy_violations(path: &str, text: &str) -> Vec<String> {
+    let code = code_of(text);
+    let mut found = Vec::new();
+    if path != CLOCK_FILE && code.contains("::now(") {
+        found.push(format!("{path}: reads the clock outside {CLOCK_FILE}"));
+    }
+    if code.contains("dbg!(") {
+        found.push(format!("{path}: dbg!"));
+    }
+    found
+}
+
+/// A `cli/` command group naming a sibling other than `cli/shared.rs`.
+fn cli_violations(path: &str, text: &str) -> Vec<String> {
+    if !path.starts_with("cli/") || CLI_DISPATCH.contains(&path) {
+        return Vec::new();
+    }
+    let cli_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let code = code_of(text);
+    let siblings = code.match_indices("super::").map(|(at, _)| leading_ident(&code[at + 7..]));
+    let named: BTreeSet<&str> = siblings
+        .filter(|name| !name.is_empty() && *name != "shared" && *name != "super")
+        .filter(|name| cli_dir.join(format!("{name}.rs")).exists())
+        .collect();
+    named.into_iter().map(|name| format!("{path}: cli/{name}.rs")).collect()
+}
+
+fn all_violations(check: impl Fn(&SourceFile) -> Vec<String>) -> Vec<String> {
+    tree().iter().flat_map(check).collect()
+}
+
+#[test]
+fn finds_the_source_tree() {
+    let files = tree();
+    let modules = modules(&files);
+    assert!(files.len() > 50, "{} files", files.len());
+    for module in ["auth", "wallet", "games", "ledger", "http", "cli", "clock", "money"] {
+        assert!(modules.contains(module), "{module}");
+    }
+    let known = |module: &String| {
+        INFRASTRUCTURE.contains(&module.as_str())
+            || module == LEDGER
+            || DOMAINS.iter().any(|(name, _)| name == module)
+            || ["http", "cli", "scheduler", "live", "startup", "lib", "main"].contains(&&**module)
+    };
+    let unplaced: Vec<_> = modules.iter().filter(|module| !known(module)).collect();
+    assert!(unplaced.is_empty(), "place these modules in a layer: {unplaced:?}");
+}
+
+#[test]
+fn domains_depend_one_way_and_never_on_delivery_or_frameworks() {
+    let modules = modules(&tree());
+    let found = all_violations(|file| layering_violations(&file.path, &file.text, &modules));
+    assert_eq!(found, Vec::<String>::new());
+}
+
+#[test]
+fn the_system_clock_is_read_only_in_clock_rs_and_no_dbg_is_left() {
+    assert_eq!(
+        all_violations(|file| tidy_violations(&file.path, &file.text)),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn cli_command_groups_share_helpers_only_through_shared_rs() {
+    assert_eq!(all_violations(|file| cli_violations(&file.path, &file.text)), Vec::<String>::new());
+}
+
+#[test]
+fn the_checker_catches_planted_violations() {
+    // Guards the guard: a fabricated auth file breaking each rule once, in each import form.
+    let modules = modules(&tree());
+    let planted = [
+        "use crate::wallet::payout_accounts;",
+        "use crate::{money::Money, http::{envelope, extract}};",
+        "use axum::Router;",
+        "fn at() -> i64 { let _ = dbg!(chrono::Utc::now()); 0 }",
+        "use super::super::super::cli::run;",
+        "// crate::scheduler in a comment, std::time::Instant::now() too",
+        "use crate::ledger; use crate::clock::Clock; use super::sql;",
+    ]
+    .join("\n");
+    let path = "auth/profile/planted.rs";
+
+    let mut found = layering_violations(path, &planted, &modules);
+    found.extend(tidy_violations(path, &planted));
+
+    assert_eq!(
+        found,
+        [
+            "auth/profile/planted.rs: auth -> cli",
+            "auth/profile/planted.rs: auth -> http",
+            "auth/profile/planted.rs: auth -> wallet",
+            "auth/profile/planted.rs: auth -> axum",
+            "auth/profile/planted.rs: reads the clock outside clock.rs",
+            "auth/profile/planted.rs: dbg!",
+        ]
+    );
+    let grouped = cli_violations("cli/users.rs", "use super::wallet::run; use super::shared::x;");
+    assert_eq!(grouped, ["cli/users.rs: cli/wallet.rs"]);
+}
