@@ -29,7 +29,9 @@ use fairhall::config::Config;
 use fairhall::db::Db;
 use fairhall::error::AppError;
 use fairhall::games::betting::{self, BetLine, Order};
-use fairhall::games::{BetOption, Game, Room, rooms};
+use fairhall::games::rules::options::BetOption;
+use fairhall::games::rules::room::{Game, Room};
+use fairhall::games::schedule;
 use fairhall::money::Money;
 use fairhall::scheduler::Scheduler;
 use std::path::Path;
@@ -176,7 +178,7 @@ impl Seeder {
             for number in 0..count {
                 // Each bet at its own second of the hour, inside its period's betting window.
                 let now = from + i64::try_from(number * 3_600 / count).unwrap_or(0);
-                let period = rooms::open_period(tx, &terms.settings, timezone, now)?;
+                let period = schedule::open_period(tx, &terms.settings, timezone, now)?;
                 if now >= period.close_at {
                     continue;
                 }

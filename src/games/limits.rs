@@ -6,8 +6,8 @@
 
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::options::BetOption;
-use crate::games::room::{Game, Room};
+use crate::games::rules::options::BetOption;
+use crate::games::rules::room::{Game, Room};
 use crate::money::Money;
 use anyhow::Context;
 use rusqlite::{Connection, OptionalExtension, params};

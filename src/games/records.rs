@@ -4,13 +4,13 @@
 
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::draw::Draw;
-use crate::games::draws;
-use crate::games::issue::Issue;
-use crate::games::odds::Odds;
-use crate::games::options::{BetOption, options};
-use crate::games::room::{DrawSource, Game, Room};
-use crate::games::settle::{self, GameRules, Outcome, PlacedBet};
+use crate::games::fairness::drawing;
+use crate::games::rules::draw::Draw;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::{BetOption, options};
+use crate::games::rules::room::{DrawSource, Game, Room};
+use crate::games::rules::settle::{self, GameRules, Outcome, PlacedBet};
 use crate::money::Money;
 use crate::paging::{Page, Paging};
 use anyhow::Context;
@@ -358,7 +358,7 @@ pub fn source_long_runs(
         .prepare_cached("SELECT rules_json FROM rooms WHERE room = ?1")?
         .query_row([room.code()], |row| row.get(0))?;
     let rules: GameRules = serde_json::from_str(&rules).context("while decoding rules")?;
-    let draws = draws::latest_draws(connection, source, LONG_SCAN_DRAWS)?;
+    let draws = drawing::latest_draws(connection, source, LONG_SCAN_DRAWS)?;
     let Some((latest, _)) = draws.first() else { return Ok(Vec::new()) };
     let mut runs = Vec::new();
     for option in options(source.game()).into_iter().filter(on_long_board) {

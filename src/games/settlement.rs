@@ -8,15 +8,15 @@
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::chains::ChainKeys;
-use crate::games::draw::Draw;
-use crate::games::draws;
-use crate::games::issue::Issue;
-use crate::games::odds::Odds;
-use crate::games::options::BetOption;
+use crate::games::fairness::chain_keys::ChainKeys;
+use crate::games::fairness::drawing;
 use crate::games::records;
-use crate::games::room::Room;
-use crate::games::settle::{self, GameRules, Outcome, PlacedBet};
+use crate::games::rules::draw::Draw;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::BetOption;
+use crate::games::rules::room::Room;
+use crate::games::rules::settle::{self, GameRules, Outcome, PlacedBet};
 use crate::ledger::{self, AccountRef, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use anyhow::Context;
@@ -155,7 +155,8 @@ pub fn refund_undrawable(
     now: Timestamp,
 ) -> Result<Result<ChunkReport, RefundRefusal>, AppError> {
     let source = period.room.draw_source();
-    let Some(due_at) = draws::undrawable_since(tx, keys, (source, timezone), period.issue)? else {
+    let Some(due_at) = drawing::undrawable_since(tx, keys, (source, timezone), period.issue)?
+    else {
         return Ok(Err(RefundRefusal::Drawable));
     };
     if now < due_at {

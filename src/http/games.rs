@@ -7,7 +7,8 @@ use super::extract::{ClientAddress, Idempotency, MaybeSession, Params, Session, 
 use crate::error::AppError;
 use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
 use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord, LongRun};
-use crate::games::{Room, rooms};
+use crate::games::rules::room::Room;
+use crate::games::schedule;
 use crate::idempotency;
 use crate::live;
 use crate::paging::{Page, Paging};
@@ -55,7 +56,7 @@ async fn bet(
         .read_point(move |connection| {
             let session = crate::auth::session_user(connection, &token, now)?;
             let terms = betting::room_terms(connection, room)?;
-            let period = rooms::open_period(connection, &terms.settings, timezone, now)?;
+            let period = schedule::open_period(connection, &terms.settings, timezone, now)?;
             betting::ensure_committed(connection, &keys, room, (period.issue, timezone))?;
             Ok((session, terms, period))
         })

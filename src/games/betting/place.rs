@@ -7,16 +7,18 @@
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::chains::{self, ChainKeys};
-use crate::games::issue::Issue;
+use crate::games::fairness::chain_keys::ChainKeys;
+use crate::games::fairness::chains;
 use crate::games::limits::RoomLimits;
-use crate::games::odds::Odds;
-use crate::games::options::BetOption;
 use crate::games::records;
-use crate::games::room::Room;
-use crate::games::rooms::{self, OpenPeriod, RoomSettings};
-use crate::games::settle::{GameRules, wagered};
-use crate::games::table::OddsTable;
+use crate::games::rooms::{self, RoomSettings};
+use crate::games::rules::issue::Issue;
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::BetOption;
+use crate::games::rules::room::Room;
+use crate::games::rules::settle::{GameRules, wagered};
+use crate::games::rules::table::OddsTable;
+use crate::games::schedule::OpenPeriod;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use anyhow::Context;
@@ -435,7 +437,7 @@ fn next_order_no(tx: &Tx, issue: Issue) -> Result<String, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::room::Game;
+    use crate::games::rules::room::Game;
 
     const ISSUE: &str = "202611220001";
 

@@ -1,0 +1,2 @@
+mod place;
+pub use place::*;
