@@ -28,7 +28,7 @@ use fairhall::clock::{Clock, Timestamp};
 use fairhall::config::Config;
 use fairhall::db::Db;
 use fairhall::error::AppError;
-use fairhall::games::betting::{self, BetLine, Order};
+use fairhall::games::betting::{self, BetLine, Order, Quote};
 use fairhall::games::rules::options::BetOption;
 use fairhall::games::rules::room::{Game, Room};
 use fairhall::games::schedule;
@@ -195,8 +195,8 @@ impl Seeder {
                 let stake = Money::from_minor(100 * i64::try_from(1 + bet % 10).unwrap_or(1));
                 let lines = vec![BetLine { option, stake }];
                 let order = Order { room, issue: period.issue, lines, trade: false };
-                let priced = terms.check(&order, period, now)?;
-                betting::place(tx, user_id, &priced, now)?;
+                let quote = Quote { terms: terms.clone(), period };
+                betting::place(tx, user_id, &quote, &order, now)?;
             }
             Ok::<(), AppError>(())
         });

@@ -5,6 +5,7 @@
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::games::fairness::drawing;
+use crate::games::rooms;
 use crate::games::rules::draw::Draw;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::odds::Odds;
@@ -354,9 +355,7 @@ pub fn source_long_runs(
     let Some(room) = Room::all().into_iter().find(|room| room.draw_source() == source) else {
         return Ok(Vec::new());
     };
-    let rules: String = connection
-        .prepare_cached("SELECT rules_json FROM rooms WHERE room = ?1")?
-        .query_row([room.code()], |row| row.get(0))?;
+    let rules = rooms::rules_text(connection, room)?;
     let rules: GameRules = serde_json::from_str(&rules).context("while decoding rules")?;
     let draws = drawing::latest_draws(connection, source, LONG_SCAN_DRAWS)?;
     let Some((latest, _)) = draws.first() else { return Ok(Vec::new()) };

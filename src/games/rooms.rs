@@ -94,6 +94,47 @@ pub fn room_settings_text(
     row.ok_or(AppError::NotFound)
 }
 
+/// Whether `room` takes bets, and the rule version its odds and rules are at.
+pub fn open_state(connection: &Connection, room: Room) -> Result<(bool, i64), AppError> {
+    Ok(connection
+        .prepare_cached("SELECT is_open, rule_version FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| Ok((row.get(0)?, row.get(1)?)))?)
+}
+
+/// The rooms of `source` closed by the operator.
+pub fn closed_rooms(connection: &Connection, source: DrawSource) -> Result<Vec<String>, AppError> {
+    let rooms = connection
+        .prepare_cached("SELECT room FROM rooms WHERE draw_source = ?1 AND NOT is_open")?
+        .query_map([source.code()], |row| row.get(0))?
+        .collect::<Result<_, _>>()
+        .context("while reading the closed rooms of a draw source")?;
+    Ok(rooms)
+}
+
+/// The stored rules of `room` as text (`rules_json`).
+pub fn rules_text(connection: &Connection, room: Room) -> Result<String, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT rules_json FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| row.get(0))?)
+}
+
+/// The stored bet limits of `room` as text (`limits_json`, `games::limits` parses them).
+pub fn limits_text(connection: &Connection, room: Room) -> Result<String, AppError> {
+    let text: Option<String> = connection
+        .prepare_cached("SELECT limits_json FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| row.get(0))
+        .optional()
+        .context("while reading a room's limits")?;
+    text.ok_or(AppError::NotFound)
+}
+
+/// Stores the bet limits of `room` (`text` as `games::limits` encodes them).
+pub fn set_limits_text(tx: &Tx, room: Room, text: &str) -> Result<(), AppError> {
+    tx.execute("UPDATE rooms SET limits_json = ?2 WHERE room = ?1", params![room.code(), text])
+        .context("while changing a room's limits")?;
+    Ok(())
+}
+
 /// Opens or closes a room for betting.
 pub fn set_room_open(tx: &Tx, room: Room, is_open: bool) -> Result<(), AppError> {
     let changed = tx

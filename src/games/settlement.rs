@@ -11,6 +11,7 @@ use crate::error::AppError;
 use crate::games::fairness::chain_keys::ChainKeys;
 use crate::games::fairness::drawing;
 use crate::games::records;
+use crate::games::rooms;
 use crate::games::rules::draw::Draw;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::odds::Odds;
@@ -102,9 +103,7 @@ fn closed_at_draw(
             .query_row(params![room, period.issue.to_string()], |row| row.get(0))?;
         return Ok(closed);
     }
-    let is_open: bool = connection
-        .prepare_cached("SELECT is_open FROM rooms WHERE room = ?1")?
-        .query_row([room], |row| row.get(0))?;
+    let (is_open, _) = rooms::open_state(connection, period.room)?;
     Ok(!is_open)
 }
 

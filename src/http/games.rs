@@ -8,7 +8,6 @@ use crate::error::AppError;
 use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
 use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord, LongRun};
 use crate::games::rules::room::Room;
-use crate::games::schedule;
 use crate::idempotency;
 use crate::live;
 use crate::paging::{Page, Paging};
@@ -50,15 +49,13 @@ async fn bet(
     let order = Order::parse(form)?;
     let (timezone, now, room) = (app.config.timezone(), app.clock.now(), order.room);
     let keys = app.chain_keys.clone();
-    // The session and the room's terms in one trip to the read pool: this is the hot path.
-    let (session, terms, period) = app
+    // The session and what the bet reads in one trip to the read pool: this is the hot path.
+    let (session, quote) = app
         .db
         .read_point(move |connection| {
             let session = crate::auth::session_user(connection, &token, now)?;
-            let terms = betting::room_terms(connection, room)?;
-            let period = schedule::open_period(connection, &terms.settings, timezone, now)?;
-            betting::ensure_committed(connection, &keys, room, (period.issue, timezone))?;
-            Ok((session, terms, period))
+            let quote = betting::quote(connection, &keys, room, timezone, now)?;
+            Ok((session, quote))
         })
         .await?;
     let (user_id, clock) = (session.user_id, app.clock.clone());
@@ -69,9 +66,7 @@ async fn bet(
                 idempotency::Request { user_id, key: key.as_ref(), description: order.describe() };
             // Checked inside `once`, so a replay after the close still returns the first reply.
             idempotency::once(tx, &request, now, |tx| {
-                let at = clock.now();
-                let priced = terms.check(&order, period, at)?;
-                betting::place(tx, user_id, &priced, at)
+                betting::place(tx, user_id, &quote, &order, clock.now())
             })
         })
         .await?;

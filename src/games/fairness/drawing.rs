@@ -10,6 +10,7 @@ use crate::error::AppError;
 use crate::games::fairness::chain_keys::ChainKeys;
 use crate::games::fairness::chains::{self, ChainInfo};
 use crate::games::fairness::fair::{Seed, verify_link};
+use crate::games::rooms;
 use crate::games::rules::draw::Draw;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::room::DrawSource;
@@ -152,12 +153,13 @@ fn draw_period(
     )?
     .execute(params![source, issue, chain.seeds_id, index, seed.to_hex(), values, now])
     .context("while storing a draw")?;
-    tx.prepare_cached(
-        "INSERT INTO period_closures (room, issue)
-         SELECT room, ?2 FROM rooms WHERE draw_source = ?1 AND NOT is_open",
-    )?
-    .execute(params![source, issue])
-    .context("while recording the rooms closed at a draw")?;
+    let mut record =
+        tx.prepare_cached("INSERT INTO period_closures (room, issue) VALUES (?1, ?2)")?;
+    for room in rooms::closed_rooms(tx, plan.source)? {
+        record
+            .execute(params![room, issue])
+            .context("while recording the rooms closed at a draw")?;
+    }
     Ok(())
 }
 
