@@ -7,7 +7,7 @@ use crate::error::AppError;
 use crate::games::betting;
 use crate::games::fairness::drawing;
 use crate::games::presence::Presence;
-use crate::games::records;
+use crate::games::records::long_board;
 use crate::games::rooms;
 use crate::games::rules::draw::Draw;
 use crate::games::rules::room::{DrawSource, Region, Room, Tier};
@@ -236,7 +236,7 @@ pub fn trend(connection: &Connection, query: TrendQuery, run_min: u32) -> Result
         }
         counts.insert(window.to_string(), tally);
     }
-    let mut runs: Vec<TrendRun> = records::source_long_runs(connection, source, run_min)?
+    let mut runs: Vec<TrendRun> = long_board::source_long_runs(connection, source, run_min)?
         .into_iter()
         .map(|run| TrendRun { option: run.option, length: run.length, issue: run.issue })
         .collect();

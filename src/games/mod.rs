@@ -7,8 +7,12 @@
 //! - The stored parts, each over a `Tx` or a `Connection`: `rooms` (the only code touching the
 //!   `rooms` table), `limits` (a room's bet limits), `betting` (`quote` reads what a bet needs,
 //!   `place` writes it), `settlement` (settling drawn periods through the ledger), `records`
-//!   (bets and draw history as the pages read them), `hall` (the yn28 trading hall) and
-//!   `presence` (who has a room's live stream open, in memory).
+//!   (bets, draw history and the long-dragon board as the pages read them), `hall` (the yn28
+//!   trading hall) and `presence` (who has a room's live stream open, in memory).
+//!
+//! A new game's server side lives in `rules/` (and a migration for its rooms): its own file,
+//! its `pub mod` in `rules/mod.rs`, and a variant each in `room.rs` (`Game`, `DrawSource`),
+//! `options.rs` (`BetOption`), `draw.rs` (`Draw`) and `settle.rs` (`GameRules`).
 //!
 //! Money and odds are integers: float arithmetic is denied in every games module.
 #![deny(clippy::float_arithmetic)]

@@ -6,7 +6,8 @@ use super::envelope::Envelope;
 use super::extract::{ClientAddress, Idempotency, MaybeSession, Params, Session, SessionToken};
 use crate::error::AppError;
 use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
-use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord, LongRun};
+use crate::games::records::long_board::{self, LongRun};
+use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord};
 use crate::games::rules::room::Room;
 use crate::idempotency;
 use crate::live;
@@ -199,10 +200,10 @@ async fn long_board(
         None => app.config.games.long_run_min,
         Some(text) => text.trim().parse().map_err(|_| AppError::BadParams)?,
     };
-    if !(2..=records::LONG_SCAN_DRAWS).contains(&threshold) {
+    if !(2..=long_board::LONG_SCAN_DRAWS).contains(&threshold) {
         return Err(AppError::BadParams);
     }
-    let list = app.db.read(move |connection| records::long_runs(connection, threshold)).await?;
+    let list = app.db.read(move |connection| long_board::long_runs(connection, threshold)).await?;
     Ok(Envelope::ok(LongReply { threshold, list }))
 }
 

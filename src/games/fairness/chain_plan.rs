@@ -21,7 +21,7 @@ use std::sync::Arc;
 pub struct ChainPlan<'a> {
     pub keys: &'a ChainKeys,
     pub source: DrawSource,
-    /// The schedule the source's rooms ask for (`rooms::source_schedule`): new segments take
+    /// The schedule the source's rooms ask for (`schedule::source_schedule`): new segments take
     /// its period. Which period is open is the segments' business (`chains::chain_at`).
     pub schedule: Schedule,
     pub length: u32,
