@@ -28,8 +28,10 @@ use fairhall::clock::{Clock, Timestamp};
 use fairhall::config::Config;
 use fairhall::db::Db;
 use fairhall::error::AppError;
-use fairhall::games::betting::{self, BetLine, Order};
-use fairhall::games::{BetOption, Game, Room, rooms};
+use fairhall::games::betting::{self, BetLine, Order, Quote};
+use fairhall::games::rules::options::BetOption;
+use fairhall::games::rules::room::{Game, Room};
+use fairhall::games::schedule;
 use fairhall::money::Money;
 use fairhall::scheduler::Scheduler;
 use std::path::Path;
@@ -176,7 +178,7 @@ impl Seeder {
             for number in 0..count {
                 // Each bet at its own second of the hour, inside its period's betting window.
                 let now = from + i64::try_from(number * 3_600 / count).unwrap_or(0);
-                let period = rooms::open_period(tx, &terms.settings, timezone, now)?;
+                let period = schedule::open_period(tx, &terms.settings, timezone, now)?;
                 if now >= period.close_at {
                     continue;
                 }
@@ -193,8 +195,8 @@ impl Seeder {
                 let stake = Money::from_minor(100 * i64::try_from(1 + bet % 10).unwrap_or(1))?;
                 let lines = vec![BetLine { option, stake }];
                 let order = Order { room, issue: period.issue, lines, trade: false };
-                let priced = terms.check(&order, period, now)?;
-                betting::place(tx, user_id, &priced, now)?;
+                let quote = Quote { terms: terms.clone(), period };
+                betting::place(tx, user_id, &quote, &order, now)?;
             }
             Ok::<(), AppError>(())
         });

@@ -18,15 +18,14 @@
 
 mod support;
 
-use anyhow::{Context, bail, ensure};
+use anyhow::{Context, ensure};
 use bytes::Bytes;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use support::Server;
 
 const PASSWORD: &str = "flood_pass_1";
 /// Credited to the probe's bettor (through the operator's CLI) and moved to its game balance.
@@ -36,8 +35,6 @@ const PROBE_EVERY: Duration = Duration::from_millis(20);
 const SAMPLE_EVERY: Duration = Duration::from_millis(20);
 /// How long the probe runs before the flood (its baseline) and after it.
 const BASELINE: Duration = Duration::from_secs(3);
-/// How long the server may take to answer /healthz after it starts.
-const START_TIMEOUT: Duration = Duration::from_secs(30);
 
 struct Options {
     clients: usize,
@@ -46,23 +43,13 @@ struct Options {
 
 impl Options {
     /// None when not run by `cargo bench` (which passes `--bench`).
-    fn parse(mut args: impl Iterator<Item = String>) -> anyhow::Result<Option<Options>> {
-        let mut options = Options { clients: 1_000, timeout_secs: 120 };
-        let mut benching = false;
-        while let Some(arg) = args.next() {
-            let mut value = || -> anyhow::Result<u64> {
-                let text = args.next().with_context(|| format!("{arg} needs a value"))?;
-                text.parse().with_context(|| format!("{arg} {text}: not a number"))
-            };
-            match arg.as_str() {
-                "--bench" => benching = true,
-                "--clients" => options.clients = usize::try_from(value()?)?,
-                "--timeout-secs" => options.timeout_secs = value()?,
-                _ => bail!("unknown argument {arg} (known: --clients N --timeout-secs N)"),
-            }
-        }
-        ensure!(options.clients > 0, "--clients must be positive");
-        Ok(benching.then_some(options))
+    fn parse(args: impl Iterator<Item = String>) -> anyhow::Result<Option<Options>> {
+        let (mut clients, mut timeout_secs, mut words) = (1_000, 120, Vec::new());
+        let known = &mut [("clients", &mut clients), ("timeout-secs", &mut timeout_secs)];
+        let benching = support::parse_options(args, known, &mut words)?;
+        ensure!(words.is_empty(), "unknown arguments {words:?}");
+        ensure!(clients > 0, "--clients must be positive");
+        Ok(benching.then_some(Options { clients: usize::try_from(clients)?, timeout_secs }))
     }
 }
 
@@ -71,9 +58,13 @@ fn main() -> anyhow::Result<()> {
         println!("auth flood benchmark skipped: run it with `cargo bench --bench auth_flood`");
         return Ok(());
     };
-    let server = Server::start(&options)?;
+    let server = start_server(&options)?;
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
-    println!("machine: {cores} cores; server {} (pid {})", server.binary.display(), server.pid());
+    println!(
+        "machine: {cores} cores; server {} (pid {})",
+        support::binary().display(),
+        server.pid()
+    );
     let bettor = Bettor::fund(&server)?;
     std::thread::sleep(Duration::from_millis(500));
     let idle_kb = memory(server.pid()).rss_kb;
@@ -98,91 +89,14 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The release binary serving on a temp data directory; killed on drop.
-struct Server {
-    child: Child,
-    binary: PathBuf,
-    config: PathBuf,
-    address: SocketAddr,
-    _dir: tempfile::TempDir,
-}
-
-impl Server {
-    fn start(options: &Options) -> anyhow::Result<Server> {
-        let binary = PathBuf::from(env!("CARGO_BIN_EXE_fairhall"));
-        let dir = tempfile::tempdir().context("while creating a temp directory")?;
-        let address = free_address()?;
-        let config = dir.path().join("fairhall.toml");
-        std::fs::write(&config, bench_config(address, &dir.path().join("data"), options))?;
-        let child = Command::new(&binary)
-            .arg("--config")
-            .arg(&config)
-            .arg("serve")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .with_context(|| format!("while starting {}", binary.display()))?;
-        let server = Server { child, binary, config, address, _dir: dir };
-        server.wait_until_healthy()?;
-        Ok(server)
-    }
-
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://{}/{path}", self.address)
-    }
-
-    fn wait_until_healthy(&self) -> anyhow::Result<()> {
-        let started = Instant::now();
-        while started.elapsed() < START_TIMEOUT {
-            if support::agent()
-                .get(&self.url("healthz"))
-                .call()
-                .is_ok_and(|reply| reply.status() == 200)
-            {
-                return Ok(());
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        bail!("the server did not answer /healthz within {START_TIMEOUT:?}")
-    }
-
-    /// Runs `fairhall --config <config> ARGS` (the operator's CLI) beside the server.
-    fn admin(&self, args: &[&str]) -> anyhow::Result<()> {
-        let mut command = Command::new(&self.binary);
-        command.arg("--config").arg(&self.config).args(args);
-        let output = command.output().context("while running the CLI")?;
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        ensure!(output.status.success(), "fairhall {args:?} failed: {stderr}");
-        Ok(())
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The config of the run: every client comes from 127.0.0.1, so the per-address limits are
+/// The server of the run: every client comes from 127.0.0.1, so the per-address limits are
 /// raised far beyond the flood; requests may wait `--timeout-secs` for a hashing slot.
-fn bench_config(address: SocketAddr, data_dir: &Path, options: &Options) -> String {
-    format!(
-        "[server]\nlisten = \"{address}\"\ndata_dir = {data_dir:?}\nrequest_timeout_secs = {}\n\
-         \n[auth]\nregistrations_per_address_hour = 1000000\n\
+fn start_server(options: &Options) -> anyhow::Result<Server> {
+    Server::start_configured(&format!(
+        "request_timeout_secs = {}\n\n[auth]\nregistrations_per_address_hour = 1000000\n\
          login_max_failures_per_address = 1000000\n",
         options.timeout_secs
-    )
-}
-
-fn free_address() -> anyhow::Result<SocketAddr> {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
-    Ok(listener.local_addr()?)
+    ))
 }
 
 /// VmRSS and VmHWM (the peak) of a process, in kB.
@@ -229,12 +143,12 @@ impl Bettor {
     fn fund(server: &Server) -> anyhow::Result<Bettor> {
         let phone = "13600000000";
         let form = json!({"phone": phone, "password": PASSWORD, "repassword": PASSWORD});
-        let reply = post_json(&server.url("api/login/do_register"), None, &form)?;
+        let reply = post_json(&server.url("/api/login/do_register"), None, &form)?;
         let token = reply["data"]["token"].as_str().context("no token")?.to_string();
-        server.admin(&["admin", "wallet", "adjust", phone, FUNDS, "--reason", "bench funds"])?;
+        server.cli(&["admin", "wallet", "adjust", phone, FUNDS, "--reason", "bench funds"])?;
         let conversion = json!({"from": "balance", "amount": FUNDS});
         let converted =
-            post_json(&server.url("api/personal/conversion"), Some(&token), &conversion)?;
+            post_json(&server.url("/api/personal/conversion"), Some(&token), &conversion)?;
         ensure!(converted["code"] == 1, "the conversion was refused: {converted}");
         Ok(Bettor { token })
     }
@@ -270,7 +184,7 @@ fn probe(server: &Server, bettor: &Bettor, stop: &AtomicBool) -> Probes {
     let agent = support::agent();
     let mut probes = Probes::default();
     let (room_url, bet_url) =
-        (server.url("api/roominfo/index?room=k3"), server.url("api/rooms/betting"));
+        (server.url("/api/roominfo/index?room=k3"), server.url("/api/rooms/betting"));
     let mut issue = String::new();
     while !stop.load(Ordering::SeqCst) {
         let started = Instant::now();

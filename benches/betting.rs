@@ -13,28 +13,24 @@
 //! and one scheduler tick draws and settles every k3 bet, timed. Last, the ledger is verified.
 //! `cargo test --benches` runs the binary without `--bench`; it then only says it skipped.
 
-use anyhow::{Context, bail, ensure};
-use bytes::Bytes;
+mod support;
+
+use anyhow::{Context, ensure};
 use fairhall::auth::types::{LoginPassword, Phone};
 use fairhall::clock::Clock;
 use fairhall::config::Config;
 use fairhall::db::Db;
 use fairhall::money::Money;
 use fairhall::scheduler::{Scheduler, TickReport};
-use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use support::{K3_OPTIONS, PASSWORD};
 use tokio::runtime::Runtime;
 
-const PASSWORD: &str = "bench_pass_1";
 /// Credited to every player's wallet and moved to the game balance: far more than they stake.
 const FUNDS: &str = "100000.00";
-/// Options of the phase-1 bets, in rotation: 100,000 one-unit bets stay far inside the
-/// default per-player, all-player and payout limits.
-const K3_OPTIONS: [&str; 8] =
-    ["big", "small", "odd", "even", "sum_10", "sum_11", "die_3", "pair_1"];
 const SSC_OPTIONS: [&str; 6] = ["b1_big", "b2_small", "total_odd", "total_even", "dragon", "tiger"];
 /// How long the background clients bet before the settlement starts (their baseline).
 const BASELINE: Duration = Duration::from_secs(1);
@@ -48,23 +44,14 @@ struct Options {
 impl Options {
     /// None when not run by `cargo bench` (which passes `--bench`).
     fn parse(args: impl Iterator<Item = String>) -> anyhow::Result<Option<Options>> {
-        let mut options = Options { bets: 100_000, clients: 64, background: 16 };
-        let (mut benching, mut args) = (false, args);
-        while let Some(arg) = args.next() {
-            let mut value = || -> anyhow::Result<u64> {
-                let text = args.next().with_context(|| format!("{arg} needs a value"))?;
-                text.parse().with_context(|| format!("{arg} {text}: not a number"))
-            };
-            match arg.as_str() {
-                "--bench" => benching = true,
-                "--bets" => options.bets = value()?,
-                "--clients" => options.clients = usize::try_from(value()?)?,
-                "--background" => options.background = usize::try_from(value()?)?,
-                _ => bail!("unknown argument {arg} (known: --bets N --clients N --background N)"),
-            }
-        }
-        ensure!(options.bets > 0 && options.clients > 0, "--bets and --clients must be positive");
-        Ok(benching.then_some(options))
+        let (mut bets, mut clients, mut background, mut words) = (100_000, 64, 16, Vec::new());
+        let known =
+            &mut [("bets", &mut bets), ("clients", &mut clients), ("background", &mut background)];
+        let benching = support::parse_options(args, known, &mut words)?;
+        ensure!(words.is_empty(), "unknown arguments {words:?}");
+        ensure!(bets > 0 && clients > 0, "--bets and --clients must be positive");
+        let (clients, background) = (usize::try_from(clients)?, usize::try_from(background)?);
+        Ok(benching.then_some(Options { bets, clients, background }))
     }
 }
 
@@ -293,38 +280,9 @@ struct Run {
     clients: usize,
 }
 
-type Connection = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
-
-/// A keep-alive connection to the server; its I/O is driven by a task of the client runtime.
-async fn connect(address: SocketAddr) -> anyhow::Result<Connection> {
-    let stream = tokio::net::TcpStream::connect(address).await?;
-    stream.set_nodelay(true)?;
-    let (sender, connection) =
-        hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await?;
-    tokio::spawn(connection);
-    Ok(sender)
-}
-
-/// POSTs `form` as JSON with the player's token and reads the whole reply.
-async fn send(
-    sender: &mut Connection,
-    load: &Load,
-    token: &str,
-    form: &Value,
-) -> anyhow::Result<Value> {
-    let request = hyper::Request::post("/api/rooms/betting")
-        .header(hyper::header::HOST, load.address.to_string())
-        .header(hyper::header::CONTENT_TYPE, "application/json")
-        .header("token", token)
-        .body(Full::new(Bytes::from(form.to_string())))?;
-    sender.ready().await?;
-    let body = sender.send_request(request).await?.into_body().collect().await?.to_bytes();
-    Ok(serde_json::from_slice(&body)?)
-}
-
 async fn run_client(load: &Load, player: &Player, index: usize, limit: Option<u64>) -> Vec<Sample> {
     let mut samples = Vec::new();
-    let mut connection = match connect(load.address).await {
+    let mut connection = match support::connect(load.address).await {
         Ok(connection) => connection,
         Err(error) => {
             let refusal = Some(format!("could not connect: {error:#}"));
@@ -340,7 +298,7 @@ async fn run_client(load: &Load, player: &Player, index: usize, limit: Option<u6
         let bet = json!({"option": load.options[option], "amount": "1"});
         let form = json!({"room": load.room, "issue": load.issue, "bets": [bet]});
         let started = Instant::now();
-        let reply = send(&mut connection, load, &player.token, &form).await;
+        let reply = support::post_bet(&mut connection, load.address, &player.token, &form).await;
         let latency = started.elapsed();
         let refusal = match reply {
             Ok(body) if body["code"] == 1 => None,
@@ -350,10 +308,6 @@ async fn run_client(load: &Load, player: &Player, index: usize, limit: Option<u6
         samples.push(Sample { started, latency, refusal });
     }
     samples
-}
-
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder().http_status_as_error(false).build().into()
 }
 
 struct Player {
@@ -439,7 +393,7 @@ impl<'r> Hall<'r> {
 
     fn room_index(&self, room: &str) -> anyhow::Result<RoomIndex> {
         let url = format!("{}/api/roominfo/index?room={room}", self.url);
-        let body: Value = agent().get(&url).call()?.body_mut().read_json()?;
+        let body: Value = support::agent().get(&url).call()?.body_mut().read_json()?;
         let data = &body["data"];
         let issue = data["issue"].as_str().with_context(|| format!("no open issue: {body}"))?;
         let close_at = data["close_at"].as_i64().context("no close time")?;
@@ -453,7 +407,7 @@ impl<'r> Hall<'r> {
         let password = LoginPassword::parse(PASSWORD)?;
         let hash = fairhall::auth::hash_password(&password)?;
         let digits = regex::Regex::new(r"^\d+$")?;
-        let agent = agent();
+        let agent = support::agent();
         (0..count)
             .map(|number| {
                 let phone = format!("138{number:08}");

@@ -92,7 +92,7 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
     })?;
     resolve_secrets(config)?;
     let data_dir = &config.server.data_dir;
-    for file in [SECRETS_FILE, crate::games::chains::KEY_FILE] {
+    for file in [SECRETS_FILE, crate::games::fairness::chain_keys::KEY_FILE] {
         refuse_open_permissions(&data_dir.join(file))?;
     }
     let options = DbOptions {
@@ -106,14 +106,14 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
 }
 
 /// Refuses a zone other than the one the seed chains numbered their issues in: it would
-/// renumber periods and could reopen drawn ones (`games::chains::adopt_timezone`).
+/// renumber periods and could reopen drawn ones (`games::fairness::chain_plan::adopt_timezone`).
 fn check_timezone(config: &Config) -> anyhow::Result<()> {
     let path = config.database_path();
     let connection = rusqlite::Connection::open(&path)
         .with_context(|| format!("while opening {}", path.display()))?;
     connection.busy_timeout(std::time::Duration::from_secs(5))?;
     let configured = config.timezone();
-    let recorded = crate::games::chains::adopt_timezone(&connection, configured)
+    let recorded = crate::games::fairness::chain_plan::adopt_timezone(&connection, configured)
         .map_err(anyhow::Error::from)?;
     if let Err(recorded) = recorded {
         anyhow::bail!(

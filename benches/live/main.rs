@@ -22,6 +22,8 @@
 
 mod server;
 mod streams;
+#[path = "../support/mod.rs"]
+mod support;
 
 use anyhow::{Context, ensure};
 use server::{Options, Server};

@@ -1,18 +1,14 @@
 //! The server under test: `fairhall serve` as a child process on a temp data directory and a
 //! free port, its players, and its CPU and memory read from /proc.
 
-use anyhow::{Context, bail, ensure};
+use crate::support::{self, PASSWORD};
+use anyhow::{Context, ensure};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const PASSWORD: &str = "bench_pass_1";
 /// Credited to every bettor and moved to the game balance: far more than they stake.
 pub const FUNDS: &str = "100000.00";
-/// How long the server may take to answer after start.
-const START_WAIT: Duration = Duration::from_secs(60);
 /// Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks per second.
 const TICKS_PER_SEC: f64 = 100.0;
 
@@ -26,27 +22,20 @@ pub struct Options {
 impl Options {
     /// None when not run by `cargo bench` (which passes `--bench`).
     pub fn parse(args: impl Iterator<Item = String>) -> anyhow::Result<Option<Options>> {
-        let mut options = Options { streams: 10_000, bettors: 64, idle_secs: 20, bet_secs: 10 };
-        let (mut benching, mut args) = (false, args);
-        while let Some(arg) = args.next() {
-            let mut value = || -> anyhow::Result<u64> {
-                let text = args.next().with_context(|| format!("{arg} needs a value"))?;
-                text.parse().with_context(|| format!("{arg} {text}: not a number"))
-            };
-            match arg.as_str() {
-                "--bench" => benching = true,
-                "--streams" => options.streams = usize::try_from(value()?)?,
-                "--bettors" => options.bettors = usize::try_from(value()?)?,
-                "--idle-secs" => options.idle_secs = value()?,
-                "--bet-secs" => options.bet_secs = value()?,
-                _ => bail!(
-                    "unknown argument {arg} (known: --streams N --bettors N --idle-secs S --bet-secs S)"
-                ),
-            }
-        }
-        ensure!(options.streams >= options.bettors, "--streams must be at least --bettors");
-        ensure!(options.bettors > 0 && options.bet_secs <= 40, "--bettors > 0, --bet-secs <= 40");
-        Ok(benching.then_some(options))
+        let (mut streams, mut bettors, mut idle_secs, mut bet_secs) = (10_000, 64, 20, 10);
+        let mut words = Vec::new();
+        let known = &mut [
+            ("streams", &mut streams),
+            ("bettors", &mut bettors),
+            ("idle-secs", &mut idle_secs),
+            ("bet-secs", &mut bet_secs),
+        ];
+        let benching = support::parse_options(args, known, &mut words)?;
+        ensure!(words.is_empty(), "unknown arguments {words:?}");
+        ensure!(streams >= bettors, "--streams must be at least --bettors");
+        ensure!(bettors > 0 && bet_secs <= 40, "--bettors > 0, --bet-secs <= 40");
+        let (streams, bettors) = (usize::try_from(streams)?, usize::try_from(bettors)?);
+        Ok(benching.then_some(Options { streams, bettors, idle_secs, bet_secs }))
     }
 }
 
@@ -54,49 +43,22 @@ pub struct Player {
     pub token: String,
 }
 
+/// The served process (`support::Server`, with a config that trusts `x-forwarded-for`, so
+/// that the players register from addresses of their own).
 pub struct Server {
-    child: Child,
+    process: support::Server,
     pub address: SocketAddr,
-    config: PathBuf,
-    _dir: tempfile::TempDir,
 }
 
 impl Server {
     /// Starts `fairhall serve` and waits until it answers.
     pub fn start() -> anyhow::Result<Server> {
-        let dir = tempfile::tempdir().context("while creating a temp directory")?;
-        let address = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?;
-        let config = dir.path().join("fairhall.toml");
-        let text = format!(
-            "[server]\nlisten = \"{address}\"\ndata_dir = {:?}\ntrust_forwarded_for = true\n",
-            dir.path().join("data").display().to_string()
-        );
-        std::fs::write(&config, text)?;
-        let log = std::fs::File::create(dir.path().join("serve.log"))?;
-        let child = Command::new(env!("CARGO_BIN_EXE_fairhall"))
-            .arg("--config")
-            .arg(&config)
-            .arg("serve")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .context("while starting fairhall serve")?;
-        let server = Server { child, address, config, _dir: dir };
-        let deadline = Instant::now() + START_WAIT;
-        while agent().get(server.url("/healthz")).call().is_err() {
-            ensure!(Instant::now() < deadline, "the server did not answer in time");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        Ok(server)
+        let process = support::Server::start_configured("trust_forwarded_for = true\n")?;
+        Ok(Server { address: process.address, process })
     }
 
     pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.address)
+        self.process.pid()
     }
 
     /// POSTs JSON from client address `from` and returns the envelope's data.
@@ -107,7 +69,8 @@ impl Server {
         form: &Value,
         from: &str,
     ) -> anyhow::Result<Value> {
-        let mut request = agent().post(self.url(path)).header("x-forwarded-for", from);
+        let mut request =
+            support::agent().post(self.process.url(path)).header("x-forwarded-for", from);
         if let Some(token) = token {
             request = request.header("token", token);
         }
@@ -126,7 +89,15 @@ impl Server {
                 let form = json!({"phone": phone, "password": PASSWORD, "repassword": PASSWORD});
                 let data = self.post("/api/login/do_register", None, &form, &from)?;
                 let token = data["token"].as_str().context("no token")?.to_string();
-                self.admin(&["wallet", "adjust", &phone, FUNDS, "--reason", "benchmark funds"])?;
+                self.process.cli(&[
+                    "admin",
+                    "wallet",
+                    "adjust",
+                    &phone,
+                    FUNDS,
+                    "--reason",
+                    "benchmark funds",
+                ])?;
                 let conversion = json!({"from": "balance", "amount": FUNDS});
                 self.post("/api/personal/conversion", Some(&token), &conversion, &from)?;
                 Ok(Player { token })
@@ -134,28 +105,9 @@ impl Server {
             .collect()
     }
 
-    fn admin(&self, args: &[&str]) -> anyhow::Result<()> {
-        let output = Command::new(env!("CARGO_BIN_EXE_fairhall"))
-            .arg("--config")
-            .arg(&self.config)
-            .arg("admin")
-            .args(args)
-            .output()?;
-        ensure!(
-            output.status.success(),
-            "admin {args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        Ok(())
-    }
-
     /// Resident memory of the server, in kB.
     pub fn rss_kb(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()));
-        let status = status.unwrap_or_default();
-        let line = status.lines().find_map(|line| line.strip_prefix("VmRSS:"));
-        let kb = line.and_then(|line| line.split_whitespace().next()?.parse().ok());
-        kb.unwrap_or(0)
+        support::rss_bytes(self.pid()) / 1024
     }
 
     /// User + system CPU time of the server.
@@ -186,27 +138,9 @@ impl Server {
         self.usage_since(&start)
     }
 
-    /// SIGTERM, then waits for the exit (killing it after a while).
-    pub fn stop(mut self) -> anyhow::Result<()> {
-        let _ = Command::new("kill").arg("-TERM").arg(self.pid().to_string()).status();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while self.child.try_wait()?.is_none() {
-            if Instant::now() > deadline {
-                self.child.kill()?;
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        Ok(())
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+    /// SIGTERM, then waits for the exit.
+    pub fn stop(self) -> anyhow::Result<()> {
+        self.process.stop().map(|_| ())
     }
 }
 
@@ -220,8 +154,4 @@ impl Usage {
     pub fn cores(&self) -> f64 {
         self.cpu.as_secs_f64() / self.wall.as_secs_f64().max(1e-9)
     }
-}
-
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder().http_status_as_error(false).build().into()
 }

@@ -2,9 +2,8 @@
 //! thread) and the bettors (keep-alive connections on another thread).
 
 use crate::server::{Player, Server};
-use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
-use serde_json::{Value, json};
+use crate::support::{self, K3_OPTIONS};
+use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -17,8 +16,6 @@ const CONNECTS_AT_ONCE: usize = 256;
 const STREAMS_PER_ADDRESS: usize = 10;
 /// How long opening every stream may take.
 const OPEN_WAIT: Duration = Duration::from_secs(120);
-const K3_OPTIONS: [&str; 8] =
-    ["big", "small", "odd", "even", "sum_10", "sum_11", "die_3", "pair_1"];
 
 /// An event whose `last.issue` differs from the stream's previous event: a draw's result.
 struct Arrival {
@@ -372,15 +369,7 @@ async fn bet_until(
     until: Instant,
 ) -> Vec<Sample> {
     let mut samples = Vec::new();
-    let connected = async {
-        let tcp = tokio::net::TcpStream::connect(address).await?;
-        tcp.set_nodelay(true)?;
-        let (sender, connection) =
-            hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(tcp)).await?;
-        tokio::spawn(connection);
-        anyhow::Ok(sender)
-    };
-    let mut sender = match connected.await {
+    let mut sender = match support::connect(address).await {
         Ok(sender) => sender,
         Err(error) => {
             samples.push(Sample { latency_ms: 0.0, refusal: Some(format!("{error:#}")) });
@@ -392,7 +381,7 @@ async fn bet_until(
         option = (option + 1) % K3_OPTIONS.len();
         let form = json!({"room": "k3", "issue": issue, "bets": [{"option": K3_OPTIONS[option], "amount": "1"}]});
         let started = Instant::now();
-        let reply = bet(&mut sender, address, &player.token, &form).await;
+        let reply = support::post_bet(&mut sender, address, &player.token, &form).await;
         let latency_ms = started.elapsed().as_secs_f64() * 1e3;
         let refusal = match reply {
             Ok(body) if body["code"] == 1 => None,
@@ -402,20 +391,4 @@ async fn bet_until(
         samples.push(Sample { latency_ms, refusal });
     }
     samples
-}
-
-async fn bet(
-    sender: &mut hyper::client::conn::http1::SendRequest<Full<Bytes>>,
-    address: SocketAddr,
-    token: &str,
-    form: &Value,
-) -> anyhow::Result<Value> {
-    let request = hyper::Request::post("/api/rooms/betting")
-        .header(hyper::header::HOST, address.to_string())
-        .header(hyper::header::CONTENT_TYPE, "application/json")
-        .header("token", token)
-        .body(Full::new(Bytes::from(form.to_string())))?;
-    sender.ready().await?;
-    let body = sender.send_request(request).await?.into_body().collect().await?.to_bytes();
-    Ok(serde_json::from_slice(&body)?)
 }

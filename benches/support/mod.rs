@@ -11,6 +11,7 @@ use fairhall::auth::types::{LoginPassword, Phone};
 use fairhall::config::Config;
 use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
+use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -99,9 +100,14 @@ pub fn fund(
 
 /// `fairhall --data-dir DIR ARGS`, which must succeed; its standard output.
 pub fn admin(data_dir: &Path, args: &[&str]) -> anyhow::Result<String> {
+    run_cli(&["--data-dir".into(), data_dir.into()], args)
+}
+
+/// `fairhall LOCATOR ARGS` (LOCATOR: `--data-dir DIR` or `--config FILE`), which must succeed;
+/// its standard output.
+fn run_cli(locator: &[OsString], args: &[&str]) -> anyhow::Result<String> {
     let output = Command::new(binary())
-        .arg("--data-dir")
-        .arg(data_dir)
+        .args(locator)
         .args(args)
         .env("NO_COLOR", "1")
         .output()
@@ -120,13 +126,37 @@ pub struct Server {
     child: Child,
     pub address: SocketAddr,
     pub data_dir: PathBuf,
+    /// How the CLI finds this server's data: `--data-dir DIR` or `--config FILE`.
+    locator: Vec<OsString>,
+    /// A configured server's directory (config file and data), removed on drop.
+    _dir: Option<tempfile::TempDir>,
 }
 
 impl Server {
+    /// Serves `data_dir` with the default config.
     pub fn start(data_dir: &Path) -> anyhow::Result<Server> {
+        let locator = vec!["--data-dir".into(), data_dir.into()];
+        Server::spawn(locator, data_dir.to_path_buf(), None)
+    }
+
+    /// Serves a fresh data directory with a config file of `[server]`'s `data_dir` followed by
+    /// `settings` (more `[server]` keys, then other sections), both in a temp directory.
+    pub fn start_configured(settings: &str) -> anyhow::Result<Server> {
+        let dir = tempfile::tempdir().context("while creating a temp directory")?;
+        let data_dir = dir.path().join("data");
+        let config = dir.path().join("fairhall.toml");
+        let data = data_dir.display().to_string();
+        std::fs::write(&config, format!("[server]\ndata_dir = {data:?}\n{settings}"))?;
+        Server::spawn(vec!["--config".into(), config.into()], data_dir, Some(dir))
+    }
+
+    fn spawn(
+        locator: Vec<OsString>,
+        data_dir: PathBuf,
+        dir: Option<tempfile::TempDir>,
+    ) -> anyhow::Result<Server> {
         let mut child = Command::new(binary())
-            .arg("--data-dir")
-            .arg(data_dir)
+            .args(&locator)
             .args(["serve", "--listen", "127.0.0.1:0"])
             .env("NO_COLOR", "1")
             .env("RUST_LOG", "warn,fairhall=info")
@@ -148,7 +178,12 @@ impl Server {
         });
         let address = receiver.recv_timeout(START_TIMEOUT).context("the server did not start")?;
         let address = address.parse().context("the server's address")?;
-        Ok(Server { child, address, data_dir: data_dir.to_path_buf() })
+        Ok(Server { child, address, data_dir, locator, _dir: dir })
+    }
+
+    /// `fairhall ARGS` on this server's data (the operator's CLI beside it); its output.
+    pub fn cli(&self, args: &[&str]) -> anyhow::Result<String> {
+        run_cli(&self.locator, args)
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -340,6 +375,19 @@ pub async fn send(
     Ok(serde_json::from_slice(&body)?)
 }
 
+/// POSTs `form` as JSON to `api/rooms/betting` with the player's token; the whole reply.
+pub async fn post_bet(
+    connection: &mut Connection,
+    address: SocketAddr,
+    token: &str,
+    form: &Value,
+) -> anyhow::Result<Value> {
+    let request = hyper::Request::post("/api/rooms/betting")
+        .header(hyper::header::CONTENT_TYPE, "application/json")
+        .header("token", token);
+    send(connection, address, request, Bytes::from(form.to_string())).await
+}
+
 fn unix_now() -> i64 {
     let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
     since.map_or(0, |since| i64::try_from(since.as_secs()).unwrap_or(0))
@@ -406,12 +454,8 @@ async fn run_client(load: &Load, token: &str, index: usize) -> anyhow::Result<Ve
         let (issue, _) = room.issue();
         let bet = json!({"option": room.options[option], "amount": "1"});
         let form = json!({"room": room.room, "issue": issue, "bets": [bet]});
-        let request = hyper::Request::post("/api/rooms/betting")
-            .header(hyper::header::CONTENT_TYPE, "application/json")
-            .header("token", token);
         let started = Instant::now();
-        let reply =
-            send(&mut connection, load.address, request, Bytes::from(form.to_string())).await?;
+        let reply = post_bet(&mut connection, load.address, token, &form).await?;
         let done = Instant::now();
         let placed = reply["code"] == 1;
         samples.push(Sample { done, latency: done - started, placed });

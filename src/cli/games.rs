@@ -4,11 +4,17 @@ use super::shared::explain;
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::db::Db;
+use crate::games;
+use crate::games::fairness::chain_keys::ChainKeys;
+use crate::games::fairness::drawing;
 use crate::games::limits::{
     self, LimitField, LimitsChange, LimitsForm, LimitsRefusal, OptionLimits, RoomLimits,
 };
+use crate::games::rooms::RoomSettings;
 use crate::games::rooms::{RoomChange, RoomChangeRefusal, RoomUpdate};
-use crate::games::{self, Issue, Room};
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::{DrawSource, Room};
+use crate::games::schedule::periods::Schedule;
 use clap::Subcommand;
 use std::path::Path;
 
@@ -82,7 +88,7 @@ pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Resul
     let runtime = super::shared::current_thread_runtime()?;
     let source = room.draw_source();
     let verification = runtime
-        .block_on(db.read(move |connection| games::verify_draw(connection, source, issue)))
+        .block_on(db.read(move |connection| drawing::verify_draw(connection, source, issue)))
         .map_err(|error| match error {
             crate::error::AppError::NotFound => anyhow::anyhow!("{issue} is not drawn yet"),
             other => explain(other),
@@ -111,7 +117,7 @@ pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Resul
 #[derive(serde::Serialize)]
 struct ShownRoom<'a> {
     #[serde(flatten)]
-    settings: &'a games::RoomSettings,
+    settings: &'a RoomSettings,
     limits: &'a RoomLimits,
 }
 
@@ -193,7 +199,7 @@ async fn print_refunds_at_close(db: &Db, room: &str) -> anyhow::Result<()> {
 
 /// `admin room stuck`: the periods whose bets wait for a draw that cannot happen here.
 async fn print_stuck(db: &Db, (timezone, data_dir): (chrono_tz::Tz, &Path)) -> anyhow::Result<()> {
-    let keys = std::sync::Arc::new(games::ChainKeys::read(data_dir)?);
+    let keys = std::sync::Arc::new(ChainKeys::read(data_dir)?);
     let now = Clock::System.now();
     let mut found = false;
     for room in Room::all() {
@@ -204,9 +210,9 @@ async fn print_stuck(db: &Db, (timezone, data_dir): (chrono_tz::Tz, &Path)) -> a
                 for period in games::settlement::undrawn_open_bets(connection, room)? {
                     let issue = period.issue;
                     let source = (room.draw_source(), timezone);
-                    if let Some(due) =
-                        games::draws::undrawable_since(connection, &keys, source, issue)?
-                    {
+                    if let Some(due) = games::fairness::drawing::undrawable_since(
+                        connection, &keys, source, issue,
+                    )? {
                         stuck.push((period, due));
                     }
                 }
@@ -244,7 +250,7 @@ async fn refund(
 ) -> anyhow::Result<()> {
     let room = Room::parse(room).map_err(explain)?;
     let issue = Issue::parse(issue).map_err(explain)?;
-    let keys = std::sync::Arc::new(games::ChainKeys::read(data_dir)?);
+    let keys = std::sync::Arc::new(ChainKeys::read(data_dir)?);
     let period = games::settlement::OpenPeriodBets { room, issue };
     let mut refunded = 0u64;
     loop {
@@ -309,7 +315,7 @@ async fn committed_text(
     update: &RoomUpdate,
     timezone: chrono_tz::Tz,
 ) -> anyhow::Result<String> {
-    let source = games::DrawSource::parse(update.draw_source).map_err(explain)?;
+    let source = DrawSource::parse(update.draw_source).map_err(explain)?;
     let started = crate::clock::monotonic_now();
     while started.elapsed() < COMMIT_WAIT {
         let before = update.latest_chain.clone();
@@ -338,8 +344,8 @@ fn refusal_text(refusal: &RoomChangeRefusal) -> String {
         }
         RoomChangeRefusal::PeriodOutOfRange { period_secs } => format!(
             "--period {period_secs}: a period is {} to {} seconds",
-            games::Schedule::PERIOD_SECS_MIN,
-            games::Schedule::PERIOD_SECS_MAX
+            Schedule::PERIOD_SECS_MIN,
+            Schedule::PERIOD_SECS_MAX
         ),
         RoomChangeRefusal::CloseOutOfRange { close_secs, period_secs } => format!(
             "--close {close_secs}: betting closes 0 to {} seconds before the draw of a \

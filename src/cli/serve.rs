@@ -93,7 +93,7 @@ async fn refuse_missing_keys(
         "{} lacks the keys of seed chains that still have periods to draw: {}. Restore the key \
          file that belongs to this database (from the same backup); without it those periods \
          cannot be drawn, and `fairhall admin room refund` returns their stakes",
-        data_dir.join(crate::games::chains::KEY_FILE).display(),
+        data_dir.join(crate::games::fairness::chain_keys::KEY_FILE).display(),
         missing.join(", ")
     )
 }

@@ -5,13 +5,14 @@
 use crate::clock::Timestamp;
 use crate::error::AppError;
 use crate::games::betting;
-use crate::games::draw::Draw;
-use crate::games::draws;
+use crate::games::fairness::drawing;
 use crate::games::presence::Presence;
-use crate::games::records;
-use crate::games::room::{DrawSource, Region, Room, Tier};
+use crate::games::records::long_board;
 use crate::games::rooms;
-use crate::games::yn28::{Yn28Digits, Yn28Option};
+use crate::games::rules::draw::Draw;
+use crate::games::rules::room::{DrawSource, Region, Room, Tier};
+use crate::games::rules::yn28::{Yn28Digits, Yn28Option};
+use crate::games::schedule;
 use crate::money::Money;
 use anyhow::Context;
 use chrono_tz::Tz;
@@ -98,8 +99,8 @@ pub fn region_hall(
         ));
     }
     let (ordinary, _) = tiers.first().context("a region without tier rooms")?;
-    let period = rooms::open_period(connection, ordinary, timezone, now)?;
-    let last = draws::latest_draw(connection, DrawSource::Yn28(region))?;
+    let period = schedule::open_period(connection, ordinary, timezone, now)?;
+    let last = drawing::latest_draw(connection, DrawSource::Yn28(region))?;
     Ok(RegionHall {
         region: region.code(),
         issue: period.issue.to_string(),
@@ -235,7 +236,7 @@ pub fn trend(connection: &Connection, query: TrendQuery, run_min: u32) -> Result
         }
         counts.insert(window.to_string(), tally);
     }
-    let mut runs: Vec<TrendRun> = records::source_long_runs(connection, source, run_min)?
+    let mut runs: Vec<TrendRun> = long_board::source_long_runs(connection, source, run_min)?
         .into_iter()
         .map(|run| TrendRun { option: run.option, length: run.length, issue: run.issue })
         .collect();
@@ -253,7 +254,7 @@ fn latest_rows(
 ) -> Result<Vec<TrendRow>, AppError> {
     let limit = u32::try_from(limit).unwrap_or(u32::MAX);
     let mut list = Vec::new();
-    for (issue, draw) in draws::latest_draws(connection, source, limit)? {
+    for (issue, draw) in drawing::latest_draws(connection, source, limit)? {
         let Draw::Yn28(draw) = draw else {
             return Err(anyhow::anyhow!("a yn28 source stored another game's draw").into());
         };

@@ -2,15 +2,16 @@
 //! stake on an option in one period, what all players together may stake on it, and the most
 //! the option may pay out in one period. Stored as `rooms.limits_json` (defaults by migrations
 //! V4 and, for the yn28 tier rooms, V8); `set_room_limits` is `fairhall admin room limits`.
-//! Bets read the stored text per bet (`betting::room_terms`), so a change applies to the next.
+//! Bets read the stored text per bet (`betting::quote`), so a change applies to the next.
 
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::options::BetOption;
-use crate::games::room::{Game, Room};
+use crate::games::rooms;
+use crate::games::rules::options::BetOption;
+use crate::games::rules::room::{Game, Room};
 use crate::money::Money;
 use anyhow::Context;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -232,12 +233,7 @@ fn limit(field: LimitField, text: Option<String>) -> Result<Option<Money>, Limit
 
 /// The stored limits of `room`.
 pub fn room_limits(connection: &Connection, room: Room) -> Result<RoomLimits, AppError> {
-    let text: Option<String> = connection
-        .prepare_cached("SELECT limits_json FROM rooms WHERE room = ?1")?
-        .query_row([room.code()], |row| row.get(0))
-        .optional()
-        .context("while reading a room's limits")?;
-    let text = text.ok_or(AppError::NotFound)?;
+    let text = rooms::limits_text(connection, room)?;
     Ok(serde_json::from_str(&text).context("while decoding a room's limits")?)
 }
 
@@ -257,8 +253,7 @@ pub fn set_room_limits(
         Err(refusal) => return Ok(Err(refusal)),
     };
     let text = serde_json::to_string(&limits).context("while encoding a room's limits")?;
-    tx.execute("UPDATE rooms SET limits_json = ?2 WHERE room = ?1", params![room.code(), text])
-        .context("while changing a room's limits")?;
+    rooms::set_limits_text(tx, room, &text)?;
     Ok(Ok(limits))
 }
 

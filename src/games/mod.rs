@@ -1,62 +1,32 @@
-//! The games' pure logic (GAMES.md): provably fair derivation of each draw from a room's seed
-//! chain, the options of every game with their stable codes and default odds, and settlement.
-//! The pure modules use no database, HTTP or clock; the scheduler and handlers call them.
+//! The games (GAMES.md), by concern:
 //!
-//! - `fair`: seeds, seed chains, the HMAC byte stream, `uniform`, `shuffle`, `pick`.
-//! - `room`: games, rooms and draw sources; `issue`: issue numbers.
-//! - `draw`: `Draw::derive(source, seed, issue)`.
-//! - `k3`, `pk10`, `ssc`, `rgb`, `yn28` (+ `yn28_rules`): each game's value, options and rules.
-//! - `options`, `odds`, `table`: option codes, exact odds, odds tables.
-//! - `periods`: issue numbers over time; `chains`: seed chains and the key file; `draws`:
-//!   drawing due periods and reading them back; `rooms`: the rooms table; `limits`: a room's
-//!   bet limits and their changes; `betting`, `settlement`, `records`: bets placed, settled
-//!   and listed. These take a `Tx` or a `Connection`.
-//! - `hall`: the yn28 trading hall (region pages, entering, trend); `presence`: who has a
-//!   room's live stream open.
-//! - `settle`: `settle(bet, draw, rules) -> Outcome`, `payout(stake, outcome, rules) -> Money`.
+//! - `rules/`: each game's rules, pure (no database, no clock, no float): values, options,
+//!   odds, draws, settlement outcomes and payouts, rooms and issue numbers as types.
+//! - `fairness/`: seed chains, the key file, drawing due periods and verifying drawn ones.
+//! - `schedule/`: issue numbers over time, and the period of a room open now.
+//! - The stored parts, each over a `Tx` or a `Connection`: `rooms` (the only code touching the
+//!   `rooms` table), `limits` (a room's bet limits), `betting` (`quote` reads what a bet needs,
+//!   `place` writes it), `settlement` (settling drawn periods through the ledger), `records`
+//!   (bets, draw history and the long-dragon board as the pages read them), `hall` (the yn28
+//!   trading hall) and `presence` (who has a room's live stream open, in memory).
 //!
-//! Money and odds are integers: float arithmetic is denied in this module.
+//! A new game's server side lives in `rules/` (and a migration for its rooms): its own file,
+//! its `pub mod` in `rules/mod.rs`, and a variant each in `room.rs` (`Game`, `DrawSource`),
+//! `options.rs` (`BetOption`), `draw.rs` (`Draw`) and `settle.rs` (`GameRules`).
+//!
+//! Money and odds are integers: float arithmetic is denied in every games module.
 #![deny(clippy::float_arithmetic)]
 
 pub mod betting;
-pub mod chain_keys;
-pub mod chain_plan;
-pub mod chains;
-pub mod draw;
-pub mod draws;
-pub mod fair;
+pub mod fairness;
 pub mod hall;
-pub mod issue;
-pub mod k3;
 pub mod limits;
-pub mod odds;
-pub mod options;
-pub mod periods;
-pub mod pk10;
 pub mod presence;
 pub mod records;
-pub mod rgb;
-pub mod room;
 pub mod rooms;
-pub mod settle;
+pub mod rules;
+pub mod schedule;
 pub mod settlement;
-pub mod ssc;
-pub mod table;
-pub mod yn28;
-pub mod yn28_rules;
-
-pub use chains::{ChainInfo, ChainKeys, ChainPlan, ensure_chain};
-pub use draw::Draw;
-pub use draws::{DrawPlan, RevealedDraw, Verification, draw_due, revealed_draw, verify_draw};
-pub use fair::{DrawStream, Seed, SeedChain, verify_link};
-pub use issue::Issue;
-pub use odds::{BasisPoints, Odds};
-pub use options::{BetOption, Side, option_codes_with_default_odds, options};
-pub use periods::Schedule;
-pub use room::{DrawSource, Game, Region, RgbMinutes, Room, Tier};
-pub use rooms::{RoomIndex, RoomSettings};
-pub use settle::{GameRules, Outcome, PlacedBet, payout, settle, wagered};
-pub use table::OddsTable;
 
 #[cfg(test)]
 mod tests;

@@ -2,7 +2,7 @@
 //! counted once per player however many streams they keep. In memory only: a restart empties
 //! it, as it closes every stream.
 
-use crate::games::room::Room;
+use crate::games::rules::room::Room;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -58,7 +58,7 @@ impl Drop for PresenceGuard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::room::{Region, Tier};
+    use crate::games::rules::room::{Region, Tier};
 
     #[test]
     fn players_count_once_per_room_until_their_last_stream_ends() {

@@ -4,11 +4,12 @@
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::chains::{self, ChainInfo};
-use crate::games::draws;
-use crate::games::issue::Issue;
-use crate::games::periods::Schedule;
-use crate::games::room::{DrawSource, Room};
+use crate::games::fairness::chains::{self, ChainInfo};
+use crate::games::fairness::drawing;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::{DrawSource, Room};
+use crate::games::schedule::periods::Schedule;
+use crate::games::schedule::{OpenPeriod, open_period};
 use anyhow::Context;
 use chrono_tz::Tz;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -93,6 +94,47 @@ pub fn room_settings_text(
     row.ok_or(AppError::NotFound)
 }
 
+/// Whether `room` takes bets, and the rule version its odds and rules are at.
+pub fn open_state(connection: &Connection, room: Room) -> Result<(bool, i64), AppError> {
+    Ok(connection
+        .prepare_cached("SELECT is_open, rule_version FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| Ok((row.get(0)?, row.get(1)?)))?)
+}
+
+/// The rooms of `source` closed by the operator.
+pub fn closed_rooms(connection: &Connection, source: DrawSource) -> Result<Vec<String>, AppError> {
+    let rooms = connection
+        .prepare_cached("SELECT room FROM rooms WHERE draw_source = ?1 AND NOT is_open")?
+        .query_map([source.code()], |row| row.get(0))?
+        .collect::<Result<_, _>>()
+        .context("while reading the closed rooms of a draw source")?;
+    Ok(rooms)
+}
+
+/// The stored rules of `room` as text (`rules_json`).
+pub fn rules_text(connection: &Connection, room: Room) -> Result<String, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT rules_json FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| row.get(0))?)
+}
+
+/// The stored bet limits of `room` as text (`limits_json`, `games::limits` parses them).
+pub fn limits_text(connection: &Connection, room: Room) -> Result<String, AppError> {
+    let text: Option<String> = connection
+        .prepare_cached("SELECT limits_json FROM rooms WHERE room = ?1")?
+        .query_row([room.code()], |row| row.get(0))
+        .optional()
+        .context("while reading a room's limits")?;
+    text.ok_or(AppError::NotFound)
+}
+
+/// Stores the bet limits of `room` (`text` as `games::limits` encodes them).
+pub fn set_limits_text(tx: &Tx, room: Room, text: &str) -> Result<(), AppError> {
+    tx.execute("UPDATE rooms SET limits_json = ?2 WHERE room = ?1", params![room.code(), text])
+        .context("while changing a room's limits")?;
+    Ok(())
+}
+
 /// Opens or closes a room for betting.
 pub fn set_room_open(tx: &Tx, room: Room, is_open: bool) -> Result<(), AppError> {
     let changed = tx
@@ -104,14 +146,8 @@ pub fn set_room_open(tx: &Tx, room: Room, is_open: bool) -> Result<(), AppError>
     Ok(())
 }
 
-/// The schedule the rooms of a draw source ask for (their period, all alike): what the next
-/// seed chain takes. Which period is open is decided by the chains (`chains::open_issue`): after
-/// `admin room update --period` the two differ until the scheduler commits the change.
-pub fn source_schedule(
-    connection: &Connection,
-    source: DrawSource,
-    timezone: Tz,
-) -> Result<Schedule, AppError> {
+/// The period length the rooms of a draw source ask for (all alike; the least if not).
+pub fn source_period_secs(connection: &Connection, source: DrawSource) -> Result<i64, AppError> {
     let period_secs: Option<i64> = connection
         .query_row(
             "SELECT MIN(period_secs) FROM rooms WHERE draw_source = ?1",
@@ -119,63 +155,21 @@ pub fn source_schedule(
             |row| row.get(0),
         )
         .context("while reading a draw source's period")?;
-    Schedule::new(timezone, period_secs.context("a draw source without rooms")?)
+    Ok(period_secs.context("a draw source without rooms")?)
 }
 
-/// The period of a room open for betting at some instant.
-#[derive(Clone, Copy, Debug)]
-pub struct OpenPeriod {
-    pub issue: Issue,
-    /// Betting on `issue` is accepted strictly before this.
-    pub close_at: Timestamp,
-    pub draw_at: Timestamp,
-    /// The period length in force (a change applies from the next period).
-    pub period_secs: i64,
-}
-
-/// The period of `room` open at `now`, with its betting close and draw times. Betting and the
-/// room pages take the schedule from here only: the chains' (`chains::open_issue`: never a
-/// drawn period, even when the clock stepped back), and the close in force for that issue (a
-/// close change applies from the period after the one open when made).
-pub fn open_period(
-    connection: &Connection,
-    settings: &RoomSettings,
-    timezone: Tz,
-    now: Timestamp,
-) -> Result<OpenPeriod, AppError> {
-    let room = Room::parse(&settings.room).context("a stored room code is unknown")?;
-    let source = room.draw_source();
-    let (issue, schedule) = match chains::open_issue(connection, source, timezone, now)? {
-        Some((issue, chain)) => (issue, chain.schedule(timezone)?),
-        None => {
-            let schedule = source_schedule(connection, source, timezone)?;
-            (schedule.current(now)?, schedule)
-        }
-    };
-    let draw_at = schedule.draw_at(issue)?;
-    let close_secs = close_secs_of(connection, room, settings.close_secs, issue)?;
-    let period_secs = schedule.period_secs;
-    Ok(OpenPeriod { issue, close_at: draw_at - close_secs, draw_at, period_secs })
-}
-
-/// The betting close of `issue` in `room`: `close_secs`, except for the periods before the one
-/// a close change applies from, which keep the close they had.
-fn close_secs_of(
+/// The pending close change of `room`, if any: the close the periods before the issue it
+/// applies from keep (`close_secs_before`), and that issue's text (`close_from_issue`).
+pub fn close_change(
     connection: &Connection,
     room: Room,
-    close_secs: i64,
-    issue: Issue,
-) -> Result<i64, AppError> {
-    let change: Option<(Option<i64>, Option<String>)> = connection
+) -> Result<(Option<i64>, Option<String>), AppError> {
+    let change = connection
         .prepare_cached("SELECT close_secs_before, close_from_issue FROM rooms WHERE room = ?1")?
         .query_row([room.code()], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()
         .context("while reading a room's close change")?;
-    Ok(match change {
-        // Issue text orders like issues: 12 digits, date first.
-        Some((Some(before), Some(from))) if issue.to_string() < from => before,
-        _ => close_secs,
-    })
+    Ok(change.unwrap_or((None, None)))
 }
 
 /// What `api/roominfo/index` shows: the room, its open period and the latest result.
@@ -195,7 +189,7 @@ pub fn room_index(
 ) -> Result<RoomIndex, AppError> {
     let settings = room_settings(connection, room)?;
     let period = open_period(connection, &settings, timezone, now)?;
-    let last = draws::latest_draw(connection, room.draw_source())?;
+    let last = drawing::latest_draw(connection, room.draw_source())?;
     Ok(RoomIndex { settings, period, last })
 }
 

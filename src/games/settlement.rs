@@ -8,15 +8,16 @@
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::chains::ChainKeys;
-use crate::games::draw::Draw;
-use crate::games::draws;
-use crate::games::issue::Issue;
-use crate::games::odds::Odds;
-use crate::games::options::BetOption;
+use crate::games::fairness::chain_keys::ChainKeys;
+use crate::games::fairness::drawing;
 use crate::games::records;
-use crate::games::room::Room;
-use crate::games::settle::{self, GameRules, Outcome, PlacedBet};
+use crate::games::rooms;
+use crate::games::rules::draw::Draw;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::BetOption;
+use crate::games::rules::room::Room;
+use crate::games::rules::settle::{self, GameRules, Outcome, PlacedBet};
 use crate::ledger::{self, AccountRef, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use anyhow::Context;
@@ -102,9 +103,7 @@ fn closed_at_draw(
             .query_row(params![room, period.issue.to_string()], |row| row.get(0))?;
         return Ok(closed);
     }
-    let is_open: bool = connection
-        .prepare_cached("SELECT is_open FROM rooms WHERE room = ?1")?
-        .query_row([room], |row| row.get(0))?;
+    let (is_open, _) = rooms::open_state(connection, period.room)?;
     Ok(!is_open)
 }
 
@@ -155,7 +154,8 @@ pub fn refund_undrawable(
     now: Timestamp,
 ) -> Result<Result<ChunkReport, RefundRefusal>, AppError> {
     let source = period.room.draw_source();
-    let Some(due_at) = draws::undrawable_since(tx, keys, (source, timezone), period.issue)? else {
+    let Some(due_at) = drawing::undrawable_since(tx, keys, (source, timezone), period.issue)?
+    else {
         return Ok(Err(RefundRefusal::Drawable));
     };
     if now < due_at {

@@ -4,7 +4,10 @@ use super::AppState;
 use super::envelope::Envelope;
 use super::extract::Params;
 use crate::error::AppError;
-use crate::games::{self, Issue, Room};
+use crate::games;
+use crate::games::fairness::drawing::revealed_draw;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::Room;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -109,7 +112,7 @@ async fn chains(
     let source = room.draw_source();
     let list = app
         .db
-        .read(move |connection| games::chains::recent_chains(connection, source, limit))
+        .read(move |connection| games::fairness::chains::recent_chains(connection, source, limit))
         .await?;
     let list: Vec<ChainReply> = list
         .into_iter()
@@ -156,8 +159,7 @@ async fn draw(
     let room = Room::parse(&form.room)?;
     let issue = Issue::parse(&form.issue)?;
     let source = room.draw_source();
-    let draw =
-        app.db.read(move |connection| games::revealed_draw(connection, source, issue)).await?;
+    let draw = app.db.read(move |connection| revealed_draw(connection, source, issue)).await?;
     Ok(Envelope::ok(DrawReply {
         room: room.code(),
         issue: draw.issue.to_string(),

@@ -6,8 +6,9 @@ use super::envelope::Envelope;
 use super::extract::{ClientAddress, Idempotency, MaybeSession, Params, Session, SessionToken};
 use crate::error::AppError;
 use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
-use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord, LongRun};
-use crate::games::{Room, rooms};
+use crate::games::records::long_board::{self, LongRun};
+use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord};
+use crate::games::rules::room::Room;
 use crate::idempotency;
 use crate::live;
 use crate::paging::{Page, Paging};
@@ -49,15 +50,13 @@ async fn bet(
     let order = Order::parse(form)?;
     let (timezone, now, room) = (app.config.timezone(), app.clock.now(), order.room);
     let keys = app.chain_keys.clone();
-    // The session and the room's terms in one trip to the read pool: this is the hot path.
-    let (session, terms, period) = app
+    // The session and what the bet reads in one trip to the read pool: this is the hot path.
+    let (session, quote) = app
         .db
         .read_point(move |connection| {
             let session = crate::auth::session_user(connection, &token, now)?;
-            let terms = betting::room_terms(connection, room)?;
-            let period = rooms::open_period(connection, &terms.settings, timezone, now)?;
-            betting::ensure_committed(connection, &keys, room, (period.issue, timezone))?;
-            Ok((session, terms, period))
+            let quote = betting::quote(connection, &keys, room, timezone, now)?;
+            Ok((session, quote))
         })
         .await?;
     let (user_id, clock) = (session.user_id, app.clock.clone());
@@ -68,9 +67,7 @@ async fn bet(
                 idempotency::Request { user_id, key: key.as_ref(), description: order.describe() };
             // Checked inside `once`, so a replay after the close still returns the first reply.
             idempotency::once(tx, &request, now, |tx| {
-                let at = clock.now();
-                let priced = terms.check(&order, period, at)?;
-                betting::place(tx, user_id, &priced, at)
+                betting::place(tx, user_id, &quote, &order, clock.now())
             })
         })
         .await?;
@@ -203,10 +200,10 @@ async fn long_board(
         None => app.config.games.long_run_min,
         Some(text) => text.trim().parse().map_err(|_| AppError::BadParams)?,
     };
-    if !(2..=records::LONG_SCAN_DRAWS).contains(&threshold) {
+    if !(2..=long_board::LONG_SCAN_DRAWS).contains(&threshold) {
         return Err(AppError::BadParams);
     }
-    let list = app.db.read(move |connection| records::long_runs(connection, threshold)).await?;
+    let list = app.db.read(move |connection| long_board::long_runs(connection, threshold)).await?;
     Ok(Envelope::ok(LongReply { threshold, list }))
 }
 

@@ -22,6 +22,7 @@ use crate::config::Config;
 use crate::crypto::CardCipher;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::games::fairness::chain_keys::ChainKeys;
 use crate::wallet::WalletSettings;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
@@ -51,7 +52,7 @@ pub struct AppState {
     /// The players with each room's live stream open (`online` of the yn28 hall).
     pub presence: Arc<crate::games::presence::Presence>,
     /// Which chain keys the key file holds (betting refuses a room it cannot draw).
-    pub chain_keys: Arc<crate::games::ChainKeys>,
+    pub chain_keys: Arc<ChainKeys>,
     /// The live streams (`api/live`): each room's shared event and the streams' caps.
     pub live_hub: Arc<crate::live::LiveHub>,
 }
@@ -65,7 +66,7 @@ impl AppState {
         let card_cipher = Arc::new(CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?);
         let config = Arc::new(config);
         let live = Arc::new(tokio::sync::watch::channel(0).0);
-        let chain_keys = Arc::new(crate::games::ChainKeys::open(&config.server.data_dir)?);
+        let chain_keys = Arc::new(ChainKeys::open(&config.server.data_dir)?);
         let presence: Arc<crate::games::presence::Presence> = Arc::default();
         let parts = crate::live::HubParts {
             db: db.clone(),

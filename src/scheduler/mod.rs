@@ -6,8 +6,12 @@
 use crate::clock::{Clock, Timestamp};
 use crate::db::Db;
 use crate::error::AppError;
+use crate::games;
+use crate::games::fairness::chain_keys::ChainKeys;
+use crate::games::fairness::chain_plan::{ChainPlan, ensure_chain};
+use crate::games::fairness::drawing::{DrawPlan, draw_due};
+use crate::games::rules::room::{DrawSource, Room};
 use crate::games::settlement::{self, Verdict};
-use crate::games::{self, ChainKeys, ChainPlan, DrawPlan, DrawSource};
 use chrono_tz::Tz;
 use std::path::Path;
 use std::sync::Arc;
@@ -50,7 +54,7 @@ impl Scheduler {
             db,
             keys,
             timezone,
-            chain_length: games::chains::CHAIN_LENGTH,
+            chain_length: games::fairness::chains::CHAIN_LENGTH,
             chunk_bets: crate::config::GamesConfig::default().settle_chunk_bets,
             undrawable_refund_secs: crate::config::GamesConfig::default().undrawable_refund_secs,
             live: Arc::new(watch::channel(0).0),
@@ -113,7 +117,7 @@ impl Scheduler {
     /// others still settle. Returns (bets, periods) settled.
     async fn settle_due(&self, now: Timestamp) -> (u64, u32) {
         let (mut bets, mut completed) = (0u64, 0u32);
-        for room in games::Room::all() {
+        for room in Room::all() {
             match self.settle_room(room, now).await {
                 Ok((room_bets, room_periods)) => {
                     (bets, completed) = (bets + room_bets, completed + room_periods)
@@ -132,7 +136,7 @@ impl Scheduler {
     }
 
     /// Settles the periods of `room` that have a verdict, oldest first.
-    async fn settle_room(&self, room: games::Room, now: Timestamp) -> Result<(u64, u32), AppError> {
+    async fn settle_room(&self, room: Room, now: Timestamp) -> Result<(u64, u32), AppError> {
         let (mut bets, mut completed) = (0u64, 0u32);
         // Periods of a room are drawn in order: once the oldest must wait, so do the rest.
         while let Some(period) =
@@ -164,7 +168,12 @@ impl Scheduler {
         let due_at = self
             .db
             .read(move |connection| {
-                games::draws::undrawable_since(connection, &keys, (source, timezone), period.issue)
+                games::fairness::drawing::undrawable_since(
+                    connection,
+                    &keys,
+                    (source, timezone),
+                    period.issue,
+                )
             })
             .await?;
         Ok(due_at.is_some_and(|due_at| now >= due_at + self.undrawable_refund_secs))
@@ -179,7 +188,7 @@ impl Scheduler {
             missing.extend(
                 self.db
                     .read(move |connection| {
-                        games::draws::missing_keys(connection, &keys, source, timezone)
+                        games::fairness::drawing::missing_keys(connection, &keys, source, timezone)
                     })
                     .await?,
             );
@@ -216,10 +225,10 @@ impl Scheduler {
         let (keys, timezone, length) = (self.keys.clone(), self.timezone, self.chain_length);
         self.db
             .write(move |tx| {
-                let schedule = games::rooms::source_schedule(tx, source, timezone)?;
+                let schedule = games::schedule::source_schedule(tx, source, timezone)?;
                 let plan = ChainPlan { keys: &keys, source, schedule, length };
-                let created = games::ensure_chain(tx, &plan, now)?.is_some();
-                let drawn = games::draw_due(tx, &DrawPlan { keys: &keys, source, timezone }, now)?;
+                let created = ensure_chain(tx, &plan, now)?.is_some();
+                let drawn = draw_due(tx, &DrawPlan { keys: &keys, source, timezone }, now)?;
                 Ok((created, drawn))
             })
             .await

@@ -4,7 +4,14 @@
 
 use crate::helpers::{Player, Reply, TestApp, send_to};
 use crate::wallet_support::{WalletApp, assert_ledger_verifies, money, post_request};
-use fairhall::games::{self, BetOption, Draw, Issue, PlacedBet, Room};
+use fairhall::games;
+use fairhall::games::fairness::fair::{Seed, verify_link};
+use fairhall::games::rules::draw::Draw;
+use fairhall::games::rules::issue::Issue;
+use fairhall::games::rules::odds::Odds;
+use fairhall::games::rules::options::BetOption;
+use fairhall::games::rules::room::{Game, Room};
+use fairhall::games::rules::settle::{GameRules, Outcome, PlacedBet, payout};
 use fairhall::money::Money;
 use fairhall::scheduler::Scheduler;
 use serde_json::{Value, json};
@@ -91,16 +98,16 @@ fn expected_payout(room: Room, record: &Value) -> Money {
 }
 
 /// How a settled bet must have ended and what it must have been credited.
-fn expected_settlement(room: Room, record: &Value) -> (games::Outcome, Money) {
+fn expected_settlement(room: Room, record: &Value) -> (Outcome, Money) {
     let draw: Draw = serde_json::from_value(record["result"].clone()).expect("a drawn result");
     let option = BetOption::parse(room.game(), record["option"].as_str().expect("option"))
         .expect("a known option");
-    let odds = games::Odds::parse(record["odds"].as_str().expect("odds")).expect("odds");
+    let odds = Odds::parse(record["odds"].as_str().expect("odds")).expect("odds");
     let stake = money(record["amount"].as_str().expect("amount"));
-    let rules = games::GameRules::defaults(room.game());
+    let rules = GameRules::defaults(room.game());
     let bet = PlacedBet { option, odds, stake };
-    let outcome = games::settle(&bet, &draw, &rules).expect("same game");
-    (outcome, games::payout(stake, outcome, &rules).expect("a payout"))
+    let outcome = games::rules::settle::settle(&bet, &draw, &rules).expect("same game");
+    (outcome, payout(stake, outcome, &rules).expect("a payout"))
 }
 
 fn amount(value: &Value) -> Money {
@@ -155,8 +162,8 @@ async fn a_full_period_of_every_game_settles_through_the_ledger() {
             let (outcome, payout) = expected_settlement(room, record);
             assert_eq!(amount(&record["payout"]), payout, "{room_code} {record}");
             let status = match outcome {
-                games::Outcome::Refund => "refunded",
-                games::Outcome::Lose => "lost",
+                Outcome::Refund => "refunded",
+                Outcome::Lose => "lost",
                 _ => "won",
             };
             assert_eq!(record["status"], status, "{room_code} {record}");
@@ -465,7 +472,7 @@ async fn the_odds_history_and_long_board_describe_the_rooms() {
     let hall = Hall::open().await;
     let odds = hall.app.get("/api/roominfo/odds?room=rgb5", None).await.ok().clone();
     let options = odds["options"].as_array().expect("options");
-    assert_eq!(options.len(), games::options(games::Game::Rgb).len());
+    assert_eq!(options.len(), games::rules::options::options(Game::Rgb).len());
     assert_eq!(odds["service_fee_bp"], 200);
     assert_eq!(options[0]["option"], "red");
     assert_eq!(options[0]["odds"], "2");
@@ -480,9 +487,9 @@ async fn the_odds_history_and_long_board_describe_the_rooms() {
         assert_eq!(pair[0]["previous"], pair[1]["seed"], "each seed hashes to the one before");
     }
     let newest = &list[0];
-    let seed = games::Seed::parse_hex(newest["seed"].as_str().expect("seed")).expect("seed");
-    let previous = games::Seed::parse_hex(newest["previous"].as_str().expect("hex")).expect("seed");
-    assert!(games::verify_link(&seed, &previous));
+    let seed = Seed::parse_hex(newest["seed"].as_str().expect("seed")).expect("seed");
+    let previous = Seed::parse_hex(newest["previous"].as_str().expect("hex")).expect("seed");
+    assert!(verify_link(&seed, &previous));
 
     let board = hall.app.get("/api/cc/long?threshold=2", None).await.ok().clone();
     assert_eq!(board["threshold"], 2);

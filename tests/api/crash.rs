@@ -4,7 +4,12 @@
 
 use crate::cli::run;
 use crate::serve::{Server, start_with};
-use fairhall::games::{self, Draw, Room};
+use fairhall::games;
+use fairhall::games::rules::draw::Draw;
+use fairhall::games::rules::odds::Odds;
+use fairhall::games::rules::options::BetOption;
+use fairhall::games::rules::room::{Game, Room};
+use fairhall::games::rules::settle::{GameRules, PlacedBet};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -157,7 +162,7 @@ fn checked_payouts(connection: &rusqlite::Connection, issue: &str) -> i64 {
         )
         .expect("the draw");
     let draw: Draw = serde_json::from_str(&values).expect("a draw");
-    let rules = games::GameRules::defaults(games::Game::K3);
+    let rules = GameRules::defaults(Game::K3);
     let mut query = connection
         .prepare(
             "SELECT option, stake, odds, payout, settled_at IS NOT NULL FROM bets WHERE issue = ?1",
@@ -177,14 +182,14 @@ fn checked_payouts(connection: &rusqlite::Connection, issue: &str) -> i64 {
     let mut paid_total = 0;
     for row in rows {
         let (option, stake, odds, payout, settled) = row.expect("a row");
-        let bet = games::PlacedBet {
-            option: games::BetOption::parse(Room::parse("k3").expect("room").game(), &option)
+        let bet = PlacedBet {
+            option: BetOption::parse(Room::parse("k3").expect("room").game(), &option)
                 .expect("option"),
-            odds: games::Odds::from_stored(odds).expect("odds"),
+            odds: Odds::from_stored(odds).expect("odds"),
             stake: fairhall::money::Money::from_minor(stake).expect("in range"),
         };
-        let outcome = games::settle(&bet, &draw, &rules).expect("settles");
-        let expected = games::payout(bet.stake, outcome, &rules).expect("payout");
+        let outcome = games::rules::settle::settle(&bet, &draw, &rules).expect("settles");
+        let expected = games::rules::settle::payout(bet.stake, outcome, &rules).expect("payout");
         assert_eq!((payout, settled), (expected.minor(), true), "{option}");
         paid_total += payout;
     }

@@ -7,7 +7,9 @@ use crate::betting::Hall;
 use crate::cli::{fail, run, succeed};
 use crate::helpers::{Player, START, TestApp};
 use crate::wallet_support::{assert_ledger_verifies, money};
-use fairhall::games::{ChainKeys, DrawPlan, DrawSource};
+use fairhall::games::fairness::chain_keys::ChainKeys;
+use fairhall::games::fairness::drawing::{DrawPlan, draw_due};
+use fairhall::games::rules::room::DrawSource;
 use serde_json::{Value, json};
 
 /// The open period of `room` as `api/roominfo/index` shows it: (issue, close, draw).
@@ -79,7 +81,7 @@ async fn a_bet_stored_after_its_period_was_drawn_is_refunded() {
         .db
         .write(move |tx| {
             let plan = DrawPlan { keys: &keys, source: DrawSource::K3, timezone };
-            fairhall::games::draw_due(tx, &plan, now)?;
+            draw_due(tx, &plan, now)?;
             stranded_bet(tx, (player.id, "late", &issue), 1_500, now)
         })
         .await
@@ -180,7 +182,7 @@ async fn closing_a_room_refunds_only_periods_drawn_while_it_was_closed() {
     let draw = |keys: std::sync::Arc<ChainKeys>, now: i64| {
         hall.app.db.write(move |tx| {
             let plan = DrawPlan { keys: &keys, source: DrawSource::K3, timezone };
-            fairhall::games::draw_due(tx, &plan, now)
+            draw_due(tx, &plan, now)
         })
     };
     draw(keys.clone(), draw_at).await.expect("drawn");
@@ -249,7 +251,8 @@ async fn hall_without_keys(dir: &std::path::Path) -> (Hall, Player, String, i64)
     assert_eq!(first.bet_on(&player, ("k3", &issue), one("big", "4"), None).await.code(), 1);
     let now = first.app.now();
     drop(first);
-    std::fs::write(dir.join(fairhall::games::chains::KEY_FILE), "").expect("keys emptied");
+    std::fs::write(dir.join(fairhall::games::fairness::chain_keys::KEY_FILE), "")
+        .expect("keys emptied");
     let app = TestApp::open(dir, |_| {});
     app.clock.advance(now - START);
     let scheduler = app.scheduler().with_chain_length(2_000);
@@ -302,7 +305,8 @@ async fn serve_refuses_to_start_without_the_keys_of_live_chains() {
         let app = TestApp::open(dir.path(), |_| {});
         app.scheduler().with_chain_length(2_000).tick(app.now()).await;
     }
-    std::fs::write(dir.path().join(fairhall::games::chains::KEY_FILE), "").expect("emptied");
+    std::fs::write(dir.path().join(fairhall::games::fairness::chain_keys::KEY_FILE), "")
+        .expect("emptied");
     let refused = run(dir.path(), &["serve", "--listen", "127.0.0.1:0"]);
     assert!(!refused.status.success(), "{refused:?}");
     assert!(refused.stderr.contains("lacks the keys of seed chains"), "{refused:?}");
@@ -338,7 +342,7 @@ async fn one_room_failing_to_settle_does_not_stop_the_others() {
 #[test]
 fn a_torn_last_key_line_is_cut_off_and_the_next_line_starts_clean() {
     let dir = tempfile::tempdir().expect("a temp directory");
-    let path = dir.path().join(fairhall::games::chains::KEY_FILE);
+    let path = dir.path().join(fairhall::games::fairness::chain_keys::KEY_FILE);
     let whole = format!("k3-202611220901 {}\n", "ab".repeat(32));
     std::fs::write(&path, format!("{whole}k3-202611221000 cd")).expect("a torn key file");
     let keys = ChainKeys::open(dir.path()).expect("the torn line is recognised");

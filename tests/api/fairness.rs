@@ -3,7 +3,13 @@
 
 use crate::cli::run;
 use crate::helpers::TestApp;
-use fairhall::games::{Draw, DrawSource, Issue, Room, Schedule, Seed, verify_link};
+use fairhall::games::fairness::fair::{Seed, verify_link};
+use fairhall::games::rules::draw::Draw;
+use fairhall::games::rules::issue::Issue;
+use fairhall::games::rules::room::{DrawSource, Room};
+use fairhall::games::rules::settle::GameRules;
+use fairhall::games::rules::table::OddsTable;
+use fairhall::games::schedule::periods::Schedule;
 use serde_json::Value;
 
 /// One room per draw source.
@@ -188,8 +194,8 @@ async fn the_rooms_carry_the_default_settings_of_games_md() {
     assert_eq!(rooms.len(), 18);
     for room in &rooms {
         let game = Room::parse(&room.room).expect("a known room").game();
-        let odds = serde_json::to_value(fairhall::games::OddsTable::defaults(game));
-        let rules = serde_json::to_value(fairhall::games::GameRules::defaults(game));
+        let odds = serde_json::to_value(OddsTable::defaults(game));
+        let rules = serde_json::to_value(GameRules::defaults(game));
         assert_eq!(room.odds, odds.expect("json"), "{}", room.room);
         assert_eq!(room.rules, rules.expect("json"), "{}", room.room);
         assert!(room.is_open);

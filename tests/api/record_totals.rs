@@ -5,7 +5,8 @@
 use crate::betting::Hall;
 use crate::helpers::{Player, TestApp};
 use crate::wallet_support::{WalletApp, assert_ledger_verifies, withdrawal_form};
-use fairhall::games::{self, Room};
+use fairhall::games;
+use fairhall::games::rules::room::Room;
 use fairhall::wallet::Adjustment;
 use fairhall::wallet::withdrawals::Decision;
 use serde_json::{Value, json};

@@ -4,9 +4,12 @@
 
 use crate::cli::{fail, succeed};
 use crate::helpers::{START, TestApp};
-use fairhall::games::chains::{self, ChainInfo};
+use fairhall::games::fairness::chains::{self, ChainInfo};
+use fairhall::games::fairness::drawing::{revealed_draw, verify_draw};
 use fairhall::games::rooms::{self, RoomChange, RoomChangeRefusal};
-use fairhall::games::{DrawSource, Issue, Room};
+use fairhall::games::rules::issue::Issue;
+use fairhall::games::rules::room::{DrawSource, Room};
+use fairhall::games::schedule::periods::Schedule;
 use fairhall::scheduler::Scheduler;
 
 /// Chains this long keep the tests quick (100,000 links are slow unoptimized).
@@ -56,7 +59,7 @@ async fn tick_at(app: &TestApp, scheduler: &Scheduler, at: i64) {
     panic!("the backlog was not drawn");
 }
 
-/// Every draw of `source` in the order drawn, each rechecked by `games::verify_draw`:
+/// Every draw of `source` in the order drawn, each rechecked by `verify_draw`:
 /// (issue, chain id).
 async fn verified_draws(app: &TestApp, source: DrawSource) -> Vec<(Issue, String)> {
     let issues: Vec<String> = app
@@ -74,7 +77,7 @@ async fn verified_draws(app: &TestApp, source: DrawSource) -> Vec<(Issue, String
     let mut verified = Vec::new();
     for issue in issues {
         let issue = Issue::parse(&issue).expect("an issue");
-        let check = app.db.read(move |c| fairhall::games::verify_draw(c, source, issue)).await;
+        let check = app.db.read(move |c| verify_draw(c, source, issue)).await;
         let check = check.expect("a stored draw");
         assert!(check.verified(), "{} {issue} does not verify", source.code());
         verified.push((issue, check.draw.chain_id));
@@ -448,11 +451,11 @@ async fn a_period_changed_and_changed_back_draws_what_it_would_have_drawn() {
     tick_at(&app, &scheduler, MIDNIGHT + 120).await;
     let seeds = |issue: &Issue| {
         let (source, issue) = (DrawSource::K3, *issue);
-        app.db.read(move |connection| fairhall::games::revealed_draw(connection, source, issue))
+        app.db.read(move |connection| revealed_draw(connection, source, issue))
     };
     let open_draw = seeds(&Issue::parse(&before.issue).expect("an issue")).await.expect("drawn");
     let draws = verified_draws(&app, DrawSource::K3).await;
-    let schedule = fairhall::games::Schedule::new(app.config.timezone(), 60).expect("schedule");
+    let schedule = Schedule::new(app.config.timezone(), 60).expect("schedule");
     for (issue, _) in draws.iter().filter(|(issue, _)| issue.to_string() > before.issue) {
         let draw = seeds(issue).await.expect("drawn");
         let from_open = schedule.periods_between(open_draw.issue, *issue).expect("count");

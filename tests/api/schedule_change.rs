@@ -7,8 +7,8 @@
 use crate::betting::Hall;
 use crate::helpers::{START, TestApp};
 use crate::wallet_support::{assert_ledger_verifies, money};
-use fairhall::games::Room;
 use fairhall::games::rooms::{self, RoomChange};
+use fairhall::games::rules::room::Room;
 use serde_json::{Value, json};
 
 const CHAIN_LENGTH: u32 = 2000;

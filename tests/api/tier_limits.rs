@@ -6,7 +6,8 @@ use crate::cli::{fail, succeed};
 use crate::helpers::{Player, Reply, TestApp};
 use crate::wallet_support::{assert_ledger_verifies, money};
 use fairhall::games::limits::{self, LimitsChange, LimitsOverride, LimitsRefusal, RoomLimits};
-use fairhall::games::{BetOption, Game, Room};
+use fairhall::games::rules::options::BetOption;
+use fairhall::games::rules::room::{Game, Room};
 use serde_json::{Value, json};
 
 /// V8's defaults in tier order: (tier, [min_bet, max_user, max_total, payout_cap]).

@@ -4,7 +4,8 @@
 use crate::betting::Hall;
 use crate::helpers::{Player, TestApp};
 use crate::wallet_support::{money, post_request};
-use fairhall::games::{self, Room};
+use fairhall::games;
+use fairhall::games::rules::room::Room;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 

@@ -3,8 +3,8 @@
 //! a = (N1 + N6) mod 10 is visibly not). Counting subsets by dynamic programming gives the
 //! exact weights the statistical test and the keno-weighted RTP use.
 
-use crate::games::room::Region;
-use crate::games::yn28::digit_positions;
+use crate::games::rules::room::Region;
+use crate::games::rules::yn28::digit_positions;
 
 /// `weights[100a + 10b + c]`: how many keno draws (sorted subsets of 1..=80) give a, b, c.
 /// They sum to C(80, 20) (or C(80, 6) for usa).

@@ -7,8 +7,8 @@ mod settlement;
 mod stats;
 mod vectors;
 
-use crate::games::fair::Seed;
-use crate::games::issue::Issue;
+use crate::games::fairness::fair::Seed;
+use crate::games::rules::issue::Issue;
 use sha2::{Digest, Sha256};
 
 /// GAMES.md's test vector seed: SHA-256 of the ASCII text `fairhall test vector`.

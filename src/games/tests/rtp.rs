@@ -4,14 +4,14 @@
 //! integer ratio. Run with `--nocapture` to see every option's figure.
 
 use super::keno::digit_weights;
-use crate::games::k3::{self, Dice, K3Option, K3Rules};
-use crate::games::pk10::{self, Pk10Option, Ranking};
-use crate::games::rgb::{self, RgbNumber, RgbOption};
-use crate::games::room::{Game, Region};
-use crate::games::settle::{GameRules, Outcome, payout};
-use crate::games::ssc::{Balls, SscOption};
-use crate::games::yn28::{self, Yn28Digits, Yn28Option};
-use crate::games::yn28_rules::Yn28Rules;
+use crate::games::rules::k3::{self, Dice, K3Option, K3Rules};
+use crate::games::rules::pk10::{self, Pk10Option, Ranking};
+use crate::games::rules::rgb::{self, RgbNumber, RgbOption};
+use crate::games::rules::room::{Game, Region};
+use crate::games::rules::settle::{GameRules, Outcome, payout};
+use crate::games::rules::ssc::{Balls, SscOption};
+use crate::games::rules::yn28::special::Yn28Rules;
+use crate::games::rules::yn28::{self, Yn28Digits, Yn28Option};
 use crate::money::Money;
 use std::collections::BTreeMap;
 
@@ -156,7 +156,7 @@ fn yn28_rtps(weights: &[u128]) -> BTreeMap<String, Ratio> {
 }
 
 fn print_table(title: &str, rtps: &BTreeMap<String, Ratio>, game: Game) {
-    let order = crate::games::options::options(game);
+    let order = crate::games::rules::options::options(game);
     println!("RTP {title}:");
     for option in order {
         let code = option.code();

@@ -1,14 +1,14 @@
 //! Settlement and payouts through the public API: `settle(bet, draw, rules)` and
 //! `payout(stake, outcome, rules)`, including every edge rule of GAMES.md.
 
-use crate::games::draw::Draw;
-use crate::games::k3::{Dice, K3Rules};
-use crate::games::odds::Odds;
-use crate::games::options::BetOption;
-use crate::games::rgb::RgbNumber;
-use crate::games::room::{Game, Region};
-use crate::games::settle::{GameRules, Outcome, PlacedBet, payout, settle, wagered};
-use crate::games::yn28::Yn28Draw;
+use crate::games::rules::draw::Draw;
+use crate::games::rules::k3::{Dice, K3Rules};
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::BetOption;
+use crate::games::rules::rgb::RgbNumber;
+use crate::games::rules::room::{Game, Region};
+use crate::games::rules::settle::{GameRules, Outcome, PlacedBet, payout, settle, wagered};
+use crate::games::rules::yn28::Yn28Draw;
 use crate::money::Money;
 
 fn minor(amount: i64) -> Money {

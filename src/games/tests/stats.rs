@@ -13,10 +13,10 @@
 
 use super::keno::digit_weights;
 use super::test_seed;
-use crate::games::draw::Draw;
-use crate::games::fair::Seed;
-use crate::games::issue::Issue;
-use crate::games::room::{DrawSource, Region, RgbMinutes};
+use crate::games::fairness::fair::Seed;
+use crate::games::rules::draw::Draw;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::{DrawSource, Region, RgbMinutes};
 use chrono::NaiveDate;
 
 fn draw_count() -> usize {

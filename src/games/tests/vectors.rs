@@ -1,10 +1,10 @@
 //! GAMES.md's published test vectors and the Canada worked example, reproduced exactly.
 
 use super::{test_issue, test_seed};
-use crate::games::draw::Draw;
-use crate::games::fair::DrawStream;
-use crate::games::room::{DrawSource, Region, RgbMinutes};
-use crate::games::yn28::Yn28Draw;
+use crate::games::fairness::fair::DrawStream;
+use crate::games::rules::draw::Draw;
+use crate::games::rules::room::{DrawSource, Region, RgbMinutes};
+use crate::games::rules::yn28::Yn28Draw;
 
 fn derive(source: DrawSource) -> Draw {
     Draw::derive(source, &test_seed(), test_issue())

@@ -1,5 +1,5 @@
 // The published draw verification, run in the browser with WebCrypto only (GAMES.md "Deriving
-// values from a seed", docs/fairness.md; the server's twin is src/games/fair.rs + draw.rs):
+// values from a seed", docs/fairness.md; the server's twin is src/games/fairness/fair.rs + rules/draw.rs):
 //   1. SHA-256(seed) == previous (the previous period's seed, or the commitment);
 //   2. the game values follow from the seed: HMAC-SHA256(key = seed,
 //      msg = "<draw source>:<issue>:<block>") for block 0, 1, ... read as big-endian u32,

@@ -137,7 +137,7 @@ export function groupOptions(options: readonly OddsOption[]): BoardGroup[] {
   });
 }
 
-/** One rule of the odds reply's `rules.special_rules` (src/games/yn28_rules.rs). */
+/** One rule of the odds reply's `rules.special_rules` (src/games/rules/yn28/special.rs). */
 export type SpecialRule = {
   options: string[];
   sums?: number[];

@@ -3,16 +3,16 @@
 //! version it was placed under.
 
 use crate::error::AppError;
-use crate::games::draw::Draw;
-use crate::games::k3::{self, K3Rules};
-use crate::games::odds::Odds;
-use crate::games::options::BetOption;
-use crate::games::pk10::{self, Pk10Rules};
-use crate::games::rgb::{self, RgbRules};
-use crate::games::room::Game;
-use crate::games::ssc;
-use crate::games::yn28;
-use crate::games::yn28_rules::Yn28Rules;
+use crate::games::rules::draw::Draw;
+use crate::games::rules::k3::{self, K3Rules};
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::BetOption;
+use crate::games::rules::pk10::{self, Pk10Rules};
+use crate::games::rules::rgb::{self, RgbRules};
+use crate::games::rules::room::Game;
+use crate::games::rules::ssc;
+use crate::games::rules::yn28;
+use crate::games::rules::yn28::special::Yn28Rules;
 use crate::money::Money;
 use anyhow::anyhow;
 use serde::{Deserialize, Serialize};

@@ -3,8 +3,8 @@
 //! public data). Nothing here reads the clock, the database or a bet.
 
 use crate::error::AppError;
-use crate::games::issue::Issue;
-use crate::games::room::DrawSource;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::DrawSource;
 use anyhow::Context;
 use hmac::{Hmac, Mac};
 use rand::RngCore;

@@ -16,16 +16,13 @@
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
-use crate::games::fair::{Seed, SeedChain};
-use crate::games::issue::Issue;
-use crate::games::periods::{Anchor, Schedule};
-use crate::games::room::DrawSource;
+use crate::games::fairness::fair::{Seed, SeedChain};
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::DrawSource;
+use crate::games::schedule::periods::{Anchor, Schedule};
 use anyhow::Context;
 use rusqlite::types::Type;
 use rusqlite::{Connection, OptionalExtension, params};
-
-pub use crate::games::chain_keys::{ChainKeys, KEY_FILE};
-pub use crate::games::chain_plan::{ChainPlan, adopt_timezone, ensure_chain};
 
 /// Periods per chain: about 69 days of 60-second periods.
 pub const CHAIN_LENGTH: u32 = 100_000;

@@ -1,9 +1,9 @@
 //! A room's odds table: the odds of every option of its game, as data a room can store.
 
 use crate::error::AppError;
-use crate::games::odds::Odds;
-use crate::games::options::{BetOption, options};
-use crate::games::room::Game;
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::{BetOption, options};
+use crate::games::rules::room::Game;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -12,7 +12,7 @@
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
-use crate::games::issue::Issue;
+use crate::games::rules::issue::Issue;
 use anyhow::Context;
 use chrono::{Days, NaiveDate, TimeZone};
 use chrono_tz::Tz;

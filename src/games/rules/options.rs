@@ -3,9 +3,9 @@
 //! game's full option list, so no other spelling is ever accepted.
 
 use crate::error::AppError;
-use crate::games::odds::Odds;
-use crate::games::room::Game;
-use crate::games::{k3, pk10, rgb, ssc, yn28};
+use crate::games::rules::odds::Odds;
+use crate::games::rules::room::Game;
+use crate::games::rules::{k3, pk10, rgb, ssc, yn28};
 use std::collections::HashMap;
 use std::fmt;
 

@@ -3,10 +3,10 @@
 //! stake first and winnings multiply the net stake (`settle::payout`).
 
 use crate::error::AppError;
-use crate::games::fair::DrawStream;
-use crate::games::odds::{BasisPoints, Odds};
-use crate::games::options::index_by_code;
-use crate::games::settle::Outcome;
+use crate::games::fairness::fair::DrawStream;
+use crate::games::rules::odds::{BasisPoints, Odds};
+use crate::games::rules::options::index_by_code;
+use crate::games::rules::settle::Outcome;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::LazyLock;

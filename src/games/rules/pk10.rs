@@ -1,10 +1,10 @@
 //! PK10: the ranking of cars 1..10, position 1 the champion (GAMES.md "PK10").
 
 use crate::error::AppError;
-use crate::games::fair::DrawStream;
-use crate::games::odds::Odds;
-use crate::games::options::{Side, index_by_code};
-use crate::games::settle::Outcome;
+use crate::games::fairness::fair::DrawStream;
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::{Side, index_by_code};
+use crate::games::rules::settle::Outcome;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::LazyLock;

@@ -4,9 +4,9 @@
 //! odd and even pay 1.6, small_odd refunds on 13 and big_even refunds on 14.
 
 use crate::error::AppError;
-use crate::games::odds::Odds;
-use crate::games::options::Side;
-use crate::games::yn28::{Yn28Digits, Yn28Option};
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::Side;
+use crate::games::rules::yn28::{Yn28Digits, Yn28Option};
 use crate::money::Money;
 use serde::{Deserialize, Serialize};
 
@@ -181,7 +181,7 @@ impl From<Yn28Rules> for Yn28RulesFields {
 
 /// Options travel as their codes.
 mod option_codes {
-    use crate::games::yn28::Yn28Option;
+    use crate::games::rules::yn28::Yn28Option;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(
@@ -206,8 +206,8 @@ mod option_codes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::settle::Outcome;
-    use crate::games::yn28::settle;
+    use crate::games::rules::settle::Outcome;
+    use crate::games::rules::yn28::settle;
 
     fn digits(digits: [u8; 3]) -> Yn28Digits {
         Yn28Digits::new(digits).expect("digits")

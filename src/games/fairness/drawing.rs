@@ -2,16 +2,18 @@
 //! pages and `fairhall verify-draw`. A period is drawn once its draw time has passed: its seed
 //! `s_k` is taken from the chain, checked against the previous link, revealed and stored with
 //! the values `Draw::derive` gives. A chain's periods end where the next live chain starts: after
-//! a period change (`chains::ensure_chain`) the old chain's later periods never exist.
+//! a period change (`chain_plan::ensure_chain`) the old chain's later periods never exist.
 
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::chains::{self, ChainInfo, ChainKeys};
-use crate::games::draw::Draw;
-use crate::games::fair::{Seed, verify_link};
-use crate::games::issue::Issue;
-use crate::games::room::DrawSource;
+use crate::games::fairness::chain_keys::ChainKeys;
+use crate::games::fairness::chains::{self, ChainInfo};
+use crate::games::fairness::fair::{Seed, verify_link};
+use crate::games::rooms;
+use crate::games::rules::draw::Draw;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::DrawSource;
 use anyhow::Context;
 use chrono_tz::Tz;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -151,12 +153,13 @@ fn draw_period(
     )?
     .execute(params![source, issue, chain.seeds_id, index, seed.to_hex(), values, now])
     .context("while storing a draw")?;
-    tx.prepare_cached(
-        "INSERT INTO period_closures (room, issue)
-         SELECT room, ?2 FROM rooms WHERE draw_source = ?1 AND NOT is_open",
-    )?
-    .execute(params![source, issue])
-    .context("while recording the rooms closed at a draw")?;
+    let mut record =
+        tx.prepare_cached("INSERT INTO period_closures (room, issue) VALUES (?1, ?2)")?;
+    for room in rooms::closed_rooms(tx, plan.source)? {
+        record
+            .execute(params![room, issue])
+            .context("while recording the rooms closed at a draw")?;
+    }
     Ok(())
 }
 

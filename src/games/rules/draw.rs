@@ -1,13 +1,13 @@
 //! A draw's value, derived from the period's revealed seed, what draws and the issue.
 
-use crate::games::fair::{DrawStream, Seed};
-use crate::games::issue::Issue;
-use crate::games::k3::Dice;
-use crate::games::pk10::Ranking;
-use crate::games::rgb::RgbNumber;
-use crate::games::room::{DrawSource, Game};
-use crate::games::ssc::Balls;
-use crate::games::yn28::Yn28Draw;
+use crate::games::fairness::fair::{DrawStream, Seed};
+use crate::games::rules::issue::Issue;
+use crate::games::rules::k3::Dice;
+use crate::games::rules::pk10::Ranking;
+use crate::games::rules::rgb::RgbNumber;
+use crate::games::rules::room::{DrawSource, Game};
+use crate::games::rules::ssc::Balls;
+use crate::games::rules::yn28::Yn28Draw;
 use serde::{Deserialize, Serialize};
 
 /// The result of one period, e.g. `{"game":"k3","result":[3,1,6]}` when stored.

@@ -5,8 +5,8 @@
 //! then never committed) is recognised and ignored.
 
 use crate::error::AppError;
-use crate::games::chains::ChainInfo;
-use crate::games::fair::{Seed, SeedChain};
+use crate::games::fairness::chains::ChainInfo;
+use crate::games::fairness::fair::{Seed, SeedChain};
 use anyhow::Context;
 use std::collections::HashMap;
 use std::io::Write;

@@ -1,12 +1,15 @@
 //! yn28 (PC28): a, b, c in 0..9 from a region's keno draw, sum 0..27 (GAMES.md "yn28").
+//! Its special rules (the "13/14 rule" and others, as data) are in `special`.
+
+pub mod special;
 
 use crate::error::AppError;
-use crate::games::fair::DrawStream;
-use crate::games::odds::Odds;
-use crate::games::options::{Side, index_by_code};
-use crate::games::room::Region;
-use crate::games::settle::Outcome;
-use crate::games::yn28_rules::{RuleAction, Yn28Rules};
+use crate::games::fairness::fair::DrawStream;
+use crate::games::rules::odds::Odds;
+use crate::games::rules::options::{Side, index_by_code};
+use crate::games::rules::room::Region;
+use crate::games::rules::settle::Outcome;
+use crate::games::rules::yn28::special::{RuleAction, Yn28Rules};
 use crate::money::Money;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;

@@ -5,14 +5,14 @@
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::chain_keys::ChainKeys;
-use crate::games::chains::{
+use crate::games::fairness::chain_keys::ChainKeys;
+use crate::games::fairness::chains::{
     CHAIN_RENEW_PERIODS, ChainInfo, latest_chain, live_from, open_issue, started_chain,
 };
-use crate::games::fair::SeedChain;
-use crate::games::issue::Issue;
-use crate::games::periods::Schedule;
-use crate::games::room::DrawSource;
+use crate::games::fairness::fair::SeedChain;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::DrawSource;
+use crate::games::schedule::periods::Schedule;
 use anyhow::Context;
 use rusqlite::{OptionalExtension, params};
 use std::sync::Arc;
@@ -21,7 +21,7 @@ use std::sync::Arc;
 pub struct ChainPlan<'a> {
     pub keys: &'a ChainKeys,
     pub source: DrawSource,
-    /// The schedule the source's rooms ask for (`rooms::source_schedule`): new segments take
+    /// The schedule the source's rooms ask for (`schedule::source_schedule`): new segments take
     /// its period. Which period is open is the segments' business (`chains::chain_at`).
     pub schedule: Schedule,
     pub length: u32,
