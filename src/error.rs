@@ -42,6 +42,10 @@ app_errors! {
     PasswordMismatch => "password_mismatch",
     #[error("login required")]
     LoginRequired => "login_required",
+    /// The session was ended on the server (logout, a password change, the operator): the
+    /// client logs out at once instead of offering to stay.
+    #[error("session ended")]
+    SessionEnded => "session_ended",
     #[error("account frozen")]
     AccountFrozen => "account_frozen",
     #[error("forbidden")]

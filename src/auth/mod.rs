@@ -281,7 +281,10 @@ pub fn session_by_hash(
     if session.frozen {
         return Err(AppError::AccountFrozen);
     }
-    if session.revoked || session.expires_at <= now {
+    if session.revoked {
+        return Err(AppError::SessionEnded);
+    }
+    if session.expires_at <= now {
         return Err(AppError::LoginRequired);
     }
     Ok(SessionUser { user_id: session.user_id, token_hash, expires_at: session.expires_at })

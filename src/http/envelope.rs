@@ -1,6 +1,8 @@
 //! The response envelope and the mapping of errors to HTTP: `{code:1,msg:"",data}` on
-//! success; business refusals as HTTP 200 `{code:0,msg,err,data:null}`; a missing session as
-//! 401 with ret 226; a frozen account with ret 555; internal failures as 500 `internal`.
+//! success; business refusals as HTTP 200 `{code:0,msg,err,data:null}`; a missing, unknown or
+//! expired session as HTTP 401 with no ret (the client asks "stay or log in again"); a session
+//! ended on the server as ret 226 and a frozen account as ret 555, both in an HTTP 200 body
+//! (the client logs out at once); internal failures as 500 `internal`.
 
 use super::AppState;
 use crate::error::AppError;
@@ -41,15 +43,16 @@ struct ErrorReply {
     cause: Option<String>,
 }
 
-/// Session expired or missing: the client's logout signal.
-const RET_LOGIN_REQUIRED: u16 = 226;
+/// Session ended on the server (logout elsewhere, password change): the client logs out.
+const RET_SESSION_ENDED: u16 = 226;
 /// Frozen account: the client logs out.
 const RET_FROZEN: u16 = 555;
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, ret) = match &self {
-            AppError::LoginRequired => (StatusCode::UNAUTHORIZED, Some(RET_LOGIN_REQUIRED)),
+            AppError::LoginRequired => (StatusCode::UNAUTHORIZED, None),
+            AppError::SessionEnded => (StatusCode::OK, Some(RET_SESSION_ENDED)),
             AppError::AccountFrozen => (StatusCode::OK, Some(RET_FROZEN)),
             AppError::NotFound => (StatusCode::NOT_FOUND, None),
             AppError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, None),

@@ -63,7 +63,7 @@ impl FromRequestParts<AppState> for MaybeSession {
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, AppError> {
         match Session::from_request_parts(parts, app).await {
             Ok(Session(user)) => Ok(MaybeSession(Some(user))),
-            Err(AppError::LoginRequired) => Ok(MaybeSession(None)),
+            Err(AppError::LoginRequired | AppError::SessionEnded) => Ok(MaybeSession(None)),
             Err(error) => Err(error),
         }
     }

@@ -45,18 +45,20 @@ async fn bet(
     State(app): State<AppState>,
     SessionToken(token): SessionToken,
     Idempotency(key): Idempotency,
-    Params(form): Params<OrderForm>,
+    params: Result<Params<OrderForm>, AppError>,
 ) -> Result<Envelope<Value>, AppError> {
-    let order = Order::parse(form)?;
-    let (timezone, now, room) = (app.config.timezone(), app.clock.now(), order.room);
+    let order = params.and_then(|Params(form)| Order::parse(form));
+    let (timezone, now) = (app.config.timezone(), app.clock.now());
     let keys = app.chain_keys.clone();
     // The session and what the bet reads in one trip to the read pool: this is the hot path.
-    let (session, quote) = app
+    // The session is checked before the order, so a bad token is refused whatever the body.
+    let (session, order, quote) = app
         .db
         .read_point(move |connection| {
             let session = crate::auth::session_user(connection, &token, now)?;
-            let quote = betting::quote(connection, &keys, room, timezone, now)?;
-            Ok((session, quote))
+            let order = order?;
+            let quote = betting::quote(connection, &keys, order.room, timezone, now)?;
+            Ok((session, order, quote))
         })
         .await?;
     let (user_id, clock) = (session.user_id, app.clock.clone());

@@ -583,6 +583,6 @@ async fn betting_needs_a_live_session_of_an_unfrozen_player() {
     hall.app.unfreeze(player.id).await;
     // Freezing ended the session: the token stays dead after the unfreeze.
     let ended = hall.bet(&player, "k3", json!([{"option": "big", "amount": "1"}])).await;
-    ended.assert_login_required();
+    ended.assert_session_ended();
     assert_eq!(hall.game_balance(&player).await, money("20"));
 }

@@ -374,11 +374,20 @@ impl Reply {
         self.data()
     }
 
-    /// Asserts the refusal every missing or ended session gets: 401, ret 226, login_required.
+    /// Asserts the refusal a missing, unknown or expired session gets: HTTP 401 with no ret
+    /// (the client offers to stay on the page or log in again).
     #[track_caller]
     pub fn assert_login_required(&self) {
         assert_eq!(self.status, StatusCode::UNAUTHORIZED, "{self:?}");
-        assert_eq!((self.code(), self.ret(), self.err()), (0, Some(226), "login_required"));
+        assert_eq!((self.code(), self.ret(), self.err()), (0, None, "login_required"));
+    }
+
+    /// Asserts the refusal a session ended on the server gets (logout, password change): HTTP
+    /// 200 with ret 226, on which the client logs out at once.
+    #[track_caller]
+    pub fn assert_session_ended(&self) {
+        assert_eq!(self.status, StatusCode::OK, "{self:?}");
+        assert_eq!((self.code(), self.ret(), self.err()), (0, Some(226), "session_ended"));
     }
 
     /// Asserts the frozen-account refusal: HTTP 200 with ret 555.

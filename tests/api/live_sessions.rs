@@ -154,5 +154,5 @@ async fn expired_unknown_and_orphaned_tickets_are_refused() {
     let orphaned = ticket_of(ticket(&hall, &player.token).await);
     hall.app.logout(&player.token).await.ok();
     let refused = open_with(orphaned).await.err().expect("refused");
-    refused.assert_login_required();
+    refused.assert_session_ended();
 }

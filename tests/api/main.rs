@@ -32,6 +32,7 @@ mod register;
 mod room_update;
 mod schedule_change;
 mod serve;
+mod session_first;
 mod sessions;
 mod throttle;
 mod tier_limits;

@@ -117,7 +117,7 @@ async fn changing_the_login_password_ends_the_other_sessions_only() {
 
     changed.ok();
     app.personal_index(&player.token).await.ok();
-    app.personal_index(&other_session).await.assert_login_required();
+    app.personal_index(&other_session).await.assert_session_ended();
     assert_eq!(app.login(&player.phone, PASSWORD).await.err(), "login_failed");
     app.login(&player.phone, "new_pass_1").await.ok();
 }

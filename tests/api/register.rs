@@ -47,7 +47,7 @@ async fn the_compat_paths_register_log_in_show_the_profile_and_log_out() {
     assert_eq!(logged_in.ok()["user"], user);
     assert_eq!(info.ok(), &user);
     logged_out.ok();
-    app.personal_index(&token).await.assert_login_required();
+    app.personal_index(&token).await.assert_session_ended();
 }
 
 #[tokio::test]

@@ -72,8 +72,8 @@ async fn logout_ends_only_that_session() {
 
     app.logout(&player.token).await.ok();
 
-    app.personal_index(&player.token).await.assert_login_required();
-    app.logout(&player.token).await.assert_login_required();
+    app.personal_index(&player.token).await.assert_session_ended();
+    app.logout(&player.token).await.assert_session_ended();
     app.personal_index(&other_token).await.ok();
 }
 
@@ -140,7 +140,7 @@ async fn an_unfrozen_player_logs_in_again_but_old_sessions_stay_ended() {
 
     app.unfreeze(player.id).await;
 
-    app.personal_index(&player.token).await.assert_login_required();
+    app.personal_index(&player.token).await.assert_session_ended();
     let token = app.login(&player.phone, PASSWORD).await.ok()["token"].clone();
     app.personal_index(token.as_str().expect("a token")).await.ok();
 }
@@ -152,7 +152,7 @@ async fn a_password_set_by_the_operator_ends_every_session() {
 
     app.set_password(player.id, "changed_2").await;
 
-    app.personal_index(&player.token).await.assert_login_required();
+    app.personal_index(&player.token).await.assert_session_ended();
     assert_eq!(app.login(&player.phone, PASSWORD).await.err(), "login_failed");
     app.login(&player.phone, "changed_2").await.ok();
 }
@@ -174,7 +174,7 @@ async fn a_forgotten_password_is_replaced_with_a_reset_code() {
     reply.ok();
     assert_eq!(app.login(&player.phone, PASSWORD).await.err(), "login_failed");
     app.login(&player.phone, "changed_2").await.ok();
-    app.personal_index(&player.token).await.assert_login_required();
+    app.personal_index(&player.token).await.assert_session_ended();
 }
 
 #[tokio::test]

@@ -87,6 +87,18 @@ describe('api client: envelope', () => {
 });
 
 describe('api client: forced logout and 401', () => {
+  it('logs out at once, without the dialog, when the server ended the session (ret 226)', async () => {
+    startSession('tok', {});
+    mockFetch(() =>
+      jsonResponse({ code: 0, ret: 226, err: 'session_ended', msg: 'ended', data: null }),
+    );
+    const error = await rejection(api.get('api/personal/index'));
+    expect(error.key).toBe('session_ended');
+    expect(getDialogs()).toHaveLength(0);
+    expect(getToken()).toBeNull();
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
   it.each([226, 266, 205, 555])('logs out on ret %i', async (ret) => {
     startSession('tok', {});
     mockFetch(() =>
@@ -102,10 +114,7 @@ describe('api client: forced logout and 401', () => {
   it('asks before logging out on HTTP 401; confirm logs out', async () => {
     startSession('tok', {});
     mockFetch(() =>
-      jsonResponse(
-        { code: 0, ret: 226, err: 'login_required', msg: 'Please log in', data: null },
-        401,
-      ),
+      jsonResponse({ code: 0, err: 'login_required', msg: 'Please log in', data: null }, 401),
     );
     const error = await rejection(api.get('api/personal/index'));
     expect(error.status).toBe(401);
@@ -121,7 +130,7 @@ describe('api client: forced logout and 401', () => {
 
   it('keeps the session when the user chooses to stay', async () => {
     startSession('tok', {});
-    mockFetch(() => jsonResponse({ code: 0, ret: 226, msg: 'x', data: null }, 401));
+    mockFetch(() => jsonResponse({ code: 0, err: 'login_required', msg: 'x', data: null }, 401));
     await rejection(api.get('api/personal/index'));
     getDialogs()[0]?.settle(false);
     await Promise.resolve();
@@ -131,7 +140,7 @@ describe('api client: forced logout and 401', () => {
 
   it('shows one dialog for parallel 401 answers', async () => {
     startSession('tok', {});
-    mockFetch(() => jsonResponse({ code: 0, ret: 226, msg: 'x', data: null }, 401));
+    mockFetch(() => jsonResponse({ code: 0, err: 'login_required', msg: 'x', data: null }, 401));
     await Promise.allSettled([api.get('a'), api.get('b'), api.get('c')]);
     expect(getDialogs()).toHaveLength(1);
   });
