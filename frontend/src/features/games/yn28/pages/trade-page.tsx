@@ -45,7 +45,7 @@ export function Component() {
         <LoadingGate queries={[live.query]} ready={live.data !== undefined}>
           {() => (
             <>
-              <section className="card">
+              <section className="panel">
                 <div className={styles.row}>
                   <strong data-testid="current-issue" data-issue={live.data!.issue}>
                     {t('games_issue', { issue: live.data!.issue })}
@@ -98,7 +98,7 @@ function TradeForm({
     const stake = fromMinor(toMinor(amount.trim()));
     const sideText = side === 'up' ? t('yn28_buy_up') : t('yn28_buy_down');
     const sure = await confirm({
-      title: t('games_confirm_title'),
+      title: t('yn28_trade_confirm_title'),
       message: t('yn28_trade_confirm', { side: sideText, amount: stake, issue: room.issue }),
       confirmText: t('yn28_trade_place'),
     });
@@ -123,7 +123,7 @@ function TradeForm({
   };
 
   return (
-    <section className={`card ${styles.slip}`} aria-label={t('yn28_trade_title')}>
+    <section className="panel" aria-label={t('yn28_trade_title')}>
       <div className={styles.sides}>
         <button
           type="button"
