@@ -5,9 +5,10 @@ import type { ReactNode } from 'react';
 import styles from '@/components/data-table.module.css';
 
 type Props = {
-  /** Visible caption; without one, `label` names the table for screen readers. */
-  caption?: ReactNode;
-  label?: string;
+  /** Names the table (and its scroll area) for screen readers. */
+  label: string;
+  /** Show `label` as the table's visible caption. */
+  caption?: boolean;
   /** Fixed column widths (the same in every table of a group). */
   fixed?: boolean;
   /** Centre every cell (count grids). */
@@ -18,15 +19,16 @@ type Props = {
 
 export function DataTable({ caption, label, fixed, centered, testId, children }: Props) {
   return (
-    <div className={styles.scroll}>
+    // The scroll area takes focus so a keyboard can scroll a table wider than the phone.
+    <div className={styles.scroll} role="region" aria-label={label} tabIndex={0}>
       <table
         className={styles.table}
-        aria-label={caption === undefined ? label : undefined}
+        aria-label={caption === true ? undefined : label}
         data-fixed={fixed === true}
         data-centered={centered === true}
         data-testid={testId}
       >
-        {caption === undefined ? null : <caption>{caption}</caption>}
+        {caption === true ? <caption>{label}</caption> : null}
         {children}
       </table>
     </div>

@@ -142,6 +142,8 @@ export function BetSlip({
               autoComplete="off"
               maxLength={12}
               value={amount}
+              aria-invalid={problem !== null}
+              aria-describedby={problem === null ? undefined : `${amountId}-problem`}
               data-testid="bet-amount"
               onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
             />
@@ -174,7 +176,12 @@ export function BetSlip({
           </dl>
         ) : null}
         {problem === null ? null : (
-          <p className={styles.problem} role="alert" data-testid="bet-problem">
+          <p
+            id={`${amountId}-problem`}
+            className={styles.problem}
+            role="alert"
+            data-testid="bet-problem"
+          >
             {say(problem, t)}
           </p>
         )}

@@ -92,7 +92,11 @@ export function Component() {
             )}
             <p>{t('home_welcome', { app: t('app_name') })}</p>
           </div>
-          <Link to={ROUTES.language} className={styles.lang} aria-label={t('entry_language')}>
+          <Link
+            to={ROUTES.language}
+            className={styles.lang}
+            aria-label={`${t('entry_language')} (${lang.toUpperCase()})`}
+          >
             <GlobeIcon size={15} />
             {lang}
           </Link>

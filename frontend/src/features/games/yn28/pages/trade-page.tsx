@@ -146,7 +146,9 @@ function TradeForm({
           {t('yn28_buy_down')}
         </button>
       </div>
-      <p className={styles.muted}>{t('yn28_trade_hint')}</p>
+      <p id={`${id}-hint`} className={styles.muted}>
+        {t('yn28_trade_hint')}
+      </p>
       <label htmlFor={id} className={styles.muted}>
         {t('yn28_trade_amount')}
       </label>
@@ -155,6 +157,8 @@ function TradeForm({
         className={styles.input}
         inputMode="decimal"
         value={amount}
+        aria-invalid={touched && problem !== null}
+        aria-describedby={touched && problem !== null ? `${id}-hint ${id}-problem` : `${id}-hint`}
         data-testid="trade-amount"
         onChange={(event) => {
           setTouched(true);
@@ -167,7 +171,7 @@ function TradeForm({
         </p>
       )}
       {touched && problem !== null ? (
-        <p className={styles.problem} role="alert" data-testid="trade-problem">
+        <p id={`${id}-problem`} className={styles.problem} role="alert" data-testid="trade-problem">
           {t(problem)}
         </p>
       ) : null}
