@@ -95,7 +95,8 @@ const VISITS: Record<RouteName, Visit> = {
   account: { ready: testId('account-balance') },
   accountChanges: { ready: testId('change-record') },
   bill: { ready: testId('change-record') },
-  rechargeRecords: { ready: testId('recharge-record') },
+  // The pending deposit says "not credited yet, refresh the balance or log in again".
+  rechargeRecords: { ready: testId('deposit-pending-note') },
   withdrawRecords: { ready: testId('withdraw-record') },
   investmentRecords: {},
   addBank: {},

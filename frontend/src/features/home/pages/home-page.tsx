@@ -92,11 +92,7 @@ export function Component() {
             )}
             <p>{t('home_welcome', { app: t('app_name') })}</p>
           </div>
-          <Link
-            to={ROUTES.language}
-            className={styles.lang}
-            aria-label={`${t('entry_language')} (${lang.toUpperCase()})`}
-          >
+          <Link to={ROUTES.language} className={styles.lang} aria-label={t('entry_language')}>
             <GlobeIcon size={15} />
             {lang}
           </Link>
