@@ -94,7 +94,7 @@ export function Component() {
           </div>
           <Link to={ROUTES.language} className={styles.lang} aria-label={t('entry_language')}>
             <GlobeIcon size={15} />
-            {lang}
+            <span aria-hidden="true">{lang}</span>
           </Link>
         </div>
       </section>
