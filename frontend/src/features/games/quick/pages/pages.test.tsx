@@ -191,6 +191,22 @@ describe('K3 play page', () => {
     expect(screen.getByTestId('bet-confirm')).toBeDisabled();
   });
 
+  it('asks "sure to leave?" before leaving with options chosen but not placed', async () => {
+    answers['api/personal/betting_record'] = () => ({ list: [], total: 0 });
+    renderAt('/pages/cc/k3/index');
+    await userEvent.click(await screen.findByTestId('option-big'));
+    await userEvent.click(screen.getByTestId('nav-order'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sure to leave?' });
+    expect(dialog).toHaveTextContent('The options you chose have not been placed yet.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('option-big')).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByTestId('nav-order'));
+    const again = await screen.findByRole('alertdialog', { name: 'Sure to leave?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.queryByTestId('option-big')).not.toBeInTheDocument());
+  });
+
   it('shows the closed state between betting close and the draw', async () => {
     answers['api/roominfo/index'] = () =>
       roomIndex('k3', 'k3', { close_at: nowSecs() - 1, draw_at: nowSecs() + 9 });
