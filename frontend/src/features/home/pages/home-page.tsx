@@ -92,9 +92,13 @@ export function Component() {
             )}
             <p>{t('home_welcome', { app: t('app_name') })}</p>
           </div>
-          <Link to={ROUTES.language} className={styles.lang} aria-label={t('entry_language')}>
+          <Link
+            to={ROUTES.language}
+            className={styles.lang}
+            aria-label={`${lang.toUpperCase()} ${t('entry_language')}`}
+          >
             <GlobeIcon size={15} />
-            <span aria-hidden="true">{lang}</span>
+            <span>{lang}</span>
           </Link>
         </div>
       </section>

@@ -127,9 +127,11 @@ describe('K3 play page', () => {
         .getAllByRole('button', { pressed: false })
         .filter((button) => button.dataset.testid?.startsWith('option-')),
     ).toHaveLength(105);
+    // The visible "2·2·5 ×1.95" starts the name (WCAG 2.5.3), the full label follows.
     expect(screen.getByTestId('option-pair_2_single_5')).toHaveAccessibleName(
-      'Pair 2 + single 5 ×1.95',
+      '2·2·5 ×1.95, Pair 2 + single 5',
     );
+    expect(screen.getByTestId('option-big')).toHaveAccessibleName('Big ×1.95');
     expect(screen.getByTestId('game-balance')).toHaveTextContent('500.00');
     expect(screen.getByRole('link', { name: 'Transfer' })).toHaveAttribute(
       'href',
