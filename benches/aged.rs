@@ -96,7 +96,7 @@ fn seed(dir: &Path, players: u64, bets: u64, days: u64) -> anyhow::Result<()> {
     let scheduler =
         Scheduler::new(db.clone(), dir, timezone)?.with_chunk_bets(config.games.settle_chunk_bets);
     let now = Clock::System.now();
-    let begin = (now - i64::try_from(days)? * 86_400) / 3_600 * 3_600;
+    let begin = Timestamp::from_secs((now.secs() - i64::try_from(days)? * 86_400) / 3_600 * 3_600);
     runtime.block_on(scheduler.tick(begin));
     let mut seeder = Seeder { runtime, db, scheduler, timezone, user_ids: Vec::new() };
     seeder.make_players(players, begin)?;

@@ -79,7 +79,7 @@ pub fn fund(
     tx: &fairhall::db::Tx,
     user_id: i64,
     funds: fairhall::money::Money,
-    now: i64,
+    now: fairhall::clock::Timestamp,
 ) -> Result<(), fairhall::error::AppError> {
     let credit = fairhall::wallet::Adjustment {
         user_id,

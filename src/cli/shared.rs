@@ -2,6 +2,7 @@
 //! refusals, flags and times print.
 
 use crate::auth;
+use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
 use anyhow::Context;
@@ -39,8 +40,9 @@ pub fn yes_no(flag: bool) -> &'static str {
     if flag { "yes" } else { "no" }
 }
 
-pub fn format_time(timestamp: i64) -> String {
-    chrono::DateTime::from_timestamp(timestamp, 0)
+pub fn format_time(timestamp: Timestamp) -> String {
+    timestamp
+        .to_datetime()
         .map(|time| time.format("%Y-%m-%dT%H:%M:%SZ").to_string())
         .unwrap_or_default()
 }

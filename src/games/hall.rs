@@ -27,8 +27,11 @@ pub struct RegionHall {
     pub region: &'static str,
     /// The period open now (shared by the four tier rooms).
     pub issue: String,
+    #[schema(value_type = i64)]
     pub close_at: Timestamp,
+    #[schema(value_type = i64)]
     pub draw_at: Timestamp,
+    #[schema(value_type = i64)]
     pub now: Timestamp,
     pub period_secs: i64,
     /// `{issue, values}` of the latest draw, or null before the first.

@@ -187,7 +187,7 @@ impl LiveHub {
 
     /// How long from now until `at` by the hub's clock.
     fn until(&self, at: Timestamp) -> Duration {
-        let left = at.saturating_mul(1000).saturating_sub(self.clock.now_millis());
+        let left = at.millis().saturating_sub(self.clock.now_millis());
         Duration::from_millis(u64::try_from(left).unwrap_or(0))
     }
 

@@ -111,7 +111,9 @@ pub struct DepositRecord {
     /// pending, passed or rejected.
     pub status: String,
     pub reason: String,
+    #[schema(value_type = i64)]
     pub created_at: Timestamp,
+    #[schema(value_type = Option<i64>)]
     pub reviewed_at: Option<Timestamp>,
     #[serde(skip)]
     pub voucher_file: String,

@@ -123,9 +123,9 @@ pub fn play_turnover(tx: &Tx, user_id: i64, stake: Money) -> Result<(), AppError
 /// Unix time of the start of the operator's day that contains `now`.
 pub fn day_start(timezone: chrono_tz::Tz, now: Timestamp) -> Timestamp {
     use chrono::TimeZone;
-    let local = timezone.timestamp_opt(now, 0).single().map(|time| time.date_naive());
+    let local = timezone.timestamp_opt(now.secs(), 0).single().map(|time| time.date_naive());
     local
         .and_then(|date| date.and_hms_opt(0, 0, 0))
         .and_then(|midnight| timezone.from_local_datetime(&midnight).earliest())
-        .map_or(now - now.rem_euclid(86_400), |start| start.timestamp())
+        .map_or(now - now.secs().rem_euclid(86_400), |start| Timestamp::from_datetime(&start))
 }

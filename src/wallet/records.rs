@@ -46,7 +46,8 @@ impl ChangeFilter {
         };
         let time = |value: Option<String>| {
             value
-                .map(|text| text.trim().parse::<Timestamp>().map_err(|_| AppError::BadParams))
+                .map(|text| text.trim().parse::<i64>().map_err(|_| AppError::BadParams))
+                .map(|secs| secs.map(Timestamp::from_secs))
                 .transpose()
         };
         Ok(ChangeFilter {
@@ -74,6 +75,7 @@ pub struct ChangeRecord {
     /// Signed: "-10.00" left the account, "10.00" came in.
     pub amount: String,
     pub balance_after: String,
+    #[schema(value_type = i64)]
     pub created_at: Timestamp,
 }
 

@@ -74,7 +74,9 @@ pub struct WithdrawalRecord {
     /// pending, passed, failed or rejected.
     pub status: String,
     pub reason: String,
+    #[schema(value_type = i64)]
     pub created_at: Timestamp,
+    #[schema(value_type = Option<i64>)]
     pub reviewed_at: Option<Timestamp>,
 }
 

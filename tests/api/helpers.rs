@@ -6,7 +6,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use fairhall::auth::types::{LoginName, LoginPassword, Phone};
-use fairhall::clock::Clock;
+use fairhall::clock::{Clock, Timestamp};
 use fairhall::config::Config;
 use fairhall::db::Db;
 use fairhall::http::AppState;
@@ -19,7 +19,7 @@ use tempfile::TempDir;
 use tower::ServiceExt;
 
 /// 2026-11-22T08:00:00Z (15:00 in the default operator time zone, Asia/Ho_Chi_Minh).
-pub const START: i64 = 1_795_334_400;
+pub const START: Timestamp = Timestamp::from_secs(1_795_334_400);
 
 /// The login password every fixture player gets.
 pub const PASSWORD: &str = "secret_1";
@@ -80,7 +80,7 @@ impl TestApp {
         }
     }
 
-    pub fn now(&self) -> i64 {
+    pub fn now(&self) -> Timestamp {
         self.clock.now()
     }
 

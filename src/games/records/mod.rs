@@ -4,6 +4,7 @@
 
 pub mod long_board;
 
+use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::games::rules::issue::Issue;
@@ -89,8 +90,10 @@ pub struct BetRecord {
     pub payout: Money,
     /// Payout less stake; "0.00" while open.
     pub profit: String,
-    pub placed_at: i64,
-    pub settled_at: Option<i64>,
+    #[schema(value_type = i64)]
+    pub placed_at: Timestamp,
+    #[schema(value_type = Option<i64>)]
+    pub settled_at: Option<Timestamp>,
     /// The period's draw, once drawn.
     #[schema(value_type = Option<Object>)]
     pub result: Option<Value>,
@@ -276,7 +279,8 @@ pub struct DrawRecord {
     /// The previous period's seed, or the commitment for a chain's first period.
     pub previous: String,
     pub commitment: String,
-    pub drawn_at: i64,
+    #[schema(value_type = i64)]
+    pub drawn_at: Timestamp,
 }
 
 /// The draws of `source`, newest first.
