@@ -32,6 +32,7 @@ use fairhall::games::betting::{self, BetLine, Order, Quote};
 use fairhall::games::rules::options::BetOption;
 use fairhall::games::rules::room::{Game, Room};
 use fairhall::games::schedule;
+use fairhall::ids::UserId;
 use fairhall::money::Money;
 use fairhall::scheduler::Scheduler;
 use std::path::Path;
@@ -81,7 +82,7 @@ struct Seeder {
     db: Db,
     scheduler: Scheduler,
     timezone: chrono_tz::Tz,
-    user_ids: Vec<i64>,
+    user_ids: Vec<UserId>,
 }
 
 fn seed(dir: &Path, players: u64, bets: u64, days: u64) -> anyhow::Result<()> {

@@ -5,6 +5,7 @@ use crate::auth;
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::ids::UserId;
 use anyhow::Context;
 
 /// The runtime of a CLI command: one thread, the command's work only.
@@ -16,7 +17,7 @@ pub fn current_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 /// The user a reference (id, phone or login name) names.
-pub async fn find_user(db: &Db, reference: String) -> anyhow::Result<i64> {
+pub async fn find_user(db: &Db, reference: String) -> anyhow::Result<UserId> {
     db.read(move |connection| auth::find_user(connection, &reference)).await.map_err(|error| {
         match error {
             AppError::NotFound => anyhow::anyhow!("no user with that id, phone or login name"),

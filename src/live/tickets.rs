@@ -7,6 +7,7 @@ use super::ViewerSession;
 use crate::auth::SessionUser;
 use crate::clock::Timestamp;
 use crate::error::AppError;
+use crate::ids::UserId;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
@@ -29,7 +30,7 @@ pub struct IssuedTicket {
 
 #[derive(Debug)]
 struct Ticket {
-    user_id: i64,
+    user_id: UserId,
     token_hash: String,
     issued_at: Timestamp,
     expires_at: Timestamp,
@@ -93,7 +94,11 @@ mod tests {
     use super::*;
 
     fn session(user_id: i64) -> SessionUser {
-        SessionUser { user_id, token_hash: format!("hash{user_id}"), expires_at: at(10_000) }
+        SessionUser {
+            user_id: UserId::from_rowid(user_id),
+            token_hash: format!("hash{user_id}"),
+            expires_at: at(10_000),
+        }
     }
 
     fn at(secs: i64) -> Timestamp {

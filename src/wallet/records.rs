@@ -3,6 +3,7 @@
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger::EntryKind;
 use crate::paging::{Page, Paging};
 use rusqlite::Connection;
@@ -109,7 +110,7 @@ pub const DATED_TOTAL_MAX: i64 = 10_000;
 /// the account's postings until the page is full (docs/performance.md, "aged database").
 pub fn account_changes(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     filter: &ChangeFilter,
     audience: Audience,
 ) -> Result<Page<ChangeRecord>, AppError> {

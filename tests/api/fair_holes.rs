@@ -11,6 +11,7 @@ use fairhall::clock::Timestamp;
 use fairhall::games::fairness::chain_keys::ChainKeys;
 use fairhall::games::fairness::drawing::{DrawPlan, draw_due};
 use fairhall::games::rules::room::DrawSource;
+use fairhall::ids::UserId;
 use serde_json::{Value, json};
 
 /// The open period of `room` as `api/roominfo/index` shows it: (issue, close, draw).
@@ -102,7 +103,7 @@ async fn a_bet_stored_after_its_period_was_drawn_is_refunded() {
 /// Stores a bet line and its debit directly, as betting would, for `stake` minor units.
 fn stranded_bet(
     tx: &fairhall::db::Tx,
-    (user_id, order_no, issue): (i64, &str, &str),
+    (user_id, order_no, issue): (UserId, &str, &str),
     stake: i64,
     now: Timestamp,
 ) -> Result<(), fairhall::error::AppError> {
