@@ -24,6 +24,7 @@ const INFRASTRUCTURE: &[&str] = &[
     "error",
     "i18n",
     "idempotency",
+    "ids",
     "money",
     "net",
     "paging",

@@ -477,7 +477,8 @@ fn limits_text(limits: &RoomLimits) -> Vec<String> {
 }
 
 fn local_time(timestamp: Timestamp, timezone: chrono_tz::Tz) -> String {
-    chrono::DateTime::from_timestamp(timestamp, 0)
+    timestamp
+        .to_datetime()
         .map(|time| time.with_timezone(&timezone).format("%Y-%m-%d %H:%M:%S %:z").to_string())
         .unwrap_or_else(|| timestamp.to_string())
 }

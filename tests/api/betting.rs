@@ -4,6 +4,7 @@
 
 use crate::helpers::{Player, Reply, TestApp, send_to};
 use crate::wallet_support::{WalletApp, assert_ledger_verifies, money, post_request};
+use fairhall::clock::Timestamp;
 use fairhall::games;
 use fairhall::games::fairness::fair::{Seed, verify_link};
 use fairhall::games::rules::draw::Draw;
@@ -49,7 +50,7 @@ impl Hall {
     /// The issue of `room` taking bets now; waits out (draws) a period in its closed window.
     pub async fn open_issue(&self, room: &str) -> String {
         let index = self.app.room_index(room).await.ok().clone();
-        if self.app.now() < index["close_at"].as_i64().expect("a close time") {
+        if self.app.now().secs() < index["close_at"].as_i64().expect("a close time") {
             return index["issue"].as_str().expect("an open issue").to_string();
         }
         self.draw(room).await;
@@ -77,7 +78,7 @@ impl Hall {
     /// Moves the clock past the draw of `room`'s open period and runs the scheduler.
     pub async fn draw(&self, room: &str) {
         let index = self.app.room_index(room).await;
-        let draw_at = index.ok()["draw_at"].as_i64().expect("a draw time");
+        let draw_at = Timestamp::from_secs(index.ok()["draw_at"].as_i64().expect("a draw time"));
         self.app.clock.advance(draw_at - self.app.now());
         self.scheduler.tick(self.app.now()).await;
     }
@@ -226,7 +227,7 @@ async fn every_refusal_has_its_key_and_changes_nothing() {
 
     // After the close, the open period refuses bets; the next period takes them.
     let index = hall.app.room_index("pk10").await.ok().clone();
-    let close_at = index["close_at"].as_i64().expect("close");
+    let close_at = Timestamp::from_secs(index["close_at"].as_i64().expect("close"));
     hall.app.clock.advance(close_at - hall.app.now());
     let late =
         hall.bet_on(&player, ("pk10", index["issue"].as_str().expect("issue")), big("1"), None);
@@ -549,7 +550,7 @@ async fn the_live_stream_sends_the_period_results_and_balance() {
     hall.bet(&player, "k3", json!([{"option": "odd", "amount": "15"}])).await.ok();
     assert_eq!(next_state(&mut body).await["game_balance"], "25.00", "the balance moved");
 
-    let draw_at = first["draw_at"].as_i64().expect("draw time");
+    let draw_at = Timestamp::from_secs(first["draw_at"].as_i64().expect("draw time"));
     hall.app.clock.advance(draw_at - hall.app.now());
     hall.scheduler.tick(hall.app.now()).await;
     // The room's event, and a balance event when the bet won, in either order.

@@ -128,7 +128,7 @@ async fn the_first_event_carries_the_open_period_and_the_players_balance() {
         );
         assert_eq!(event["last"], index["last"]);
         assert_eq!(event["now"], hall.app.now());
-        assert_eq!(event["sent_ms"], hall.app.now() * 1000, "the fixed clock's millisecond");
+        assert_eq!(event["sent_ms"], hall.app.now().millis(), "the fixed clock's millisecond");
     }
     assert_eq!(first["game_balance"], "40.00");
     assert_eq!(anonymous["game_balance"], Value::Null);
