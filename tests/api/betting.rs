@@ -514,25 +514,6 @@ async fn the_odds_history_and_long_board_describe_the_rooms() {
     assert_eq!(hall.app.get("/api/cc/long?threshold=1", None).await.err(), "bad_params");
 }
 
-/// The next `state` event of a live stream, within a few seconds.
-async fn next_state(body: &mut axum::body::BodyDataStream) -> Value {
-    use futures_util::StreamExt;
-    let deadline = std::time::Duration::from_secs(5);
-    let mut text = String::new();
-    loop {
-        let chunk = tokio::time::timeout(deadline, body.next()).await.expect("an event in time");
-        let chunk = chunk.expect("the stream is open").expect("a chunk");
-        text.push_str(std::str::from_utf8(&chunk).expect("utf-8"));
-        if let Some(data) = text.split("\n\n").find_map(|event| {
-            let is_state = event.lines().any(|line| line == "event: state");
-            let data = event.lines().find_map(|line| line.strip_prefix("data: "));
-            data.filter(|_| is_state)
-        }) {
-            return serde_json::from_str(data).expect("json");
-        }
-    }
-}
-
 #[tokio::test]
 async fn the_live_stream_sends_the_period_results_and_balance() {
     use tower::ServiceExt;
@@ -542,13 +523,13 @@ async fn the_live_stream_sends_the_period_results_and_balance() {
     let request = axum::http::Request::get(path).body(axum::body::Body::empty()).expect("request");
     let response = hall.app.router.clone().oneshot(request).await.expect("a response");
     assert_eq!(response.headers()["content-type"], "text/event-stream");
-    let mut body = response.into_body().into_data_stream();
+    let mut live = crate::live::Live::of(response);
 
-    let first = next_state(&mut body).await;
+    let first = live.next().await;
     assert_eq!(first["game_balance"], "40.00");
     assert_eq!(first["issue"], hall.open_issue("k3").await);
     hall.bet(&player, "k3", json!([{"option": "odd", "amount": "15"}])).await.ok();
-    assert_eq!(next_state(&mut body).await["game_balance"], "25.00", "the balance moved");
+    assert_eq!(live.next().await["game_balance"], "25.00", "the balance moved");
 
     let draw_at = Timestamp::from_secs(first["draw_at"].as_i64().expect("draw time"));
     hall.app.clock.advance(draw_at - hall.app.now());
@@ -556,9 +537,9 @@ async fn the_live_stream_sends_the_period_results_and_balance() {
     // The room's event, and a balance event when the bet won, in either order.
     let balance = hall.game_balance(&player).await.to_string();
     let won = balance != "25.00";
-    let mut events = vec![next_state(&mut body).await];
+    let mut events = vec![live.next().await];
     if won {
-        events.push(next_state(&mut body).await);
+        events.push(live.next().await);
     }
     let drawn = events.iter().find(|event| event["last"]["issue"] == first["issue"]);
     let drawn = drawn.expect("the period's result arrives");

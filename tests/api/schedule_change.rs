@@ -53,26 +53,12 @@ async fn shown(app: &TestApp, room: &str) -> Shown {
 
 /// The first `state` event of `api/live?room=`.
 async fn first_live_state(app: &TestApp, room: &str) -> Shown {
-    use futures_util::StreamExt;
     use tower::ServiceExt;
     let request = axum::http::Request::get(format!("/api/live?room={room}"))
         .body(axum::body::Body::empty())
         .expect("a request");
     let response = app.router.clone().oneshot(request).await.expect("a response");
-    let mut body = response.into_body().into_data_stream();
-    let mut text = String::new();
-    loop {
-        let wait = std::time::Duration::from_secs(5);
-        let chunk = tokio::time::timeout(wait, body.next()).await.expect("an event in time");
-        text.push_str(std::str::from_utf8(&chunk.expect("open").expect("a chunk")).expect("utf-8"));
-        let data = text.split("\n\n").find_map(|event| {
-            let is_state = event.lines().any(|line| line == "event: state");
-            event.lines().find_map(|line| line.strip_prefix("data: ")).filter(|_| is_state)
-        });
-        if let Some(data) = data {
-            return Shown::of(&serde_json::from_str(data).expect("json"));
-        }
-    }
+    Shown::of(&crate::live::Live::of(response).next().await)
 }
 
 /// A change as the operator makes it: `(room, change)` applied in turn.
