@@ -32,6 +32,7 @@ use fairhall::games::betting::{self, BetLine, Order, Quote};
 use fairhall::games::rules::options::BetOption;
 use fairhall::games::rules::room::{Game, Room};
 use fairhall::games::schedule;
+use fairhall::ids::UserId;
 use fairhall::money::Money;
 use fairhall::scheduler::Scheduler;
 use std::path::Path;
@@ -81,7 +82,7 @@ struct Seeder {
     db: Db,
     scheduler: Scheduler,
     timezone: chrono_tz::Tz,
-    user_ids: Vec<i64>,
+    user_ids: Vec<UserId>,
 }
 
 fn seed(dir: &Path, players: u64, bets: u64, days: u64) -> anyhow::Result<()> {
@@ -96,7 +97,7 @@ fn seed(dir: &Path, players: u64, bets: u64, days: u64) -> anyhow::Result<()> {
     let scheduler =
         Scheduler::new(db.clone(), dir, timezone)?.with_chunk_bets(config.games.settle_chunk_bets);
     let now = Clock::System.now();
-    let begin = (now - i64::try_from(days)? * 86_400) / 3_600 * 3_600;
+    let begin = Timestamp::from_secs((now.secs() - i64::try_from(days)? * 86_400) / 3_600 * 3_600);
     runtime.block_on(scheduler.tick(begin));
     let mut seeder = Seeder { runtime, db, scheduler, timezone, user_ids: Vec::new() };
     seeder.make_players(players, begin)?;

@@ -17,7 +17,7 @@ mod support;
 
 use anyhow::{Context, ensure};
 use fairhall::auth::types::{LoginPassword, Phone};
-use fairhall::clock::Clock;
+use fairhall::clock::{Clock, Timestamp};
 use fairhall::config::Config;
 use fairhall::db::Db;
 use fairhall::money::Money;
@@ -317,12 +317,12 @@ struct Player {
 /// The open period of a room as `api/roominfo/index` shows it.
 struct RoomIndex {
     issue: String,
-    close_at: i64,
-    draw_at: i64,
+    close_at: Timestamp,
+    draw_at: Timestamp,
 }
 
 impl RoomIndex {
-    fn ensure_open(&self, room: &str, now: i64) -> anyhow::Result<()> {
+    fn ensure_open(&self, room: &str, now: Timestamp) -> anyhow::Result<()> {
         ensure!(now < self.close_at, "{room} period {} is closed at {now}", self.issue);
         Ok(())
     }
@@ -396,8 +396,8 @@ impl<'r> Hall<'r> {
         let body: Value = support::agent().get(&url).call()?.body_mut().read_json()?;
         let data = &body["data"];
         let issue = data["issue"].as_str().with_context(|| format!("no open issue: {body}"))?;
-        let close_at = data["close_at"].as_i64().context("no close time")?;
-        let draw_at = data["draw_at"].as_i64().context("no draw time")?;
+        let close_at = Timestamp::from_secs(data["close_at"].as_i64().context("no close time")?);
+        let draw_at = Timestamp::from_secs(data["draw_at"].as_i64().context("no draw time")?);
         Ok(RoomIndex { issue: issue.to_string(), close_at, draw_at })
     }
 

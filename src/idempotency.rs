@@ -5,6 +5,7 @@
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 use serde_json::Value;
@@ -27,7 +28,7 @@ impl IdempotencyKey {
 
 /// A money-moving request as idempotency sees it.
 pub struct Request<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub key: Option<&'a IdempotencyKey>,
     /// The parameters (e.g. "conversion:balance:10.00"); a replay must describe the same ones.
     pub description: String,

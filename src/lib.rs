@@ -14,6 +14,7 @@ pub mod games;
 pub mod http;
 pub mod i18n;
 pub mod idempotency;
+pub mod ids;
 pub mod ledger;
 pub mod live;
 pub mod money;

@@ -24,6 +24,7 @@ const INFRASTRUCTURE: &[&str] = &[
     "error",
     "i18n",
     "idempotency",
+    "ids",
     "money",
     "net",
     "paging",
@@ -246,9 +247,12 @@ fn cli_violations(path: &str, text: &str) -> Vec<String> {
     let siblings = code.match_indices("super::").map(|(at, _)| leading_ident(&code[at + 7..]));
     let named: BTreeSet<&str> = siblings
         .filter(|name| !name.is_empty() && *name != "shared" && *name != "super")
-        .filter(|name| cli_dir.join(format!("{name}.rs")).exists())
+        .filter(|name| {
+            cli_dir.join(format!("{name}.rs")).exists()
+                || cli_dir.join(name).join("mod.rs").exists()
+        })
         .collect();
-    named.into_iter().map(|name| format!("{path}: cli/{name}.rs")).collect()
+    named.into_iter().map(|name| format!("{path}: cli/{name}")).collect()
 }
 
 fn all_violations(check: impl Fn(&SourceFile) -> Vec<String>) -> Vec<String> {
@@ -323,6 +327,9 @@ fn the_checker_catches_planted_violations() {
             "auth/profile/planted.rs: dbg!",
         ]
     );
-    let grouped = cli_violations("cli/users.rs", "use super::wallet::run; use super::shared::x;");
-    assert_eq!(grouped, ["cli/users.rs: cli/wallet.rs"]);
+    let grouped = cli_violations(
+        "cli/users.rs",
+        "use super::wallet::run; use super::shared::x; use super::games::RoomCommand;",
+    );
+    assert_eq!(grouped, ["cli/users.rs: cli/games", "cli/users.rs: cli/wallet"]);
 }

@@ -9,6 +9,7 @@ use anyhow::{Context, bail, ensure};
 use bytes::Bytes;
 use fairhall::auth::types::{LoginPassword, Phone};
 use fairhall::config::Config;
+use fairhall::ids::UserId;
 use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
 use std::ffi::OsString;
@@ -77,9 +78,9 @@ pub fn make_players(
 /// Credits `funds` to the wallet (an operator adjustment) and moves them to the game balance.
 pub fn fund(
     tx: &fairhall::db::Tx,
-    user_id: i64,
+    user_id: UserId,
     funds: fairhall::money::Money,
-    now: i64,
+    now: fairhall::clock::Timestamp,
 ) -> Result<(), fairhall::error::AppError> {
     let credit = fairhall::wallet::Adjustment {
         user_id,

@@ -88,7 +88,7 @@ test('switch the language and see the texts change', async ({ page, request }) =
   await logInViaUi(page, name, 'secret12', vi);
   await expect(page.getByRole('heading', { name: `Xin chào, ${name}` })).toBeVisible();
 
-  await page.getByRole('link', { name: vi.entry_language, exact: true }).first().click();
+  await page.getByRole('link', { name: `VI ${vi.entry_language}`, exact: true }).click();
   await expect(page).toHaveURL(/#\/pages\/login\/lang$/);
   await expect(page.getByRole('radio')).toHaveCount(14);
   await expect(page.getByRole('radio', { name: /Tiếng Việt/ })).toHaveAttribute(

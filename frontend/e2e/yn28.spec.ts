@@ -52,7 +52,7 @@ async function trade(page: Page, side: 'up' | 'down', issue: string): Promise<Be
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('trade-amount').fill('10');
   await page.getByTestId('trade-confirm').click();
-  const dialog = page.getByRole('alertdialog', { name: vi.games_confirm_title });
+  const dialog = page.getByRole('alertdialog', { name: vi.yn28_trade_confirm_title });
   await expect(dialog).toContainText(issue);
   const reply = page.waitForResponse(
     (response) =>

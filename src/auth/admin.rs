@@ -5,6 +5,7 @@ use super::types::{InviteCode, LoginName, Phone};
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
@@ -20,7 +21,7 @@ pub struct NewUser {
 
 #[derive(Debug, Serialize)]
 pub struct UserSummary {
-    pub id: i64,
+    pub id: UserId,
     pub phone: String,
     pub username: Option<String>,
     pub vip_level: i64,
@@ -31,13 +32,13 @@ pub struct UserSummary {
 
 #[derive(Debug, Serialize)]
 pub struct UserDetail {
-    pub id: i64,
+    pub id: UserId,
     pub phone: String,
     pub username: Option<String>,
     pub nickname: String,
     pub avatar: String,
     pub invite_code: String,
-    pub inviter_id: Option<i64>,
+    pub inviter_id: Option<UserId>,
     pub vip_level: i64,
     pub is_admin: bool,
     pub frozen_at: Option<Timestamp>,
@@ -48,9 +49,9 @@ pub(super) fn insert_user_with_accounts(
     tx: &Tx,
     user: &NewUser,
     password_hash: &str,
-    inviter_id: Option<i64>,
+    inviter_id: Option<UserId>,
     now: Timestamp,
-) -> Result<i64, AppError> {
+) -> Result<UserId, AppError> {
     let invite_code = fresh_invite_code(tx)?;
     let row = NewUserRow {
         phone: user.phone.as_str(),
@@ -81,14 +82,14 @@ pub fn create_user(
     user: &NewUser,
     password_hash: &str,
     now: Timestamp,
-) -> Result<i64, AppError> {
+) -> Result<UserId, AppError> {
     insert_user_with_accounts(tx, user, password_hash, None, now)
 }
 
 /// The user a CLI argument names: numeric id, phone number or login name.
-pub fn find_user(connection: &Connection, reference: &str) -> Result<i64, AppError> {
+pub fn find_user(connection: &Connection, reference: &str) -> Result<UserId, AppError> {
     let reference = reference.trim();
-    let by_id: Option<i64> = match reference.parse::<i64>() {
+    let by_id: Option<UserId> = match UserId::parse(reference) {
         Ok(id) => connection
             .prepare_cached("SELECT user_id FROM users WHERE user_id = ?1")?
             .query_row([id], |row| row.get(0))
@@ -130,7 +131,7 @@ pub fn list_users(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-pub fn user_detail(connection: &Connection, user_id: i64) -> Result<UserDetail, AppError> {
+pub fn user_detail(connection: &Connection, user_id: UserId) -> Result<UserDetail, AppError> {
     connection
         .prepare_cached(
             "SELECT user_id, phone, username, nickname, avatar, invite_code, inviter_id, vip_level,
@@ -164,7 +165,7 @@ pub struct UserReport {
     pub balances: ledger::Balances,
 }
 
-pub fn show_user(connection: &Connection, user_id: i64) -> Result<UserReport, AppError> {
+pub fn show_user(connection: &Connection, user_id: UserId) -> Result<UserReport, AppError> {
     Ok(UserReport {
         detail: user_detail(connection, user_id)?,
         balances: ledger::balances(connection, user_id)?,
@@ -172,13 +173,13 @@ pub fn show_user(connection: &Connection, user_id: i64) -> Result<UserReport, Ap
 }
 
 /// Freezes an account and ends its sessions; the app logs the player out (ret 555).
-pub fn freeze(tx: &Tx, user_id: i64, now: Timestamp) -> Result<(), AppError> {
+pub fn freeze(tx: &Tx, user_id: UserId, now: Timestamp) -> Result<(), AppError> {
     tx.prepare_cached("UPDATE users SET frozen_at = ?2 WHERE user_id = ?1 AND frozen_at IS NULL")?
         .execute(params![user_id, now])?;
     sql::revoke_sessions(tx, user_id, now)
 }
 
-pub fn unfreeze(tx: &Tx, user_id: i64) -> Result<(), AppError> {
+pub fn unfreeze(tx: &Tx, user_id: UserId) -> Result<(), AppError> {
     tx.prepare_cached("UPDATE users SET frozen_at = NULL WHERE user_id = ?1")?
         .execute([user_id])?;
     Ok(())
@@ -187,7 +188,7 @@ pub fn unfreeze(tx: &Tx, user_id: i64) -> Result<(), AppError> {
 /// Sets a new login password; every session of the account ends.
 pub fn set_password(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     password_hash: &str,
     now: Timestamp,
 ) -> Result<(), AppError> {
@@ -195,7 +196,7 @@ pub fn set_password(
     sql::revoke_sessions(tx, user_id, now)
 }
 
-pub fn grant_admin(tx: &Tx, user_id: i64) -> Result<(), AppError> {
+pub fn grant_admin(tx: &Tx, user_id: UserId) -> Result<(), AppError> {
     tx.prepare_cached("UPDATE users SET is_admin = 1 WHERE user_id = ?1")?.execute([user_id])?;
     Ok(())
 }

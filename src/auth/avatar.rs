@@ -4,6 +4,7 @@
 use super::sql;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::uploads::{self, Image};
 use std::path::{Path, PathBuf};
 
@@ -25,7 +26,7 @@ pub fn avatar_file(folder: &Path, file_name: &str) -> Option<PathBuf> {
 pub async fn replace_avatar(
     db: &Db,
     folder: &Path,
-    user_id: i64,
+    user_id: UserId,
     image: Image,
 ) -> Result<String, AppError> {
     let file_name = image.store(folder)?;

@@ -7,6 +7,7 @@ use super::{AuthSettings, sql};
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::{AppError, Outcome};
+use crate::ids::UserId;
 use serde::Deserialize;
 
 /// New email fields as sent (api/personal/setemail, user/changeemail).
@@ -35,7 +36,7 @@ impl EmailBinding {
 /// Sets the email once the code matches; a wrong code still uses up an attempt.
 pub fn bind_email(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     binding: &EmailBinding,
     settings: &AuthSettings,
     now: Timestamp,
@@ -90,7 +91,7 @@ impl PhoneBinding {
 /// `phone_taken` when any account, this one included, already has it.
 pub fn bind_phone(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     binding: &PhoneBinding,
     settings: &AuthSettings,
     now: Timestamp,

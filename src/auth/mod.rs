@@ -32,6 +32,7 @@ use crate::clock::Timestamp;
 use crate::config::{AuthConfig, CodeDelivery};
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};
+use crate::ids::UserId;
 use crate::rate_limit::Limit;
 use rusqlite::Connection;
 use serde::Deserialize;
@@ -120,13 +121,13 @@ impl AuthSettings {
 #[derive(Debug)]
 pub struct SessionGrant {
     pub token: String,
-    pub user_id: i64,
+    pub user_id: UserId,
 }
 
 /// The user a request's session token names.
 #[derive(Clone, Debug)]
 pub struct SessionUser {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub token_hash: String,
     /// When the session ends unless revoked earlier.
     pub expires_at: Timestamp,
@@ -236,7 +237,7 @@ fn finish_login(
 
 /// The per-account throttle counts per user, whichever of phone or login name is typed;
 /// attempts on names that match no account count per name.
-fn throttle_key(user_id: Option<i64>, account: &str) -> String {
+fn throttle_key(user_id: Option<UserId>, account: &str) -> String {
     match user_id {
         Some(user_id) => format!("user:{user_id}"),
         None => format!("name:{account}"),
@@ -245,7 +246,7 @@ fn throttle_key(user_id: Option<i64>, account: &str) -> String {
 
 fn start_session(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<SessionGrant, AppError> {

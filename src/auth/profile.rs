@@ -6,6 +6,7 @@ use super::sql::{self, ProfileChanges};
 use super::types::{Email, Nickname, RealName, TaxNumber};
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use rusqlite::Connection;
 use serde::Deserialize;
 
@@ -60,7 +61,7 @@ impl ProfileUpdate {
 /// `wallet::update_profile`.
 pub fn update_profile_fields(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     update: &ProfileUpdate,
 ) -> Result<(), AppError> {
     let changes = ProfileChanges {
@@ -72,18 +73,18 @@ pub fn update_profile_fields(
 }
 
 /// The player's real name, email, tax number and whether a fund password is set.
-pub fn profile_fields(connection: &Connection, user_id: i64) -> Result<ProfileFields, AppError> {
+pub fn profile_fields(connection: &Connection, user_id: UserId) -> Result<ProfileFields, AppError> {
     sql::profile_fields(connection, user_id)
 }
 
 /// The player's real name, "" until set.
-pub fn real_name(connection: &Connection, user_id: i64) -> Result<String, AppError> {
+pub fn real_name(connection: &Connection, user_id: UserId) -> Result<String, AppError> {
     sql::real_name(connection, user_id)
 }
 
 /// Stores the real name as given. Only `wallet::payout_accounts::set_real_name` calls it: it
 /// owns the rule that a linked bank card fixes the name.
-pub fn store_real_name(tx: &Tx, user_id: i64, real_name: &RealName) -> Result<(), AppError> {
+pub fn store_real_name(tx: &Tx, user_id: UserId, real_name: &RealName) -> Result<(), AppError> {
     sql::set_real_name(tx, user_id, real_name.as_str())
 }
 

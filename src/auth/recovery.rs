@@ -9,6 +9,7 @@ use crate::clock::Timestamp;
 use crate::config::CodeDelivery;
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};
+use crate::ids::UserId;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -194,7 +195,7 @@ fn check_reset(
     reset: &PasswordReset,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<(i64, i64)>, AppError> {
+) -> Result<Outcome<(i64, UserId)>, AppError> {
     let code_id = match codes::verify(tx, &reset.code_check(), settings, now)? {
         Outcome::Done(code_id) => code_id,
         Outcome::Refused(error) => return Ok(Outcome::Refused(error)),

@@ -7,6 +7,7 @@ use super::{AuthSettings, NewUser, SessionGrant, admin, hashing, sql, start_sess
 use crate::clock::Timestamp;
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};
+use crate::ids::UserId;
 use crate::rate_limit;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -110,7 +111,7 @@ fn check_registration(
 }
 
 /// `phone_taken` for a registered phone; the inviter of the invite code, if one was given.
-fn inviter(tx: &Tx, registration: &Registration) -> Result<Option<i64>, AppError> {
+fn inviter(tx: &Tx, registration: &Registration) -> Result<Option<UserId>, AppError> {
     if sql::phone_registered(tx, registration.phone.as_str())? {
         return Err(AppError::PhoneTaken);
     }

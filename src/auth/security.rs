@@ -7,13 +7,14 @@ use super::{AuthSettings, SessionUser, hash_secret_blocking, secret_matches_bloc
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::ids::UserId;
 use rusqlite::{Connection, OptionalExtension};
 use serde::Deserialize;
 use std::sync::Arc;
 
 pub(super) fn fund_password_hash(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<Option<String>, AppError> {
     Ok(connection
         .prepare_cached("SELECT fund_password_hash FROM users WHERE user_id = ?1")?
@@ -26,7 +27,7 @@ pub(super) fn fund_password_hash(
 pub async fn check_fund_password(
     db: &Db,
     settings: &Arc<AuthSettings>,
-    user_id: i64,
+    user_id: UserId,
     password: FundPassword,
     now: Timestamp,
 ) -> Result<(), AppError> {
@@ -43,7 +44,7 @@ pub async fn check_fund_password(
 
 /// A typed fund password and the hash it must match.
 struct FundPasswordAttempt {
-    user_id: i64,
+    user_id: UserId,
     typed: String,
     stored: String,
     now: Timestamp,
@@ -104,7 +105,7 @@ impl FundPasswordChange {
 pub async fn set_fund_password(
     db: &Db,
     settings: &Arc<AuthSettings>,
-    user_id: i64,
+    user_id: UserId,
     change: FundPasswordChange,
     now: Timestamp,
 ) -> Result<(), AppError> {

@@ -3,6 +3,7 @@
 use crate::clock::Timestamp;
 use crate::db::{EndedSessions, SessionsEnded, Tx};
 use crate::error::{AppError, OnUnique};
+use crate::ids::UserId;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub(super) struct NewUserRow<'a> {
@@ -10,11 +11,11 @@ pub(super) struct NewUserRow<'a> {
     pub login_name: Option<&'a str>,
     pub password_hash: &'a str,
     pub invite_code: &'a str,
-    pub inviter_id: Option<i64>,
+    pub inviter_id: Option<UserId>,
     pub is_admin: bool,
 }
 
-pub(super) fn insert_user(tx: &Tx, user: &NewUserRow, now: Timestamp) -> Result<i64, AppError> {
+pub(super) fn insert_user(tx: &Tx, user: &NewUserRow, now: Timestamp) -> Result<UserId, AppError> {
     tx.prepare_cached(
         "INSERT INTO users (phone, username, password_hash, invite_code, inviter_id, is_admin, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -32,7 +33,7 @@ pub(super) fn insert_user(tx: &Tx, user: &NewUserRow, now: Timestamp) -> Result<
         ("users.phone", || AppError::PhoneTaken),
         ("users.username", || AppError::LoginNameTaken),
     ])?;
-    Ok(tx.last_insert_rowid())
+    Ok(UserId::from_rowid(tx.last_insert_rowid()))
 }
 
 pub(super) fn phone_registered(connection: &Connection, phone: &str) -> Result<bool, AppError> {
@@ -46,7 +47,7 @@ pub(super) fn phone_registered(connection: &Connection, phone: &str) -> Result<b
 pub(super) fn user_by_invite_code(
     connection: &Connection,
     code: &str,
-) -> Result<Option<i64>, AppError> {
+) -> Result<Option<UserId>, AppError> {
     Ok(connection
         .prepare_cached("SELECT user_id FROM users WHERE invite_code = ?1")?
         .query_row([code], |row| row.get(0))
@@ -59,7 +60,7 @@ pub(super) fn invite_code_taken(connection: &Connection, code: &str) -> Result<b
 
 /// The user an account text (phone or login name) names, with their password hash.
 pub(super) struct Credentials {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub password_hash: String,
     pub frozen: bool,
 }
@@ -86,7 +87,7 @@ pub(super) fn credentials(
 pub(super) fn user_id_by_phone(
     connection: &Connection,
     phone: &str,
-) -> Result<Option<i64>, AppError> {
+) -> Result<Option<UserId>, AppError> {
     Ok(connection
         .prepare_cached("SELECT user_id FROM users WHERE phone = ?1")?
         .query_row([phone], |row| row.get(0))
@@ -96,7 +97,7 @@ pub(super) fn user_id_by_phone(
 pub(super) fn insert_session(
     tx: &Tx,
     token_hash: &str,
-    user_id: i64,
+    user_id: UserId,
     now: Timestamp,
     expires_at: Timestamp,
 ) -> Result<(), AppError> {
@@ -107,7 +108,7 @@ pub(super) fn insert_session(
     Ok(())
 }
 
-pub(super) fn revoke_sessions(tx: &Tx, user_id: i64, now: Timestamp) -> Result<(), AppError> {
+pub(super) fn revoke_sessions(tx: &Tx, user_id: UserId, now: Timestamp) -> Result<(), AppError> {
     tx.prepare_cached(
         "UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL",
     )?
@@ -117,7 +118,7 @@ pub(super) fn revoke_sessions(tx: &Tx, user_id: i64, now: Timestamp) -> Result<(
 }
 
 pub(super) struct SessionRow {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub expires_at: Timestamp,
     pub revoked: bool,
     pub frozen: bool,
@@ -168,7 +169,7 @@ pub(super) fn ended_sessions(
 
 pub(super) fn set_password_hash(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     password_hash: &str,
 ) -> Result<(), AppError> {
     tx.prepare_cached("UPDATE users SET password_hash = ?2 WHERE user_id = ?1")?
@@ -176,7 +177,7 @@ pub(super) fn set_password_hash(
     Ok(())
 }
 
-pub(super) fn password_hash(connection: &Connection, user_id: i64) -> Result<String, AppError> {
+pub(super) fn password_hash(connection: &Connection, user_id: UserId) -> Result<String, AppError> {
     connection
         .prepare_cached("SELECT password_hash FROM users WHERE user_id = ?1")?
         .query_row([user_id], |row| row.get(0))
@@ -188,7 +189,7 @@ pub(super) fn password_hash(connection: &Connection, user_id: i64) -> Result<Str
 /// checked against); false when it changed in between.
 pub(super) fn replace_password_hash(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     expected: &str,
     password_hash: &str,
 ) -> Result<bool, AppError> {
@@ -203,7 +204,7 @@ pub(super) fn replace_password_hash(
 /// Like `replace_password_hash` for the fund password; `expected` is None the first time.
 pub(super) fn replace_fund_password_hash(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     expected: Option<&str>,
     password_hash: &str,
 ) -> Result<bool, AppError> {
@@ -219,7 +220,7 @@ pub(super) fn replace_fund_password_hash(
 /// Ends every session of the user but the one whose token hash is `keep`.
 pub(super) fn revoke_other_sessions(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     keep: &str,
     now: Timestamp,
 ) -> Result<(), AppError> {
@@ -243,7 +244,7 @@ pub struct ProfileFields {
 
 pub(super) fn profile_fields(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<ProfileFields, AppError> {
     connection
         .prepare_cached(
@@ -262,7 +263,7 @@ pub(super) fn profile_fields(
         .ok_or(AppError::NotFound)
 }
 
-pub(super) fn real_name(connection: &Connection, user_id: i64) -> Result<String, AppError> {
+pub(super) fn real_name(connection: &Connection, user_id: UserId) -> Result<String, AppError> {
     connection
         .prepare_cached("SELECT real_name FROM users WHERE user_id = ?1")?
         .query_row([user_id], |row| row.get(0))
@@ -270,7 +271,7 @@ pub(super) fn real_name(connection: &Connection, user_id: i64) -> Result<String,
         .ok_or(AppError::NotFound)
 }
 
-pub(super) fn set_real_name(tx: &Tx, user_id: i64, real_name: &str) -> Result<(), AppError> {
+pub(super) fn set_real_name(tx: &Tx, user_id: UserId, real_name: &str) -> Result<(), AppError> {
     tx.prepare_cached("UPDATE users SET real_name = ?2 WHERE user_id = ?1")?
         .execute(params![user_id, real_name])?;
     Ok(())
@@ -285,7 +286,7 @@ pub(super) struct ProfileChanges<'a> {
 
 pub(super) fn update_profile_fields(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     changes: &ProfileChanges,
 ) -> Result<(), AppError> {
     tx.prepare_cached(
@@ -298,7 +299,7 @@ pub(super) fn update_profile_fields(
 }
 
 /// Changes the phone number, which is also the login; `phone_taken` when another user has it.
-pub(super) fn set_phone(tx: &Tx, user_id: i64, phone: &str) -> Result<(), AppError> {
+pub(super) fn set_phone(tx: &Tx, user_id: UserId, phone: &str) -> Result<(), AppError> {
     tx.prepare_cached("UPDATE users SET phone = ?2 WHERE user_id = ?1")?
         .execute(params![user_id, phone])
         .on_unique(&[("users.phone", || AppError::PhoneTaken)])?;
@@ -306,7 +307,7 @@ pub(super) fn set_phone(tx: &Tx, user_id: i64, phone: &str) -> Result<(), AppErr
 }
 
 /// Sets the avatar and returns the one it replaces.
-pub(super) fn replace_avatar(tx: &Tx, user_id: i64, avatar: &str) -> Result<String, AppError> {
+pub(super) fn replace_avatar(tx: &Tx, user_id: UserId, avatar: &str) -> Result<String, AppError> {
     let previous: String = tx
         .prepare_cached("SELECT avatar FROM users WHERE user_id = ?1")?
         .query_row([user_id], |row| row.get(0))

@@ -207,11 +207,13 @@ fn parse_lang(text: &str) -> anyhow::Result<ArticleLang> {
 }
 
 fn parse_time(text: &str) -> anyhow::Result<Timestamp> {
-    chrono::DateTime::parse_from_rfc3339(text.trim()).map(|time| time.timestamp()).map_err(|_| {
-        anyhow::anyhow!(
-            "--publish-at {text:?}: give an RFC 3339 time such as 2026-12-01T09:00:00+07:00"
-        )
-    })
+    chrono::DateTime::parse_from_rfc3339(text.trim())
+        .map(|time| Timestamp::from_datetime(&time))
+        .map_err(|_| {
+            anyhow::anyhow!(
+                "--publish-at {text:?}: give an RFC 3339 time such as 2026-12-01T09:00:00+07:00"
+            )
+        })
 }
 
 /// A refused value, named by its option: "--title: Text is too long ... (text_too_long)".

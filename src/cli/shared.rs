@@ -2,8 +2,10 @@
 //! refusals, flags and times print.
 
 use crate::auth;
+use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::ids::UserId;
 use anyhow::Context;
 
 /// The runtime of a CLI command: one thread, the command's work only.
@@ -15,7 +17,7 @@ pub fn current_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 /// The user a reference (id, phone or login name) names.
-pub async fn find_user(db: &Db, reference: String) -> anyhow::Result<i64> {
+pub async fn find_user(db: &Db, reference: String) -> anyhow::Result<UserId> {
     db.read(move |connection| auth::find_user(connection, &reference)).await.map_err(|error| {
         match error {
             AppError::NotFound => anyhow::anyhow!("no user with that id, phone or login name"),
@@ -39,8 +41,9 @@ pub fn yes_no(flag: bool) -> &'static str {
     if flag { "yes" } else { "no" }
 }
 
-pub fn format_time(timestamp: i64) -> String {
-    chrono::DateTime::from_timestamp(timestamp, 0)
+pub fn format_time(timestamp: Timestamp) -> String {
+    timestamp
+        .to_datetime()
         .map(|time| time.format("%Y-%m-%dT%H:%M:%SZ").to_string())
         .unwrap_or_default()
 }

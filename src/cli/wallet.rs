@@ -1,7 +1,7 @@
 //! `fairhall admin deposit|withdraw|wallet ...`: the operator's side of the wallet.
 
 use super::shared::{explain, find_user};
-use crate::clock::Clock;
+use crate::clock::{Clock, Timestamp};
 use crate::crypto::CardCipher;
 use crate::db::Db;
 use crate::money::Money;
@@ -179,7 +179,7 @@ async fn review_deposit(
     db: &Db,
     settings: Arc<WalletSettings>,
     review: deposits::Review,
-    now: i64,
+    now: Timestamp,
 ) -> anyhow::Result<()> {
     let deposit =
         db.write(move |tx| deposits::review(tx, &review, &settings, now)).await.map_err(explain)?;

@@ -121,6 +121,7 @@ pub struct NewsItem {
     /// The start of the body as one line of plain text, "…" when the body goes on.
     pub summary: String,
     pub pinned: bool,
+    #[schema(value_type = i64)]
     pub published_at: Timestamp,
 }
 
@@ -132,7 +133,9 @@ pub struct NewsArticle {
     /// Plain text; paragraphs are separated by line breaks.
     pub body: String,
     pub pinned: bool,
+    #[schema(value_type = i64)]
     pub published_at: Timestamp,
+    #[schema(value_type = i64)]
     pub updated_at: Timestamp,
 }
 

@@ -4,20 +4,21 @@
 //! notes to the commit hook only after COMMIT succeeded, so a rolled-back or failed write
 //! announces nothing.
 
+use crate::ids::UserId;
 use std::cell::RefCell;
 use std::sync::{Arc, PoisonError, RwLock};
 
 /// A player's game balance as a committed write left it (minor units).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BalanceChange {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub game_balance: i64,
 }
 
 /// Sessions of one user a committed write ended (logout, freeze, a password change or reset).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionsEnded {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub which: EndedSessions,
 }
 
@@ -34,7 +35,7 @@ pub enum EndedSessions {
 
 impl SessionsEnded {
     /// True when the session `token_hash` of `user_id` is one of those that ended.
-    pub fn includes(&self, user_id: i64, token_hash: &str) -> bool {
+    pub fn includes(&self, user_id: UserId, token_hash: &str) -> bool {
         self.user_id == user_id
             && match &self.which {
                 EndedSessions::One(hash) => hash == token_hash,
@@ -112,6 +113,10 @@ mod tests {
     use crate::error::AppError;
     use std::sync::Mutex;
 
+    fn user(id: i64) -> UserId {
+        UserId::from_rowid(id)
+    }
+
     fn recording(db: &Db) -> Arc<Mutex<Vec<CommitNote>>> {
         let heard = Arc::new(Mutex::new(Vec::new()));
         let sink = heard.clone();
@@ -134,7 +139,7 @@ mod tests {
             let db = db.clone();
             async move {
                 db.write(move |tx| {
-                    tx.note_game_balance(1, 100);
+                    tx.note_game_balance(user(1), 100);
                     let _ = taken.send(());
                     released.recv().map_err(anyhow::Error::from)?;
                     Ok(())
@@ -147,8 +152,11 @@ mod tests {
             let db = db.clone();
             async move {
                 db.write(|tx| -> Result<(), AppError> {
-                    tx.note_game_balance(2, 200);
-                    tx.note_sessions_ended(SessionsEnded { user_id: 2, which: EndedSessions::All });
+                    tx.note_game_balance(user(2), 200);
+                    tx.note_sessions_ended(SessionsEnded {
+                        user_id: user(2),
+                        which: EndedSessions::All,
+                    });
                     Err(AppError::BadParams)
                 })
                 .await
@@ -158,8 +166,11 @@ mod tests {
             let db = db.clone();
             async move {
                 db.write(|tx| {
-                    tx.note_game_balance(3, 300);
-                    tx.note_sessions_ended(SessionsEnded { user_id: 3, which: EndedSessions::All });
+                    tx.note_game_balance(user(3), 300);
+                    tx.note_sessions_ended(SessionsEnded {
+                        user_id: user(3),
+                        which: EndedSessions::All,
+                    });
                     Ok(())
                 })
                 .await
@@ -173,9 +184,10 @@ mod tests {
         assert!(failing.await.expect("joined").is_err());
         kept.await.expect("joined").expect("the kept write");
         let heard = heard.lock().expect("unpoisoned").clone();
-        let balance =
-            |user_id, game_balance| CommitNote::Balance(BalanceChange { user_id, game_balance });
-        let ended = SessionsEnded { user_id: 3, which: EndedSessions::All };
+        let balance = |id, game_balance| {
+            CommitNote::Balance(BalanceChange { user_id: user(id), game_balance })
+        };
+        let ended = SessionsEnded { user_id: user(3), which: EndedSessions::All };
         let expected = [balance(1, 100), balance(3, 300), CommitNote::SessionsEnded(ended)];
         assert_eq!(heard, expected, "the rolled-back write announced nothing");
     }
@@ -185,16 +197,24 @@ mod tests {
 mod ended_tests {
     use super::*;
 
+    fn user(id: i64) -> UserId {
+        UserId::from_rowid(id)
+    }
+
     #[test]
     fn an_ending_names_exactly_the_sessions_it_ended() {
-        let logout = SessionsEnded { user_id: 1, which: EndedSessions::One("a".into()) };
-        assert!(logout.includes(1, "a"));
-        assert!(!logout.includes(1, "b"), "another session of the player");
-        assert!(!logout.includes(2, "a"), "another player");
-        let change = SessionsEnded { user_id: 1, which: EndedSessions::AllBut("a".into()) };
-        assert!(!change.includes(1, "a"), "the session that changed the password");
-        assert!(change.includes(1, "b"));
-        let freeze = SessionsEnded { user_id: 1, which: EndedSessions::All };
-        assert!(freeze.includes(1, "a") && freeze.includes(1, "b") && !freeze.includes(2, "a"));
+        let logout = SessionsEnded { user_id: user(1), which: EndedSessions::One("a".into()) };
+        assert!(logout.includes(user(1), "a"));
+        assert!(!logout.includes(user(1), "b"), "another session of the player");
+        assert!(!logout.includes(user(2), "a"), "another player");
+        let change = SessionsEnded { user_id: user(1), which: EndedSessions::AllBut("a".into()) };
+        assert!(!change.includes(user(1), "a"), "the session that changed the password");
+        assert!(change.includes(user(1), "b"));
+        let freeze = SessionsEnded { user_id: user(1), which: EndedSessions::All };
+        assert!(
+            freeze.includes(user(1), "a")
+                && freeze.includes(user(1), "b")
+                && !freeze.includes(user(2), "a")
+        );
     }
 }

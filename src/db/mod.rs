@@ -9,6 +9,7 @@ mod writer;
 pub use committed::{BalanceChange, CommitHook, CommitNote, EndedSessions, SessionsEnded};
 
 use crate::error::AppError;
+use crate::ids::UserId;
 use anyhow::Context;
 use rusqlite::{Connection, OpenFlags};
 use std::ops::Deref;
@@ -26,7 +27,7 @@ pub struct Tx<'c>(&'c Connection, &'c committed::Notes);
 impl Tx<'_> {
     /// Notes that this write leaves `user_id`'s game balance at `game_balance` (minor units):
     /// the commit hook hears of it once the transaction committed, never if it rolls back.
-    pub fn note_game_balance(&self, user_id: i64, game_balance: i64) {
+    pub fn note_game_balance(&self, user_id: UserId, game_balance: i64) {
         self.1.note(CommitNote::Balance(BalanceChange { user_id, game_balance }));
     }
 

@@ -40,7 +40,7 @@ pub fn percent_text(bp: i64) -> String {
 /// The operator-local date of `now`.
 pub fn operator_day(timezone: Tz, now: Timestamp) -> NaiveDate {
     timezone
-        .timestamp_opt(now, 0)
+        .timestamp_opt(now.secs(), 0)
         .single()
         .map_or_else(|| chrono::DateTime::UNIX_EPOCH.date_naive(), |time| time.date_naive())
 }
@@ -67,9 +67,9 @@ pub fn day_start(timezone: Tz, day: NaiveDate) -> Timestamp {
             let local = midnight.checked_add_signed(chrono::Duration::minutes(minutes as i64))?;
             timezone.from_local_datetime(&local).earliest()
         })
-        .map(|start| start.timestamp())
+        .map(|start| Timestamp::from_datetime(&start))
         .next()
-        .unwrap_or_else(|| midnight.and_utc().timestamp())
+        .unwrap_or_else(|| Timestamp::from_datetime(&midnight.and_utc()))
 }
 
 /// The instants of `day`: [start, end).
@@ -142,8 +142,9 @@ mod tests {
         let saigon: Tz = "Asia/Ho_Chi_Minh".parse().expect("a zone");
         let day = NaiveDate::from_ymd_opt(2026, 11, 22).expect("a date");
         // 2026-11-22T00:00+07:00
-        assert_eq!(day_bounds(saigon, day), (1_795_280_400, 1_795_280_400 + 86_400));
-        assert_eq!(operator_day(saigon, 1_795_280_400 - 1), previous_day(day));
+        let midnight = Timestamp::from_secs(1_795_280_400);
+        assert_eq!(day_bounds(saigon, day), (midnight, midnight + 86_400));
+        assert_eq!(operator_day(saigon, midnight - 1), previous_day(day));
         let london: Tz = "Europe/London".parse().expect("a zone");
         let spring = NaiveDate::from_ymd_opt(2026, 3, 29).expect("a date");
         let (start, end) = day_bounds(london, spring);

@@ -14,6 +14,7 @@ use crate::clock::Timestamp;
 use crate::config::{Config, FinanceConfig};
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, UserAccountKind};
 use crate::money::Money;
 use crate::paging::{Page, Paging};
@@ -52,7 +53,7 @@ impl FinanceSettings {
 /// in at most the wallet balance (`insufficient_balance`).
 pub fn move_money(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     request: SavingsMove,
     settings: &FinanceSettings,
     now: Timestamp,
@@ -78,7 +79,7 @@ pub fn move_money(
 /// The least next move in: `first_in_min` until the player has moved money in once.
 fn in_min(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     settings: &FinanceSettings,
 ) -> Result<Money, AppError> {
     let moved_in = ledger::total_credited(
@@ -97,7 +98,7 @@ const YIELD_DAYS: u64 = 7;
 /// The Yu E Bao page: balances, yesterday's and all interest, the rate and the 7-day yield.
 pub fn summary(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     settings: &FinanceSettings,
     now: Timestamp,
 ) -> Result<SavingsSummary, AppError> {
@@ -134,7 +135,7 @@ pub fn summary(
 /// record is `savings_in`, `savings_out` or `interest`.
 pub fn log(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     paging: Paging,
 ) -> Result<Page<ChangeRecord>, AppError> {
     let filter = ChangeFilter {

@@ -1,13 +1,15 @@
 //! Queries on `savings_progress` and `savings_interest` (owned by `finance`).
 
+use crate::clock::Timestamp;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::money::Money;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// Where a player's interest stands: the last settled day and what it ended with.
 #[derive(Clone, Debug)]
 pub struct Progress {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub day: String,
     pub closing: Money,
     pub last_posting_id: i64,
@@ -15,7 +17,7 @@ pub struct Progress {
 
 /// Starts tracking a player from `day` (the day before their first move in); a no-op when
 /// they are tracked already.
-pub fn start_progress(connection: &Connection, user_id: i64, day: &str) -> Result<(), AppError> {
+pub fn start_progress(connection: &Connection, user_id: UserId, day: &str) -> Result<(), AppError> {
     connection
         .prepare_cached(
             "INSERT INTO savings_progress (user_id, day, closing_minor, last_posting_id)
@@ -63,13 +65,13 @@ pub fn save_progress(connection: &Connection, progress: &Progress) -> Result<(),
 
 /// One settled day with a held balance.
 pub struct InterestRow<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub day: &'a str,
     pub held: Money,
     pub interest: Money,
     pub rate_bp: i64,
     pub entry_id: Option<i64>,
-    pub paid_at: i64,
+    pub paid_at: Timestamp,
 }
 
 pub fn insert_interest(connection: &Connection, row: &InterestRow) -> Result<(), AppError> {
@@ -94,7 +96,7 @@ pub fn insert_interest(connection: &Connection, row: &InterestRow) -> Result<(),
 /// The interest credited for `day` (zero when none).
 pub fn interest_of_day(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     day: &str,
 ) -> Result<Money, AppError> {
     let interest: Option<Money> = connection
@@ -109,7 +111,7 @@ pub fn interest_of_day(
 /// (interest paid, sum of the held balances) over the days from `first` to `last`.
 pub fn interest_between(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     first: &str,
     last: &str,
 ) -> Result<(i64, i64), AppError> {

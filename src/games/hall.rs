@@ -13,6 +13,7 @@ use crate::games::rules::draw::Draw;
 use crate::games::rules::room::{DrawSource, Region, Room, Tier};
 use crate::games::rules::yn28::{Yn28Digits, Yn28Option};
 use crate::games::schedule;
+use crate::ids::UserId;
 use crate::money::Money;
 use anyhow::Context;
 use chrono_tz::Tz;
@@ -27,8 +28,11 @@ pub struct RegionHall {
     pub region: &'static str,
     /// The period open now (shared by the four tier rooms).
     pub issue: String,
+    #[schema(value_type = i64)]
     pub close_at: Timestamp,
+    #[schema(value_type = i64)]
     pub draw_at: Timestamp,
+    #[schema(value_type = i64)]
     pub now: Timestamp,
     pub period_secs: i64,
     /// `{issue, values}` of the latest draw, or null before the first.
@@ -61,7 +65,7 @@ pub struct TierRoom {
 /// Who looks at the hall: the player (if any) and the rooms' presence.
 #[derive(Clone, Copy, Debug)]
 pub struct Visitor<'a> {
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub presence: &'a Presence,
 }
 
@@ -123,7 +127,7 @@ pub struct Entered {
 
 /// Lets `user_id` into `room`: refused when the operator closed it (`room_closed`) or the game
 /// balance is below its entry minimum (`room_balance_too_low`).
-pub fn enter(connection: &Connection, room: Room, user_id: i64) -> Result<Entered, AppError> {
+pub fn enter(connection: &Connection, room: Room, user_id: UserId) -> Result<Entered, AppError> {
     let settings = rooms::room_settings(connection, room)?;
     if !settings.is_open {
         return Err(AppError::RoomClosed);

@@ -18,6 +18,7 @@ use crate::games::rules::odds::Odds;
 use crate::games::rules::options::BetOption;
 use crate::games::rules::room::Room;
 use crate::games::rules::settle::{self, GameRules, Outcome, PlacedBet};
+use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use anyhow::Context;
@@ -174,7 +175,7 @@ pub struct ChunkReport {
 
 struct OpenBet {
     bet_id: i64,
-    user_id: i64,
+    user_id: UserId,
     option: String,
     stake: Money,
     odds: Odds,
@@ -201,8 +202,8 @@ pub fn settle_chunk(
     let issue = period.issue.to_string();
     let bets = open_bets(tx, &room, &issue, limit)?;
     let mut rules: HashMap<i64, GameRules> = HashMap::new();
-    let mut credits: BTreeMap<i64, Credits> = BTreeMap::new();
-    let mut settled: BTreeMap<(i64, &str), i64> = BTreeMap::new();
+    let mut credits: BTreeMap<UserId, Credits> = BTreeMap::new();
+    let mut settled: BTreeMap<(UserId, &str), i64> = BTreeMap::new();
     let mut mark = tx.prepare_cached(
         "UPDATE bets SET status = ?2, outcome = ?3, payout = ?4, settled_at = ?5
          WHERE bet_id = ?1 AND status = 'open'",
@@ -331,7 +332,7 @@ const PLAYERS_PER_ENTRY: usize = 31;
 /// a few players per entry) and counts their played stakes against the turnover requirement.
 fn credit_players(
     tx: &Tx,
-    credits: &BTreeMap<i64, Credits>,
+    credits: &BTreeMap<UserId, Credits>,
     reference: &str,
     now: Timestamp,
 ) -> Result<(), AppError> {
@@ -340,7 +341,7 @@ fn credit_players(
         (EntryKind::Payout, (|credit: &Credits| credit.payout) as fn(&Credits) -> i64),
         (EntryKind::Refund, |credit: &Credits| credit.refund),
     ] {
-        let owed: Vec<(i64, Money)> = credits
+        let owed: Vec<(UserId, Money)> = credits
             .iter()
             .filter(|(_, credit)| amount_of(credit) > 0)
             .map(|(user_id, credit)| Ok((*user_id, Money::from_minor(amount_of(credit))?)))

@@ -3,6 +3,7 @@
 use super::AppState;
 use super::envelope::Envelope;
 use super::extract::Params;
+use crate::clock::Timestamp;
 use crate::error::AppError;
 use crate::games;
 use crate::games::fairness::drawing::revealed_draw;
@@ -85,11 +86,14 @@ struct ChainReply {
     first_issue: String,
     period_secs: i64,
     /// When the first period starts (Unix seconds; null for chains from before V5).
-    starts_at: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    starts_at: Option<Timestamp>,
     /// When the segment was committed and published.
-    created_at: i64,
+    #[schema(value_type = i64)]
+    created_at: Timestamp,
     /// When a period change retired it, before it drew any period.
-    retired_at: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    retired_at: Option<Timestamp>,
 }
 
 /// Every segment of the room's draw source as published from the moment it is committed,
@@ -183,10 +187,13 @@ struct RoomIndexReply {
     room: String,
     game: &'static str,
     issue: String,
-    close_at: i64,
-    draw_at: i64,
+    #[schema(value_type = i64)]
+    close_at: Timestamp,
+    #[schema(value_type = i64)]
+    draw_at: Timestamp,
     /// The server's clock, for countdowns on devices whose clock is off.
-    now: i64,
+    #[schema(value_type = i64)]
+    now: Timestamp,
     period_secs: i64,
     close_secs: i64,
     is_open: bool,

@@ -9,6 +9,7 @@ use crate::finance::types::{
 };
 use crate::finance::{self, FinanceSettings};
 use crate::idempotency::{self, IdempotencyKey};
+use crate::ids::UserId;
 use crate::paging::{Page, Paging};
 use crate::wallet::records::ChangeRecord;
 use axum::extract::State;
@@ -74,7 +75,7 @@ async fn move_out(
 
 async fn move_money(
     app: AppState,
-    user_id: i64,
+    user_id: UserId,
     key: Option<IdempotencyKey>,
     request: SavingsMove,
 ) -> Result<Envelope<Value>, AppError> {

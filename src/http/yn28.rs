@@ -8,6 +8,7 @@ use crate::error::AppError;
 use crate::games::hall::{self, Entered, RegionHall, Trend, TrendForm, TrendQuery, Visitor};
 use crate::games::rules::room::Region;
 use crate::games::rules::room::Room;
+use crate::ids::UserId;
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -55,7 +56,7 @@ async fn usa(
 async fn region_hall(
     app: AppState,
     region: Region,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
 ) -> Result<Envelope<RegionHall>, AppError> {
     let (timezone, now, presence) = (app.config.timezone(), app.clock.now(), app.presence.clone());
     let page = app

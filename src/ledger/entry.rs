@@ -4,6 +4,7 @@ use super::UserAccountKind;
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::money::Money;
 use rusqlite::{OptionalExtension, params};
 
@@ -122,7 +123,7 @@ impl SystemAccount {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AccountRef {
-    User(i64, UserAccountKind),
+    User(UserId, UserAccountKind),
     System(SystemAccount),
 }
 

@@ -12,6 +12,7 @@ pub use verify::{Mismatch, VerifyReport, verify};
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::money::Money;
 use rusqlite::{Connection, params};
 
@@ -58,7 +59,7 @@ pub struct Balances {
 }
 
 /// Opens the accounts of a new player, all at zero.
-pub fn open_user_accounts(tx: &Tx, user_id: i64) -> Result<(), AppError> {
+pub fn open_user_accounts(tx: &Tx, user_id: UserId) -> Result<(), AppError> {
     let mut insert = tx.prepare_cached("INSERT INTO accounts (user_id, kind) VALUES (?1, ?2)")?;
     for kind in UserAccountKind::ALL {
         insert.execute(params![user_id, kind.code()])?;
@@ -69,7 +70,7 @@ pub fn open_user_accounts(tx: &Tx, user_id: i64) -> Result<(), AppError> {
 /// The balance of one of a player's accounts (one row: the betting path reads it per order).
 pub fn balance(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     kind: UserAccountKind,
 ) -> Result<Money, AppError> {
     let minor: i64 = connection
@@ -78,7 +79,7 @@ pub fn balance(
     Money::from_minor(minor)
 }
 
-pub fn balances(connection: &Connection, user_id: i64) -> Result<Balances, AppError> {
+pub fn balances(connection: &Connection, user_id: UserId) -> Result<Balances, AppError> {
     let mut query =
         connection.prepare_cached("SELECT kind, balance FROM accounts WHERE user_id = ?1")?;
     let rows = query.query_map([user_id], |row| Ok((row.get::<_, String>(0)?, row.get(1)?)))?;
@@ -102,7 +103,7 @@ pub fn balances(connection: &Connection, user_id: i64) -> Result<Balances, AppEr
 /// `posting_counts` (one row; `verify` recounts them).
 pub fn total_credited(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     account_kind: UserAccountKind,
     entry_kind: EntryKind,
 ) -> Result<Money, AppError> {
@@ -129,7 +130,7 @@ pub struct AccountPosting {
 /// at most `limit` of them (read through `postings_account`).
 pub fn postings_after(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     kind: UserAccountKind,
     after_posting_id: i64,
     limit: i64,

@@ -2,6 +2,7 @@
 //! database can check that no money appeared or vanished.
 
 use crate::error::AppError;
+use crate::ids::UserId;
 use rusqlite::Connection;
 use serde::Serialize;
 
@@ -9,7 +10,7 @@ use serde::Serialize;
 #[derive(Debug, Serialize, PartialEq, Eq)]
 pub struct Mismatch {
     pub account_id: i64,
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub kind: String,
     pub balance: i64,
     pub postings_sum: i64,

@@ -56,7 +56,7 @@ pub async fn run(hub: Weak<LiveHub>, mut announcements: watch::Receiver<u64>) {
             (sync_all, sleep) = (true, RETRY);
         }
         if let Some(wake) = next_wake(watched.values().copied()).filter(|_| !sync_all) {
-            let left = wake * 1000 + WAKE_MARGIN_MS - live.clock.now_millis();
+            let left = wake.millis() + WAKE_MARGIN_MS - live.clock.now_millis();
             sleep = sleep.min(Duration::from_millis(u64::try_from(left).unwrap_or(0)));
         }
         drop(live);

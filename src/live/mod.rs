@@ -23,6 +23,7 @@ use crate::error::AppError;
 use crate::games::presence::{Presence, PresenceGuard};
 use crate::games::rooms;
 use crate::games::rules::room::Room;
+use crate::ids::UserId;
 use crate::ledger::{self, UserAccountKind};
 use crate::money::Money;
 use bytes::Bytes;
@@ -67,7 +68,7 @@ pub struct Viewer {
 /// The session a stream is opened with (checked again at connect).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViewerSession {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub token_hash: String,
 }
 
@@ -187,7 +188,7 @@ impl LiveHub {
 
     /// How long from now until `at` by the hub's clock.
     fn until(&self, at: Timestamp) -> Duration {
-        let left = at.saturating_mul(1000).saturating_sub(self.clock.now_millis());
+        let left = at.millis().saturating_sub(self.clock.now_millis());
         Duration::from_millis(u64::try_from(left).unwrap_or(0))
     }
 

@@ -4,6 +4,7 @@
 //! (the CLI) changed; each stream ends by itself at its session's expiry (`Follow`).
 
 use crate::db::{CommitNote, SessionsEnded};
+use crate::ids::UserId;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -13,7 +14,7 @@ use tokio::sync::oneshot;
 #[derive(Debug, Default)]
 pub struct OpenSessions {
     next_id: AtomicU64,
-    players: Mutex<HashMap<i64, HashMap<u64, SessionStream>>>,
+    players: Mutex<HashMap<UserId, HashMap<u64, SessionStream>>>,
 }
 
 /// One stream's session and the sender that ends it.
@@ -27,7 +28,7 @@ struct SessionStream {
 #[derive(Debug)]
 pub struct SessionGuard {
     sessions: Arc<OpenSessions>,
-    user_id: i64,
+    user_id: UserId,
     id: u64,
     pub ended: oneshot::Receiver<()>,
 }
@@ -35,7 +36,11 @@ pub struct SessionGuard {
 impl OpenSessions {
     /// Registers a stream of the session `token_hash` (before the session is checked at connect,
     /// so an ending committed in between is not missed).
-    pub fn register(sessions: &Arc<OpenSessions>, user_id: i64, token_hash: &str) -> SessionGuard {
+    pub fn register(
+        sessions: &Arc<OpenSessions>,
+        user_id: UserId,
+        token_hash: &str,
+    ) -> SessionGuard {
         let id = sessions.next_id.fetch_add(1, Ordering::Relaxed);
         let (end, ended) = oneshot::channel();
         let stream = SessionStream { token_hash: token_hash.to_string(), end };
@@ -127,6 +132,10 @@ mod tests {
     use super::*;
     use crate::db::EndedSessions;
 
+    fn user(id: i64) -> UserId {
+        UserId::from_rowid(id)
+    }
+
     fn ended(guard: &mut SessionGuard) -> bool {
         guard.ended.try_recv().is_ok()
     }
@@ -134,11 +143,11 @@ mod tests {
     #[test]
     fn a_committed_ending_ends_only_the_streams_of_the_sessions_it_names() {
         let sessions = Arc::new(OpenSessions::default());
-        let mut kept = OpenSessions::register(&sessions, 1, "kept");
-        let mut other = OpenSessions::register(&sessions, 1, "other");
-        let mut stranger = OpenSessions::register(&sessions, 2, "other");
+        let mut kept = OpenSessions::register(&sessions, user(1), "kept");
+        let mut other = OpenSessions::register(&sessions, user(1), "other");
+        let mut stranger = OpenSessions::register(&sessions, user(2), "other");
         let which = EndedSessions::AllBut("kept".into());
-        sessions.publish(&[CommitNote::SessionsEnded(SessionsEnded { user_id: 1, which })]);
+        sessions.publish(&[CommitNote::SessionsEnded(SessionsEnded { user_id: user(1), which })]);
         assert!(ended(&mut other));
         assert!(!ended(&mut kept), "the session that changed the password");
         assert!(!ended(&mut stranger), "the same hash text of another player is not theirs");
@@ -148,9 +157,9 @@ mod tests {
     #[test]
     fn the_resync_ends_the_streams_of_the_sessions_found_ended() {
         let sessions = Arc::new(OpenSessions::default());
-        let mut first = OpenSessions::register(&sessions, 1, "a");
-        let mut second = OpenSessions::register(&sessions, 1, "a");
-        let mut live = OpenSessions::register(&sessions, 2, "b");
+        let mut first = OpenSessions::register(&sessions, user(1), "a");
+        let mut second = OpenSessions::register(&sessions, user(1), "a");
+        let mut live = OpenSessions::register(&sessions, user(2), "b");
         assert_eq!(sessions.token_hashes().len(), 2, "each session once");
         sessions.end_sessions(&["a".to_string()]);
         assert!(ended(&mut first) && ended(&mut second));

@@ -4,6 +4,7 @@
 use crate::config::LiveConfig;
 use crate::db::CommitNote;
 use crate::error::AppError;
+use crate::ids::UserId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::watch;
@@ -66,7 +67,7 @@ impl Drop for StreamPermit {
 /// (None until a write changes it: the stream read it at connect).
 #[derive(Debug, Default)]
 pub struct BalanceWatches {
-    players: Mutex<HashMap<i64, PlayerWatch>>,
+    players: Mutex<HashMap<UserId, PlayerWatch>>,
 }
 
 /// A player's balance channel and how many of their streams hold it.
@@ -76,14 +77,14 @@ type PlayerWatch = (watch::Sender<Option<i64>>, usize);
 #[derive(Debug)]
 pub struct BalanceWatch {
     watches: Arc<BalanceWatches>,
-    user_id: i64,
+    user_id: UserId,
     pub receiver: watch::Receiver<Option<i64>>,
 }
 
 impl BalanceWatches {
     /// Watches `user_id`'s game balance from now on (before the stream reads it, so a write
     /// committed in between is not missed).
-    pub fn watch(watches: &Arc<BalanceWatches>, user_id: i64) -> BalanceWatch {
+    pub fn watch(watches: &Arc<BalanceWatches>, user_id: UserId) -> BalanceWatch {
         let mut players = watches.players.lock().unwrap_or_else(PoisonError::into_inner);
         let (sender, streams) =
             players.entry(user_id).or_insert_with(|| (watch::channel(None).0, 0));
@@ -124,6 +125,10 @@ mod tests {
     use super::*;
     use crate::db::BalanceChange;
 
+    fn user(id: i64) -> UserId {
+        UserId::from_rowid(id)
+    }
+
     #[test]
     fn caps_hold_per_address_and_in_total_until_a_stream_ends() {
         let config = LiveConfig { streams_per_address: 2, streams_max: 3 };
@@ -146,9 +151,10 @@ mod tests {
     #[test]
     fn only_the_streams_of_a_changed_player_hear_of_it() {
         let watches = Arc::new(BalanceWatches::default());
-        let mut mine = BalanceWatches::watch(&watches, 1);
-        let theirs = BalanceWatches::watch(&watches, 2);
-        watches.publish(&[CommitNote::Balance(BalanceChange { user_id: 1, game_balance: 500 })]);
+        let mut mine = BalanceWatches::watch(&watches, user(1));
+        let theirs = BalanceWatches::watch(&watches, user(2));
+        watches
+            .publish(&[CommitNote::Balance(BalanceChange { user_id: user(1), game_balance: 500 })]);
         assert!(mine.receiver.has_changed().expect("open"));
         assert_eq!(*mine.receiver.borrow_and_update(), Some(500));
         assert!(!theirs.receiver.has_changed().expect("open"));

@@ -7,6 +7,7 @@ use super::ViewerSession;
 use crate::auth::SessionUser;
 use crate::clock::Timestamp;
 use crate::error::AppError;
+use crate::ids::UserId;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
@@ -23,12 +24,13 @@ pub struct IssuedTicket {
     /// 64 hex characters; opens one stream with `api/live?room=..&ticket=..`.
     pub ticket: String,
     /// Unix seconds; the ticket is refused from then on.
+    #[schema(value_type = i64)]
     pub expires_at: Timestamp,
 }
 
 #[derive(Debug)]
 struct Ticket {
-    user_id: i64,
+    user_id: UserId,
     token_hash: String,
     issued_at: Timestamp,
     expires_at: Timestamp,
@@ -92,7 +94,15 @@ mod tests {
     use super::*;
 
     fn session(user_id: i64) -> SessionUser {
-        SessionUser { user_id, token_hash: format!("hash{user_id}"), expires_at: 10_000 }
+        SessionUser {
+            user_id: UserId::from_rowid(user_id),
+            token_hash: format!("hash{user_id}"),
+            expires_at: at(10_000),
+        }
+    }
+
+    fn at(secs: i64) -> Timestamp {
+        Timestamp::from_secs(secs)
     }
 
     fn key(result: Result<ViewerSession, AppError>) -> String {
@@ -102,26 +112,26 @@ mod tests {
     #[test]
     fn a_ticket_opens_once_and_only_before_it_expires() {
         let tickets = Tickets::default();
-        let first = tickets.issue(&session(1), 100).expect("issued");
-        assert_eq!(first.expires_at, 100 + TICKET_TTL_SECS);
+        let first = tickets.issue(&session(1), at(100)).expect("issued");
+        assert_eq!(first.expires_at, at(100) + TICKET_TTL_SECS);
         assert_eq!(first.ticket.len(), 64);
-        assert_eq!(key(tickets.redeem(&first.ticket, 100)), "hash1");
-        assert_eq!(key(tickets.redeem(&first.ticket, 100)), "ticket_invalid", "used up");
-        let late = tickets.issue(&session(1), 100).expect("issued");
-        assert_eq!(key(tickets.redeem(&late.ticket, 100 + TICKET_TTL_SECS)), "ticket_invalid");
-        assert_eq!(key(tickets.redeem("", 100)), "ticket_invalid");
+        assert_eq!(key(tickets.redeem(&first.ticket, at(100))), "hash1");
+        assert_eq!(key(tickets.redeem(&first.ticket, at(100))), "ticket_invalid", "used up");
+        let late = tickets.issue(&session(1), at(100)).expect("issued");
+        assert_eq!(key(tickets.redeem(&late.ticket, at(100) + TICKET_TTL_SECS)), "ticket_invalid");
+        assert_eq!(key(tickets.redeem("", at(100))), "ticket_invalid");
     }
 
     #[test]
     fn a_player_holds_a_bounded_number_of_tickets() {
         let tickets = Tickets::default();
         let issued: Vec<IssuedTicket> = (0..=TICKETS_PER_USER)
-            .map(|at| tickets.issue(&session(1), 100 + i64::try_from(at).expect("small")))
+            .map(|index| tickets.issue(&session(1), at(100 + i64::try_from(index).expect("small"))))
             .collect::<Result<_, _>>()
             .expect("issued");
-        tickets.issue(&session(2), 100).expect("another player's");
+        tickets.issue(&session(2), at(100)).expect("another player's");
         assert_eq!(tickets.outstanding(), TICKETS_PER_USER + 1);
-        assert_eq!(key(tickets.redeem(&issued[0].ticket, 101)), "ticket_invalid", "the oldest");
-        assert_eq!(key(tickets.redeem(&issued[1].ticket, 101)), "hash1");
+        assert_eq!(key(tickets.redeem(&issued[0].ticket, at(101))), "ticket_invalid", "the oldest");
+        assert_eq!(key(tickets.redeem(&issued[1].ticket, at(101))), "hash1");
     }
 }

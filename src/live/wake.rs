@@ -32,19 +32,23 @@ pub fn next_wake(rooms: impl IntoIterator<Item = Watched>) -> Option<Timestamp> 
 mod tests {
     use super::*;
 
-    fn watched(close_at: Timestamp, draw_at: Timestamp, computed_at: Timestamp) -> Watched {
-        Watched { close_at, draw_at, computed_at }
+    fn at(secs: i64) -> Timestamp {
+        Timestamp::from_secs(secs)
+    }
+
+    fn watched(close_at: i64, draw_at: i64, computed_at: i64) -> Watched {
+        Watched { close_at: at(close_at), draw_at: at(draw_at), computed_at: at(computed_at) }
     }
 
     #[test]
     fn the_hub_wakes_at_the_earliest_close_or_draw_still_ahead() {
         let rooms = [watched(150, 160, 100), watched(120, 180, 100), watched(300, 360, 100)];
-        assert_eq!(next_wake(rooms), Some(120), "the second room's close");
+        assert_eq!(next_wake(rooms), Some(at(120)), "the second room's close");
         // After that close, the same room's draw is next only if nothing earlier is ahead.
         let rooms = [watched(150, 160, 130), watched(120, 180, 130)];
-        assert_eq!(next_wake(rooms), Some(150));
+        assert_eq!(next_wake(rooms), Some(at(150)));
         let closed = [watched(120, 180, 130)];
-        assert_eq!(next_wake(closed), Some(180), "a closed period still wakes at its draw");
+        assert_eq!(next_wake(closed), Some(at(180)), "a closed period still wakes at its draw");
     }
 
     #[test]
@@ -56,11 +60,11 @@ mod tests {
     #[test]
     fn a_room_is_due_once_a_time_after_its_computation_is_reached() {
         let room = watched(150, 160, 100);
-        assert!(!room.is_due(149));
-        assert!(room.is_due(150), "betting closed");
-        assert!(room.is_due(160), "the period was drawn and the next opened");
+        assert!(!room.is_due(at(149)));
+        assert!(room.is_due(at(150)), "betting closed");
+        assert!(room.is_due(at(160)), "the period was drawn and the next opened");
         let recomputed = watched(150, 160, 150);
-        assert!(!recomputed.is_due(159), "the close was already seen");
-        assert!(recomputed.is_due(160));
+        assert!(!recomputed.is_due(at(159)), "the close was already seen");
+        assert!(recomputed.is_due(at(160)));
     }
 }

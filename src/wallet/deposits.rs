@@ -7,6 +7,7 @@ use crate::clock::Timestamp;
 use crate::config::parse_rate_micros;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use crate::money::positive_amount;
@@ -98,7 +99,8 @@ pub fn pay_amount(amount: Money, rate: &str) -> Result<Money, AppError> {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct DepositRecord {
     pub id: i64,
-    pub user_id: i64,
+    #[schema(value_type = i64)]
+    pub user_id: UserId,
     pub method: String,
     #[schema(value_type = String)]
     pub amount: Money,
@@ -111,7 +113,9 @@ pub struct DepositRecord {
     /// pending, passed or rejected.
     pub status: String,
     pub reason: String,
+    #[schema(value_type = i64)]
     pub created_at: Timestamp,
+    #[schema(value_type = Option<i64>)]
     pub reviewed_at: Option<Timestamp>,
     #[serde(skip)]
     pub voucher_file: String,
@@ -140,7 +144,7 @@ fn record(row: &rusqlite::Row) -> rusqlite::Result<DepositRecord> {
 
 /// A deposit request whose voucher is stored as `voucher_file`, for `user_id`.
 pub struct NewDeposit<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub request: &'a DepositRequest,
     pub voucher_file: &'a str,
 }
@@ -192,7 +196,7 @@ const REQUEST_WINDOW_SECS: i64 = 3_600;
 /// and again in the transaction that records the deposit.
 pub fn check_allowed(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     voucher_bytes: u64,
     settings: &WalletSettings,
     now: Timestamp,
@@ -296,7 +300,7 @@ pub fn review(
 /// only those of one status.
 pub fn list(
     connection: &Connection,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     status: Option<&str>,
     paging: Paging,
 ) -> Result<Page<DepositRecord>, AppError> {

@@ -13,6 +13,7 @@ use crate::clock::Timestamp;
 use crate::config::{Config, WalletConfig};
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Balances, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -42,7 +43,7 @@ impl WalletSettings {
 /// Moves money between the wallet balance and the game balance.
 pub fn convert(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     conversion: &Conversion,
     now: Timestamp,
 ) -> Result<Balances, AppError> {
@@ -60,7 +61,7 @@ pub fn convert(
 
 /// An operator's correction of a player's wallet balance, recorded with who and why.
 pub struct Adjustment {
-    pub user_id: i64,
+    pub user_id: UserId,
     /// Credit when true, debit when false.
     pub credit: bool,
     pub amount: Money,
@@ -90,7 +91,7 @@ pub fn adjust(tx: &Tx, adjustment: &Adjustment, now: Timestamp) -> Result<Balanc
 }
 
 /// The turnover a player still has to bet before withdrawing.
-pub fn turnover_remaining(connection: &Connection, user_id: i64) -> Result<Money, AppError> {
+pub fn turnover_remaining(connection: &Connection, user_id: UserId) -> Result<Money, AppError> {
     let remaining: Option<i64> = connection
         .prepare_cached("SELECT remaining FROM turnover WHERE user_id = ?1")?
         .query_row([user_id], |row| row.get(0))
@@ -99,7 +100,7 @@ pub fn turnover_remaining(connection: &Connection, user_id: i64) -> Result<Money
 }
 
 /// Adds `percent` % of `amount` to the turnover requirement (deposits, bonuses).
-pub fn add_turnover(tx: &Tx, user_id: i64, amount: Money, percent: i64) -> Result<(), AppError> {
+pub fn add_turnover(tx: &Tx, user_id: UserId, amount: Money, percent: i64) -> Result<(), AppError> {
     let added = amount
         .minor()
         .checked_mul(percent)
@@ -114,7 +115,7 @@ pub fn add_turnover(tx: &Tx, user_id: i64, amount: Money, percent: i64) -> Resul
 }
 
 /// Counts settled stakes against the turnover requirement, never below zero.
-pub fn play_turnover(tx: &Tx, user_id: i64, stake: Money) -> Result<(), AppError> {
+pub fn play_turnover(tx: &Tx, user_id: UserId, stake: Money) -> Result<(), AppError> {
     tx.prepare_cached("UPDATE turnover SET remaining = MAX(0, remaining - ?2) WHERE user_id = ?1")?
         .execute(params![user_id, stake.minor()])?;
     Ok(())
@@ -123,9 +124,9 @@ pub fn play_turnover(tx: &Tx, user_id: i64, stake: Money) -> Result<(), AppError
 /// Unix time of the start of the operator's day that contains `now`.
 pub fn day_start(timezone: chrono_tz::Tz, now: Timestamp) -> Timestamp {
     use chrono::TimeZone;
-    let local = timezone.timestamp_opt(now, 0).single().map(|time| time.date_naive());
+    let local = timezone.timestamp_opt(now.secs(), 0).single().map(|time| time.date_naive());
     local
         .and_then(|date| date.and_hms_opt(0, 0, 0))
         .and_then(|midnight| timezone.from_local_datetime(&midnight).earliest())
-        .map_or(now - now.rem_euclid(86_400), |start| start.timestamp())
+        .map_or(now - now.secs().rem_euclid(86_400), |start| Timestamp::from_datetime(&start))
 }

@@ -6,6 +6,7 @@ use super::payout_accounts;
 use crate::auth::{self, ProfileUpdate, types::Phone};
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger::{self, EntryKind, UserAccountKind};
 use crate::money::Money;
 use rusqlite::Connection;
@@ -14,7 +15,8 @@ use serde::Serialize;
 /// What the app shows of the logged-in player (api/personal/index).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Profile {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: UserId,
     pub username: String,
     pub nickname: String,
     /// Masked, e.g. "138****5678".
@@ -43,7 +45,7 @@ pub struct Profile {
     pub bank_card_bound: bool,
 }
 
-pub fn profile(connection: &Connection, user_id: i64) -> Result<Profile, AppError> {
+pub fn profile(connection: &Connection, user_id: UserId) -> Result<Profile, AppError> {
     let detail = auth::user_detail(connection, user_id)?;
     let fields = auth::profile_fields(connection, user_id)?;
     let balances = ledger::balances(connection, user_id)?;
@@ -70,7 +72,7 @@ pub fn profile(connection: &Connection, user_id: i64) -> Result<Profile, AppErro
 }
 
 /// Changes the given fields; a new real name is refused once a bank card is linked.
-pub fn update_profile(tx: &Tx, user_id: i64, update: &ProfileUpdate) -> Result<(), AppError> {
+pub fn update_profile(tx: &Tx, user_id: UserId, update: &ProfileUpdate) -> Result<(), AppError> {
     if let Some(real_name) = update.real_name() {
         payout_accounts::set_real_name(tx, user_id, real_name)?;
     }

@@ -3,6 +3,7 @@
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger::EntryKind;
 use crate::paging::{Page, Paging};
 use rusqlite::Connection;
@@ -46,7 +47,8 @@ impl ChangeFilter {
         };
         let time = |value: Option<String>| {
             value
-                .map(|text| text.trim().parse::<Timestamp>().map_err(|_| AppError::BadParams))
+                .map(|text| text.trim().parse::<i64>().map_err(|_| AppError::BadParams))
+                .map(|secs| secs.map(Timestamp::from_secs))
                 .transpose()
         };
         Ok(ChangeFilter {
@@ -74,6 +76,7 @@ pub struct ChangeRecord {
     /// Signed: "-10.00" left the account, "10.00" came in.
     pub amount: String,
     pub balance_after: String,
+    #[schema(value_type = i64)]
     pub created_at: Timestamp,
 }
 
@@ -107,7 +110,7 @@ pub const DATED_TOTAL_MAX: i64 = 10_000;
 /// the account's postings until the page is full (docs/performance.md, "aged database").
 pub fn account_changes(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     filter: &ChangeFilter,
     audience: Audience,
 ) -> Result<Page<ChangeRecord>, AppError> {

@@ -8,6 +8,7 @@ use crate::clock::Timestamp;
 use crate::crypto::CardCipher;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use crate::money::positive_amount;
@@ -63,7 +64,8 @@ pub fn fee(amount: Money, settings: &WalletSettings) -> Money {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct WithdrawalRecord {
     pub id: i64,
-    pub user_id: i64,
+    #[schema(value_type = i64)]
+    pub user_id: UserId,
     pub method: String,
     /// The masked bank card or address.
     pub account: String,
@@ -74,7 +76,9 @@ pub struct WithdrawalRecord {
     /// pending, passed, failed or rejected.
     pub status: String,
     pub reason: String,
+    #[schema(value_type = i64)]
     pub created_at: Timestamp,
+    #[schema(value_type = Option<i64>)]
     pub reviewed_at: Option<Timestamp>,
 }
 
@@ -99,7 +103,7 @@ fn record(row: &rusqlite::Row) -> rusqlite::Result<WithdrawalRecord> {
 /// Checks the limits and the turnover, then holds amount + fee in the frozen account.
 pub fn request(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     withdrawal: &WithdrawalRequest,
     settings: &WalletSettings,
     now: Timestamp,
@@ -155,7 +159,11 @@ pub fn request(
 }
 
 /// Withdrawals requested since `since`, rejected ones included (a request uses up a slot).
-fn count_since(connection: &Connection, user_id: i64, since: Timestamp) -> Result<i64, AppError> {
+fn count_since(
+    connection: &Connection,
+    user_id: UserId,
+    since: Timestamp,
+) -> Result<i64, AppError> {
     Ok(connection
         .prepare_cached("SELECT COUNT(*) FROM withdrawals WHERE user_id = ?1 AND created_at >= ?2")?
         .query_row(params![user_id, since], |row| row.get(0))?)
@@ -187,7 +195,7 @@ pub fn pay_to(
     withdrawal_id: i64,
     cipher: &CardCipher,
 ) -> Result<PayTo, AppError> {
-    let (user_id, method, target_id): (i64, String, i64) = connection
+    let (user_id, method, target_id): (UserId, String, i64) = connection
         .prepare_cached(
             "SELECT user_id, method, target_id FROM withdrawals WHERE withdrawal_id = ?1",
         )?
@@ -274,7 +282,7 @@ pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalReco
 
 pub fn list(
     connection: &Connection,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     status: Option<&str>,
     paging: Paging,
 ) -> Result<Page<WithdrawalRecord>, AppError> {
@@ -314,7 +322,7 @@ pub struct WithdrawalTerms {
 
 pub fn terms(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     settings: &WalletSettings,
     now: Timestamp,
 ) -> Result<WithdrawalTerms, AppError> {

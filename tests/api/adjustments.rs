@@ -3,10 +3,11 @@
 
 use crate::helpers::TestApp;
 use crate::wallet_support::{WalletApp, assert_ledger_verifies, money};
+use fairhall::ids::UserId;
 use fairhall::wallet::Adjustment;
 use serde_json::json;
 
-fn adjustment(user_id: i64, credit: bool, amount: &str, reason: &str) -> Adjustment {
+fn adjustment(user_id: UserId, credit: bool, amount: &str, reason: &str) -> Adjustment {
     Adjustment {
         user_id,
         credit,
@@ -77,7 +78,9 @@ async fn invalid_adjustments_are_refused_and_change_nothing() {
 async fn an_adjustment_of_an_unknown_player_fails_without_a_trace() {
     let app = TestApp::spawn().await;
 
-    let error = app.adjust_wallet(adjustment(9999, true, "1.00", "typo")).await;
+    let error = app
+        .adjust_wallet(adjustment(UserId::parse("9999").expect("an id"), true, "1.00", "typo"))
+        .await;
 
     assert!(error.is_err());
     assert_eq!(app.ledger_report().await.entries, 0);

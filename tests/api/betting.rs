@@ -4,6 +4,7 @@
 
 use crate::helpers::{Player, Reply, TestApp, send_to};
 use crate::wallet_support::{WalletApp, assert_ledger_verifies, money, post_request};
+use fairhall::clock::Timestamp;
 use fairhall::games;
 use fairhall::games::fairness::fair::{Seed, verify_link};
 use fairhall::games::rules::draw::Draw;
@@ -49,7 +50,7 @@ impl Hall {
     /// The issue of `room` taking bets now; waits out (draws) a period in its closed window.
     pub async fn open_issue(&self, room: &str) -> String {
         let index = self.app.room_index(room).await.ok().clone();
-        if self.app.now() < index["close_at"].as_i64().expect("a close time") {
+        if self.app.now().secs() < index["close_at"].as_i64().expect("a close time") {
             return index["issue"].as_str().expect("an open issue").to_string();
         }
         self.draw(room).await;
@@ -77,7 +78,7 @@ impl Hall {
     /// Moves the clock past the draw of `room`'s open period and runs the scheduler.
     pub async fn draw(&self, room: &str) {
         let index = self.app.room_index(room).await;
-        let draw_at = index.ok()["draw_at"].as_i64().expect("a draw time");
+        let draw_at = Timestamp::from_secs(index.ok()["draw_at"].as_i64().expect("a draw time"));
         self.app.clock.advance(draw_at - self.app.now());
         self.scheduler.tick(self.app.now()).await;
     }
@@ -226,7 +227,7 @@ async fn every_refusal_has_its_key_and_changes_nothing() {
 
     // After the close, the open period refuses bets; the next period takes them.
     let index = hall.app.room_index("pk10").await.ok().clone();
-    let close_at = index["close_at"].as_i64().expect("close");
+    let close_at = Timestamp::from_secs(index["close_at"].as_i64().expect("close"));
     hall.app.clock.advance(close_at - hall.app.now());
     let late =
         hall.bet_on(&player, ("pk10", index["issue"].as_str().expect("issue")), big("1"), None);
@@ -513,25 +514,6 @@ async fn the_odds_history_and_long_board_describe_the_rooms() {
     assert_eq!(hall.app.get("/api/cc/long?threshold=1", None).await.err(), "bad_params");
 }
 
-/// The next `state` event of a live stream, within a few seconds.
-async fn next_state(body: &mut axum::body::BodyDataStream) -> Value {
-    use futures_util::StreamExt;
-    let deadline = std::time::Duration::from_secs(5);
-    let mut text = String::new();
-    loop {
-        let chunk = tokio::time::timeout(deadline, body.next()).await.expect("an event in time");
-        let chunk = chunk.expect("the stream is open").expect("a chunk");
-        text.push_str(std::str::from_utf8(&chunk).expect("utf-8"));
-        if let Some(data) = text.split("\n\n").find_map(|event| {
-            let is_state = event.lines().any(|line| line == "event: state");
-            let data = event.lines().find_map(|line| line.strip_prefix("data: "));
-            data.filter(|_| is_state)
-        }) {
-            return serde_json::from_str(data).expect("json");
-        }
-    }
-}
-
 #[tokio::test]
 async fn the_live_stream_sends_the_period_results_and_balance() {
     use tower::ServiceExt;
@@ -541,23 +523,23 @@ async fn the_live_stream_sends_the_period_results_and_balance() {
     let request = axum::http::Request::get(path).body(axum::body::Body::empty()).expect("request");
     let response = hall.app.router.clone().oneshot(request).await.expect("a response");
     assert_eq!(response.headers()["content-type"], "text/event-stream");
-    let mut body = response.into_body().into_data_stream();
+    let mut live = crate::live::Live::of(response);
 
-    let first = next_state(&mut body).await;
+    let first = live.next().await;
     assert_eq!(first["game_balance"], "40.00");
     assert_eq!(first["issue"], hall.open_issue("k3").await);
     hall.bet(&player, "k3", json!([{"option": "odd", "amount": "15"}])).await.ok();
-    assert_eq!(next_state(&mut body).await["game_balance"], "25.00", "the balance moved");
+    assert_eq!(live.next().await["game_balance"], "25.00", "the balance moved");
 
-    let draw_at = first["draw_at"].as_i64().expect("draw time");
+    let draw_at = Timestamp::from_secs(first["draw_at"].as_i64().expect("draw time"));
     hall.app.clock.advance(draw_at - hall.app.now());
     hall.scheduler.tick(hall.app.now()).await;
     // The room's event, and a balance event when the bet won, in either order.
     let balance = hall.game_balance(&player).await.to_string();
     let won = balance != "25.00";
-    let mut events = vec![next_state(&mut body).await];
+    let mut events = vec![live.next().await];
     if won {
-        events.push(next_state(&mut body).await);
+        events.push(live.next().await);
     }
     let drawn = events.iter().find(|event| event["last"]["issue"] == first["issue"]);
     let drawn = drawn.expect("the period's result arrives");

@@ -7,16 +7,19 @@ use crate::betting::Hall;
 use crate::cli::{fail, run, succeed};
 use crate::helpers::{Player, START, TestApp};
 use crate::wallet_support::{assert_ledger_verifies, money};
+use fairhall::clock::Timestamp;
 use fairhall::games::fairness::chain_keys::ChainKeys;
 use fairhall::games::fairness::drawing::{DrawPlan, draw_due};
 use fairhall::games::rules::room::DrawSource;
+use fairhall::ids::UserId;
 use serde_json::{Value, json};
 
 /// The open period of `room` as `api/roominfo/index` shows it: (issue, close, draw).
-async fn open(app: &TestApp, room: &str) -> (String, i64, i64) {
+async fn open(app: &TestApp, room: &str) -> (String, Timestamp, Timestamp) {
     let index = app.room_index(room).await.ok().clone();
     let issue = index["issue"].as_str().expect("an issue").to_string();
-    (issue, index["close_at"].as_i64().expect("close"), index["draw_at"].as_i64().expect("draw"))
+    let close_at = Timestamp::from_secs(index["close_at"].as_i64().expect("close"));
+    (issue, close_at, Timestamp::from_secs(index["draw_at"].as_i64().expect("draw")))
 }
 
 async fn latest_drawn(app: &TestApp, room: &str) -> String {
@@ -100,9 +103,9 @@ async fn a_bet_stored_after_its_period_was_drawn_is_refunded() {
 /// Stores a bet line and its debit directly, as betting would, for `stake` minor units.
 fn stranded_bet(
     tx: &fairhall::db::Tx,
-    (user_id, order_no, issue): (i64, &str, &str),
+    (user_id, order_no, issue): (UserId, &str, &str),
     stake: i64,
-    now: i64,
+    now: Timestamp,
 ) -> Result<(), fairhall::error::AppError> {
     use fairhall::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
     let entry = Entry::new(
@@ -179,7 +182,7 @@ async fn closing_a_room_refunds_only_periods_drawn_while_it_was_closed() {
     hall.app.clock.advance(draw_at - hall.app.now());
     let (keys, timezone) = (ChainKeys::open(dir.path()).expect("keys"), hall.app.config.timezone());
     let keys = std::sync::Arc::new(keys);
-    let draw = |keys: std::sync::Arc<ChainKeys>, now: i64| {
+    let draw = |keys: std::sync::Arc<ChainKeys>, now: Timestamp| {
         hall.app.db.write(move |tx| {
             let plan = DrawPlan { keys: &keys, source: DrawSource::K3, timezone };
             draw_due(tx, &plan, now)
@@ -229,8 +232,8 @@ async fn every_chain_is_public_from_its_creation_with_its_first_issue() {
     let list = reply["list"].as_array().expect("a list").clone();
     assert_eq!(list.len(), 2, "the chain in force and the successor ahead: {list:?}");
     let (ahead, first) = (&list[0], &list[1]);
-    assert!(ahead["starts_at"].as_i64().expect("a start") > app.now(), "not started yet");
-    assert!(ahead["created_at"].as_i64().expect("created") <= app.now());
+    assert!(ahead["starts_at"].as_i64().expect("a start") > app.now().secs(), "not started yet");
+    assert!(ahead["created_at"].as_i64().expect("created") <= app.now().secs());
     assert_eq!(ahead["first_index"], 1);
     assert_ne!(ahead["commitment"], first["commitment"]);
     assert_eq!(first["commitment"], app.fair_commitment("k3").await.ok()["commitment"]);
@@ -241,7 +244,7 @@ async fn every_chain_is_public_from_its_creation_with_its_first_issue() {
 
 /// A hall with a bet of `player` on k3's open period, then its key file emptied and a new app
 /// (as after a restart) on the same directory: (the new hall, the bet's issue and draw time).
-async fn hall_without_keys(dir: &std::path::Path) -> (Hall, Player, String, i64) {
+async fn hall_without_keys(dir: &std::path::Path) -> (Hall, Player, String, Timestamp) {
     let before = TestApp::open(dir, |_| {});
     let scheduler = before.scheduler().with_chain_length(2_000);
     scheduler.tick(before.now()).await;

@@ -6,10 +6,11 @@ use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use fairhall::auth::types::{LoginName, LoginPassword, Phone};
-use fairhall::clock::Clock;
+use fairhall::clock::{Clock, Timestamp};
 use fairhall::config::Config;
 use fairhall::db::Db;
 use fairhall::http::AppState;
+use fairhall::ids::UserId;
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -19,7 +20,7 @@ use tempfile::TempDir;
 use tower::ServiceExt;
 
 /// 2026-11-22T08:00:00Z (15:00 in the default operator time zone, Asia/Ho_Chi_Minh).
-pub const START: i64 = 1_795_334_400;
+pub const START: Timestamp = Timestamp::from_secs(1_795_334_400);
 
 /// The login password every fixture player gets.
 pub const PASSWORD: &str = "secret_1";
@@ -37,10 +38,15 @@ pub struct TestApp {
     next_phone: AtomicU32,
 }
 
+/// The user id a reply shows (`user.id`).
+pub fn user_id(value: &Value) -> UserId {
+    UserId::parse(&value.to_string()).expect("a user id")
+}
+
 /// A registered player and a live session of theirs.
 #[derive(Clone, Debug)]
 pub struct Player {
-    pub id: i64,
+    pub id: UserId,
     pub phone: String,
     pub token: String,
     pub invite_code: String,
@@ -80,7 +86,7 @@ impl TestApp {
         }
     }
 
-    pub fn now(&self) -> i64 {
+    pub fn now(&self) -> Timestamp {
         self.clock.now()
     }
 
@@ -242,7 +248,7 @@ impl TestApp {
         let reply = self.register(form.clone()).await;
         let data = reply.ok();
         Player {
-            id: data["user"]["id"].as_i64().expect("a user id"),
+            id: user_id(&data["user"]["id"]),
             phone: form["phone"].as_str().map(str::to_string).unwrap_or_default(),
             token: data["token"].as_str().expect("a token").to_string(),
             invite_code: data["user"]["invite_code"].as_str().expect("a code").to_string(),
@@ -295,16 +301,16 @@ impl TestApp {
         self.latest_code(target).await.expect("a delivered code").code
     }
 
-    pub async fn freeze(&self, user_id: i64) {
+    pub async fn freeze(&self, user_id: UserId) {
         let now = self.now();
         self.db.write(move |tx| fairhall::auth::freeze(tx, user_id, now)).await.expect("frozen");
     }
 
-    pub async fn unfreeze(&self, user_id: i64) {
+    pub async fn unfreeze(&self, user_id: UserId) {
         self.db.write(move |tx| fairhall::auth::unfreeze(tx, user_id)).await.expect("unfrozen");
     }
 
-    pub async fn set_password(&self, user_id: i64, password: &str) {
+    pub async fn set_password(&self, user_id: UserId, password: &str) {
         let password = LoginPassword::parse(password).expect("a valid password");
         let hash = fairhall::auth::hash_password(&password).expect("a hash");
         let now = self.now();
@@ -313,7 +319,7 @@ impl TestApp {
         changed.await.expect("the password is set");
     }
 
-    pub async fn user_report(&self, user_id: i64) -> fairhall::auth::UserReport {
+    pub async fn user_report(&self, user_id: UserId) -> fairhall::auth::UserReport {
         let shown = self.db.read(move |connection| fairhall::auth::show_user(connection, user_id));
         shown.await.expect("the user exists")
     }

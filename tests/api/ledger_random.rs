@@ -7,6 +7,7 @@
 
 use crate::helpers::{Player, Reply, TestApp};
 use crate::wallet_support::{DepositUpload, PNG, WalletApp, assert_ledger_verifies, money};
+use fairhall::clock::Timestamp;
 use fairhall::config::Config;
 use fairhall::error::AppError;
 use fairhall::money::Money;
@@ -61,7 +62,7 @@ struct Expected {
     frozen: i64,
     turnover: i64,
     /// When each of their withdrawals was requested.
-    withdrawals_at: Vec<i64>,
+    withdrawals_at: Vec<Timestamp>,
 }
 
 struct Walk {
@@ -272,7 +273,7 @@ impl Walk {
     fn withdrawal_verdict(&self, player: usize, amount: i64) -> (&'static str, i64) {
         let expected = &self.expected[player];
         let now = self.app.now();
-        let day_start = now - (now + OPERATOR_OFFSET_SECS).rem_euclid(86_400);
+        let day_start = now - (now.secs() + OPERATOR_OFFSET_SECS).rem_euclid(86_400);
         let today = expected.withdrawals_at.iter().filter(|at| **at >= day_start).count();
         let fee = if amount < SMALL_BELOW { SMALL_FEE } else { (amount * FEE_BP + 9_999) / 10_000 };
         let verdict = if expected.turnover > 0 {

@@ -29,6 +29,11 @@ pub struct Live {
 }
 
 impl Live {
+    /// Reads the event stream of `response` (one already known to be `text/event-stream`).
+    pub fn of(response: axum::response::Response) -> Live {
+        Live { body: response.into_body().into_data_stream(), pending: String::new() }
+    }
+
     /// The next `state` event's data (keep-alive comments are skipped).
     pub async fn next_within(&mut self, wait: Duration) -> Option<Value> {
         loop {
@@ -98,7 +103,7 @@ pub async fn open_path(hall: &Hall, path: &str, peer: Option<SocketAddr>) -> Res
     if response.headers()["content-type"] != "text/event-stream" {
         return Err(reply_of(response).await);
     }
-    Ok(Live { body: response.into_body().into_data_stream(), pending: String::new() })
+    Ok(Live::of(response))
 }
 
 async fn open(hall: &Hall, room: &str, player: Option<&Player>) -> Live {
@@ -128,7 +133,7 @@ async fn the_first_event_carries_the_open_period_and_the_players_balance() {
         );
         assert_eq!(event["last"], index["last"]);
         assert_eq!(event["now"], hall.app.now());
-        assert_eq!(event["sent_ms"], hall.app.now() * 1000, "the fixed clock's millisecond");
+        assert_eq!(event["sent_ms"], hall.app.now().millis(), "the fixed clock's millisecond");
     }
     assert_eq!(first["game_balance"], "40.00");
     assert_eq!(anonymous["game_balance"], Value::Null);

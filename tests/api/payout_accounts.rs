@@ -4,6 +4,7 @@
 use crate::helpers::{Player, Reply, TestApp};
 use fairhall::config::BankOption;
 use fairhall::crypto::CardCipher;
+use fairhall::ids::UserId;
 use fairhall::wallet::payout_accounts;
 use fairhall::wallet::types::Method;
 use serde_json::{Value, json};
@@ -246,7 +247,7 @@ async fn the_linked_card_is_a_withdrawal_target_of_its_owner_only() {
     let other = app.player().await;
     let id = add_bank(&app, &player, card_form()).await.ok()["id"].as_i64().expect("an id");
 
-    let label = |user_id: i64| {
+    let label = |user_id: UserId| {
         app.db.read(move |connection| {
             payout_accounts::withdrawal_target(connection, user_id, Method::Bank, id)
         })

@@ -1,7 +1,7 @@
 //! Registration (api/login/do_register, user/register): the fields' rules, uniqueness, and the
 //! operator's invite and verification-code requirements.
 
-use crate::helpers::{PASSWORD, TestApp, merge, other_code};
+use crate::helpers::{PASSWORD, TestApp, merge, other_code, user_id};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -188,9 +188,9 @@ async fn an_invite_requirement_refuses_registration_without_a_players_code() {
 
     assert_eq!(without.err(), "invite_required");
     assert_eq!(unknown.err(), "invalid_invite_code");
-    let invited_id = invited.ok()["user"]["id"].as_i64().expect("an id");
+    let invited_id = user_id(&invited.ok()["user"]["id"]);
     assert_eq!(app.user_report(invited_id).await.detail.inviter_id, Some(inviter.id));
-    let lowercase_id = lowercase.ok()["user"]["id"].as_i64().expect("an id");
+    let lowercase_id = user_id(&lowercase.ok()["user"]["id"]);
     assert_eq!(app.user_report(lowercase_id).await.detail.inviter_id, Some(inviter.id));
     assert_eq!(app.config().await.ok()["require_invite"], true);
 }

@@ -4,6 +4,7 @@
 
 use crate::cli::{fail, succeed};
 use crate::helpers::{START, TestApp};
+use fairhall::clock::Timestamp;
 use fairhall::games::fairness::chains::{self, ChainInfo};
 use fairhall::games::fairness::drawing::{revealed_draw, verify_draw};
 use fairhall::games::rooms::{self, RoomChange, RoomChangeRefusal};
@@ -15,14 +16,14 @@ use fairhall::scheduler::Scheduler;
 /// Chains this long keep the tests quick (100,000 links are slow unoptimized).
 const CHAIN_LENGTH: u32 = 2000;
 /// Local midnight after `START` (15:00 in the default operator time zone).
-const MIDNIGHT: i64 = START + 9 * 3600;
+const MIDNIGHT: Timestamp = Timestamp::from_secs(START.secs() + 9 * 3600);
 
 /// The open period as `api/roominfo/index` shows it.
 #[derive(Debug, PartialEq, Eq)]
 struct Open {
     issue: String,
-    draw_at: i64,
-    close_at: i64,
+    draw_at: Timestamp,
+    close_at: Timestamp,
 }
 
 async fn open(app: &TestApp, room: &str) -> Open {
@@ -30,8 +31,8 @@ async fn open(app: &TestApp, room: &str) -> Open {
     let data = reply.ok();
     Open {
         issue: data["issue"].as_str().expect("an issue").to_string(),
-        draw_at: data["draw_at"].as_i64().expect("a draw time"),
-        close_at: data["close_at"].as_i64().expect("a close time"),
+        draw_at: Timestamp::from_secs(data["draw_at"].as_i64().expect("a draw time")),
+        close_at: Timestamp::from_secs(data["close_at"].as_i64().expect("a close time")),
     }
 }
 
@@ -47,7 +48,7 @@ async fn running_app() -> (tempfile::TempDir, TestApp, Scheduler) {
 }
 
 /// Moves the fixed clock to `at` and ticks until the backlog is drawn.
-async fn tick_at(app: &TestApp, scheduler: &Scheduler, at: i64) {
+async fn tick_at(app: &TestApp, scheduler: &Scheduler, at: Timestamp) {
     app.clock.advance(at - app.now());
     // A tick draws at most `DRAWS_PER_CALL_MAX` periods a source; nine hours take a few.
     for _ in 0..20 {
@@ -193,8 +194,8 @@ async fn opened(
     scheduler: &Scheduler,
     rooms: [&str; 2],
     secs: i64,
-) -> [Vec<(String, i64)>; 2] {
-    let mut seen: [Vec<(String, i64)>; 2] = Default::default();
+) -> [Vec<(String, Timestamp)>; 2] {
+    let mut seen: [Vec<(String, Timestamp)>; 2] = Default::default();
     for _ in 0..secs / 10 {
         for (room, seen) in rooms.iter().zip(seen.iter_mut()) {
             let period = open(app, room).await;
@@ -207,7 +208,7 @@ async fn opened(
     seen
 }
 
-fn periods(expected: &[(&str, i64)]) -> Vec<(String, i64)> {
+fn periods(expected: &[(&str, Timestamp)]) -> Vec<(String, Timestamp)> {
     expected.iter().map(|(issue, at)| (issue.to_string(), *at)).collect()
 }
 

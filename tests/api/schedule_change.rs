@@ -7,6 +7,7 @@
 use crate::betting::Hall;
 use crate::helpers::{START, TestApp};
 use crate::wallet_support::{assert_ledger_verifies, money};
+use fairhall::clock::Timestamp;
 use fairhall::games::rooms::{self, RoomChange};
 use fairhall::games::rules::room::Room;
 use serde_json::{Value, json};
@@ -19,8 +20,8 @@ const CANADA: [&str; 4] = ["canada_ordinary", "canada_vip", "canada_diamond", "c
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Shown {
     issue: String,
-    close_at: i64,
-    draw_at: i64,
+    close_at: Timestamp,
+    draw_at: Timestamp,
     period_secs: i64,
 }
 
@@ -28,8 +29,8 @@ impl Shown {
     fn of(data: &Value) -> Shown {
         Shown {
             issue: data["issue"].as_str().expect("an issue").to_string(),
-            close_at: data["close_at"].as_i64().expect("a close time"),
-            draw_at: data["draw_at"].as_i64().expect("a draw time"),
+            close_at: Timestamp::from_secs(data["close_at"].as_i64().expect("a close time")),
+            draw_at: Timestamp::from_secs(data["draw_at"].as_i64().expect("a draw time")),
             period_secs: data["period_secs"].as_i64().unwrap_or_default(),
         }
     }
@@ -52,26 +53,12 @@ async fn shown(app: &TestApp, room: &str) -> Shown {
 
 /// The first `state` event of `api/live?room=`.
 async fn first_live_state(app: &TestApp, room: &str) -> Shown {
-    use futures_util::StreamExt;
     use tower::ServiceExt;
     let request = axum::http::Request::get(format!("/api/live?room={room}"))
         .body(axum::body::Body::empty())
         .expect("a request");
     let response = app.router.clone().oneshot(request).await.expect("a response");
-    let mut body = response.into_body().into_data_stream();
-    let mut text = String::new();
-    loop {
-        let wait = std::time::Duration::from_secs(5);
-        let chunk = tokio::time::timeout(wait, body.next()).await.expect("an event in time");
-        text.push_str(std::str::from_utf8(&chunk.expect("open").expect("a chunk")).expect("utf-8"));
-        let data = text.split("\n\n").find_map(|event| {
-            let is_state = event.lines().any(|line| line == "event: state");
-            event.lines().find_map(|line| line.strip_prefix("data: ")).filter(|_| is_state)
-        });
-        if let Some(data) = data {
-            return Shown::of(&serde_json::from_str(data).expect("json"));
-        }
-    }
+    Shown::of(&crate::live::Live::of(response).next().await)
 }
 
 /// A change as the operator makes it: `(room, change)` applied in turn.
@@ -126,7 +113,7 @@ async fn bet(hall: &Hall, player: &crate::helpers::Player, room: &str, shown: &S
 }
 
 /// Moves the clock to `at` and ticks as `serve` does.
-async fn tick_at(hall: &Hall, at: i64) {
+async fn tick_at(hall: &Hall, at: Timestamp) {
     hall.app.clock.advance(at - hall.app.now());
     hall.scheduler.tick(hall.app.now()).await;
 }
@@ -194,7 +181,7 @@ async fn change_at(
 }
 
 /// A hall started at `at` (its first chains committed), not advanced any further.
-async fn hall_started_at(at: i64, timezone: &str) -> Hall {
+async fn hall_started_at(at: Timestamp, timezone: &str) -> Hall {
     let timezone = timezone.to_string();
     let app = TestApp::spawn_with(move |config| config.app.timezone = timezone).await;
     app.clock.advance(at - START);
@@ -266,7 +253,7 @@ async fn a_change_right_after_the_first_start_shows_no_period_that_is_never_draw
 }
 
 /// 15:00 in Ho Chi Minh City; its midnight is 9 h later.
-const MIDNIGHT: i64 = START + 9 * 3600;
+const MIDNIGHT: Timestamp = Timestamp::from_secs(START.secs() + 9 * 3600);
 
 #[tokio::test]
 async fn a_change_in_the_days_last_period_continues_after_midnight() {
@@ -285,9 +272,9 @@ async fn a_change_in_the_days_last_period_continues_after_midnight() {
 }
 
 /// 2027-03-28T00:50:00Z: 01:50 in Berlin, ten minutes before the clocks go forward to 03:00.
-const BERLIN_SPRING: i64 = 1_806_195_000;
+const BERLIN_SPRING: Timestamp = Timestamp::from_secs(1_806_195_000);
 /// 2027-10-31T00:50:00Z: 02:50 in Berlin, ten minutes before the clocks go back to 02:00.
-const BERLIN_AUTUMN: i64 = 1_824_943_800;
+const BERLIN_AUTUMN: Timestamp = Timestamp::from_secs(1_824_943_800);
 
 #[tokio::test]
 async fn a_change_across_a_dst_change_keeps_issues_increasing_and_draws_every_period() {

@@ -20,7 +20,7 @@ export function TabBar() {
   const { t } = useI18n();
   const { pathname } = useLocation();
   return (
-    <nav className={styles.bar} aria-label={t('app_name')}>
+    <nav className={styles.bar} aria-label={t('tab_bar')}>
       {TABS.map(({ to, also, label, Icon }) => {
         const active = pathname === to || pathname === also;
         // Never navigate to the page that is already open.

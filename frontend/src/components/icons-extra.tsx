@@ -91,20 +91,20 @@ export const BrandMark = ({ size = 40 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
     <defs>
       <linearGradient id="fh-brand" x1="0" y1="0" x2="1" y2="1">
-        <stop offset="0" stopColor="#0fa3ff" />
-        <stop offset="1" stopColor="#6a5cff" />
+        <stop offset="0" stopColor="var(--accent)" />
+        <stop offset="1" stopColor="var(--accent-2)" />
       </linearGradient>
     </defs>
     <rect width="48" height="48" rx="13" fill="url(#fh-brand)" />
     <path
       d="M15 34V14h17M15 24h13"
       fill="none"
-      stroke="#fff"
+      stroke="var(--white)"
       strokeWidth="4.5"
       strokeLinecap="round"
       strokeLinejoin="round"
     />
-    <circle cx="33" cy="32" r="3.2" fill="#fff" />
+    <circle cx="33" cy="32" r="3.2" fill="var(--white)" />
   </svg>
 );
 

@@ -10,6 +10,7 @@ import {
   isIfsc,
   isUsdtAddress,
   loginNameSchema,
+  optionalLoginNameSchema,
   passwordSchema,
   phoneRegex,
   phoneSchema,
@@ -43,6 +44,21 @@ describe('field validators', () => {
     expect(firstMessage(loginNameSchema, 'abc')).toBe('v_login_name');
     expect(firstMessage(loginNameSchema, 'a'.repeat(33))).toBe('v_login_name');
     expect(firstMessage(loginNameSchema, 'bad-name')).toBe('v_login_name');
+  });
+
+  // The cases of the server's LoginName::parse test (src/auth/types.rs), one rule on both sides.
+  it.each([
+    ['abcd', true],
+    ['player_1', true],
+    [' abcd ', true],
+    ['abc', false],
+    ['1234', false],
+    ['ab cd', false],
+    ['abcd!', false],
+    ['a'.repeat(33), false],
+  ])('login name %j is accepted: %s (as the server decides)', (name, accepted) => {
+    expect(ok(loginNameSchema, name)).toBe(accepted);
+    expect(ok(optionalLoginNameSchema, name)).toBe(accepted);
   });
 
   it('password: 6-18 letters, digits or underscore', () => {

@@ -14,6 +14,7 @@ use crate::games::records;
 use crate::games::rooms;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::odds::Odds;
+use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use anyhow::Context;
@@ -43,7 +44,7 @@ pub struct PlacedLine {
 /// `quote`: prices it (`RoomTerms::check`), then places the priced order. All or nothing.
 pub fn place(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     quote: &Quote,
     order: &Order,
     now: Timestamp,
@@ -57,7 +58,7 @@ pub fn place(
 /// lines.
 fn place_priced(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     order: &PricedOrder,
     now: Timestamp,
 ) -> Result<PlacedOrder, AppError> {
@@ -130,7 +131,7 @@ fn place_priced(
 /// undoes the additions).
 fn check_limits(
     tx: &Tx,
-    (user_id, room, issue): (i64, &str, &str),
+    (user_id, room, issue): (UserId, &str, &str),
     line: &PricedLine,
     limits: &RoomLimits,
 ) -> Result<(), AppError> {
@@ -161,7 +162,7 @@ fn check_limits(
     if within { Ok(()) } else { Err(AppError::BetOutOfLimits) }
 }
 
-fn game_balance(connection: &Connection, user_id: i64) -> Result<Money, AppError> {
+fn game_balance(connection: &Connection, user_id: UserId) -> Result<Money, AppError> {
     ledger::balance(connection, user_id, UserAccountKind::Game)
 }
 

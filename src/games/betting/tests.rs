@@ -1,6 +1,7 @@
 //! The unit tests of betting: parsing an order and pricing it against a room's terms.
 
 use super::*;
+use crate::clock::Timestamp;
 use crate::error::AppError;
 use crate::games::rooms::RoomSettings;
 use crate::games::rules::issue::Issue;
@@ -92,14 +93,19 @@ fn ordinary_terms(room: Room) -> RoomTerms {
 
 fn open_period() -> OpenPeriod {
     let issue = Issue::parse(ISSUE).expect("an issue");
-    OpenPeriod { issue, close_at: 1_000, draw_at: 1_060, period_secs: 210 }
+    OpenPeriod {
+        issue,
+        close_at: Timestamp::from_secs(1_000),
+        draw_at: Timestamp::from_secs(1_060),
+        period_secs: 210,
+    }
 }
 
 #[test]
 fn a_trade_line_under_ten_is_out_of_limits_where_a_plain_bet_is_taken() {
     let room = Room::parse("canada_ordinary").expect("a room");
     let terms = ordinary_terms(room);
-    let check = |order: &Order| terms.check(order, open_period(), 0);
+    let check = |order: &Order| terms.check(order, open_period(), Timestamp::from_secs(0));
     let under = [
         order("canada_ordinary", Some("trade"), &[("small", "9.99")]),
         order("canada_ordinary", Some("trade"), &[("big", "10"), ("small", "9.99")]),

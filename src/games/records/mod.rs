@@ -4,11 +4,13 @@
 
 pub mod long_board;
 
+use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::odds::Odds;
 use crate::games::rules::room::{DrawSource, Game, Room};
+use crate::ids::UserId;
 use crate::money::Money;
 use crate::paging::{Page, Paging};
 use anyhow::Context;
@@ -89,8 +91,10 @@ pub struct BetRecord {
     pub payout: Money,
     /// Payout less stake; "0.00" while open.
     pub profit: String,
-    pub placed_at: i64,
-    pub settled_at: Option<i64>,
+    #[schema(value_type = i64)]
+    pub placed_at: Timestamp,
+    #[schema(value_type = Option<i64>)]
+    pub settled_at: Option<Timestamp>,
     /// The period's draw, once drawn.
     #[schema(value_type = Option<Object>)]
     pub result: Option<Value>,
@@ -101,7 +105,7 @@ pub struct BetRecord {
 /// is `bets`.
 fn conditions(
     alias: &str,
-    user_id: i64,
+    user_id: UserId,
     filter: &BetFilter,
     bets: bool,
 ) -> (String, Vec<Box<dyn ToSql>>) {
@@ -138,7 +142,7 @@ fn conditions(
 /// the player has; with an issue: counted through `bets_user_period` (one period's bets).
 fn count_matching(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     filter: &BetFilter,
 ) -> Result<i64, AppError> {
     let filter = BetFilter { before: None, ..filter.clone() };
@@ -166,7 +170,7 @@ fn count_matching(
 /// history; page N without `before` skips (N - 1) x limit index rows first.
 pub fn bet_records(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     filter: &BetFilter,
 ) -> Result<Page<BetRecord>, AppError> {
     let paging = filter.paging.unwrap_or(Paging { page: 1, limit: 20 });
@@ -220,7 +224,7 @@ pub fn bet_records(
 /// newly placed) to `to`. Called in the transaction that inserts or settles them.
 pub(crate) fn count_bets(
     tx: &Tx,
-    (user_id, room): (i64, &str),
+    (user_id, room): (UserId, &str),
     from: Option<&str>,
     to: &str,
     bets: i64,
@@ -247,7 +251,7 @@ pub(crate) fn count_bets(
 
 /// (user_id, room) whose `bet_counts` differ from a recount of the bets, in either direction;
 /// `fairhall admin verify` reports them.
-pub fn recount_bets(connection: &Connection) -> Result<Vec<(i64, String)>, AppError> {
+pub fn recount_bets(connection: &Connection) -> Result<Vec<(UserId, String)>, AppError> {
     let mut query = connection.prepare(
         "WITH recount AS (
              SELECT user_id, room, status, COUNT(*) AS bets FROM bets
@@ -276,7 +280,8 @@ pub struct DrawRecord {
     /// The previous period's seed, or the commitment for a chain's first period.
     pub previous: String,
     pub commitment: String,
-    pub drawn_at: i64,
+    #[schema(value_type = i64)]
+    pub drawn_at: Timestamp,
 }
 
 /// The draws of `source`, newest first.

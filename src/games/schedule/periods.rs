@@ -88,7 +88,8 @@ impl Schedule {
             let local = date.and_hms_opt(hour, 0, 0)?;
             self.timezone.from_local_datetime(&local).earliest()
         });
-        Ok(first.context("while finding the start of an operator day")?.timestamp())
+        let first = first.context("while finding the start of an operator day")?;
+        Ok(Timestamp::from_datetime(&first))
     }
 
     /// When period 0 of `date` would be drawn: its midnight, or for the anchored day the
@@ -130,7 +131,8 @@ impl Schedule {
     /// The operator's date of `now`; an anchored day whose first period starts before its
     /// midnight owns the time from its anchor on.
     fn date_of(&self, now: Timestamp) -> Result<NaiveDate, AppError> {
-        let instant = self.timezone.timestamp_opt(now, 0).earliest().ok_or(AppError::BadParams)?;
+        let instant =
+            self.timezone.timestamp_opt(now.secs(), 0).earliest().ok_or(AppError::BadParams)?;
         let date = instant.date_naive();
         match self.anchor {
             Some(anchor) if date < anchor.issue.date() && now >= anchor.starts_at => {
@@ -208,7 +210,7 @@ mod tests {
     fn periods_are_numbered_from_local_midnight() {
         let k3 = schedule(60);
         // 2026-11-22T08:00:00Z is 15:00 in Ho Chi Minh City: 900 periods have been drawn.
-        let now = 1_795_334_400;
+        let now = Timestamp::from_secs(1_795_334_400);
         assert_eq!(k3.current(now).ok(), Some(issue("202611220901")));
         assert_eq!(k3.draw_at(issue("202611220901")).ok(), Some(now + 60));
         assert_eq!(k3.current(now + 59).ok(), Some(issue("202611220901")));
@@ -238,8 +240,8 @@ mod tests {
     }
 
     /// 15:00 in Ho Chi Minh City on 2026-11-22 (900 periods of 60 s drawn); midnight 9 h later.
-    const NOW: i64 = 1_795_334_400;
-    const MIDNIGHT: i64 = NOW + 9 * 3600;
+    const NOW: Timestamp = Timestamp::from_secs(1_795_334_400);
+    const MIDNIGHT: Timestamp = Timestamp::from_secs(NOW.secs() + 9 * 3600);
 
     #[test]
     fn a_shorter_period_continues_the_day_from_the_open_periods_draw() {

@@ -13,6 +13,7 @@ use crate::config::BankOption;
 use crate::crypto::CardCipher;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::ids::UserId;
 use rusqlite::Connection;
 use types::{BankCard, BankCardView, BankChoice, CardNumber, UsdtAddress, UsdtAddressView};
 
@@ -29,7 +30,7 @@ pub fn bank_choices(banks: &[BankOption]) -> Vec<BankChoice> {
 /// when there is none yet.
 pub fn bind_bank_card(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     card: &BankCard,
     cipher: &CardCipher,
     now: Timestamp,
@@ -74,7 +75,7 @@ pub fn reseal_v1_cards(tx: &Tx, cipher: &CardCipher) -> Result<usize, AppError> 
 }
 
 /// What a card number's ciphertext is bound to: its row and its owner.
-fn card_associated_data(bank_card_id: i64, user_id: i64) -> Vec<u8> {
+fn card_associated_data(bank_card_id: i64, user_id: UserId) -> Vec<u8> {
     format!("bank_card:{bank_card_id}:user:{user_id}").into_bytes()
 }
 
@@ -92,7 +93,7 @@ pub struct PayoutCard {
 /// `admin withdraw show`); `Internal` when its ciphertext belongs to another row.
 pub fn payout_card(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     bank_card_id: i64,
     cipher: &CardCipher,
 ) -> Result<PayoutCard, AppError> {
@@ -114,7 +115,7 @@ pub fn payout_card(
 /// The whole USDT address `usdt_address_id` of `user_id`, as "<network> <address>".
 pub fn payout_address(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     usdt_address_id: i64,
 ) -> Result<String, AppError> {
     sql::full_usdt_address(connection, user_id, usdt_address_id)?
@@ -124,7 +125,7 @@ pub fn payout_address(
 /// Sets the player's real name. The same name (ignoring case) changes nothing; another one is
 /// refused with `withdraw_account_locked` once a bank card is linked, since the card's holder
 /// must stay the account's real name.
-pub fn set_real_name(tx: &Tx, user_id: i64, real_name: &RealName) -> Result<(), AppError> {
+pub fn set_real_name(tx: &Tx, user_id: UserId, real_name: &RealName) -> Result<(), AppError> {
     let current = auth::real_name(tx, user_id)?;
     if real_name.matches(&current) {
         return Ok(());
@@ -136,7 +137,7 @@ pub fn set_real_name(tx: &Tx, user_id: i64, real_name: &RealName) -> Result<(), 
 }
 
 /// Whether the player has linked a bank card (and so can no longer change their real name).
-pub fn bank_card_bound(connection: &Connection, user_id: i64) -> Result<bool, AppError> {
+pub fn bank_card_bound(connection: &Connection, user_id: UserId) -> Result<bool, AppError> {
     sql::bank_card_exists(connection, user_id)
 }
 
@@ -144,7 +145,7 @@ pub fn bank_card_bound(connection: &Connection, user_id: i64) -> Result<bool, Ap
 /// shows its code as its name.
 pub fn bank_card(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     banks: &[BankOption],
 ) -> Result<Option<BankCardView>, AppError> {
     let Some(card) = sql::bank_card(connection, user_id)? else {
@@ -172,7 +173,7 @@ pub fn bank_card(
 /// `usdt_address_limit` beyond `USDT_ADDRESSES_MAX` (counted inside this transaction).
 pub fn add_usdt_address(
     tx: &Tx,
-    user_id: i64,
+    user_id: UserId,
     address: &UsdtAddress,
     now: Timestamp,
 ) -> Result<i64, AppError> {
@@ -195,7 +196,7 @@ pub fn add_usdt_address(
 /// The player's USDT addresses, oldest first.
 pub fn usdt_addresses(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<Vec<UsdtAddressView>, AppError> {
     sql::usdt_addresses(connection, user_id)
 }
@@ -204,7 +205,7 @@ pub fn usdt_addresses(
 /// "TRC20 TXk3...9aQ"; `withdraw_account_missing` unless the target is theirs.
 pub fn withdrawal_target(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     method: Method,
     target_id: i64,
 ) -> Result<String, AppError> {

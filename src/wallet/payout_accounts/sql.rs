@@ -4,13 +4,14 @@ use super::types::UsdtAddressView;
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::{AppError, OnUnique};
+use crate::ids::UserId;
 use crate::wallet::types::Method;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// A bank card row as inserted: the number is sealed to the row afterwards (`set_card_cipher`),
 /// only its last 4 digits are kept in clear.
 pub(super) struct BankCardRow<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub bank_code: &'a str,
     pub holder: &'a str,
     pub card_last4: &'a str,
@@ -57,7 +58,7 @@ pub(super) fn set_card_cipher(
 }
 
 /// Cards whose number is sealed in format v1 (no `v2:` prefix): id, owner, ciphertext.
-pub(super) fn v1_sealed_cards(tx: &Tx) -> Result<Vec<(i64, i64, String)>, AppError> {
+pub(super) fn v1_sealed_cards(tx: &Tx) -> Result<Vec<(i64, UserId, String)>, AppError> {
     let mut query = tx.prepare_cached(
         "SELECT bank_card_id, user_id, card_cipher FROM bank_cards
          WHERE card_cipher NOT LIKE 'v2:%' AND card_cipher <> ''",
@@ -77,7 +78,7 @@ pub(super) struct SealedCard {
 
 pub(super) fn sealed_card(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     bank_card_id: i64,
 ) -> Result<Option<SealedCard>, AppError> {
     Ok(connection
@@ -99,7 +100,7 @@ pub(super) fn sealed_card(
 
 pub(super) fn full_usdt_address(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     usdt_address_id: i64,
 ) -> Result<Option<String>, AppError> {
     Ok(connection
@@ -126,7 +127,7 @@ pub(super) struct StoredBankCard {
 
 pub(super) fn bank_card(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<Option<StoredBankCard>, AppError> {
     Ok(connection
         .prepare_cached(
@@ -150,7 +151,7 @@ pub(super) fn bank_card(
         .optional()?)
 }
 
-pub(super) fn bank_card_exists(connection: &Connection, user_id: i64) -> Result<bool, AppError> {
+pub(super) fn bank_card_exists(connection: &Connection, user_id: UserId) -> Result<bool, AppError> {
     Ok(connection
         .prepare_cached("SELECT 1 FROM bank_cards WHERE user_id = ?1")?
         .query_row([user_id], |_| Ok(()))
@@ -158,7 +159,10 @@ pub(super) fn bank_card_exists(connection: &Connection, user_id: i64) -> Result<
         .is_some())
 }
 
-pub(super) fn usdt_address_count(connection: &Connection, user_id: i64) -> Result<i64, AppError> {
+pub(super) fn usdt_address_count(
+    connection: &Connection,
+    user_id: UserId,
+) -> Result<i64, AppError> {
     Ok(connection
         .prepare_cached("SELECT COUNT(*) FROM usdt_addresses WHERE user_id = ?1")?
         .query_row([user_id], |row| row.get(0))?)
@@ -168,7 +172,7 @@ pub(super) fn usdt_address_count(connection: &Connection, user_id: i64) -> Resul
 /// capitals are only a checksum).
 pub(super) fn usdt_address_exists(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     network: &str,
     address: &str,
 ) -> Result<bool, AppError> {
@@ -184,7 +188,7 @@ pub(super) fn usdt_address_exists(
 }
 
 pub(super) struct UsdtAddressRow<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub network: &'a str,
     pub address: &'a str,
     pub remark: &'a str,
@@ -206,7 +210,7 @@ pub(super) fn insert_usdt_address(
 
 pub(super) fn usdt_addresses(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<Vec<UsdtAddressView>, AppError> {
     let mut query = connection.prepare_cached(
         "SELECT usdt_address_id, network, address, remark, created_at FROM usdt_addresses
@@ -227,7 +231,7 @@ pub(super) fn usdt_addresses(
 /// The masked label of a card or address of the user, None when it is not theirs.
 pub(super) fn withdrawal_label(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     method: Method,
     target_id: i64,
 ) -> Result<Option<String>, AppError> {

@@ -145,6 +145,7 @@ pub struct BankCardView {
     pub bank_address: String,
     pub phone: String,
     pub remark: String,
+    #[schema(value_type = i64)]
     pub created_at: Timestamp,
 }
 
@@ -227,6 +228,7 @@ pub struct UsdtAddressView {
     pub network: String,
     pub address: String,
     pub remark: String,
+    #[schema(value_type = i64)]
     pub created_at: Timestamp,
 }
 

@@ -2,6 +2,7 @@
 
 use super::{ChangeFilter, ChangeRecord, DATED_TOTAL_MAX};
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::ledger::EntryKind;
 use crate::money::format_signed;
 use rusqlite::{Connection, params};
@@ -10,7 +11,7 @@ use rusqlite::{Connection, params};
 /// `filter.kind` (of any kind without one), from `posting_counts`.
 pub(super) fn listed_accounts(
     connection: &Connection,
-    user_id: i64,
+    user_id: UserId,
     filter: &ChangeFilter,
 ) -> Result<Vec<(i64, i64)>, AppError> {
     let mut query = connection.prepare_cached(

@@ -60,7 +60,11 @@ export function Component() {
       title={t('forget_title')}
       subtitle={t('forget_subtitle')}
       backTo={ROUTES.login}
-      footer={<Link to={ROUTES.login}>{t('link_login')}</Link>}
+      footer={
+        <Link className="target" to={ROUTES.login}>
+          {t('link_login')}
+        </Link>
+      }
     >
       <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
         <TextField

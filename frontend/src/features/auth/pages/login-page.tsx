@@ -74,7 +74,9 @@ export function Component() {
           enterKeyHint="go"
         />
         <div className={styles.row}>
-          <Link to={ROUTES.forget}>{t('link_forgot')}</Link>
+          <Link className="target" to={ROUTES.forget}>
+            {t('link_forgot')}
+          </Link>
         </div>
         <Button type="submit" block loading={login.isPending}>
           {t('login_submit')}

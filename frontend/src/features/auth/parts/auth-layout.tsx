@@ -32,8 +32,9 @@ export function AuthLayout({ title, subtitle, backTo, children, footer }: Props)
             <ChevronLeftIcon size={22} />
           </button>
         )}
-        <Link to={ROUTES.language} className={styles.lang} aria-label={t('lang_title')}>
+        <Link to={ROUTES.language} className={styles.lang}>
           <GlobeIcon size={16} />
+          <span className="sr-only">{t('lang_title')}: </span>
           {languageOf(lang).native}
         </Link>
       </div>

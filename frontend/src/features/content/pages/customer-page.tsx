@@ -23,7 +23,7 @@ export function Component() {
 
   const newsLink = (
     <Link to={ROUTES.news} className={styles.contact}>
-      <span className={styles.contactIcon} style={{ background: '#6a5cff' }}>
+      <span className={styles.contactIcon} style={{ background: 'var(--tint-violet)' }}>
         <NewsIcon size={22} />
       </span>
       <span className={styles.contactText}>
@@ -56,14 +56,14 @@ export function Component() {
         title: t('contact_online'),
         text: t('contact_online_text'),
         icon: <HeadsetIcon size={22} />,
-        tint: '#17b890',
+        tint: 'var(--tint-teal)',
       },
       {
         url: query.data.telegram_url,
         title: t('contact_telegram'),
         text: t('contact_telegram_text'),
         icon: <SendIcon size={22} />,
-        tint: '#2aa3e0',
+        tint: 'var(--tint-sky)',
       },
     ].filter((contact) => usable(contact.url));
 

@@ -6,9 +6,13 @@ import { api } from '@/lib/api';
 export type FairDraw = {
   room: string;
   issue: string;
+  /** s_k, revealed once the period is drawn (hex). */
   seed: string;
+  /** s_{k-1}, or the commitment s_0 for a chain's first period (hex). */
   previous: string;
+  /** The room's published commitment s_0 (hex). */
   commitment: string;
+  /** The published result, e.g. {"game":"k3","result":[3,1,6]}. */
   values: unknown;
 };
 

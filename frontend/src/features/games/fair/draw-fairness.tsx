@@ -13,20 +13,8 @@ import {
   VerifyUnavailableError,
   type DrawVerification,
 } from '@/features/games/fair/verify';
+import type { DrawFairnessProps } from '@/features/games/parts/fairness-slot';
 import { useI18n } from '@/i18n/i18n';
-
-export type DrawFairnessProps = {
-  room: string;
-  issue: string;
-  /** s_k, revealed once the period is drawn (hex). */
-  seed: string;
-  /** s_{k-1}, or the commitment s_0 for a chain's first period (hex). */
-  previous: string;
-  /** The room's published commitment s_0 (hex). */
-  commitment: string;
-  /** The published result, e.g. {"game":"k3","result":[3,1,6]}. */
-  values: unknown;
-};
 
 type Check = { input: string; outcome: DrawVerification | 'unavailable' };
 

@@ -5,17 +5,11 @@
 // stand-in; without one the pages simply omit it.
 import { createContext, Suspense, useContext, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
-import { useFairDraw } from '@/features/games/api/fair-draw';
+import { useFairDraw, type FairDraw } from '@/features/games/api/fair-draw';
 import { useI18n } from '@/i18n/i18n';
 
-export type DrawFairnessProps = {
-  room: string;
-  issue: string;
-  seed: string;
-  previous: string;
-  commitment: string;
-  values: unknown;
-};
+/** What the fairness view shows: a drawn period's proof as `api/fair/draw` returns it. */
+export type DrawFairnessProps = FairDraw;
 export type FairnessView = ComponentType<DrawFairnessProps>;
 
 export const FairnessSlot = createContext<FairnessView | null>(null);

@@ -1,8 +1,9 @@
 // The bet slip of the quick games and the yn28 rooms: chosen options, an amount per option
 // (chips or typed), the total and RGB's service fee, then "sure to follow the order?" and POST
 // api/rooms/betting with one Idempotency-Key per attempt. Server refusals arrive as the API
-// client's toasts.
+// client's toasts. Leaving the page with options chosen but not placed asks "sure to leave?".
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useBlocker } from 'react-router';
 import { Button } from '@/components/button';
 import { Money } from '@/components/money';
 import { usePlaceBet } from '@/features/games/api/betting';
@@ -52,6 +53,7 @@ export function BetSlip({
   const problem = slipProblem({ selected, amount, options, balance, open });
   const ready = selected.length > 0 && summary !== null && problem === null;
   const rate = (feeBp / 100).toString();
+  useLeaveGuard(selected.length > 0);
 
   const submit = async () => {
     if (!ready || summary === null) return;
@@ -140,6 +142,8 @@ export function BetSlip({
               autoComplete="off"
               maxLength={12}
               value={amount}
+              aria-invalid={problem !== null}
+              aria-describedby={problem === null ? undefined : `${amountId}-problem`}
               data-testid="bet-amount"
               onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
             />
@@ -172,7 +176,12 @@ export function BetSlip({
           </dl>
         ) : null}
         {problem === null ? null : (
-          <p className={styles.problem} role="alert" data-testid="bet-problem">
+          <p
+            id={`${amountId}-problem`}
+            className={styles.problem}
+            role="alert"
+            data-testid="bet-problem"
+          >
             {say(problem, t)}
           </p>
         )}
@@ -201,4 +210,21 @@ function SlipSpacer({ target }: { target: RefObject<HTMLElement | null> }) {
     return () => observer.disconnect();
   }, [target]);
   return <div className={styles.slipSpacer} style={{ height }} aria-hidden="true" />;
+}
+
+/** While `pending`, leaving the page (another path) waits for "sure to leave?". */
+function useLeaveGuard(pending: boolean) {
+  const { t } = useI18n();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      pending && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({
+      title: t('confirm_leave_title'),
+      message: t('confirm_leave_text'),
+      confirmText: t('confirm_leave'),
+    }).then((sure) => (sure ? blocker.proceed() : blocker.reset()));
+  }, [blocker, t]);
 }

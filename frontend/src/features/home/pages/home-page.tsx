@@ -30,19 +30,25 @@ import { ROUTES } from '@/lib/routes';
 
 /** The scheduled games (pages/cc), each opening its play page. */
 const GAMES: readonly { id: string; to: string; name: MessageKey; mark: string; tint: string }[] = [
-  { id: 'k3', to: ROUTES.ccK3, name: 'cc_game_k3', mark: 'K3', tint: '#e5484d' },
-  { id: 'pk10', to: ROUTES.ccPk, name: 'cc_game_pk10', mark: 'PK10', tint: '#1e88e5' },
-  { id: 'ssc', to: ROUTES.ccSsc, name: 'cc_game_ssc', mark: 'SSC', tint: '#e9953b' },
+  { id: 'k3', to: ROUTES.ccK3, name: 'cc_game_k3', mark: 'K3', tint: 'var(--tint-red)' },
+  { id: 'pk10', to: ROUTES.ccPk, name: 'cc_game_pk10', mark: 'PK10', tint: 'var(--tint-blue)' },
+  { id: 'ssc', to: ROUTES.ccSsc, name: 'cc_game_ssc', mark: 'SSC', tint: 'var(--tint-orange)' },
   {
     id: 'rgb',
     to: ROUTES.ccRgb,
     name: 'cc_game_rgb',
     mark: 'RGB',
-    tint: 'linear-gradient(135deg, #e5484d, #30a46c 55%, #8e4ec6)',
+    tint: 'linear-gradient(135deg, var(--tint-red), var(--tint-green) 55%, var(--tint-purple))',
   },
-  { id: 'yn28', to: ROUTES.yn28Room, name: 'yn28_hall_title', mark: 'PC28', tint: '#0fa3ff' },
+  {
+    id: 'yn28',
+    to: ROUTES.yn28Room,
+    name: 'yn28_hall_title',
+    mark: 'PC28',
+    tint: 'var(--tint-sky)',
+  },
   // Not a game: the board of current runs across the games.
-  { id: 'long', to: ROUTES.ccLong, name: 'long_title', mark: 'LONG', tint: '#d9822b' },
+  { id: 'long', to: ROUTES.ccLong, name: 'long_title', mark: 'LONG', tint: 'var(--tint-orange)' },
 ];
 
 export function Component() {
@@ -87,9 +93,13 @@ export function Component() {
             )}
             <p>{t('home_welcome', { app: t('app_name') })}</p>
           </div>
-          <Link to={ROUTES.language} className={styles.lang} aria-label={t('entry_language')}>
+          <Link
+            to={ROUTES.language}
+            className={styles.lang}
+            aria-label={`${lang.toUpperCase()} ${t('entry_language')}`}
+          >
             <GlobeIcon size={15} />
-            {lang}
+            <span>{lang}</span>
           </Link>
         </div>
       </section>
@@ -122,25 +132,25 @@ export function Component() {
 
         <div className={styles.actions} role="group" aria-label={t('wallet_actions')}>
           <Link to={ROUTES.deposit} className={styles.action}>
-            <span className={styles.actionIcon} style={{ background: '#17b890' }}>
+            <span className={styles.actionIcon} style={{ background: 'var(--tint-teal)' }}>
               <DepositIcon size={22} />
             </span>
             {t('deposit_title')}
           </Link>
           <Link to={ROUTES.withdraw} className={styles.action}>
-            <span className={styles.actionIcon} style={{ background: '#ff8a3d' }}>
+            <span className={styles.actionIcon} style={{ background: 'var(--tint-orange)' }}>
               <WithdrawIcon size={22} />
             </span>
             {t('withdraw_title')}
           </Link>
           <Link to={ROUTES.conversion} className={styles.action}>
-            <span className={styles.actionIcon} style={{ background: '#6a5cff' }}>
+            <span className={styles.actionIcon} style={{ background: 'var(--tint-violet)' }}>
               <SwapIcon size={22} />
             </span>
             {t('conversion_title')}
           </Link>
           <Link to={ROUTES.account} className={styles.action}>
-            <span className={styles.actionIcon} style={{ background: '#0fa3ff' }}>
+            <span className={styles.actionIcon} style={{ background: 'var(--tint-sky)' }}>
               <ListIcon size={22} />
             </span>
             {t('records_title')}
@@ -180,42 +190,42 @@ export function Component() {
           <Entry
             to={ROUTES.bankCards}
             icon={<CardIcon size={22} />}
-            tint="#2f7bff"
+            tint="var(--tint-blue)"
             title={t('bank_cards_title')}
             text={t('entry_cards_text')}
           />
           <Entry
             to={ROUTES.passwords}
             icon={<ShieldIcon size={22} />}
-            tint="#e9953b"
+            tint="var(--tint-orange)"
             title={t('passwords_title')}
             text={t('entry_security_text')}
           />
           <Entry
             to={ROUTES.mine}
             icon={<UserIcon size={22} />}
-            tint="#0fa3ff"
+            tint="var(--tint-sky)"
             title={t('entry_mine')}
             text={t('entry_mine_text')}
           />
           <Entry
             to={ROUTES.language}
             icon={<GlobeIcon size={22} />}
-            tint="#6a5cff"
+            tint="var(--tint-violet)"
             title={t('entry_language')}
             text={languageOf(lang).native}
           />
           <Entry
             to={ROUTES.news}
             icon={<NewsIcon size={22} />}
-            tint="#d9822b"
+            tint="var(--tint-orange)"
             title={t('news_title')}
             text={t('news_entry_text')}
           />
           <Entry
             to={ROUTES.customer}
             icon={<HeadsetIcon size={22} />}
-            tint="#17b890"
+            tint="var(--tint-teal)"
             title={t('entry_customer')}
             text={t('entry_customer_text')}
           />

@@ -318,7 +318,7 @@ export function DepositForm({
       <Button type="submit" block loading={recharge.isPending}>
         {t('deposit_submit')}
       </Button>
-      <Link to={ROUTES.rechargeRecords} style={{ textAlign: 'center' }}>
+      <Link className="target" to={ROUTES.rechargeRecords}>
         {t('recharge_records_title')}
       </Link>
     </Form>

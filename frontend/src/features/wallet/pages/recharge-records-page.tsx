@@ -1,12 +1,34 @@
-// pages/yn28/info/rechargerecord — the player's deposits with their review state.
+// pages/yn28/info/rechargerecord — the player's deposits with their review state. A deposit still
+// waiting for review says what the spec says then: not credited yet, refresh the balance or log
+// in again.
+import { useQueryClient } from '@tanstack/react-query';
 import { LinkButton } from '@/components/link-button';
 import { useRechargeRecords, type DepositStatus } from '@/features/wallet/api/recharge-records';
 import { ReviewedRecordsPage } from '@/features/wallet/parts/reviewed-records';
+import styles from '@/features/wallet/parts/wallet.module.css';
+import { profileKey } from '@/hooks/use-profile';
 import { useI18n } from '@/i18n/i18n';
 import { formatMoney } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 
 const STATUSES: readonly DepositStatus[] = ['pending', 'passed', 'rejected'];
+
+function PendingNote() {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  return (
+    <p className={styles.pendingNote} data-testid="deposit-pending-note">
+      {t('deposit_not_credited')}{' '}
+      <button
+        type="button"
+        className={styles.inlineAction}
+        onClick={() => void queryClient.invalidateQueries({ queryKey: profileKey })}
+      >
+        {t('refresh_balance')}
+      </button>
+    </p>
+  );
+}
 
 export function Component() {
   const { t } = useI18n();
@@ -23,6 +45,7 @@ export function Component() {
         `${t('pay_amount')}: ${formatMoney(record.pay_amount)} ${record.currency}`
       }
       footnote={(record) => record.content}
+      pendingNote={<PendingNote />}
     />
   );
 }

@@ -72,7 +72,7 @@ export function Component() {
             to={ROUTES.withdrawRecords}
             aria-label={t('withdraw_records_title')}
             title={t('withdraw_records_title')}
-            style={{ display: 'grid', placeItems: 'center' }}
+            className="target"
           >
             <ListIcon size={22} />
           </Link>

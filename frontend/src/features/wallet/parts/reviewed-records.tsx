@@ -38,6 +38,8 @@ type Props<S extends string, R extends ReviewedRecord> = {
   detail: (record: R) => ReactNode;
   /** Left of the time in the card's last line. */
   footnote: (record: R) => ReactNode;
+  /** Under a record still waiting for review. */
+  pendingNote?: ReactNode;
 };
 
 const REFUSED = ['rejected', 'failed'];
@@ -86,6 +88,7 @@ export function ReviewedRecordsPage<S extends string, R extends ReviewedRecord>(
                   </span>
                   <span className={styles.recordMeta}>{props.detail(record)}</span>
                 </div>
+                {record.status === 'pending' ? props.pendingNote : null}
                 {REFUSED.includes(record.status) && record.reason !== '' ? (
                   <p className={styles.reason}>
                     {t('record_reason')}: {record.reason}

@@ -21,11 +21,11 @@ import { DrawView } from '@/features/games/quick/parts/draw-view';
 import { GameNav } from '@/features/games/quick/parts/game-nav';
 import { useGameRoute } from '@/features/games/quick/parts/use-game-route';
 import { say } from '@/features/games/parts/text';
+import { When } from '@/components/when';
 import { useI18n, type MessageKey } from '@/i18n/i18n';
 import { BET_STATUSES, type BetRecord, type BetStatus } from '@/features/games/api/bet-records';
 import { signOf } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
-import { formatDateTime } from '@/lib/time';
 
 const STATUS_VIEW: Record<BetStatus, { key: MessageKey; tone: BadgeTone }> = {
   open: { key: 'cc_status_open', tone: 'wait' },
@@ -120,7 +120,7 @@ function BetCard({ game, record }: { game: Game; record: BetRecord }) {
             ? ` · ${t('cc_room_minutes', { n: rgbMinutes(record.room) })}`
             : ''}
         </span>
-        <span>{formatDateTime(record.placed_at)}</span>
+        <When at={record.placed_at} />
       </div>
       <div className={styles.recordMeta}>
         <span>{t('cc_order_no', { order: record.order_no })}</span>

@@ -127,9 +127,11 @@ describe('K3 play page', () => {
         .getAllByRole('button', { pressed: false })
         .filter((button) => button.dataset.testid?.startsWith('option-')),
     ).toHaveLength(105);
+    // The visible "2·2·5 ×1.95" starts the name (WCAG 2.5.3), the full label follows.
     expect(screen.getByTestId('option-pair_2_single_5')).toHaveAccessibleName(
-      'Pair 2 + single 5 ×1.95',
+      '2·2·5 ×1.95, Pair 2 + single 5',
     );
+    expect(screen.getByTestId('option-big')).toHaveAccessibleName('Big ×1.95');
     expect(screen.getByTestId('game-balance')).toHaveTextContent('500.00');
     expect(screen.getByRole('link', { name: 'Transfer' })).toHaveAttribute(
       'href',
@@ -189,6 +191,22 @@ describe('K3 play page', () => {
     // The slip is empty again after the success.
     expect(screen.getByTestId('option-big')).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByTestId('bet-confirm')).toBeDisabled();
+  });
+
+  it('asks "sure to leave?" before leaving with options chosen but not placed', async () => {
+    answers['api/personal/betting_record'] = () => ({ list: [], total: 0 });
+    renderAt('/pages/cc/k3/index');
+    await userEvent.click(await screen.findByTestId('option-big'));
+    await userEvent.click(screen.getByTestId('nav-order'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sure to leave?' });
+    expect(dialog).toHaveTextContent('The options you chose have not been placed yet.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('option-big')).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByTestId('nav-order'));
+    const again = await screen.findByRole('alertdialog', { name: 'Sure to leave?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.queryByTestId('option-big')).not.toBeInTheDocument());
   });
 
   it('shows the closed state between betting close and the draw', async () => {

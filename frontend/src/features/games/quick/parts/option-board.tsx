@@ -80,7 +80,9 @@ type ButtonProps = {
 };
 
 function OptionButton({ game, item, pressed, onToggle, t }: ButtonProps) {
-  const label = say(item.label, t);
+  const [label, short, odds] = [say(item.label, t), say(item.short, t), `×${item.option.odds}`];
+  // The visible text starts the name (WCAG 2.5.3, label in name); the full label follows.
+  const name = short === label ? `${label} ${odds}` : `${short} ${odds}, ${label}`;
   return (
     <button
       type="button"
@@ -88,12 +90,12 @@ function OptionButton({ game, item, pressed, onToggle, t }: ButtonProps) {
       data-testid={`option-${item.code}`}
       data-colours={colours(game, item)}
       aria-pressed={pressed}
-      aria-label={`${label} ×${item.option.odds}`}
+      aria-label={name}
       title={item.code}
       onClick={() => onToggle(item.code)}
     >
-      <span className={styles.optionName}>{say(item.short, t)}</span>
-      <span className={styles.optionOdds}>×{item.option.odds}</span>
+      <span className={styles.optionName}>{short}</span>
+      <span className={styles.optionOdds}>{odds}</span>
     </button>
   );
 }

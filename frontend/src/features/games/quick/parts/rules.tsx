@@ -6,6 +6,7 @@ import type { Game } from '@/features/games/quick/games';
 import { winsWhen, type BoardGroup, type RoomRules } from '@/features/games/quick/options';
 import styles from '@/features/games/quick/parts/cc.module.css';
 import { say, type Text } from '@/features/games/parts/text';
+import { DataTable } from '@/components/data-table';
 import { useI18n } from '@/i18n/i18n';
 
 /** Room-wide notes under the intro. */
@@ -53,13 +54,19 @@ export function Rules({
             <p key={index}>{say(note, t)}</p>
           ))}
           {groups.map((group) => (
-            <table key={group.id} className={styles.rulesTable}>
-              <caption>{say(group.title, t)}</caption>
+            <DataTable key={group.id} label={say(group.title, t)} caption fixed>
+              <colgroup>
+                <col className={styles.ruleOptionCol} />
+                <col />
+                <col className={styles.ruleOddsCol} />
+              </colgroup>
               <thead>
                 <tr>
                   <th scope="col">{t('cc_rules_option')}</th>
                   <th scope="col">{t('cc_rules_wins')}</th>
-                  <th scope="col">{t('cc_rules_odds')}</th>
+                  <th scope="col" data-align="end">
+                    {t('cc_rules_odds')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -67,14 +74,16 @@ export function Rules({
                   <tr key={item.code} data-code={item.code}>
                     <th scope="row">
                       {say(item.label, t)}
-                      <code>{item.code}</code>
+                      <code className={styles.ruleCode}>{item.code}</code>
                     </th>
                     <td>{say(winsWhen(game, item.parsed, rules), t)}</td>
-                    <td>{item.option.odds}</td>
+                    <td className={styles.ruleOdds} data-align="end">
+                      {item.option.odds}
+                    </td>
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </DataTable>
           ))}
         </div>
       ) : null}

@@ -14,12 +14,12 @@ import {
 import { DrawResult } from '@/features/games/records/parts/draw-result';
 import { statusOf } from '@/features/games/records/parts/labels';
 import styles from '@/features/games/records/parts/records.module.css';
+import { When } from '@/components/when';
 import { useI18n } from '@/i18n/i18n';
 import { BET_STATUSES, type BetRecord } from '@/features/games/api/bet-records';
 import { gameLabel, optionLabel, roomLabel } from '@/features/games/parts/game-labels';
 import { formatMoney, signOf } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
-import { formatDateTime, relativeLabel } from '@/lib/time';
 
 export function Component() {
   const { t } = useI18n();
@@ -99,12 +99,7 @@ function BetCard({ bet }: { bet: BetRecord }) {
         <span>
           {t('records_order_no')}: {bet.order_no}
         </span>
-        <time
-          dateTime={new Date(bet.placed_at * 1000).toISOString()}
-          title={formatDateTime(bet.placed_at)}
-        >
-          {relativeLabel(bet.placed_at, t)}
-        </time>
+        <When at={bet.placed_at} />
       </span>
     </>
   );

@@ -79,7 +79,7 @@ function HallRooms({
     });
   return (
     <>
-      <section className="card">
+      <section className="panel">
         <div className={styles.row}>
           <strong data-testid="hall-issue" data-issue={period.issue}>
             {t('games_issue', { issue: period.issue })}

@@ -93,7 +93,7 @@ function Play({
 
   return (
     <>
-      <section className="card">
+      <section className="panel">
         <div className={styles.row}>
           <strong data-testid="current-issue" data-issue={room.issue}>
             {t('games_issue', { issue: room.issue })}
@@ -117,7 +117,7 @@ function Play({
         </div>
       </section>
       <LatestResult room={room.room} last={room.last} />
-      <section className="card" aria-label={t('games_board')}>
+      <section className="panel" aria-label={t('games_board')}>
         {groups.map((group) => (
           <div key={group.id} className={styles.group} role="group" aria-label={t(group.title)}>
             <h3>{t(group.title)}</h3>
@@ -143,7 +143,7 @@ function Play({
         ))}
       </section>
       {rules.length === 0 ? null : (
-        <section className="card" aria-label={t('yn28_special_rules')}>
+        <section className="panel" aria-label={t('yn28_special_rules')}>
           <h2>{t('yn28_special_rules')}</h2>
           <p className={styles.muted}>{t('yn28_special_why')}</p>
           <ul className={styles.rules} data-testid="special-rules">
@@ -186,7 +186,7 @@ export function IssueBets({
   const list = bets.data?.list ?? [];
   return (
     <section
-      className="card"
+      className="panel"
       aria-label={settled ? t('games_issue', { issue }) : t('yn28_my_bets')}
       data-testid={settled ? 'settled-bets' : undefined}
     >

@@ -45,7 +45,7 @@ export function Component() {
         <LoadingGate queries={[live.query]} ready={live.data !== undefined}>
           {() => (
             <>
-              <section className="card">
+              <section className="panel">
                 <div className={styles.row}>
                   <strong data-testid="current-issue" data-issue={live.data!.issue}>
                     {t('games_issue', { issue: live.data!.issue })}
@@ -98,7 +98,7 @@ function TradeForm({
     const stake = fromMinor(toMinor(amount.trim()));
     const sideText = side === 'up' ? t('yn28_buy_up') : t('yn28_buy_down');
     const sure = await confirm({
-      title: t('games_confirm_title'),
+      title: t('yn28_trade_confirm_title'),
       message: t('yn28_trade_confirm', { side: sideText, amount: stake, issue: room.issue }),
       confirmText: t('yn28_trade_place'),
     });
@@ -123,7 +123,7 @@ function TradeForm({
   };
 
   return (
-    <section className={`card ${styles.slip}`} aria-label={t('yn28_trade_title')}>
+    <section className="panel" aria-label={t('yn28_trade_title')}>
       <div className={styles.sides}>
         <button
           type="button"
@@ -146,7 +146,9 @@ function TradeForm({
           {t('yn28_buy_down')}
         </button>
       </div>
-      <p className={styles.muted}>{t('yn28_trade_hint')}</p>
+      <p id={`${id}-hint`} className={styles.muted}>
+        {t('yn28_trade_hint')}
+      </p>
       <label htmlFor={id} className={styles.muted}>
         {t('yn28_trade_amount')}
       </label>
@@ -155,6 +157,8 @@ function TradeForm({
         className={styles.input}
         inputMode="decimal"
         value={amount}
+        aria-invalid={touched && problem !== null}
+        aria-describedby={touched && problem !== null ? `${id}-hint ${id}-problem` : `${id}-hint`}
         data-testid="trade-amount"
         onChange={(event) => {
           setTouched(true);
@@ -167,7 +171,7 @@ function TradeForm({
         </p>
       )}
       {touched && problem !== null ? (
-        <p className={styles.problem} role="alert" data-testid="trade-problem">
+        <p id={`${id}-problem`} className={styles.problem} role="alert" data-testid="trade-problem">
           {t(problem)}
         </p>
       ) : null}

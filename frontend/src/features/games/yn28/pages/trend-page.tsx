@@ -4,6 +4,7 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { useHasFairness } from '@/features/games/parts/fairness-slot';
+import { DataTable } from '@/components/data-table';
 import { LoadingGate } from '@/components/loading-gate';
 import { PageHeader } from '@/components/page-header';
 import { useTrend, type Trend, type TrendRow } from '@/features/games/yn28/api/trend';
@@ -48,18 +49,20 @@ function TrendView({ region, trend }: { region: Region; trend: Trend }) {
     .reverse();
   return (
     <>
-      <section className="card">
+      <section className="panel">
         <h2>{t('yn28_recent_sums')}</h2>
         <SumChart sums={sums} />
       </section>
-      <section className="card" aria-label={t('yn28_counts')}>
+      <section className="panel" aria-label={t('yn28_counts')}>
         <h2>{t('yn28_counts')}</h2>
-        <table className={styles.counts} data-testid="trend-counts">
+        <DataTable label={t('yn28_counts')} centered testId="trend-counts">
           <thead>
             <tr>
-              <th />
+              <td />
               {COUNT_WINDOWS.map((window) => (
-                <th key={window}>{t('yn28_last_n', { n: Number(window) })}</th>
+                <th key={window} scope="col">
+                  {t('yn28_last_n', { n: Number(window) })}
+                </th>
               ))}
             </tr>
           </thead>
@@ -75,9 +78,9 @@ function TrendView({ region, trend }: { region: Region; trend: Trend }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       </section>
-      <section className="card" aria-label={t('yn28_runs')}>
+      <section className="panel" aria-label={t('yn28_runs')}>
         <h2>{t('yn28_runs')}</h2>
         {trend.runs.length === 0 ? (
           <p className={styles.muted}>{t('yn28_no_runs')}</p>
@@ -92,18 +95,18 @@ function TrendView({ region, trend }: { region: Region; trend: Trend }) {
           </ul>
         )}
       </section>
-      <section className="card" aria-label={t('yn28_history')}>
+      <section className="panel" aria-label={t('yn28_history')}>
         <h2>{t('yn28_history')}</h2>
         {trend.list.length === 0 ? (
           <p className={styles.muted}>{t('games_no_result')}</p>
         ) : (
-          <table className={styles.table}>
+          <DataTable label={t('yn28_history')}>
             <thead>
               <tr>
-                <th>{t('yn28_col_issue')}</th>
-                <th>{t('yn28_col_result')}</th>
-                <th>{t('yn28_col_tags')}</th>
-                {hasFairness ? <th /> : null}
+                <th scope="col">{t('yn28_col_issue')}</th>
+                <th scope="col">{t('yn28_col_result')}</th>
+                <th scope="col">{t('yn28_col_tags')}</th>
+                {hasFairness ? <td /> : null}
               </tr>
             </thead>
             <tbody>
@@ -111,7 +114,7 @@ function TrendView({ region, trend }: { region: Region; trend: Trend }) {
                 <HistoryRow key={row.issue} region={region} row={row} verifiable={hasFairness} />
               ))}
             </tbody>
-          </table>
+          </DataTable>
         )}
       </section>
     </>

@@ -1,5 +1,6 @@
 // Small pieces shared by the hall, room, trade and trend pages.
 import { useState } from 'react';
+import { Tabs } from '@/components/tabs';
 import { DrawProof, useHasFairness } from '@/features/games/parts/fairness-slot';
 import { formatCountdown, phaseAt, type Period } from '@/features/games/live/clock';
 import { useServerNow } from '@/features/games/live/use-clock';
@@ -28,20 +29,13 @@ export function RegionSwitch({
 }) {
   const { t, lang } = useI18n();
   return (
-    <div className={styles.regions} role="tablist" aria-label={t('yn28_region')}>
-      {REGIONS.map((code) => (
-        <button
-          key={code}
-          type="button"
-          role="tab"
-          data-testid={`region-${code}`}
-          aria-selected={code === region}
-          onClick={() => onChange(code)}
-        >
-          {regionName(code, lang)}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      label={t('yn28_region')}
+      value={region}
+      choices={REGIONS.map((code) => ({ value: code, label: regionName(code, lang) }))}
+      onChange={onChange}
+      testId={(code) => `region-${code}`}
+    />
   );
 }
 
@@ -107,7 +101,7 @@ export function LatestResult({ room, last }: { room: string; last: LastDraw | nu
   const draw = last === null ? null : parseDraw(last.values);
   return (
     <section
-      className={`card ${styles.latest}`}
+      className="panel"
       data-testid="latest-result"
       data-issue={last?.issue ?? ''}
       aria-label={t('games_latest')}

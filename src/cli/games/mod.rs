@@ -1,0 +1,257 @@
+//! `fairhall verify-draw` and `fairhall admin room ...`; `room update` and `room limits` are
+//! in `room_update` and `room_limits`.
+
+mod room_limits;
+mod room_update;
+
+use super::shared::explain;
+use crate::clock::{Clock, Timestamp};
+use crate::config::Config;
+use crate::db::Db;
+use crate::games;
+use crate::games::fairness::chain_keys::ChainKeys;
+use crate::games::fairness::drawing;
+use crate::games::limits::{self, RoomLimits};
+use crate::games::rooms::RoomSettings;
+use crate::games::rules::issue::Issue;
+use crate::games::rules::room::Room;
+use clap::Subcommand;
+pub use room_limits::LimitsArgs;
+pub use room_update::UpdateArgs;
+use std::path::Path;
+
+#[derive(Subcommand)]
+pub enum RoomCommand {
+    /// Every room with its period, betting close, entry minimum and open flag.
+    List,
+    /// One room's settings, odds table, rules and bet limits as JSON.
+    Show { room: String },
+    /// Open a room for betting.
+    Open { room: String },
+    /// Close a room for betting (draws go on). Bets of periods not drawn yet are refunded at
+    /// their draws unless the room is reopened first; drawn periods settle on their results.
+    Close { room: String },
+    /// Periods with open bets that cannot be drawn here (the key of their chain is missing).
+    Stuck,
+    /// Refund the open bets of a period that cannot be drawn and whose draw time has passed
+    /// (the scheduler does it `games.undrawable_refund_secs` after the draw time).
+    Refund { room: String, issue: String },
+    /// Change the period (of every room of the draw source) and/or the room's betting close,
+    /// from the period after the one open now, which keeps its draw time and close.
+    Update(UpdateArgs),
+    /// Set a room's bet limits (its defaults, or with --option one option's override), from
+    /// the next bet on; prints the limits every option then bets under.
+    Limits(LimitsArgs),
+}
+
+/// Rechecks a stored draw from public data: the hash link to the previous seed (or the
+/// commitment) and the values derived from the revealed seed. Fails unless both hold.
+pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Result<()> {
+    let room = Room::parse(room).map_err(explain)?;
+    let issue = Issue::parse(issue).map_err(explain)?;
+    let db = crate::startup::open(&mut config)?;
+    let runtime = super::shared::current_thread_runtime()?;
+    let source = room.draw_source();
+    let verification = runtime
+        .block_on(db.read(move |connection| drawing::verify_draw(connection, source, issue)))
+        .map_err(|error| match error {
+            crate::error::AppError::NotFound => anyhow::anyhow!("{issue} is not drawn yet"),
+            other => explain(other),
+        })?;
+    let draw = &verification.draw;
+    println!("room {} (draw source {}) issue {issue}", room.code(), source.code());
+    println!("seed      {}", draw.seed.to_hex());
+    println!("previous  {}", draw.previous.to_hex());
+    println!(
+        "commitment {} (chain {}, index {})",
+        draw.commitment.to_hex(),
+        draw.chain_id,
+        draw.chain_index
+    );
+    println!("link      sha256(seed) == previous: {}", verification.link_holds);
+    println!("stored    {}", draw.values);
+    println!("derived   {}", serde_json::to_string(&verification.derived)?);
+    if !verification.verified() {
+        anyhow::bail!("draw {issue} of {} does NOT verify", room.code());
+    }
+    println!("verified");
+    Ok(())
+}
+
+/// What `admin room show` prints: the settings, then the limits.
+#[derive(serde::Serialize)]
+struct ShownRoom<'a> {
+    #[serde(flatten)]
+    settings: &'a RoomSettings,
+    limits: &'a RoomLimits,
+}
+
+pub async fn run_room(
+    db: &Db,
+    (timezone, data_dir): (chrono_tz::Tz, &Path),
+    command: RoomCommand,
+) -> anyhow::Result<()> {
+    match command {
+        RoomCommand::List => {
+            let rooms = db.read(games::rooms::list_rooms).await?;
+            println!("room\tgame\tdraw source\tperiod s\tclose s\tentry min\topen");
+            for room in rooms {
+                println!(
+                    "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    room.room,
+                    room.game,
+                    room.draw_source,
+                    room.period_secs,
+                    room.close_secs,
+                    room.entry_min_text(),
+                    if room.is_open { "yes" } else { "no" }
+                );
+            }
+        }
+        RoomCommand::Show { room } => {
+            let room = Room::parse(&room).map_err(explain)?;
+            let (settings, limits) = db
+                .read(move |connection| {
+                    let settings = games::rooms::room_settings(connection, room)?;
+                    Ok((settings, limits::room_limits(connection, room)?))
+                })
+                .await?;
+            let shown = ShownRoom { settings: &settings, limits: &limits };
+            println!("{}", serde_json::to_string_pretty(&shown)?);
+        }
+        RoomCommand::Open { room } => set_open(db, &room, true).await?,
+        RoomCommand::Close { room } => {
+            set_open(db, &room, false).await?;
+            print_refunds_at_close(db, &room).await?;
+        }
+        RoomCommand::Stuck => print_stuck(db, (timezone, data_dir)).await?,
+        RoomCommand::Refund { room, issue } => {
+            refund(db, (timezone, data_dir), (&room, &issue)).await?;
+        }
+        RoomCommand::Update(args) => room_update::update_room(db, timezone, args).await?,
+        RoomCommand::Limits(args) => room_limits::set_limits(db, args).await?,
+    }
+    Ok(())
+}
+
+async fn set_open(db: &Db, room: &str, is_open: bool) -> anyhow::Result<()> {
+    let room = Room::parse(room).map_err(explain)?;
+    db.write(move |tx| games::rooms::set_room_open(tx, room, is_open)).await.map_err(explain)?;
+    println!("room {} is {}", room.code(), if is_open { "open" } else { "closed" });
+    Ok(())
+}
+
+/// What closing a room means for its open bets.
+async fn print_refunds_at_close(db: &Db, room: &str) -> anyhow::Result<()> {
+    let room = Room::parse(room).map_err(explain)?;
+    let periods = db
+        .read(move |connection| games::settlement::undrawn_open_bets(connection, room))
+        .await
+        .map_err(explain)?;
+    if periods.is_empty() {
+        println!("no open bets in periods not drawn yet: nothing will be refunded");
+    }
+    for period in periods {
+        println!(
+            "period {}: {} open bets, {} staked, refunded at its draw unless the room is \
+             reopened first",
+            period.issue, period.bets, period.stake
+        );
+    }
+    println!("periods drawn before the close settle on their results");
+    Ok(())
+}
+
+/// `admin room stuck`: the periods whose bets wait for a draw that cannot happen here.
+async fn print_stuck(db: &Db, (timezone, data_dir): (chrono_tz::Tz, &Path)) -> anyhow::Result<()> {
+    let keys = std::sync::Arc::new(ChainKeys::read(data_dir)?);
+    let now = Clock::System.now();
+    let mut found = false;
+    for room in Room::all() {
+        let keys = keys.clone();
+        let stuck = db
+            .read(move |connection| {
+                let mut stuck = Vec::new();
+                for period in games::settlement::undrawn_open_bets(connection, room)? {
+                    let issue = period.issue;
+                    let source = (room.draw_source(), timezone);
+                    if let Some(due) = games::fairness::drawing::undrawable_since(
+                        connection, &keys, source, issue,
+                    )? {
+                        stuck.push((period, due));
+                    }
+                }
+                Ok(stuck)
+            })
+            .await
+            .map_err(explain)?;
+        for (period, due_at) in stuck {
+            found = true;
+            let state = if due_at <= now { "due since" } else { "due at" };
+            println!(
+                "{} {}: {} open bets, {} staked, {state} {}; its chain's key is missing \
+                 (fairhall admin room refund {} {})",
+                room.code(),
+                period.issue,
+                period.bets,
+                period.stake,
+                local_time(due_at, timezone),
+                room.code(),
+                period.issue
+            );
+        }
+    }
+    if !found {
+        println!("no period waits for a draw that cannot happen");
+    }
+    Ok(())
+}
+
+/// `admin room refund ROOM ISSUE`: refunds a period that cannot be drawn, chunk by chunk.
+async fn refund(
+    db: &Db,
+    (timezone, data_dir): (chrono_tz::Tz, &Path),
+    (room, issue): (&str, &str),
+) -> anyhow::Result<()> {
+    let room = Room::parse(room).map_err(explain)?;
+    let issue = Issue::parse(issue).map_err(explain)?;
+    let keys = std::sync::Arc::new(ChainKeys::read(data_dir)?);
+    let period = games::settlement::OpenPeriodBets { room, issue };
+    let mut refunded = 0u64;
+    loop {
+        let (keys, now) = (keys.clone(), Clock::System.now());
+        let chunk = db
+            .write(move |tx| {
+                let limit = crate::config::GamesConfig::default().settle_chunk_bets;
+                games::settlement::refund_undrawable(tx, &keys, (period, timezone), limit, now)
+            })
+            .await
+            .map_err(explain)?;
+        match chunk {
+            Ok(report) => {
+                refunded += u64::from(report.settled);
+                if report.done {
+                    break;
+                }
+            }
+            Err(games::settlement::RefundRefusal::Drawable) => anyhow::bail!(
+                "{} {issue} can be drawn: the scheduler draws and settles it",
+                room.code()
+            ),
+            Err(games::settlement::RefundRefusal::NotDue { due_at }) => anyhow::bail!(
+                "{} {issue} is due at {}: refund it after its draw time",
+                room.code(),
+                local_time(due_at, timezone)
+            ),
+        }
+    }
+    println!("{} {issue}: {refunded} bets refunded", room.code());
+    Ok(())
+}
+
+fn local_time(timestamp: Timestamp, timezone: chrono_tz::Tz) -> String {
+    timestamp
+        .to_datetime()
+        .map(|time| time.with_timezone(&timezone).format("%Y-%m-%d %H:%M:%S %:z").to_string())
+        .unwrap_or_else(|| timestamp.to_string())
+}
