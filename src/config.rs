@@ -19,6 +19,7 @@ pub struct Config {
     pub auth: AuthConfig,
     pub wallet: WalletConfig,
     pub games: GamesConfig,
+    pub finance: FinanceConfig,
     pub db: DbConfig,
     pub live: LiveConfig,
     pub secrets: SecretsConfig,
@@ -76,6 +77,26 @@ pub struct GamesConfig {
 impl Default for GamesConfig {
     fn default() -> Self {
         GamesConfig { settle_chunk_bets: 2_000, long_run_min: 3, undrawable_refund_secs: 3600 }
+    }
+}
+
+/// The savings account (Yu E Bao).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct FinanceConfig {
+    /// Annual interest rate of the savings account in basis points (365 = 3.65 %), paid daily
+    /// as 1/365 of it on the balance held through the whole operator-local day.
+    pub savings_annual_rate_bp: i64,
+    /// The first move into savings must be at least this (the spec's minimum trade).
+    pub savings_first_in_min: Money,
+}
+
+/// The highest `finance.savings_annual_rate_bp` accepted: 100 %.
+pub const SAVINGS_RATE_BP_MAX: i64 = 10_000;
+
+impl Default for FinanceConfig {
+    fn default() -> Self {
+        FinanceConfig { savings_annual_rate_bp: 365, savings_first_in_min: Money::TEN }
     }
 }
 
@@ -329,6 +350,12 @@ impl Config {
             bail!(
                 "config key `db.wal_max_bytes` must be at least {WAL_MAX_BYTES_MIN}, found {}",
                 self.db.wal_max_bytes
+            );
+        }
+        let rate = self.finance.savings_annual_rate_bp;
+        if !(0..=SAVINGS_RATE_BP_MAX).contains(&rate) {
+            bail!(
+                "config key `finance.savings_annual_rate_bp` must be in 0..={SAVINGS_RATE_BP_MAX}, found {rate}"
             );
         }
         self.wallet.validate()

@@ -9,6 +9,7 @@ pub mod content;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod finance;
 pub mod games;
 pub mod http;
 pub mod i18n;

@@ -11,6 +11,8 @@ impl Money {
     /// One trillion units: far above any real balance, far below i64 overflow when summed.
     pub const MAX_MINOR: i64 = 100_000_000_000_000;
     pub const ZERO: Money = Money(0);
+    /// 10.00, the spec's minimum trade.
+    pub const TEN: Money = Money(1000);
 
     /// Parses "12", "12.5" or "12.34": digits, no leading zero (except "0.xx"), up to two
     /// decimals, no sign, no exponent.

@@ -99,6 +99,8 @@ const VISITS: Record<RouteName, Visit> = {
   rechargeRecords: { ready: testId('deposit-pending-note') },
   withdrawRecords: { ready: testId('withdraw-record') },
   investmentRecords: {},
+  yuebao: { ready: testId('savings-balance') },
+  yuebaoLog: { ready: testId('savings-record') },
   addBank: {},
   bind: {},
   bankCards: { ready: testId('bank-card-number') },
@@ -268,6 +270,7 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
     { from: 'balance', amount: '400' },
     `tour-${phone}-c`,
   );
+  await post(request, 'api/yuebao/in', token, { amount: '50' }, `tour-${phone}-s`);
   for (const [room, option] of [
     ['k3', 'big'],
     ['usa_ordinary', 'big'],

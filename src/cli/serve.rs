@@ -30,7 +30,8 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let chunk_bets = config.games.settle_chunk_bets;
         let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?
             .with_chunk_bets(chunk_bets)
-            .with_undrawable_refund_secs(config.games.undrawable_refund_secs);
+            .with_undrawable_refund_secs(config.games.undrawable_refund_secs)
+            .with_finance(crate::finance::FinanceSettings::from_config(&config));
         refuse_missing_keys(&scheduler, &config.server.data_dir).await?;
         let state = AppState::new(config, db.clone(), Clock::System)?;
         let scheduler = scheduler.announcing(state.live.clone());

@@ -8,6 +8,7 @@ mod content;
 pub mod envelope;
 pub mod extract;
 mod fair;
+mod finance;
 mod games;
 pub mod live_socket;
 mod payout_accounts;
@@ -126,6 +127,7 @@ pub fn app(state: AppState) -> Router {
         .merge(payout_accounts::router())
         .merge(profile::router(upload_limit_bytes(&state.config)))
         .merge(content::router())
+        .merge(finance::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

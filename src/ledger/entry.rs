@@ -19,6 +19,10 @@ pub enum EntryKind {
     Payout,
     Refund,
     Transfer,
+    /// From the wallet into the savings account (Yu E Bao).
+    SavingsIn,
+    /// From the savings account back to the wallet.
+    SavingsOut,
     Interest,
     Invest,
     InvestReturn,
@@ -34,7 +38,7 @@ pub enum EntryKind {
 
 impl EntryKind {
     /// Every kind, in the order the records filter lists them.
-    pub const ALL: [EntryKind; 19] = [
+    pub const ALL: [EntryKind; 21] = [
         EntryKind::Deposit,
         EntryKind::WithdrawHold,
         EntryKind::WithdrawPaid,
@@ -43,6 +47,8 @@ impl EntryKind {
         EntryKind::Payout,
         EntryKind::Refund,
         EntryKind::Transfer,
+        EntryKind::SavingsIn,
+        EntryKind::SavingsOut,
         EntryKind::Interest,
         EntryKind::Invest,
         EntryKind::InvestReturn,
@@ -71,6 +77,8 @@ impl EntryKind {
             EntryKind::Payout => "payout",
             EntryKind::Refund => "refund",
             EntryKind::Transfer => "transfer",
+            EntryKind::SavingsIn => "savings_in",
+            EntryKind::SavingsOut => "savings_out",
             EntryKind::Interest => "interest",
             EntryKind::Invest => "invest",
             EntryKind::InvestReturn => "invest_return",

@@ -9,6 +9,7 @@ mod verify;
 pub use entry::{AccountRef, Entry, EntryKind, Posted, SystemAccount, transfer};
 pub use verify::{Mismatch, VerifyReport, verify};
 
+use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ids::UserId;
@@ -115,4 +116,39 @@ pub fn total_credited(
         .query_row(params![user_id, account_kind.code(), entry_kind.code()], |row| row.get(0))?;
     let magnitude = minor.checked_abs().ok_or_else(|| anyhow::anyhow!("credited sum {minor}"))?;
     Money::from_minor(magnitude)
+}
+
+/// A posting on one player account, as the savings interest job reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AccountPosting {
+    pub posting_id: i64,
+    pub balance_after: Money,
+    pub created_at: Timestamp,
+}
+
+/// The postings on `user_id`'s `kind` account after posting `after_posting_id`, oldest first,
+/// at most `limit` of them (read through `postings_account`).
+pub fn postings_after(
+    connection: &Connection,
+    user_id: UserId,
+    kind: UserAccountKind,
+    after_posting_id: i64,
+    limit: i64,
+) -> Result<Vec<AccountPosting>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT p.posting_id, p.balance_after, e.created_at
+         FROM accounts a
+         JOIN postings p ON p.account_id = a.account_id AND p.posting_id > ?3
+         JOIN entries e ON e.entry_id = p.entry_id
+         WHERE a.user_id = ?1 AND a.kind = ?2
+         ORDER BY p.posting_id LIMIT ?4",
+    )?;
+    let rows = query.query_map(params![user_id, kind.code(), after_posting_id, limit], |row| {
+        Ok(AccountPosting {
+            posting_id: row.get(0)?,
+            balance_after: row.get(1)?,
+            created_at: row.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }

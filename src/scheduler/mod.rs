@@ -1,11 +1,17 @@
 //! Clock-driven jobs inside `serve`. The draw tick commits seed chains ahead, draws every due
 //! period of every draw source, then settles the drawn periods' bets in chunks (refunding
 //! those of closed rooms and of periods that cannot be drawn) and tells live pages. `tick` is
-//! a plain function of `now`, so tests drive it with a fixed clock.
+//! a plain function of `now`, so tests drive it with a fixed clock. Each tick also pays the
+//! savings interest of every day that has ended (`savings`).
+
+mod savings;
+
+pub use savings::SavingsJob;
 
 use crate::clock::{Clock, Timestamp};
 use crate::db::Db;
 use crate::error::AppError;
+use crate::finance::FinanceSettings;
 use crate::games;
 use crate::games::fairness::chain_keys::ChainKeys;
 use crate::games::fairness::chain_plan::{ChainPlan, ensure_chain};
@@ -34,6 +40,7 @@ pub struct Scheduler {
     undrawable_refund_secs: i64,
     /// Bumped after every tick that drew or settled something; live pages wait on it.
     live: Arc<watch::Sender<u64>>,
+    savings: SavingsJob,
 }
 
 /// What one tick did, per draw source: (source code, periods drawn).
@@ -51,13 +58,17 @@ impl Scheduler {
     pub fn new(db: Db, data_dir: &Path, timezone: Tz) -> anyhow::Result<Scheduler> {
         let keys = Arc::new(ChainKeys::open(data_dir)?);
         Ok(Scheduler {
-            db,
+            db: db.clone(),
             keys,
             timezone,
             chain_length: games::fairness::chains::CHAIN_LENGTH,
             chunk_bets: crate::config::GamesConfig::default().settle_chunk_bets,
             undrawable_refund_secs: crate::config::GamesConfig::default().undrawable_refund_secs,
             live: Arc::new(watch::channel(0).0),
+            savings: SavingsJob::new(
+                db,
+                FinanceSettings::new(&crate::config::FinanceConfig::default(), timezone),
+            ),
         })
     }
 
@@ -70,6 +81,12 @@ impl Scheduler {
     /// The same scheduler refunding a period that cannot be drawn `secs` after its draw time.
     pub fn with_undrawable_refund_secs(mut self, secs: i64) -> Scheduler {
         self.undrawable_refund_secs = secs.max(0);
+        self
+    }
+
+    /// The same scheduler paying savings interest by `settings` (`[finance]`).
+    pub fn with_finance(mut self, settings: FinanceSettings) -> Scheduler {
+        self.savings = SavingsJob::new(self.db.clone(), settings);
         self
     }
 
@@ -105,6 +122,10 @@ impl Scheduler {
             }
         }
         (report.bets_settled, report.periods_settled) = self.settle_due(now).await;
+        if let Err(error) = self.savings.tick(now).await {
+            let error = anyhow::Error::from(error);
+            tracing::error!(error = format!("{error:#}"), "savings interest failed");
+        }
         let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
         if drew || report.bets_settled > 0 {
             self.live.send_modify(|generation| *generation += 1);

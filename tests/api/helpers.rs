@@ -228,6 +228,12 @@ impl TestApp {
         scheduler.expect("scheduler").announcing(self.live.clone())
     }
 
+    /// The savings interest job `serve`'s scheduler runs, with this app's `[finance]` config.
+    pub fn savings_job(&self) -> fairhall::scheduler::SavingsJob {
+        let settings = fairhall::finance::FinanceSettings::from_config(&self.config);
+        fairhall::scheduler::SavingsJob::new(self.db.clone(), settings)
+    }
+
     // ---- fixtures ----
 
     /// A registration form that passes every default rule, for a fresh phone.

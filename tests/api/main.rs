@@ -30,6 +30,8 @@ mod record_totals;
 mod records;
 mod register;
 mod room_update;
+mod savings;
+mod savings_days;
 mod schedule_change;
 mod serve;
 mod session_first;

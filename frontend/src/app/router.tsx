@@ -89,6 +89,8 @@ export const routes: RouteObject[] = [
         ROUTES.investmentRecords,
         () => import('@/features/wallet/pages/investment-records-page'),
       ),
+      page(ROUTES.yuebao, () => import('@/features/finance/pages/yuebao-page')),
+      page(ROUTES.yuebaoLog, () => import('@/features/finance/pages/yuebaolog-page')),
       page(ROUTES.addBank, loadAddBank),
       page(ROUTES.bind, loadAddBank),
       page(ROUTES.bankCards, loadBankCards),

@@ -27,6 +27,9 @@ export const ROUTES = {
   withdrawRecords: '/pages/yn28/info/withdrawalsrecord',
   // The investment and savings accounts' records (tabs)
   investmentRecords: '/pages/yn28/info/investmentrecord',
+  // Financial: Yu E Bao (the savings account) and its log
+  yuebao: '/pages/lc/yuebao',
+  yuebaoLog: '/pages/lc/yuebaolog',
   // Withdrawal accounts
   addBank: '/pages/yn28/info/addbank',
   bind: '/pages/bind/index',

@@ -7,6 +7,7 @@ import { Empty } from '@/components/empty';
 import { AlertIcon, UserIcon } from '@/components/icons';
 import {
   CardIcon,
+  CoinIcon,
   ChevronRightIcon,
   DepositIcon,
   GamepadIcon,
@@ -179,6 +180,13 @@ export function Component() {
 
         <h2 className={styles.sectionTitle}>{t('shortcuts')}</h2>
         <ul className={styles.entries}>
+          <Entry
+            to={ROUTES.yuebao}
+            icon={<CoinIcon size={22} />}
+            tint="#17b890"
+            title={t('yuebao_title')}
+            text={t('yuebao_entry_text')}
+          />
           <Entry
             to={ROUTES.bankCards}
             icon={<CardIcon size={22} />}

@@ -140,6 +140,7 @@ export function Component() {
               label={t('wallet_actions')}
               entries={[
                 { to: ROUTES.account, icon: <WalletIcon size={21} />, label: t('account_title') },
+                { to: ROUTES.yuebao, icon: <CoinIcon size={21} />, label: t('yuebao_title') },
                 {
                   to: ROUTES.playRecord,
                   icon: <GamepadIcon size={21} />,

@@ -10,6 +10,8 @@ const KIND_KEYS: Record<string, MessageKey> = {
   payout: 'kind_payout',
   refund: 'kind_refund',
   transfer: 'kind_transfer',
+  savings_in: 'kind_savings_in',
+  savings_out: 'kind_savings_out',
   interest: 'kind_interest',
   invest: 'kind_invest',
   invest_return: 'kind_invest_return',
