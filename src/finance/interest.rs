@@ -5,6 +5,7 @@
 //! below the exact sum by less than one minor unit per day. A year is 365 days, leap or not.
 
 use crate::clock::Timestamp;
+use crate::error::AppError;
 use crate::money::Money;
 use chrono::{Days, NaiveDate, TimeZone};
 use chrono_tz::Tz;
@@ -14,12 +15,14 @@ const BP_PER_UNIT: i128 = 10_000;
 /// Days in the year the annual rate is divided by.
 pub const DAYS_PER_YEAR: i128 = 365;
 
-/// The interest of one day on `held` at the annual rate `rate_bp`, rounded down.
-pub fn daily_interest(held: Money, rate_bp: i64) -> Money {
-    let exact_numerator = i128::from(held.minor()) * i128::from(rate_bp.max(0));
+/// The interest of one day on `held` at the annual rate `rate_bp` (0 to 10,000, checked by the
+/// configuration), rounded down. Never above `held`, so an error means a corrupt input.
+pub fn daily_interest(held: Money, rate_bp: i64) -> Result<Money, AppError> {
+    let exact_numerator = i128::from(held.minor()) * i128::from(rate_bp);
     let minor = exact_numerator / (BP_PER_UNIT * DAYS_PER_YEAR);
-    // held <= MAX_MINOR and rate_bp <= 10_000 keep the quotient below held.
-    Money::from_minor(i64::try_from(minor).unwrap_or(0)).unwrap_or(Money::ZERO)
+    let minor = i64::try_from(minor)
+        .map_err(|_| anyhow::anyhow!("interest of {held} at {rate_bp} bp out of range"))?;
+    Money::from_minor(minor)
 }
 
 /// The annual yield, in basis points rounded down, that `interest` paid on `held_day_sum`
@@ -101,12 +104,16 @@ mod tests {
 
     #[test]
     fn a_day_of_interest_is_rounded_down() {
-        assert_eq!(daily_interest(money(1_000_000), 365), money(100)); // 10,000.00 at 3.65 %
-        assert_eq!(daily_interest(money(999_999), 365), money(99));
-        assert_eq!(daily_interest(money(9_999), 365), Money::ZERO);
-        assert_eq!(daily_interest(money(10_000), 365), money(1));
-        assert_eq!(daily_interest(Money::MAX, 10_000), money(Money::MAX_MINOR / 365));
-        assert_eq!(daily_interest(money(1_000_000), 0), Money::ZERO);
+        // 10,000.00 at 3.65 %: 1.00 a day.
+        assert_eq!(daily_interest(money(1_000_000), 365).expect("in range"), money(100));
+        assert_eq!(daily_interest(money(999_999), 365).expect("in range"), money(99));
+        assert_eq!(daily_interest(money(9_999), 365).expect("in range"), Money::ZERO);
+        assert_eq!(daily_interest(money(10_000), 365).expect("in range"), money(1));
+        assert_eq!(
+            daily_interest(Money::MAX, 10_000).expect("in range"),
+            money(Money::MAX_MINOR / 365)
+        );
+        assert_eq!(daily_interest(money(1_000_000), 0).expect("in range"), Money::ZERO);
     }
 
     #[test]
@@ -118,7 +125,7 @@ mod tests {
             for _ in 0..365 {
                 seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                 let held = money(i64::try_from(seed >> 24).expect("small") % 100_000_000);
-                paid += i128::from(daily_interest(held, rate_bp).minor());
+                paid += i128::from(daily_interest(held, rate_bp).expect("in range").minor());
                 exact_numerator += i128::from(held.minor()) * i128::from(rate_bp);
             }
             let exact_scaled = exact_numerator; // the exact sum x 3_650_000

@@ -81,7 +81,7 @@ fn settle_player_day(
     let (_, end) = day_bounds(settings.timezone, day);
     let tally = tally_day(tx, &progress, end)?;
     let held = tally.low;
-    let interest = daily_interest(held, settings.rate_bp);
+    let interest = daily_interest(held, settings.rate_bp)?;
     let day_text = day_text(day);
     if held > Money::ZERO {
         let entry_id = if interest > Money::ZERO {

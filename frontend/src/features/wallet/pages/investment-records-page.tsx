@@ -1,7 +1,7 @@
 // pages/yn28/info/investmentrecord — the player's investment account (product purchases,
 // payouts, returns) and savings account (Yu E Bao), each a tab over its postings from
-// api/personal/accountchangerecord. No product or savings page exists yet, so the empty
-// states link nowhere.
+// api/personal/accountchangerecord. The savings moves and interest also list on
+// pages/lc/yuebaolog; no product page exists yet.
 import { useState } from 'react';
 import { Chips } from '@/components/chips';
 import { InfiniteList } from '@/components/infinite-list';
