@@ -156,6 +156,19 @@ app_errors! {
     /// A live-stream ticket that is unknown, used or expired.
     #[error("live stream ticket invalid")]
     TicketInvalid => "ticket_invalid",
+    /// Anything else a purchase cannot do (e.g. the product does not exist).
+    #[error("investment failed")]
+    InvestmentFailed => "investment_failed",
+    #[error("product not on sale yet")]
+    ProductNotStarted => "product_not_started",
+    #[error("product sale ended")]
+    ProductEnded => "product_ended",
+    #[error("product sold out")]
+    ProductSoldOut => "product_sold_out",
+    #[error("over the product's remaining capacity")]
+    OverCapacity => "over_capacity",
+    #[error("not a whole number of units")]
+    NotWholeUnits => "not_whole_units",
 }
 
 impl AppError {

@@ -57,22 +57,29 @@ pub fn next_day(day: NaiveDate) -> NaiveDate {
     day.succ_opt().unwrap_or(day)
 }
 
-/// Minutes after midnight searched for a day's first instant (a daylight-saving gap at
-/// midnight skips at most a few hours).
-const MIDNIGHT_GAP_MINUTES_MAX: u64 = 6 * 60;
+/// Minutes searched past a local time that a daylight-saving gap skips (a gap is at most a few
+/// hours).
+const GAP_MINUTES_MAX: u32 = 6 * 60;
 
 /// The first instant of the operator-local `day`: its midnight, the earlier one when the
 /// clock was set back over it, the first valid minute when a gap skips it.
 pub fn day_start(timezone: Tz, day: NaiveDate) -> Timestamp {
-    let midnight = day.and_hms_opt(0, 0, 0).unwrap_or_default();
-    (0..=MIDNIGHT_GAP_MINUTES_MAX)
-        .filter_map(|minutes| {
-            let local = midnight.checked_add_signed(chrono::Duration::minutes(minutes as i64))?;
-            timezone.from_local_datetime(&local).earliest()
+    local_instant(timezone, day, 0)
+}
+
+/// `minute` minutes after midnight of the operator-local `day`: the earlier instant when the
+/// clock was set back over it, the first valid minute after it when a gap skips it.
+pub fn local_instant(timezone: Tz, day: NaiveDate, minute: u32) -> Timestamp {
+    let local =
+        day.and_hms_opt(0, 0, 0).unwrap_or_default() + chrono::Duration::minutes(i64::from(minute));
+    (0..=GAP_MINUTES_MAX)
+        .filter_map(|extra| {
+            let shifted = local.checked_add_signed(chrono::Duration::minutes(i64::from(extra)))?;
+            timezone.from_local_datetime(&shifted).earliest()
         })
         .map(|start| Timestamp::from_datetime(&start))
         .next()
-        .unwrap_or_else(|| Timestamp::from_datetime(&midnight.and_utc()))
+        .unwrap_or_else(|| Timestamp::from_datetime(&local.and_utc()))
 }
 
 /// The instants of `day`: [start, end).

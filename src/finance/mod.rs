@@ -3,6 +3,7 @@
 //! account by `settle_interest` (see `interest` for the arithmetic and `settle` for which
 //! balance earns it).
 
+pub mod goods;
 pub mod interest;
 mod settle;
 mod sql;

@@ -74,3 +74,23 @@ mod tests {
         assert_eq!(inline_scripts(html).collect::<Vec<_>>(), ["var a=1;", "\n"]);
     }
 }
+
+/// The reply for an uploaded image stored at `path` (named by `uploads::stored_path`; each
+/// upload gets a new random name, so it is cached forever):
+/// `not_found` when the file is missing or its extension is not an image type.
+pub async fn stored_image(path: &std::path::Path) -> Result<Response, AppError> {
+    let image_type = path
+        .extension()
+        .and_then(|extension| extension.to_str())
+        .and_then(crate::uploads::ImageType::from_extension)
+        .ok_or(AppError::NotFound)?;
+    let bytes = tokio::fs::read(path).await.map_err(|error| match error.kind() {
+        std::io::ErrorKind::NotFound => AppError::NotFound,
+        _ => anyhow::Error::from(error).context("while reading an uploaded image").into(),
+    })?;
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(image_type.mime()));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+    Ok(response)
+}

@@ -10,6 +10,7 @@ pub mod extract;
 mod fair;
 mod finance;
 mod games;
+mod goods;
 pub mod live_socket;
 mod payout_accounts;
 mod profile;
@@ -128,6 +129,7 @@ pub fn app(state: AppState) -> Router {
         .merge(profile::router(upload_limit_bytes(&state.config)))
         .merge(content::router())
         .merge(finance::router())
+        .merge(goods::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

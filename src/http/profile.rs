@@ -12,12 +12,12 @@ use crate::auth::{
     ProfileUpdate,
 };
 use crate::error::AppError;
-use crate::uploads::{Image, ImageType};
+use crate::uploads::Image;
 use crate::wallet;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -184,9 +184,6 @@ async fn read_avatar(mut multipart: Multipart) -> Result<Vec<u8>, AppError> {
     Err(AppError::MissingParams)
 }
 
-/// Avatar files never change (each upload gets a new random name), so they are cached forever.
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
-
 /// An uploaded avatar image; `not_found` for any other name.
 #[utoipa::path(get, path = "/media/avatars/{file}", tag = "account",
     params(("file" = String, Path, description = "the file name from the profile's avatar")),
@@ -198,17 +195,5 @@ async fn avatar_image(
 ) -> Result<Response, AppError> {
     let folder = auth::avatar_dir(&app.config.server.data_dir);
     let path = auth::avatar_file(&folder, &file).ok_or(AppError::NotFound)?;
-    let image_type = file
-        .rsplit_once('.')
-        .and_then(|(_, extension)| ImageType::from_extension(extension))
-        .ok_or(AppError::NotFound)?;
-    let bytes = tokio::fs::read(&path).await.map_err(|error| match error.kind() {
-        std::io::ErrorKind::NotFound => AppError::NotFound,
-        _ => anyhow::Error::from(error).context("while reading an avatar").into(),
-    })?;
-    let mut response = bytes.into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(image_type.mime()));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
-    Ok(response)
+    super::assets::stored_image(&path).await
 }

@@ -98,6 +98,20 @@ pub fn balances(connection: &Connection, user_id: UserId) -> Result<Balances, Ap
     Ok(balances)
 }
 
+/// The sum of every player's account of `kind` (e.g. all principal held in `invest`).
+pub fn total_of_player_accounts(
+    connection: &Connection,
+    kind: UserAccountKind,
+) -> Result<Money, AppError> {
+    let minor: i64 = connection
+        .prepare_cached(
+            "SELECT COALESCE(SUM(balance), 0) FROM accounts
+             WHERE user_id IS NOT NULL AND kind = ?1",
+        )?
+        .query_row([kind.code()], |row| row.get(0))?;
+    Money::from_minor(minor)
+}
+
 /// What the player's entries of `entry_kind` added to their accounts of `account_kind`
 /// (e.g. deposits into the wallet: the total deposit), read from the sums `transfer` keeps in
 /// `posting_counts` (one row; `verify` recounts them).

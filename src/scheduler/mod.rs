@@ -2,8 +2,10 @@
 //! period of every draw source, then settles the drawn periods' bets in chunks (refunding
 //! those of closed rooms and of periods that cannot be drawn) and tells live pages. `tick` is
 //! a plain function of `now`, so tests drive it with a fixed clock. Each tick also pays the
-//! savings interest of every day that has ended (`savings`).
+//! savings interest of every day that has ended (`savings`) and every product instalment due
+//! (`products`).
 
+mod products;
 mod savings;
 
 pub use savings::SavingsJob;
@@ -51,6 +53,8 @@ pub struct TickReport {
     /// Bets settled (won, lost or refunded) and periods completed.
     pub bets_settled: u64,
     pub periods_settled: u32,
+    /// Product instalments paid.
+    pub instalments_paid: u32,
 }
 
 impl Scheduler {
@@ -125,6 +129,13 @@ impl Scheduler {
         if let Err(error) = self.savings.tick(now).await {
             let error = anyhow::Error::from(error);
             tracing::error!(error = format!("{error:#}"), "savings interest failed");
+        }
+        match products::pay_due(&self.db, now).await {
+            Ok(paid) => report.instalments_paid = paid.paid,
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "product payouts failed");
+            }
         }
         let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
         if drew || report.bets_settled > 0 {
