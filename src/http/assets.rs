@@ -63,18 +63,6 @@ pub async fn serve(method: Method, uri: Uri, request_headers: HeaderMap) -> Resp
     response
 }
 
-#[cfg(test)]
-mod tests {
-    use super::inline_scripts;
-
-    #[test]
-    fn only_inline_script_bodies_are_hashed() {
-        let html = "<script type=\"module\" src=\"./a.js\"></script><p>x</p>\
-                    <script>var a=1;</script><script>\n</script>";
-        assert_eq!(inline_scripts(html).collect::<Vec<_>>(), ["var a=1;", "\n"]);
-    }
-}
-
 /// The reply for an uploaded image stored at `path` (named by `uploads::stored_path`; each
 /// upload gets a new random name, so it is cached forever):
 /// `not_found` when the file is missing or its extension is not an image type.
@@ -93,4 +81,16 @@ pub async fn stored_image(path: &std::path::Path) -> Result<Response, AppError> 
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(image_type.mime()));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline_scripts;
+
+    #[test]
+    fn only_inline_script_bodies_are_hashed() {
+        let html = "<script type=\"module\" src=\"./a.js\"></script><p>x</p>\
+                    <script>var a=1;</script><script>\n</script>";
+        assert_eq!(inline_scripts(html).collect::<Vec<_>>(), ["var a=1;", "\n"]);
+    }
 }

@@ -13,6 +13,8 @@ mod deposit_limits;
 mod deposits;
 mod fair_holes;
 mod fairness;
+mod goods;
+mod goods_payouts;
 mod helpers;
 mod hostile;
 mod idempotency;

@@ -151,29 +151,8 @@ fn required<T: Copy>(field: &str, value: Option<T>) -> Result<T, CatalogError> {
     value.map_or_else(|| invalid(format!("{field}: required")), Ok)
 }
 
-/// A whole product from a complete spec; `purchased` carries over on updates.
-fn product_of(
-    id: i64,
-    spec: &ProductSpec,
-    purchased: Money,
-    timezone: Tz,
-) -> Result<(Product, BTreeMap<&'static str, ProductText>), CatalogError> {
-    let category = spec.category.clone().map_or_else(|| invalid("category: required"), Ok)?;
-    check_code(&category)?;
-    let unit_price = money_field("unit_price", spec.unit_price.as_deref())?;
-    if unit_price == Money::ZERO {
-        return invalid("unit_price: must be above 0");
-    }
-    let total = money_field("total", spec.total.as_deref())?;
-    let reserved = money_field("reserved", Some(spec.reserved.as_deref().unwrap_or("0")))?;
-    let min_units = spec.min_units.unwrap_or(1);
-    let max_units = required("max_units", spec.max_units)?;
-    if min_units < 1 {
-        return invalid("min_units: must be at least 1");
-    }
-    if max_units < min_units {
-        return invalid("max_units: must be at least min_units");
-    }
+/// The terms a spec sets, checked.
+fn terms_of(spec: &ProductSpec) -> Result<Terms, CatalogError> {
     let rate = money_field("rate", spec.rate.as_deref())?;
     let yield_code = spec.yield_type.as_deref().unwrap_or_default();
     let Some(yield_type) = YieldType::parse(yield_code) else {
@@ -201,6 +180,54 @@ fn product_of(
         payout_minute,
     };
     terms.check().or_else(invalid)?;
+    Ok(terms)
+}
+
+/// The texts a spec sets by language: a name in at least one, a description only beside a
+/// name.
+fn texts_of(spec: &ProductSpec) -> Result<BTreeMap<&'static str, ProductText>, CatalogError> {
+    let names = checked_texts(&spec.name, "name", NAME_CHARS_MAX)?;
+    let descriptions = checked_texts(&spec.description, "description", DESCRIPTION_CHARS_MAX)?;
+    if names.is_empty() || names.values().any(String::is_empty) {
+        return invalid("name: needs a non-empty name in at least one language (name.en = ...)");
+    }
+    if let Some(lang) = descriptions.keys().find(|lang| !names.contains_key(*lang)) {
+        return invalid(format!("description.{lang}: has no name.{lang}"));
+    }
+    let texts: BTreeMap<_, _> = names
+        .into_iter()
+        .map(|(lang, name)| {
+            let description = descriptions.get(lang).cloned().unwrap_or_default();
+            (lang, ProductText { name, description })
+        })
+        .collect();
+    Ok(texts)
+}
+
+/// A whole product from a complete spec; `purchased` carries over on updates.
+fn product_of(
+    id: i64,
+    spec: &ProductSpec,
+    purchased: Money,
+    timezone: Tz,
+) -> Result<(Product, BTreeMap<&'static str, ProductText>), CatalogError> {
+    let category = spec.category.clone().map_or_else(|| invalid("category: required"), Ok)?;
+    check_code(&category)?;
+    let unit_price = money_field("unit_price", spec.unit_price.as_deref())?;
+    if unit_price == Money::ZERO {
+        return invalid("unit_price: must be above 0");
+    }
+    let total = money_field("total", spec.total.as_deref())?;
+    let reserved = money_field("reserved", Some(spec.reserved.as_deref().unwrap_or("0")))?;
+    let min_units = spec.min_units.unwrap_or(1);
+    let max_units = required("max_units", spec.max_units)?;
+    if min_units < 1 {
+        return invalid("min_units: must be at least 1");
+    }
+    if max_units < min_units {
+        return invalid("max_units: must be at least min_units");
+    }
+    let terms = terms_of(spec)?;
     let start_text = spec.start.as_deref().map_or_else(|| invalid("start: required"), Ok)?;
     let end_text = spec.end.as_deref().map_or_else(|| invalid("end: required"), Ok)?;
     let (start_at, end_at) =
@@ -240,21 +267,7 @@ fn product_of(
             "reserved: reserved + purchased ({purchased}) must not exceed total ({total})"
         ));
     }
-    let names = checked_texts(&spec.name, "name", NAME_CHARS_MAX)?;
-    let descriptions = checked_texts(&spec.description, "description", DESCRIPTION_CHARS_MAX)?;
-    if names.is_empty() || names.values().any(String::is_empty) {
-        return invalid("name: needs a non-empty name in at least one language (name.en = ...)");
-    }
-    if let Some(lang) = descriptions.keys().find(|lang| !names.contains_key(*lang)) {
-        return invalid(format!("description.{lang}: has no name.{lang}"));
-    }
-    let texts = names
-        .into_iter()
-        .map(|(lang, name)| {
-            let description = descriptions.get(lang).cloned().unwrap_or_default();
-            (lang, ProductText { name, description })
-        })
-        .collect();
+    let texts = texts_of(spec)?;
     Ok((product, texts))
 }
 

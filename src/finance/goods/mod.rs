@@ -13,13 +13,14 @@ use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::finance::interest;
 use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use crate::paging::{Page, Paging};
 use chrono_tz::Tz;
 use rusqlite::Connection;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use types::{
     Benefit, Catalogue, CategoryCard, DayObligation, Obligations, OrderDetail, OrderState,
     OrderSummary, ProductCard, ProductObligation, ProductState, Purchase, PurchaseReceipt,
@@ -177,41 +178,46 @@ pub struct PayoutReport {
 /// player's `invest` account, both to the wallet. Each instalment's row records its entry, so
 /// a restart, however late, pays every instalment exactly once.
 pub fn pay_due(tx: &Tx, now: Timestamp) -> Result<PayoutReport, AppError> {
-    let due = sql::due_payouts(tx, now, PAYOUTS_PER_TX + 1)?;
-    let more = due.len() as i64 > PAYOUTS_PER_TX;
-    let mut report = PayoutReport { more, ..PayoutReport::default() };
-    let mut paid_orders = std::collections::HashSet::new();
-    for payout in due.iter().take(PAYOUTS_PER_TX as usize) {
-        // A later instalment of an order paid in this batch waits for the next batch, which
-        // sees the earlier one paid.
-        if !paid_orders.insert(payout.order_id) {
+    let mut report = PayoutReport::default();
+    loop {
+        let budget = PAYOUTS_PER_TX - i64::from(report.paid);
+        if budget <= 0 {
             report.more = true;
-            continue;
+            return Ok(report);
         }
-        let wallet = AccountRef::User(payout.user_id, UserAccountKind::Wallet);
-        let invest = AccountRef::User(payout.user_id, UserAccountKind::Invest);
-        let entry_id = if payout.interest.minor() + payout.principal.minor() > 0 {
-            let interest = AccountRef::System(SystemAccount::Interest);
-            let entry = Entry::new(EntryKind::InvestReturn, interest, wallet, payout.interest, now)
-                .and(invest, wallet, payout.principal)
-                .reference(format!("goods:{}:{}", payout.order_id, payout.instalment));
-            Some(ledger::transfer(tx, entry)?.entry_id)
-        } else {
-            None
-        };
-        if !sql::mark_paid(tx, payout, entry_id, now)? {
-            return Err(anyhow::anyhow!(
-                "instalment {} of order {} was paid twice",
-                payout.instalment,
-                payout.order_id
-            )
-            .into());
+        // At most one instalment per order: the next one is due only once this one is paid.
+        let due = sql::due_payouts(tx, now, budget)?;
+        if due.is_empty() {
+            return Ok(report);
         }
-        report.paid += 1;
-        report.interest_minor += payout.interest.minor();
-        report.principal_minor += payout.principal.minor();
+        for payout in &due {
+            pay(tx, payout, now)?;
+            report.paid += 1;
+            report.interest_minor += payout.interest.minor();
+            report.principal_minor += payout.principal.minor();
+        }
     }
-    Ok(report)
+}
+
+/// Pays one instalment (an instalment of 0.00 is marked paid without an entry).
+fn pay(tx: &Tx, payout: &sql::DuePayout, now: Timestamp) -> Result<(), AppError> {
+    let wallet = AccountRef::User(payout.user_id, UserAccountKind::Wallet);
+    let invest = AccountRef::User(payout.user_id, UserAccountKind::Invest);
+    let entry_id = if payout.interest.minor() + payout.principal.minor() > 0 {
+        let interest = AccountRef::System(SystemAccount::Interest);
+        let entry = Entry::new(EntryKind::InvestReturn, interest, wallet, payout.interest, now)
+            .and(invest, wallet, payout.principal)
+            .reference(format!("goods:{}:{}", payout.order_id, payout.instalment));
+        Some(ledger::transfer(tx, entry)?.entry_id)
+    } else {
+        None
+    };
+    if sql::mark_paid(tx, payout, entry_id, now)? {
+        Ok(())
+    } else {
+        let (number, order) = (payout.instalment, payout.order_id);
+        Err(anyhow::anyhow!("instalment {number} of order {order} was paid twice").into())
+    }
 }
 
 fn order_summary(
@@ -274,9 +280,16 @@ pub fn order(
     let totals = sql::order_of(connection, user_id, order_id)?.ok_or(AppError::BadParams)?;
     let schedule = sql::schedule_of(connection, order_id)?
         .into_iter()
-        .map(|(number, due_at, interest, principal, paid_at)| {
-            let amount = interest.checked_add(principal).ok_or(AppError::InvalidAmount)?;
-            Ok(ScheduledPayout { number, due_at, interest, principal, amount, paid_at })
+        .map(|row| {
+            let amount = row.interest.checked_add(row.principal).ok_or(AppError::InvalidAmount)?;
+            Ok(ScheduledPayout {
+                number: row.number,
+                due_at: row.due_at,
+                interest: row.interest,
+                principal: row.principal,
+                amount,
+                paid_at: row.paid_at,
+            })
         })
         .collect::<Result<_, AppError>>()?;
     Ok(OrderDetail { order: order_summary(connection, totals, lang, settings)?, schedule })
@@ -291,17 +304,20 @@ pub fn benefits(
     settings: &GoodsSettings,
 ) -> Result<Page<Benefit>, AppError> {
     let total = sql::count_benefits(connection, user_id)?;
-    let mut names = BTreeMap::new();
+    let mut names: BTreeMap<i64, String> = BTreeMap::new();
     let list = sql::benefits(connection, user_id, paging)?
         .into_iter()
         .map(|(order_id, product_id, instalment, instalments, interest, principal, paid_at)| {
-            if !names.contains_key(&product_id) {
-                let text = sql::text_in(connection, product_id, lang, settings.default_lang)?;
-                names.insert(product_id, text.name);
-            }
+            let product_name = match names.entry(product_id) {
+                std::collections::btree_map::Entry::Occupied(known) => known.get().clone(),
+                std::collections::btree_map::Entry::Vacant(slot) => {
+                    let text = sql::text_in(connection, product_id, lang, settings.default_lang)?;
+                    slot.insert(text.name).clone()
+                }
+            };
             Ok(Benefit {
                 order_id,
-                product_name: names.get(&product_id).cloned().unwrap_or_default(),
+                product_name,
                 instalment,
                 instalments,
                 interest,
@@ -326,41 +342,39 @@ pub fn obligations(
     settings: &GoodsSettings,
 ) -> Result<Obligations, AppError> {
     let mut by_day: BTreeMap<String, DayObligation> = BTreeMap::new();
-    let mut by_product: BTreeMap<i64, (ProductObligation, std::collections::BTreeSet<i64>)> =
-        BTreeMap::new();
+    let mut by_product: BTreeMap<i64, (ProductObligation, BTreeSet<i64>)> = BTreeMap::new();
     let (mut interest_due, mut principal_due) = (Money::ZERO, Money::ZERO);
-    for (product_id, due_at, interest, principal, order_id) in sql::unpaid(connection)? {
-        let day = crate::finance::interest::day_text(crate::finance::interest::operator_day(
-            settings.timezone,
-            due_at,
-        ));
+    for row in sql::unpaid(connection)? {
+        let day = interest::day_text(interest::operator_day(settings.timezone, row.due_at));
         let slot = by_day.entry(day.clone()).or_insert(DayObligation {
             day,
             interest: Money::ZERO,
             principal: Money::ZERO,
         });
-        add(&mut slot.interest, interest)?;
-        add(&mut slot.principal, principal)?;
-        if !by_product.contains_key(&product_id) {
-            let name = sql::text_in(connection, product_id, settings.default_lang, "en")?.name;
-            let row = ProductObligation {
-                product_id,
-                name,
-                orders_running: 0,
-                principal_held: Money::ZERO,
-                interest_due: Money::ZERO,
-                principal_due: Money::ZERO,
-            };
-            by_product.insert(product_id, (row, std::collections::BTreeSet::new()));
-        }
-        if let Some((row, orders)) = by_product.get_mut(&product_id) {
-            orders.insert(order_id);
-            add(&mut row.interest_due, interest)?;
-            add(&mut row.principal_due, principal)?;
-            add(&mut row.principal_held, principal)?;
-        }
-        add(&mut interest_due, interest)?;
-        add(&mut principal_due, principal)?;
+        add(&mut slot.interest, row.interest)?;
+        add(&mut slot.principal, row.principal)?;
+        let (product, orders) = match by_product.entry(row.product_id) {
+            std::collections::btree_map::Entry::Occupied(known) => known.into_mut(),
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                let name =
+                    sql::text_in(connection, row.product_id, settings.default_lang, "en")?.name;
+                let product = ProductObligation {
+                    product_id: row.product_id,
+                    name,
+                    orders_running: 0,
+                    principal_held: Money::ZERO,
+                    interest_due: Money::ZERO,
+                    principal_due: Money::ZERO,
+                };
+                slot.insert((product, BTreeSet::new()))
+            }
+        };
+        orders.insert(row.order_id);
+        add(&mut product.interest_due, row.interest)?;
+        add(&mut product.principal_due, row.principal)?;
+        add(&mut product.principal_held, row.principal)?;
+        add(&mut interest_due, row.interest)?;
+        add(&mut principal_due, row.principal)?;
     }
     let by_product = by_product
         .into_values()

@@ -493,17 +493,33 @@ pub fn order_of(
         .optional()?)
 }
 
-/// An order's instalments in order: (number, due, interest, principal, paid at).
+/// A stored instalment and when it was paid.
+#[derive(Clone, Debug)]
+pub struct StoredInstalment {
+    pub number: u32,
+    pub due_at: Timestamp,
+    pub interest: Money,
+    pub principal: Money,
+    pub paid_at: Option<Timestamp>,
+}
+
+/// An order's instalments in order.
 pub fn schedule_of(
     connection: &Connection,
     order_id: i64,
-) -> Result<Vec<(u32, Timestamp, Money, Money, Option<Timestamp>)>, AppError> {
+) -> Result<Vec<StoredInstalment>, AppError> {
     let mut query = connection.prepare_cached(
         "SELECT instalment, due_at, interest_minor, principal_minor, paid_at
          FROM product_payouts WHERE order_id = ?1 ORDER BY instalment",
     )?;
     let rows = query.query_map([order_id], |row| {
-        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
+        Ok(StoredInstalment {
+            number: row.get(0)?,
+            due_at: row.get(1)?,
+            interest: row.get(2)?,
+            principal: row.get(3)?,
+            paid_at: row.get(4)?,
+        })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -550,17 +566,31 @@ pub fn benefits(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Every unpaid instalment: (product, due, interest, principal, order).
-pub fn unpaid(
-    connection: &Connection,
-) -> Result<Vec<(i64, Timestamp, Money, Money, i64)>, AppError> {
+/// An instalment still to pay, with its product.
+#[derive(Clone, Debug)]
+pub struct Unpaid {
+    pub product_id: i64,
+    pub order_id: i64,
+    pub due_at: Timestamp,
+    pub interest: Money,
+    pub principal: Money,
+}
+
+/// Every unpaid instalment, by due time.
+pub fn unpaid(connection: &Connection) -> Result<Vec<Unpaid>, AppError> {
     let mut query = connection.prepare_cached(
         "SELECT o.product_id, p.due_at, p.interest_minor, p.principal_minor, p.order_id
          FROM product_payouts p JOIN product_orders o ON o.order_id = p.order_id
          WHERE p.paid_at IS NULL ORDER BY p.due_at, p.order_id",
     )?;
     let rows = query.query_map([], |row| {
-        Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
+        Ok(Unpaid {
+            product_id: row.get(0)?,
+            due_at: row.get(1)?,
+            interest: row.get(2)?,
+            principal: row.get(3)?,
+            order_id: row.get(4)?,
+        })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
