@@ -414,3 +414,37 @@ async fn a_player_sees_only_their_own_orders() {
     assert_eq!(theirs.ok()["total"], 0);
     assert_eq!(peek.err(), "bad_params");
 }
+
+#[tokio::test]
+async fn the_list_puts_products_on_sale_first_and_drops_those_ended_a_month_ago() {
+    let app = TestApp::spawn().await;
+    let window = |start_days: i64, end_days: i64| ProductSpec {
+        start: Some((START.secs() + start_days * 86_400).to_string()),
+        end: Some((START.secs() + end_days * 86_400).to_string()),
+        ..fruit()
+    };
+    let long_ended = app.product(window(-40, -31)).await;
+    let just_ended = app.product(window(-5, -1)).await;
+    let upcoming = app.product(window(2, 9)).await;
+    let on_sale = app.product(window(-1, 9)).await;
+    let player = app.investor("0.00").await;
+
+    let list = app.get_as(&player, "/api/goods/index", "").await;
+    let listed: Vec<_> = list.ok()["products"]
+        .as_array()
+        .expect("products")
+        .iter()
+        .map(|card| (card["id"].as_i64().expect("an id"), card["state"].clone()))
+        .collect();
+
+    assert_eq!(
+        listed,
+        [
+            (on_sale, json!("on_sale")),
+            (upcoming, json!("not_started")),
+            (just_ended, json!("ended"))
+        ]
+    );
+    let hidden = app.get_as(&player, "/api/goods/detail", &format!("id={long_ended}")).await;
+    assert_eq!(hidden.ok()["state"], "ended", "still readable from an old order");
+}

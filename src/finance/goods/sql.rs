@@ -56,8 +56,11 @@ pub fn product(connection: &Connection, product_id: i64) -> Result<Option<Produc
         .optional()?)
 }
 
+/// How long an ended product stays in the players' list.
+const ENDED_LISTED_SECS: i64 = 30 * 86_400;
+
 /// Products not closed by the operator, of `category` when given: on sale and upcoming by
-/// start, then the ended ones, newest first.
+/// start, then those ended in the last `ENDED_LISTED_SECS`, newest first.
 pub fn listed_products(
     connection: &Connection,
     category: Option<&str>,
@@ -65,10 +68,10 @@ pub fn listed_products(
 ) -> Result<Vec<Product>, AppError> {
     let mut query = connection.prepare_cached(&format!(
         "SELECT {PRODUCT_COLUMNS} FROM products
-         WHERE closed_at IS NULL AND (?1 IS NULL OR category = ?1)
+         WHERE closed_at IS NULL AND (?1 IS NULL OR category = ?1) AND end_at > ?3
          ORDER BY end_at <= ?2, CASE WHEN end_at > ?2 THEN start_at ELSE -end_at END, product_id"
     ))?;
-    let rows = query.query_map(params![category, now], product_row)?;
+    let rows = query.query_map(params![category, now, now - ENDED_LISTED_SECS], product_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
