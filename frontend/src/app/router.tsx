@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
       page(ROUTES.withdrawRecords, () => import('@/features/wallet/pages/withdraw-records-page')),
       page(
         ROUTES.investmentRecords,
-        () => import('@/features/wallet/pages/investment-records-page'),
+        () => import('@/features/finance/pages/investment-records-page'),
       ),
       page(ROUTES.yuebao, () => import('@/features/finance/pages/yuebao-page')),
       page(ROUTES.yuebaoLog, () => import('@/features/finance/pages/yuebaolog-page')),

@@ -1,4 +1,4 @@
-// Renders the product pages on their real paths (so their links lead somewhere)
+// Renders the product and investment pages on their real paths (so their links lead somewhere)
 // with the dialog and toast hosts, and a player logged in; tests only.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -10,6 +10,7 @@ import { Component as GoodDetailPage } from '@/features/finance/pages/gooddetail
 import { Component as GoodListPage } from '@/features/finance/pages/goodlist-page';
 import { Component as GoodLogPage } from '@/features/finance/pages/goodlog-page';
 import { Component as GoodOrderPage } from '@/features/finance/pages/goodorder-page';
+import { Component as InvestmentRecordsPage } from '@/features/finance/pages/investment-records-page';
 import { ROUTES } from '@/lib/routes';
 
 export const player = {
@@ -49,6 +50,8 @@ const PAGES: [string, ComponentType][] = [
   [ROUTES.goodDetail, GoodDetailPage],
   [ROUTES.goodOrder, GoodOrderPage],
   [ROUTES.goodLog, GoodLogPage],
+  [ROUTES.investmentRecords, InvestmentRecordsPage],
+  [ROUTES.yuebao, () => <h1>Yu E Bao</h1>],
 ];
 
 export function renderAt(path: string) {
