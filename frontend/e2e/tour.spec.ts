@@ -35,7 +35,8 @@ const SCREENSHOTS = resolve(
 );
 
 type RouteName = keyof typeof ROUTES;
-type Player = { phone: string; token: string; newsId: string };
+/** `productId`: a product of api/goods/index (one on sale if any), '' when there is none. */
+type Player = { phone: string; token: string; newsId: string; productId: string };
 
 type Visit = {
   /** Query string the page needs to show its data (e.g. a room). */
@@ -101,6 +102,11 @@ const VISITS: Record<RouteName, Visit> = {
   investmentRecords: {},
   yuebao: { ready: testId('savings-balance') },
   yuebaoLog: { ready: testId('savings-record') },
+  goodList: {},
+  // Without ?id= the page says the product is not available; a product is an extra visit.
+  goodDetail: {},
+  goodOrder: {},
+  goodLog: {},
   addBank: {},
   bind: {},
   bankCards: { ready: testId('bank-card-number') },
@@ -160,6 +166,27 @@ const EXTRA_VISITS: { name: string; path: string; visit: Visit }[] = [
     name: 'news?id',
     path: ROUTES.news,
     visit: { query: (player) => `?id=${player.newsId}` },
+  },
+  {
+    // The schedule of the preset amount (or the server's reason), or "not available" when the
+    // server lists no product; the fund password dialog when the product is on sale.
+    name: 'goodDetail?id',
+    path: ROUTES.goodDetail,
+    visit: {
+      query: (player) => `?id=${player.productId}`,
+      ready: (page) =>
+        page
+          .getByTestId('goods-schedule')
+          .or(page.getByTestId('schedule-problem'))
+          .or(page.getByRole('heading', { name: vi.goods_not_found_title, exact: true }))
+          .first(),
+      open: async (page) => {
+        const buy = page.getByTestId('goods-buy');
+        if ((await buy.count()) === 0 || !(await buy.isEnabled())) return;
+        await buy.click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
   },
 ];
 
@@ -296,7 +323,14 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
     'vi',
   );
   const newsId = /^added article (\d+)$/m.exec(out)?.[1] ?? '';
-  return { phone, token, newsId };
+  const goods = await apiData<{ products: { id: number; state: string }[] }>(
+    request,
+    'api/goods/index',
+    {},
+    token,
+  );
+  const product = goods.products.find((entry) => entry.state === 'on_sale') ?? goods.products[0];
+  return { phone, token, newsId, productId: product === undefined ? '' : String(product.id) };
 }
 
 const test = base.extend<object, { player: Player }>({

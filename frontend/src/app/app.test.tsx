@@ -129,6 +129,14 @@ describe('app routes', () => {
       'aria-current',
       'page',
     );
+    expect(screen.getByRole('link', { name: /^Financial Management/ })).toHaveAttribute(
+      'href',
+      '/pages/lc/yuebao',
+    );
+    expect(screen.getByRole('link', { name: /^Products/ })).toHaveAttribute(
+      'href',
+      '/pages/lc/goodlist',
+    );
   });
 
   it('sends a logged-in user away from the login page', async () => {
@@ -185,6 +193,14 @@ describe('app routes', () => {
     expect(screen.getByText('VIP 2')).toBeInTheDocument();
     expect(screen.getByTestId('invite-code')).toHaveTextContent('AB12CD');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute(
+      'href',
+      '/pages/lc/goodlist',
+    );
+    expect(screen.getByRole('link', { name: 'Project Order' })).toHaveAttribute(
+      'href',
+      '/pages/lc/goodorder',
+    );
   });
 
   it('shows a not-found view with a link home for unknown paths', async () => {

@@ -74,7 +74,7 @@ describe('wallet routes', () => {
   });
 
   it('links the account overview to the investment records, which open on the investment tab', async () => {
-    answers['api/personal/accountchangerecord'] = { list: [], total: 0, page: 1, limit: 20 };
+    answers['api/goods/orders'] = { list: [], total: 0, page: 1, limit: 20 };
     renderAt('/pages/mine/account/index');
     const link = await screen.findByRole('link', { name: 'Investment records' });
     expect(link).toHaveAttribute('href', '/pages/yn28/info/investmentrecord');

@@ -253,3 +253,16 @@ export const PinIcon = (p: IconProps) => (
     <path d="M9 3h6M10 3v6l-3 4h10l-3-4V3M12 13v8" />
   </Svg>
 );
+
+export const BagIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 8h14l-1 12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1L5 8Z" />
+    <path d="M9 10V7a3 3 0 0 1 6 0v3" />
+  </Svg>
+);
+
+export const MinusIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 12h14" />
+  </Svg>
+);

@@ -25,11 +25,17 @@ export const ROUTES = {
   bill: '/pages/mine/account/bill',
   rechargeRecords: '/pages/yn28/info/rechargerecord',
   withdrawRecords: '/pages/yn28/info/withdrawalsrecord',
-  // The investment and savings accounts' records (tabs)
+  // The player's product orders and savings moves (tabs)
   investmentRecords: '/pages/yn28/info/investmentrecord',
   // Financial: Yu E Bao (the savings account) and its log
   yuebao: '/pages/lc/yuebao',
   yuebaoLog: '/pages/lc/yuebaolog',
+  // Financial products: the list, one product at ?id=N, the player's orders (one order at ?id=N)
+  // and the payouts paid on them
+  goodList: '/pages/lc/goodlist',
+  goodDetail: '/pages/lc/gooddetail',
+  goodOrder: '/pages/lc/goodorder',
+  goodLog: '/pages/lc/goodlog',
   // Withdrawal accounts
   addBank: '/pages/yn28/info/addbank',
   bind: '/pages/bind/index',

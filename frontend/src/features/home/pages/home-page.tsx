@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
 import { AlertIcon, UserIcon } from '@/components/icons';
 import {
+  BagIcon,
   CardIcon,
   CoinIcon,
   ChevronRightIcon,
@@ -186,6 +187,13 @@ export function Component() {
             tint="#17b890"
             title={t('yuebao_title')}
             text={t('yuebao_entry_text')}
+          />
+          <Entry
+            to={ROUTES.goodList}
+            icon={<BagIcon size={22} />}
+            tint="var(--tint-purple)"
+            title={t('goods_title')}
+            text={t('goods_entry_text')}
           />
           <Entry
             to={ROUTES.bankCards}

@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
 import { AlertIcon } from '@/components/icons';
 import {
+  BagIcon,
   CardIcon,
   CoinIcon,
   CopyIcon,
@@ -141,6 +142,12 @@ export function Component() {
               entries={[
                 { to: ROUTES.account, icon: <WalletIcon size={21} />, label: t('account_title') },
                 { to: ROUTES.yuebao, icon: <CoinIcon size={21} />, label: t('yuebao_title') },
+                { to: ROUTES.goodList, icon: <BagIcon size={21} />, label: t('goods_title') },
+                {
+                  to: ROUTES.goodOrder,
+                  icon: <ListIcon size={21} />,
+                  label: t('goods_order_title'),
+                },
                 {
                   to: ROUTES.playRecord,
                   icon: <GamepadIcon size={21} />,
