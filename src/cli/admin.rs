@@ -2,7 +2,7 @@
 //! parses its arguments, calls one domain verb on the same database `serve` uses, and prints
 //! the result.
 
-use super::{content, games, ledger, shared, users, wallet};
+use super::{content, games, ledger, products, shared, users, wallet};
 use crate::auth;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -43,6 +43,13 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: content::NewsCommand,
     },
+    /// Goods investment: categories, products (create, update, close, list, show), their
+    /// orders, and what the operator owes.
+    Product {
+        /// Boxed: its flags make it much larger than the other commands.
+        #[command(subcommand)]
+        command: Box<products::ProductCommand>,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -78,6 +85,9 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
             AdminCommand::News { command } => content::run_news(&db, command).await,
+            AdminCommand::Product { command } => {
+                products::run_product(&db, &config, *command, now).await
+            }
         }
     })
 }

@@ -4,6 +4,7 @@ mod admin;
 mod content;
 mod games;
 mod ledger;
+mod products;
 mod serve;
 mod setup;
 mod shared;

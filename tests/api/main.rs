@@ -27,6 +27,7 @@ mod news_cli;
 mod operator_secrets;
 mod passwords;
 mod payout_accounts;
+mod product_cli;
 mod profile;
 mod record_totals;
 mod records;
