@@ -184,6 +184,7 @@ async fn the_list_shows_purchases_and_reserved_capacity_apart() {
         (&card["payouts"], &card["payout_time"], &card["state"]),
         (&json!(3), &json!("10:00"), &json!("on_sale"))
     );
+    assert_eq!(card["timezone"], "Asia/Ho_Chi_Minh", "the zone of the payout time");
     assert_eq!(list.ok()["categories"][0]["code"], "fruit");
     assert_eq!(detail.ok()["description"], "Xoài tươi", "in the default language, vi");
     let other = app.get_as(&player, "/api/goods/index", "category=meat").await;

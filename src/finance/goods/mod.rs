@@ -77,7 +77,7 @@ pub fn catalogue(
         .iter()
         .map(|product| {
             let text = sql::text_in(connection, product.id, lang, settings.default_lang)?;
-            Ok(ProductCard::new(product, &text, now))
+            Ok(ProductCard::new(product, &text, settings.timezone, now))
         })
         .collect::<Result<_, AppError>>()?;
     Ok(Catalogue { categories, products })
@@ -93,7 +93,7 @@ pub fn detail(
 ) -> Result<ProductCard, AppError> {
     let product = sql::product(connection, product_id)?.ok_or(AppError::InvestmentFailed)?;
     let text = sql::text_in(connection, product_id, lang, settings.default_lang)?;
-    let mut card = ProductCard::new(&product, &text, now);
+    let mut card = ProductCard::new(&product, &text, settings.timezone, now);
     card.description = Some(text.description);
     Ok(card)
 }

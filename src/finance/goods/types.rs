@@ -150,6 +150,8 @@ pub struct ProductCard {
     pub payouts: u32,
     /// "HH:MM" operator time for day cycles.
     pub payout_time: Option<String>,
+    /// The operator's time zone (IANA name) that `payout_time` is in.
+    pub timezone: String,
     #[schema(value_type = i64)]
     pub start_at: Timestamp,
     #[schema(value_type = i64)]
@@ -161,7 +163,12 @@ pub struct ProductCard {
 }
 
 impl ProductCard {
-    pub fn new(product: &Product, texts: &ProductText, now: Timestamp) -> ProductCard {
+    pub fn new(
+        product: &Product,
+        texts: &ProductText,
+        timezone: chrono_tz::Tz,
+        now: Timestamp,
+    ) -> ProductCard {
         let taken = product.purchased.checked_add(product.reserved).unwrap_or(product.total);
         ProductCard {
             id: product.id,
@@ -187,6 +194,7 @@ impl ProductCard {
             cycles: product.terms.cycles,
             payouts: product.terms.payouts(),
             payout_time: product.terms.payout_minute.map(super::terms::payout_time_text),
+            timezone: timezone.name().to_string(),
             start_at: product.start_at,
             end_at: product.end_at,
             state: product.state(now),

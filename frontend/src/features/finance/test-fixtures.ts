@@ -31,6 +31,7 @@ export const product = (overrides: Partial<ProductCard> = {}): ProductCard => ({
   cycles: 3,
   payouts: 3,
   payout_time: '09:30',
+  timezone: 'Asia/Ho_Chi_Minh',
   start_at: nowSecs() - 10 * DAY,
   end_at: nowSecs() + 20 * DAY,
   state: 'on_sale',

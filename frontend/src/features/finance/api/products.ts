@@ -41,6 +41,8 @@ export type ProductCard = {
   payouts: number;
   /** "HH:MM" of the day a payout is made, or null. */
   payout_time: string | null;
+  /** The operator's time zone (IANA) that `payout_time` is in. */
+  timezone: string;
   start_at: number;
   end_at: number;
   state: ProductState;

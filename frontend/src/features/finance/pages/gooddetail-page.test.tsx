@@ -62,7 +62,7 @@ describe('product details', () => {
     expect(row('Yield type')).toHaveTextContent('Interest every cycle, principal at maturity');
     expect(row('Cycle')).toHaveTextContent('30 days');
     expect(row('Number of payouts')).toHaveTextContent('3');
-    expect(row('Payout time')).toHaveTextContent('09:30');
+    expect(row('Payout time')).toHaveTextContent('09:30 (Asia/Ho_Chi_Minh)');
     expect(row('Purchase opens')?.textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(row('Purchase closes')?.textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(row('State')).toHaveTextContent('On sale');

@@ -128,7 +128,11 @@ export function ProductView({
               value: cycleLabel(product.cycle_unit, product.cycle_length, t),
             },
             { label: t('goods_payouts'), value: product.payouts },
-            { label: t('goods_payout_time'), value: product.payout_time ?? '—' },
+            {
+              label: t('goods_payout_time'),
+              value:
+                product.payout_time === null ? '—' : `${product.payout_time} (${product.timezone})`,
+            },
             { label: t('goods_start_at'), value: formatMinute(product.start_at) },
             { label: t('goods_end_at'), value: formatMinute(product.end_at) },
             { label: t('goods_state'), value: stateLabel(product.state, t) },
