@@ -1,0 +1,111 @@
+// Goods investment as a player meets it, on the clock server (e2e/clock/): the operator adds
+// a product with hourly cycles; a player finds it from home, sees its progress and the payout
+// schedule of the amount typed, buys it with the fund password, sees the order with its
+// schedule; an hour later the first instalment is in "Project Benefits" and the balance.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  admin,
+  advanceClock,
+  apiData,
+  creditWallet,
+  locale,
+  logInViaUi,
+  randomPhone,
+  registerViaApi,
+  serverNow,
+  tokenOf,
+} from '../support';
+
+const vi = locale('vi');
+
+/** axe-core's WCAG 2.1 A/AA violations of the page, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+type ProductCard = { id: number; name: string };
+
+// axe-core is injected as a script, which the app's CSP would block (tests only).
+test.use({ bypassCSP: true });
+
+test('buy a product, see the order and its schedule, and get paid an hour later', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // 2 hourly cycles of 1 % each (12 % / 12) on 100.00 units; 1,000.00 of 10,000.00 reserved.
+  const name = `Cam ${randomPhone().slice(-6)}`;
+  const now = await serverNow(request);
+  admin('product', 'category', 'fruit', '--name', 'vi=Trái cây', '--name', 'en=Fruit');
+  const created = admin(
+    'product', 'create', '--category', 'fruit', '--unit-price', '100', '--total', '10000',
+    '--reserved', '1000', '--max-units', '20', '--rate', '12', '--rate-divisor', '12',
+    '--yield-type', 'interest_per_cycle', '--cycle-unit', 'hour', '--cycles', '2',
+    '--start', String(now - 60), '--end', String(now + 30 * 86_400), '--name', `vi=${name}`,
+  );
+  expect(created).toMatch(/created product \d+/);
+
+  const phone = randomPhone();
+  await registerViaApi(request, phone, 'secret12');
+  creditWallet(phone, '1000');
+  await logInViaUi(page, phone, 'secret12', vi);
+  const token = await tokenOf(page);
+  const fund = await request.post('api/personal/securitypassword', {
+    headers: { token },
+    data: { password: '246810', repassword: '246810' },
+  });
+  expect((await fund.json()) as { code: number }).toMatchObject({ code: 1 });
+
+  await page.getByRole('link', { name: vi.goods_title }).first().click();
+  await expect(page).toHaveURL(/#\/pages\/lc\/goodlist/);
+  const card = page.getByTestId('goods-product').filter({ hasText: name });
+  await expect(card.getByTestId('progress-reserved')).toContainText('10.00 %');
+  await card.getByText(name).click();
+  await expect(page).toHaveURL(/#\/pages\/lc\/gooddetail\?id=\d+/);
+
+  await page.getByLabel(vi.goods_amount!, { exact: true }).fill('300');
+  const rows = page.getByTestId('schedule-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('3.00');
+  await expect(rows.nth(1)).toContainText('303.00');
+  await expect(page.getByTestId('schedule-totals')).toContainText('306.00');
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByTestId('goods-buy').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(vi.field_fund_password!, { exact: true }).fill('246810');
+  await dialog.getByRole('button', { name: vi.goods_buy, exact: true }).click();
+  await expect(page.getByText(vi.goods_buy_done_title!, { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: vi.goods_view_order, exact: true }).click();
+  await expect(page).toHaveURL(/#\/pages\/lc\/goodorder\?id=\d+/);
+  await expect(page.getByTestId('schedule-row')).toHaveCount(2);
+  await expect(page.getByTestId('schedule-row').first()).toContainText(vi.goods_due!);
+
+  const { products } = await apiData<{ products: (ProductCard & { purchased: string })[] }>(
+    request,
+    'api/goods/index',
+    {},
+    token,
+  );
+  expect(products.find((product) => product.name === name)?.purchased).toBe('300.00');
+  await page.goto('./#/pages/home/index');
+  await expect(page.getByTestId('balance')).toHaveText('700.00');
+
+  await advanceClock(request, 3600 + 30);
+
+  await page.goto('./#/pages/lc/goodlog');
+  const benefit = page.getByTestId('goods-benefit');
+  await expect(benefit).toHaveCount(1);
+  await expect(benefit.first()).toContainText(name);
+  await expect(benefit.first()).toContainText('3.00');
+  expect(await violations(page)).toEqual([]);
+  await page.goto('./#/pages/home/index');
+  await expect(page.getByTestId('balance')).toHaveText('703.00');
+});
