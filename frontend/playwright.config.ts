@@ -1,5 +1,11 @@
 // End-to-end tests against the real `fairhall serve` (embedded assets, MIME types, compression
 // and the API), driven by Debian's chromium.
+//
+// Two servers, two projects. Every spec but e2e/clock/ talks to FAIRHALL_BIN (the installed
+// release binary in scripts/test). The specs of e2e/clock/ talk to their own server, run from
+// FAIRHALL_CLOCK_BIN: a debug binary built with the cargo feature `test-clock`, whose clock is
+// the system time plus the seconds in E2E_CLOCK_FILE (`advanceClock` in e2e/support.ts raises
+// them). Without FAIRHALL_CLOCK_BIN the clock project is left out, with a note.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,15 +34,18 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fairhall-e2e-'));
 const port = process.env.E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR;
 
-// One server for every spec, with the embedded defaults except what the wallet spec needs: no
-// turnover requirement (a deposit can be withdrawn at once) and a USDT receiving address.
-if (process.env.E2E_CONFIG === undefined) {
-  const configFile = join(dataDir, 'e2e-config.toml');
+/**
+ * Writes the servers' config into `dir` (its data dir): the embedded defaults except what the
+ * wallet spec needs, no turnover requirement (a deposit can be withdrawn at once) and a USDT
+ * receiving address.
+ */
+function writeConfig(dir: string): string {
+  const file = join(dir, 'e2e-config.toml');
   writeFileSync(
-    configFile,
+    file,
     [
       '[server]',
-      `data_dir = ${JSON.stringify(dataDir)}`,
+      `data_dir = ${JSON.stringify(dir)}`,
       '',
       '[wallet]',
       'turnover_percent = 0',
@@ -44,6 +53,11 @@ if (process.env.E2E_CONFIG === undefined) {
       '',
     ].join('\n'),
   );
+  return file;
+}
+
+if (process.env.E2E_CONFIG === undefined) {
+  const configFile = writeConfig(dataDir);
   process.env.E2E_CONFIG = configFile;
   // Short periods for the games spec, set with the operator's CLI before the server starts (a
   // fresh data dir has no seed chains yet, so the first chain gets them): 15 s, betting closes
@@ -83,6 +97,31 @@ if (process.env.E2E_CONFIG === undefined) {
 const configFile = process.env.E2E_CONFIG;
 const baseURL = `http://127.0.0.1:${port}`;
 
+// The clock server: the same config, written the same way, in its own data dir, with the
+// offset file (0 s at the start). Its rooms keep their default periods (a minute and more):
+// after a jump of days the scheduler draws every period it skipped, so fewer is quicker.
+const clockBin =
+  process.env.FAIRHALL_CLOCK_BIN === undefined
+    ? undefined
+    : resolve(import.meta.dirname, process.env.FAIRHALL_CLOCK_BIN);
+if (clockBin !== undefined && process.env.E2E_CLOCK_CONFIG === undefined) {
+  process.env.FAIRHALL_CLOCK_BIN = clockBin;
+  process.env.E2E_CLOCK_PORT = freePort();
+  const clockDir = mkdtempSync(join(tmpdir(), 'fairhall-e2e-clock-'));
+  process.env.E2E_CLOCK_CONFIG = writeConfig(clockDir);
+  process.env.E2E_CLOCK_FILE = join(clockDir, 'test-clock-offset');
+  writeFileSync(process.env.E2E_CLOCK_FILE, '0\n');
+} else if (clockBin === undefined && process.env.E2E_CLOCK_NOTED === undefined) {
+  process.env.E2E_CLOCK_NOTED = '1';
+  process.stdout.write(
+    'e2e/clock/ left out: FAIRHALL_CLOCK_BIN is not set (a binary built with ' +
+      '`cargo build --features test-clock`; scripts/test sets it)\n',
+  );
+}
+const clockURL = `http://127.0.0.1:${process.env.E2E_CLOCK_PORT}`;
+// Matched against the absolute path: only the folder under testDir counts.
+const clockSpecs = /[\\/]e2e[\\/]clock[\\/][^\\/]+\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
@@ -116,13 +155,43 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'pixel-7-chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `"${bin}" --config "${configFile}" serve --listen 127.0.0.1:${port}`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'pixel-7-chromium', testIgnore: clockSpecs, use: { browserName: 'chromium' } },
+    // One spec at a time: they share the server's clock, which only moves forward.
+    ...(clockBin === undefined
+      ? []
+      : [
+          {
+            name: 'clock',
+            testMatch: clockSpecs,
+            workers: 1,
+            use: { browserName: 'chromium' as const, baseURL: clockURL },
+          },
+        ]),
+  ],
+  webServer: [
+    {
+      name: 'main',
+      command: `"${bin}" --config "${configFile}" serve --listen 127.0.0.1:${port}`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    ...(clockBin === undefined
+      ? []
+      : [
+          {
+            name: 'clock',
+            command: `"${clockBin}" --config "${process.env.E2E_CLOCK_CONFIG}" serve --listen 127.0.0.1:${process.env.E2E_CLOCK_PORT}`,
+            env: { FAIRHALL_TEST_CLOCK_FILE: process.env.E2E_CLOCK_FILE ?? '' },
+            url: `${clockURL}/healthz`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+          },
+        ]),
+  ],
 });

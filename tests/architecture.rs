@@ -7,6 +7,9 @@
 //!   `http`, `cli`, `scheduler`, `live`, `startup`, axum or clap.
 //! - The system clock is read (`::now(`) only in `src/clock.rs`; no `dbg!` anywhere.
 //! - `cli/` command groups share helpers only through `cli/shared.rs`.
+//! - The browser tests' clock exists only behind the cargo feature `test-clock`: its environment
+//!   variable is named only inside `#[cfg(feature = "test-clock")]` items, and neither the
+//!   default features nor `install.sh` (the release build) turn the feature on.
 //!
 //! A file belongs to its top-level folder (`src/<module>/**`), so moves inside a module keep
 //! working. The last test plants violations to show the checker sees them.
@@ -54,6 +57,11 @@ const CLOCK_FILE: &str = "clock.rs";
 
 /// The `cli/` files that may name their siblings: the dispatchers and the shared helpers.
 const CLI_DISPATCH: &[&str] = &["cli/mod.rs", "cli/admin.rs", "cli/shared.rs"];
+
+/// The feature of the browser tests' clock, its gate and its environment variable.
+const TEST_CLOCK_FEATURE: &str = "test-clock";
+const TEST_CLOCK_GATE: &str = "#[cfg(feature = \"test-clock\")]";
+const TEST_CLOCK_ENV: &str = "FAIRHALL_TEST_CLOCK_FILE";
 
 struct SourceFile {
     /// Relative to `src/`, with `/` separators, e.g. "games/rules/k3.rs".
@@ -255,6 +263,52 @@ fn cli_violations(path: &str, text: &str) -> Vec<String> {
     named.into_iter().map(|name| format!("{path}: cli/{name}")).collect()
 }
 
+/// The byte ranges of the items that follow each `#[cfg(feature = "test-clock")]`: from the
+/// gate to the end of the item's `{ ... }` block, or to its `;`, `,` or enclosing `}` when the
+/// item has no block of its own (a `const`, a match arm, a statement).
+fn test_clock_gated_ranges(code: &str) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    for (start, _) in code.match_indices(TEST_CLOCK_GATE) {
+        let item = start + TEST_CLOCK_GATE.len();
+        let (mut depth, mut end) = (0usize, code.len());
+        for (at, character) in code[item..].char_indices().map(|(at, c)| (item + at, c)) {
+            match character {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' => depth = depth.saturating_sub(1),
+                '}' if depth == 0 => {
+                    end = at;
+                    break;
+                }
+                '}' if depth == 1 => {
+                    end = at + 1;
+                    break;
+                }
+                '}' => depth -= 1,
+                ';' | ',' if depth == 0 => {
+                    end = at;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        ranges.push(start..end);
+    }
+    ranges
+}
+
+/// Each place a file names the test clock's environment variable outside a gated item.
+fn ungated_test_clock_violations(path: &str, text: &str) -> Vec<String> {
+    let code = code_of(text);
+    let gated = test_clock_gated_ranges(&code);
+    code.match_indices(TEST_CLOCK_ENV)
+        .filter(|(at, _)| !gated.iter().any(|range| range.contains(at)))
+        .map(|(at, _)| {
+            let line = code[..at].lines().count().max(1);
+            format!("{path}:{line}: {TEST_CLOCK_ENV} outside {TEST_CLOCK_GATE}")
+        })
+        .collect()
+}
+
 fn all_violations(check: impl Fn(&SourceFile) -> Vec<String>) -> Vec<String> {
     tree().iter().flat_map(check).collect()
 }
@@ -298,6 +352,45 @@ fn cli_command_groups_share_helpers_only_through_shared_rs() {
 }
 
 #[test]
+fn the_test_clock_is_named_only_behind_its_feature() {
+    let files = tree();
+    let named = files.iter().filter(|file| code_of(&file.text).contains(TEST_CLOCK_ENV)).count();
+    assert!(named > 0, "{TEST_CLOCK_ENV} is named nowhere in src/: update this test");
+    let found = all_violations(|file| ungated_test_clock_violations(&file.path, &file.text));
+    assert_eq!(found, Vec::<String>::new());
+}
+
+#[test]
+fn the_test_clock_feature_is_off_by_default_and_never_in_a_release_build() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest: toml::Table =
+        toml::from_str(&fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml"))
+            .expect("Cargo.toml parses");
+    let features = manifest["features"].as_table().expect("a [features] table");
+    assert!(features.contains_key(TEST_CLOCK_FEATURE), "features: {features:?}");
+    // What the default features turn on, followed through features that name other features.
+    let mut on: Vec<String> = vec!["default".into()];
+    let mut seen = BTreeSet::new();
+    while let Some(feature) = on.pop() {
+        if !seen.insert(feature.clone()) {
+            continue;
+        }
+        let named = features.get(&feature).and_then(toml::Value::as_array);
+        on.extend(named.into_iter().flatten().filter_map(|value| value.as_str().map(String::from)));
+    }
+    assert!(
+        !seen.contains(TEST_CLOCK_FEATURE),
+        "the default features turn on {TEST_CLOCK_FEATURE}"
+    );
+    for release_build in ["install.sh", "scripts/serve"] {
+        let script = fs::read_to_string(root.join(release_build)).expect("a build script");
+        for flag in ["--features", "--all-features", TEST_CLOCK_FEATURE] {
+            assert!(!script.contains(flag), "{release_build} passes {flag}");
+        }
+    }
+}
+
+#[test]
 fn the_checker_catches_planted_violations() {
     // Guards the guard: a fabricated auth file breaking each rule once, in each import form.
     let modules = modules(&tree());
@@ -332,4 +425,21 @@ fn the_checker_catches_planted_violations() {
         "use super::wallet::run; use super::shared::x; use super::games::RoomCommand;",
     );
     assert_eq!(grouped, ["cli/users.rs: cli/games", "cli/users.rs: cli/wallet"]);
+
+    let clock = [
+        "#[cfg(feature = \"test-clock\")]",
+        "mod gated { pub const ENV: &str = \"FAIRHALL_TEST_CLOCK_FILE\"; }",
+        "enum Clock { System, #[cfg(feature = \"test-clock\")] File(String), Other }",
+        "fn read() { std::env::var(\"FAIRHALL_TEST_CLOCK_FILE\"); }",
+        "// FAIRHALL_TEST_CLOCK_FILE in a comment is no code",
+        "#[cfg(feature = \"test-clock\")] const A: () = (); const B: &str = \"FAIRHALL_TEST_CLOCK_FILE\";",
+    ]
+    .join("\n");
+    assert_eq!(
+        ungated_test_clock_violations("cli/serve.rs", &clock),
+        [
+            "cli/serve.rs:4: FAIRHALL_TEST_CLOCK_FILE outside #[cfg(feature = \"test-clock\")]",
+            "cli/serve.rs:6: FAIRHALL_TEST_CLOCK_FILE outside #[cfg(feature = \"test-clock\")]",
+        ]
+    );
 }

@@ -1,6 +1,6 @@
 // Yu E Bao as a player meets it: from the home page into savings, the balance and the log,
 // then part of it back to the wallet. (A day of interest needs the server's clock to move,
-// which a release binary cannot do; the interest job is covered by tests/api/savings*.rs.)
+// which a release binary cannot do: e2e/clock/yuebao.spec.ts runs it on the test-clock server.)
 import { expect, test } from '@playwright/test';
 import {
   creditWallet,

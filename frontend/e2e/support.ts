@@ -1,9 +1,9 @@
 // Shared helpers of the end-to-end specs.
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 type Messages = Record<string, string>;
 
@@ -71,12 +71,30 @@ export async function logInViaUi(
   await expect(page.getByText(texts.login_success!, { exact: true })).toBeVisible();
 }
 
-/** Runs `fairhall --config <the e2e config> admin ...` against the server's database. */
+/** The project of e2e/clock/ (playwright.config.ts): its specs talk to the test-clock server. */
+const CLOCK_PROJECT = 'clock';
+
+/** Whether the running test is a clock spec; worker fixtures (no test running) are not. */
+function onClockServer(): boolean {
+  try {
+    return test.info().project.name === CLOCK_PROJECT;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `fairhall --config <the e2e config> admin ...` against the database of the server the
+ * running spec talks to (the clock server's for e2e/clock/).
+ */
 export function admin(...args: string[]): string {
-  const bin = process.env.FAIRHALL_BIN;
-  const config = process.env.E2E_CONFIG;
+  const [bin, config] = onClockServer()
+    ? [process.env.FAIRHALL_CLOCK_BIN, process.env.E2E_CLOCK_CONFIG]
+    : [process.env.FAIRHALL_BIN, process.env.E2E_CONFIG];
   if (bin === undefined || config === undefined)
-    throw new Error('FAIRHALL_BIN and E2E_CONFIG are set by playwright.config.ts');
+    throw new Error(
+      'FAIRHALL_BIN and E2E_CONFIG (and their CLOCK twins) come from playwright.config.ts',
+    );
   return execFileSync(bin, ['--config', config, 'admin', ...args], { encoding: 'utf8' });
 }
 
@@ -232,4 +250,61 @@ export function shownMoney(value: bigint): string {
   const abs = negative ? -value : value;
   const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** The server's clock now, in unix seconds (`now` of api/roominfo/index). */
+export async function serverNow(request: APIRequestContext): Promise<number> {
+  return (await apiData<{ now: number }>(request, 'api/roominfo/index', { room: 'k3' })).now;
+}
+
+/**
+ * Rooms whose latest draw shows the scheduler's clock: a draw's `drawn_at` is the `now` of the
+ * tick that drew it, and k3 and pk10 are the first draw sources every tick visits.
+ */
+const TICK_WITNESS_ROOMS = ['k3', 'pk10'];
+
+/**
+ * Moves the clock server (e2e/clock/ specs only) `seconds` forward: raises the offset in its
+ * E2E_CLOCK_FILE, then waits until a whole scheduler tick has run at or after the new time.
+ * A tick draws every source, settles, then pays savings interest; draws made by two different
+ * ticks at or after the new time show that the first of them finished. After a jump of more
+ * than 500 k3 periods (about 8 hours) the scheduler draws the skipped periods over several
+ * ticks, so that takes seconds; a smaller jump waits for the next draws, up to two periods.
+ */
+export async function advanceClock(request: APIRequestContext, seconds: number): Promise<void> {
+  const file = process.env.E2E_CLOCK_FILE;
+  if (!onClockServer() || file === undefined)
+    throw new Error('advanceClock moves the clock server: call it from a spec in e2e/clock/');
+  if (!Number.isInteger(seconds) || seconds <= 0)
+    throw new Error(`advanceClock takes whole seconds ahead, not ${seconds}`);
+  const target = (await serverNow(request)) + seconds;
+  const offset = Number.parseInt(readFileSync(file, 'utf8'), 10) + seconds;
+  // Written whole and renamed in: the server never reads half a number.
+  writeFileSync(`${file}.next`, `${offset}\n`);
+  renameSync(`${file}.next`, file);
+  const ticks = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        for (const room of TICK_WITNESS_ROOMS) {
+          const [latest] = (
+            await apiData<{ list: { drawn_at: number }[] }>(request, 'api/roominfo/history', {
+              room,
+              page: 1,
+              limit: 1,
+            })
+          ).list;
+          if (latest !== undefined && latest.drawn_at >= target) ticks.add(latest.drawn_at);
+        }
+        return ticks.size;
+      },
+      {
+        timeout: 150_000,
+        intervals: [250],
+        message:
+          `two scheduler ticks at or after ${target} (is FAIRHALL_CLOCK_BIN built with ` +
+          '`--features test-clock`? its log says "TEST CLOCK ON")',
+      },
+    )
+    .toBeGreaterThanOrEqual(2);
 }

@@ -33,10 +33,11 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             .with_undrawable_refund_secs(config.games.undrawable_refund_secs)
             .with_finance(crate::finance::FinanceSettings::from_config(&config));
         refuse_missing_keys(&scheduler, &config.server.data_dir).await?;
-        let state = AppState::new(config, db.clone(), Clock::System)?;
+        let clock = serve_clock()?;
+        let state = AppState::new(config, db.clone(), clock.clone())?;
         let scheduler = scheduler.announcing(state.live.clone());
         // Stopped before the database closes; a failing tick only logs.
-        let draws = tokio::spawn(scheduler.run(Clock::System));
+        let draws = tokio::spawn(scheduler.run(clock));
         let listener = tokio::net::TcpListener::bind(listen)
             .await
             .with_context(|| format!("while binding {listen}"))?;
@@ -56,6 +57,37 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// The system clock: the only clock a release binary has.
+#[cfg(not(feature = "test-clock"))]
+fn serve_clock() -> anyhow::Result<Clock> {
+    Ok(Clock::System)
+}
+
+/// A binary built with the cargo feature `test-clock` (the browser tests', never a release)
+/// runs ahead by the offset in the file its environment names (`clock::test_clock`), and says
+/// so loudly; without that variable it keeps the system clock.
+#[cfg(feature = "test-clock")]
+fn serve_clock() -> anyhow::Result<Clock> {
+    use crate::clock::test_clock;
+    let Some(path) = std::env::var_os(test_clock::ENV).map(std::path::PathBuf::from) else {
+        tracing::warn!(
+            "TEST BUILD: this binary has the `test-clock` feature (browser tests only; never serve \
+             players with it); {} is not set, so the clock is the system clock",
+            test_clock::ENV
+        );
+        return Ok(Clock::System);
+    };
+    let clock = Clock::offset_file(path.clone())?;
+    tracing::warn!(
+        offset_secs = clock.now() - Clock::System.now(),
+        "TEST CLOCK ON: the time is the system time plus the seconds in {} ({}), which tests \
+         raise to move this server forward. Browser tests only; never serve players with it",
+        path.display(),
+        test_clock::ENV
+    );
+    Ok(clock)
 }
 
 /// The HTTP server: live streams on their own light path (`http::live_socket`), everything
