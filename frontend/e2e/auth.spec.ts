@@ -172,7 +172,10 @@ test('trend shows the regions and their counts, mining shows the wallet currency
   );
 });
 
-test('a session revoked on the server asks whether to log in again', async ({ page, request }) => {
+test('a session ended on the server logs out at once, without asking', async ({
+  page,
+  request,
+}) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);
@@ -185,6 +188,24 @@ test('a session revoked on the server asks whether to log in again', async ({ pa
   });
   expect(revoked.ok()).toBe(true);
 
+  await page.reload();
+  await expect(page).toHaveURL(/#\/pages\/login\/index$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('fairhall.token'))).toBeNull();
+  // Past every request the reload made: no "stay or log in again" question came up.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('a session the server does not know asks whether to log in again', async ({
+  page,
+  request,
+}) => {
+  const phone = randomPhone();
+  await registerViaApi(request, phone, 'secret12');
+  await logInViaUi(page, phone, 'secret12', vi);
+
+  // A token the server never issued (as after the database was restored from a backup).
+  await page.evaluate(() => window.localStorage.setItem('fairhall.token', 'f'.repeat(64)));
   await page.reload();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(vi.session_expired!);

@@ -138,6 +138,13 @@ describe('api client: forced logout and 401', () => {
     expect(getToken()).toBe('tok');
   });
 
+  it('refuses a 401 to a request sent without a session quietly (nothing to stay in)', async () => {
+    mockFetch(() => jsonResponse({ code: 0, err: 'login_required', msg: 'x', data: null }, 401));
+    const error = await rejection(api.get('api/personal/index'));
+    expect(error.status).toBe(401);
+    expect(getDialogs()).toHaveLength(0);
+  });
+
   it('shows one dialog for parallel 401 answers', async () => {
     startSession('tok', {});
     mockFetch(() => jsonResponse({ code: 0, err: 'login_required', msg: 'x', data: null }, 401));

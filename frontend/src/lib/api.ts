@@ -2,7 +2,7 @@
 //   success  {"code":1,"msg":"","data":…}            -> resolves with data
 //   failure  {"code":0,"msg":"…","err":"<key>",…}    -> toast msg, rejects with ApiError
 //   ret 226/266/205/555 (forced logout)             -> logout, login page
-//   HTTP 401                                         -> "login expired" confirm dialog
+//   HTTP 401 to a request with a token              -> "login expired" confirm dialog
 // plus the transport errors of the spec's catalogue (network, time-out, other HTTP status).
 import { currentLanguage, t } from '@/i18n/i18n';
 import { confirm, toast } from '@/lib/notify';
@@ -159,7 +159,9 @@ export async function request<T>(
       401,
       numberOr(envelope?.ret),
     );
-    if (!silent) void askToLogInAgain();
+    // Only a session can expire: a request sent without one (e.g. a refetch right after a
+    // forced logout) is refused quietly, without asking to stay.
+    if (!silent && headers.token !== undefined) void askToLogInAgain();
     throw error;
   }
   if (response.status < 200 || response.status >= 300) {
