@@ -35,8 +35,14 @@ const SCREENSHOTS = resolve(
 );
 
 type RouteName = keyof typeof ROUTES;
-/** `productId`: a product of api/goods/index (one on sale if any), '' when there is none. */
-type Player = { phone: string; token: string; newsId: string; productId: string };
+/** `productId`: a product on sale that the player bought 100.00 of, in order `orderId`. */
+type Player = {
+  phone: string;
+  token: string;
+  newsId: string;
+  productId: string;
+  orderId: string;
+};
 
 type Visit = {
   /** Query string the page needs to show its data (e.g. a room). */
@@ -105,7 +111,7 @@ const VISITS: Record<RouteName, Visit> = {
   goodList: {},
   // Without ?id= the page says the product is not available; a product is an extra visit.
   goodDetail: {},
-  goodOrder: {},
+  goodOrder: { ready: testId('goods-order') },
   goodLog: {},
   addBank: {},
   bind: {},
@@ -168,22 +174,23 @@ const EXTRA_VISITS: { name: string; path: string; visit: Visit }[] = [
     visit: { query: (player) => `?id=${player.newsId}` },
   },
   {
-    // The schedule of the preset amount (or the server's reason), or "not available" when the
-    // server lists no product; the fund password dialog when the product is on sale.
+    // One order with its whole schedule (nothing paid yet).
+    name: 'goodOrder?id',
+    path: ROUTES.goodOrder,
+    visit: {
+      query: (player) => `?id=${player.orderId}`,
+      ready: (page) => page.getByTestId('schedule-row').first(),
+    },
+  },
+  {
+    // The schedule of the preset amount, then the fund password dialog.
     name: 'goodDetail?id',
     path: ROUTES.goodDetail,
     visit: {
       query: (player) => `?id=${player.productId}`,
-      ready: (page) =>
-        page
-          .getByTestId('goods-schedule')
-          .or(page.getByTestId('schedule-problem'))
-          .or(page.getByRole('heading', { name: vi.goods_not_found_title, exact: true }))
-          .first(),
+      ready: (page) => page.getByTestId('schedule-row').first(),
       open: async (page) => {
-        const buy = page.getByTestId('goods-buy');
-        if ((await buy.count()) === 0 || !(await buy.isEnabled())) return;
-        await buy.click();
+        await page.getByTestId('goods-buy').click();
         await expect(page.getByRole('dialog')).toBeVisible();
       },
     },
@@ -323,14 +330,51 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
     'vi',
   );
   const newsId = /^added article (\d+)$/m.exec(out)?.[1] ?? '';
-  const goods = await apiData<{ products: { id: number; state: string }[] }>(
-    request,
-    'api/goods/index',
-    {},
-    token,
+  const now = Math.floor(Date.now() / 1000);
+  admin('product', 'category', 'fruit', '--name', 'vi=Trái cây', '--name', 'en=Fruit');
+  const created = admin(
+    'product',
+    'create',
+    '--category',
+    'fruit',
+    '--unit-price',
+    '100',
+    '--total',
+    '10000',
+    '--reserved',
+    '1000',
+    '--max-units',
+    '20',
+    '--rate',
+    '12',
+    '--rate-divisor',
+    '12',
+    '--yield-type',
+    'interest_per_cycle',
+    '--cycle-unit',
+    'day',
+    '--cycles',
+    '3',
+    '--payout-time',
+    '10:00',
+    '--start',
+    String(now - 60),
+    '--end',
+    String(now + 30 * 86_400),
+    '--name',
+    `vi=Xoài ${phone.slice(-4)}`,
+    '--description',
+    'vi=Xoài cát Hòa Lộc.',
   );
-  const product = goods.products.find((entry) => entry.state === 'on_sale') ?? goods.products[0];
-  return { phone, token, newsId, productId: product === undefined ? '' : String(product.id) };
+  const productId = /created product (\d+)/.exec(created)?.[1] ?? '';
+  const order = await post<{ order_id: number }>(
+    request,
+    'api/goods/buy',
+    token,
+    { id: productId, amount: '100', fund_password: '246810' },
+    `tour-${phone}-g`,
+  );
+  return { phone, token, newsId, productId, orderId: String(order.order_id) };
 }
 
 const test = base.extend<object, { player: Player }>({
