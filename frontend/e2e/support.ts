@@ -308,3 +308,34 @@ export async function advanceClock(request: APIRequestContext, seconds: number):
     )
     .toBeGreaterThanOrEqual(2);
 }
+
+/**
+ * Adds category "fruit" and a product named `name` through `fairhall admin product` (on the
+ * running spec's server) and returns its id: on sale from a minute before `now` for 30 days,
+ * 100.00 units, 10,000.00 in all of which 1,000.00 is reserved, 1 to 20 units, 12 % over a
+ * divisor of 12 (1 % a cycle), interest every cycle and the principal with the last. `cycles`
+ * are the cycle flags, e.g. `['--cycle-unit', 'hour', '--cycle-length', '12', '--cycles', '2']`.
+ */
+export function createProduct(name: string, now: number, cycles: string[]): string {
+  admin('product', 'category', 'fruit', '--name', 'vi=Trái cây', '--name', 'en=Fruit');
+  const terms = ['--unit-price', '100', '--total', '10000', '--reserved', '1000'];
+  const limits = ['--max-units', '20', '--rate', '12', '--rate-divisor', '12'];
+  const window = ['--start', String(now - 60), '--end', String(now + 30 * 86_400)];
+  const created = admin(
+    'product',
+    'create',
+    '--category',
+    'fruit',
+    ...terms,
+    ...limits,
+    '--yield-type',
+    'interest_per_cycle',
+    ...cycles,
+    ...window,
+    '--name',
+    `vi=${name}`,
+  );
+  const id = /created product (\d+)/.exec(created)?.[1];
+  if (id === undefined) throw new Error(`admin product create said: ${created}`);
+  return id;
+}

@@ -21,6 +21,7 @@ import {
   admin,
   apiData,
   bettablePeriod,
+  createProduct,
   creditWallet,
   locale,
   randomPhone,
@@ -331,42 +332,8 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
   );
   const newsId = /^added article (\d+)$/m.exec(out)?.[1] ?? '';
   const now = Math.floor(Date.now() / 1000);
-  admin('product', 'category', 'fruit', '--name', 'vi=Trái cây', '--name', 'en=Fruit');
-  const created = admin(
-    'product',
-    'create',
-    '--category',
-    'fruit',
-    '--unit-price',
-    '100',
-    '--total',
-    '10000',
-    '--reserved',
-    '1000',
-    '--max-units',
-    '20',
-    '--rate',
-    '12',
-    '--rate-divisor',
-    '12',
-    '--yield-type',
-    'interest_per_cycle',
-    '--cycle-unit',
-    'day',
-    '--cycles',
-    '3',
-    '--payout-time',
-    '10:00',
-    '--start',
-    String(now - 60),
-    '--end',
-    String(now + 30 * 86_400),
-    '--name',
-    `vi=Xoài ${phone.slice(-4)}`,
-    '--description',
-    'vi=Xoài cát Hòa Lộc.',
-  );
-  const productId = /created product (\d+)/.exec(created)?.[1] ?? '';
+  const cycles = ['--cycle-unit', 'day', '--cycles', '3', '--payout-time', '10:00'];
+  const productId = createProduct(`Xoài ${phone.slice(-4)}`, now, cycles);
   const order = await post<{ order_id: number }>(
     request,
     'api/goods/buy',

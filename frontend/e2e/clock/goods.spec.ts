@@ -6,9 +6,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
-  admin,
   advanceClock,
   apiData,
+  createProduct,
   creditWallet,
   locale,
   logInViaUi,
@@ -45,40 +45,7 @@ test('buy a product, see the order and its schedule, and get paid a cycle later'
   // reserved.
   const name = `Cam ${randomPhone().slice(-6)}`;
   const now = await serverNow(request);
-  admin('product', 'category', 'fruit', '--name', 'vi=Trái cây', '--name', 'en=Fruit');
-  const created = admin(
-    'product',
-    'create',
-    '--category',
-    'fruit',
-    '--unit-price',
-    '100',
-    '--total',
-    '10000',
-    '--reserved',
-    '1000',
-    '--max-units',
-    '20',
-    '--rate',
-    '12',
-    '--rate-divisor',
-    '12',
-    '--yield-type',
-    'interest_per_cycle',
-    '--cycle-unit',
-    'hour',
-    '--cycle-length',
-    '12',
-    '--cycles',
-    '2',
-    '--start',
-    String(now - 60),
-    '--end',
-    String(now + 30 * 86_400),
-    '--name',
-    `vi=${name}`,
-  );
-  expect(created).toMatch(/created product \d+/);
+  createProduct(name, now, ['--cycle-unit', 'hour', '--cycle-length', '12', '--cycles', '2']);
 
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');

@@ -1,5 +1,5 @@
 // The real route table: guard, lazy pages, tab bar, not-found.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { queryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
 import { activateLanguage } from '@/i18n/i18n';
 import { DEFAULT_CONFIG, type AppConfig } from '@/lib/config';
+import { profileKey } from '@/lib/profile';
 import { clearSession, startSession } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
@@ -137,6 +138,23 @@ describe('app routes', () => {
       'href',
       '/pages/lc/goodlist',
     );
+  });
+
+  it('shows on every visit of home the balance the server has now', async () => {
+    startSession('tok', user);
+    const router = renderAt('/');
+    await waitFor(() => expect(queryClient.getQueryState(profileKey)?.status).toBe('success'));
+    expect(screen.getByTestId('balance')).toHaveTextContent('1,234.50');
+    user.balance = '1240.00';
+    try {
+      // The support tab reads no profile; coming back within the cache's 15 s must still ask.
+      await router.navigate('/pages/yn28/customer');
+      await screen.findByRole('link', { name: /News/ });
+      await router.navigate('/');
+      await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,240.00'));
+    } finally {
+      user.balance = '1234.5';
+    }
   });
 
   it('sends a logged-in user away from the login page', async () => {

@@ -285,7 +285,7 @@ pub fn create(
             product.category
         ));
     }
-    let id = sql::insert_product(tx, &product, now)?;
+    let id = sql::save_product(tx, &product, now)?;
     for (lang, text) in &texts {
         sql::set_text(tx, id, lang, text)?;
     }
@@ -391,7 +391,7 @@ pub fn update(
     if !sql::category_exists(tx, &product.category)? {
         return invalid(format!("category: no category {:?}", product.category));
     }
-    sql::update_product(tx, &product, now)?;
+    sql::save_product(tx, &product, now)?;
     for (lang, text) in &texts {
         sql::set_text(tx, id, lang, text)?;
     }

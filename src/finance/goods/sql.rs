@@ -84,56 +84,30 @@ pub fn all_products(connection: &Connection) -> Result<Vec<Product>, AppError> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-pub fn insert_product(
+/// Creates a product (`product.id` 0; returns the new id) or writes every field of product
+/// `product.id` but the purchased amount and the closing time.
+pub fn save_product(
     connection: &Connection,
     product: &Product,
     now: Timestamp,
 ) -> Result<i64, AppError> {
     connection
         .prepare_cached(
-            "INSERT INTO products (category, picture, unit_price_minor, total_minor,
+            "INSERT INTO products (product_id, category, picture, unit_price_minor, total_minor,
                  reserved_minor, min_units, max_units, rate_bp, rate_divisor, yield_type,
                  cycle_unit, cycle_length, cycles, payout_minute, start_at, end_at, created_at,
                  updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-                 ?17)",
-        )?
-        .execute(params![
-            product.category,
-            product.picture,
-            product.unit_price.minor(),
-            product.total.minor(),
-            product.reserved.minor(),
-            product.min_units,
-            product.max_units,
-            product.terms.rate_bp,
-            product.terms.rate_divisor,
-            product.terms.yield_type.code(),
-            product.terms.cycle_unit.code(),
-            product.terms.cycle_length,
-            product.terms.cycles,
-            product.terms.payout_minute,
-            product.start_at,
-            product.end_at,
-            now
-        ])?;
-    Ok(connection.last_insert_rowid())
-}
-
-/// Writes every field but the purchased amount and the closing time.
-pub fn update_product(
-    connection: &Connection,
-    product: &Product,
-    now: Timestamp,
-) -> Result<(), AppError> {
-    connection
-        .prepare_cached(
-            "UPDATE products SET category = ?2, picture = ?3, unit_price_minor = ?4,
-                 total_minor = ?5, reserved_minor = ?6, min_units = ?7, max_units = ?8,
-                 rate_bp = ?9, rate_divisor = ?10, yield_type = ?11, cycle_unit = ?12,
-                 cycle_length = ?13, cycles = ?14, payout_minute = ?15, start_at = ?16,
-                 end_at = ?17, updated_at = MAX(updated_at, ?18)
-             WHERE product_id = ?1",
+             VALUES (NULLIF(?1, 0), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+                 ?16, ?17, ?18, ?18)
+             ON CONFLICT (product_id) DO UPDATE SET category = excluded.category,
+                 picture = excluded.picture, unit_price_minor = excluded.unit_price_minor,
+                 total_minor = excluded.total_minor, reserved_minor = excluded.reserved_minor,
+                 min_units = excluded.min_units, max_units = excluded.max_units,
+                 rate_bp = excluded.rate_bp, rate_divisor = excluded.rate_divisor,
+                 yield_type = excluded.yield_type, cycle_unit = excluded.cycle_unit,
+                 cycle_length = excluded.cycle_length, cycles = excluded.cycles,
+                 payout_minute = excluded.payout_minute, start_at = excluded.start_at,
+                 end_at = excluded.end_at, updated_at = MAX(updated_at, excluded.updated_at)",
         )?
         .execute(params![
             product.id,
@@ -155,7 +129,7 @@ pub fn update_product(
             product.end_at,
             now
         ])?;
-    Ok(())
+    Ok(if product.id == 0 { connection.last_insert_rowid() } else { product.id })
 }
 
 /// Closes a product to purchases; false when it was closed already.

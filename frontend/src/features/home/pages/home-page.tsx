@@ -54,7 +54,7 @@ const GAMES: readonly { id: string; to: string; name: MessageKey; mark: string; 
 
 export function Component() {
   const { t, lang } = useI18n();
-  const profile = useProfile();
+  const profile = useProfile({ fresh: true });
   const user = profile.data;
 
   if (user === undefined && profile.isError) {

@@ -37,7 +37,7 @@ import { ROUTES } from '@/lib/routes';
 
 export function Component() {
   const { t, lang } = useI18n();
-  const profile = useProfile();
+  const profile = useProfile({ fresh: true });
   const [leaving, setLeaving] = useState(false);
   const user = profile.data;
 
