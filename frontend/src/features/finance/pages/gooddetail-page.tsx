@@ -3,13 +3,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/badge';
-import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
 import { Section } from '@/components/form';
-import { AlertIcon } from '@/components/icons';
 import { BagIcon, CheckCircleIcon } from '@/components/icons-extra';
 import { LinkButton } from '@/components/link-button';
-import { LoadingView } from '@/components/loading';
+import { LoadingGate } from '@/components/loading-gate';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
 import { ResultView } from '@/components/result-view';
@@ -18,6 +16,7 @@ import type { BuyResult } from '@/features/finance/api/buy-product';
 import { useProduct, type ProductDetail } from '@/features/finance/api/products';
 import { BuyForm } from '@/features/finance/parts/buy-form';
 import styles from '@/features/finance/parts/goods.module.css';
+import { isMissing } from '@/features/finance/parts/missing';
 import { ProductPicture } from '@/features/finance/parts/product-picture';
 import { ProductProgress } from '@/features/finance/parts/product-progress';
 import {
@@ -31,7 +30,6 @@ import {
   yieldTypeLabel,
 } from '@/features/finance/parts/product-text';
 import { useI18n } from '@/i18n/i18n';
-import { ApiError } from '@/lib/api';
 import type { MoneyText } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 
@@ -50,34 +48,24 @@ export function Component() {
 type Bought = BuyResult & { amount: MoneyText };
 
 function ProductById({ id }: { id: number }) {
-  const { t } = useI18n();
   const query = useProduct(id);
   const [bought, setBought] = useState<Bought | null>(null);
 
-  if (query.data !== undefined) {
-    if (bought !== null) return <BuyDone product={query.data} bought={bought} />;
-    return (
-      <ProductView
-        product={query.data}
-        onBought={(result, amount) => setBought({ ...result, amount })}
-      />
-    );
-  }
-  if (!query.isError) return <LoadingView label={t('loading')} />;
   // An unknown or withdrawn product is an error envelope (or HTTP 404), not a failure to load.
-  const error = query.error;
-  if (error instanceof ApiError && (error.status === 200 || error.status === 404))
-    return <Missing />;
+  if (isMissing(query.error)) return <Missing />;
   return (
-    <Empty
-      icon={<AlertIcon size={38} />}
-      title={t('load_failed')}
-      action={
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('retry')}
-        </Button>
+    <LoadingGate queries={[query]} ready={query.data !== undefined}>
+      {() =>
+        query.data === undefined ? null : bought === null ? (
+          <ProductView
+            product={query.data}
+            onBought={(result, amount) => setBought({ ...result, amount })}
+          />
+        ) : (
+          <BuyDone product={query.data} bought={bought} />
+        )
       }
-    />
+    </LoadingGate>
   );
 }
 

@@ -2,14 +2,12 @@
 // order with its whole schedule (each instalment's due time, amounts, and when it was paid).
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/badge';
-import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
 import { Section } from '@/components/form';
-import { AlertIcon } from '@/components/icons';
 import { BagIcon } from '@/components/icons-extra';
 import { InfiniteList } from '@/components/infinite-list';
 import { LinkButton } from '@/components/link-button';
-import { LoadingView } from '@/components/loading';
+import { LoadingGate } from '@/components/loading-gate';
 import { PageHeader } from '@/components/page-header';
 import { Rows } from '@/components/rows';
 import {
@@ -19,6 +17,7 @@ import {
   type ProductOrderDetail,
 } from '@/features/finance/api/product-orders';
 import styles from '@/features/finance/parts/goods.module.css';
+import { isMissing } from '@/features/finance/parts/missing';
 import { OrderCard, OrderRows } from '@/features/finance/parts/order-card';
 import { ProductPicture } from '@/features/finance/parts/product-picture';
 import {
@@ -29,7 +28,6 @@ import {
 } from '@/features/finance/parts/product-text';
 import { ScheduleTable } from '@/features/finance/parts/schedule-table';
 import { useI18n } from '@/i18n/i18n';
-import { ApiError } from '@/lib/api';
 import { formatMoney, fromMinor, minorOr0 } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 
@@ -74,23 +72,12 @@ function OrderPage({ id }: { id: number | null }) {
 }
 
 function OrderById({ id }: { id: number }) {
-  const { t } = useI18n();
   const query = useProductOrder(id);
-  if (query.data !== undefined) return <OrderView order={query.data} />;
-  if (!query.isError) return <LoadingView label={t('loading')} />;
-  const error = query.error;
-  if (error instanceof ApiError && (error.status === 200 || error.status === 404))
-    return <Missing />;
+  if (isMissing(query.error)) return <Missing />;
   return (
-    <Empty
-      icon={<AlertIcon size={38} />}
-      title={t('load_failed')}
-      action={
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('retry')}
-        </Button>
-      }
-    />
+    <LoadingGate queries={[query]} ready={query.data !== undefined}>
+      {() => (query.data === undefined ? null : <OrderView order={query.data} />)}
+    </LoadingGate>
   );
 }
 
