@@ -151,7 +151,10 @@ describe('app routes', () => {
       await router.navigate('/pages/yn28/customer');
       await screen.findByRole('link', { name: /News/ });
       await router.navigate('/');
-      await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,240.00'));
+      // Generous: under the whole suite's load the remount and refetch can take over a second.
+      await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,240.00'), {
+        timeout: 5_000,
+      });
     } finally {
       user.balance = '1234.5';
     }
