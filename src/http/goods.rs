@@ -4,7 +4,6 @@
 use super::AppState;
 use super::envelope::Envelope;
 use super::extract::{Idempotency, Lang, Params, Session};
-use crate::auth::{self, types::FundPassword};
 use crate::error::AppError;
 use crate::finance::goods::types::{
     Benefit, Catalogue, OrderDetail, OrderSummary, ProductCard, Purchase, PurchaseForm,
@@ -112,17 +111,8 @@ async fn buy(
     Params(form): Params<PurchaseForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let request = Purchase::parse(form.id.as_deref(), form.amount)?;
-    let fund_password =
-        FundPassword::parse(form.fund_password.as_deref().ok_or(AppError::MissingParams)?)?;
     let user_id = session.user_id;
-    auth::security::check_fund_password(
-        &app.db,
-        &app.auth,
-        user_id,
-        fund_password,
-        app.clock.now(),
-    )
-    .await?;
+    super::require_fund_password(&app, user_id, form.fund_password.as_deref()).await?;
     let (settings, clock) = (GoodsSettings::from_config(&app.config), app.clock.clone());
     let reply = app
         .db

@@ -117,6 +117,18 @@ impl utoipa::Modify for TokenHeader {
 }
 
 /// The whole application as one router: what `serve` runs and what tests drive.
+/// Checks the fund password a form carries: `missing_params` without one, the rest as
+/// `auth::security::check_fund_password` says (wrong, not set, throttled).
+async fn require_fund_password(
+    app: &AppState,
+    user_id: crate::ids::UserId,
+    typed: Option<&str>,
+) -> Result<(), AppError> {
+    let password = crate::auth::types::FundPassword::parse(typed.ok_or(AppError::MissingParams)?)?;
+    let now = app.clock.now();
+    crate::auth::security::check_fund_password(&app.db, &app.auth, user_id, password, now).await
+}
+
 pub fn app(state: AppState) -> Router {
     let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(accounts::router())

@@ -3,7 +3,6 @@
 use super::AppState;
 use super::envelope::Envelope;
 use super::extract::{Idempotency, Params, Session};
-use crate::auth::{self, types::FundPassword};
 use crate::error::AppError;
 use crate::idempotency;
 use crate::ledger::Balances;
@@ -272,17 +271,8 @@ async fn withdraw(
     Params(form): Params<WithdrawalForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let request = WithdrawalRequest::parse(&form)?;
-    let fund_password =
-        FundPassword::parse(form.fund_password.as_deref().ok_or(AppError::MissingParams)?)?;
     let user_id = session.user_id;
-    auth::security::check_fund_password(
-        &app.db,
-        &app.auth,
-        user_id,
-        fund_password,
-        app.clock.now(),
-    )
-    .await?;
+    super::require_fund_password(&app, user_id, form.fund_password.as_deref()).await?;
     let (settings, now) = (app.wallet.clone(), app.clock.now());
     let reply = app
         .db

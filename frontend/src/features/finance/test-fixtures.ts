@@ -1,4 +1,5 @@
 // Test data of the product screens, shaped exactly like the api/goods/* answers; tests only.
+import { fromMinor, toMinor } from '@/lib/money';
 import type { ProductOrder, ProductOrderDetail } from '@/features/finance/api/product-orders';
 import type { ProductCard, ProductDetail } from '@/features/finance/api/products';
 import type { Schedule } from '@/features/finance/api/product-schedule';
@@ -46,12 +47,13 @@ export const detail = (overrides: Partial<ProductDetail> = {}): ProductDetail =>
 
 /** The server's schedule of `amount` for the product above: 1 % a cycle, principal at the end. */
 export function scheduleOf(amount: string): Schedule {
-  const units = Number(amount.split('.')[0]) / 100;
-  const interest = `${units}.00`;
+  // Units of 100.00; 1 % of the principal a cycle. Integer minor units throughout.
+  const principal = toMinor(amount);
+  const interest = fromMinor(principal / 100n);
   const due = (n: number) => nowSecs() + n * 30 * DAY;
   return {
     amount,
-    units,
+    units: Number(principal / 10_000n),
     instalments: [
       { number: 1, due_at: due(1), interest, principal: '0.00', amount: interest },
       { number: 2, due_at: due(2), interest, principal: '0.00', amount: interest },
@@ -60,11 +62,11 @@ export function scheduleOf(amount: string): Schedule {
         due_at: due(3),
         interest,
         principal: amount,
-        amount: `${units * 100 + units}.00`,
+        amount: fromMinor(principal + principal / 100n),
       },
     ],
-    total_interest: `${units * 3}.00`,
-    total: `${units * 100 + units * 3}.00`,
+    total_interest: fromMinor((principal * 3n) / 100n),
+    total: fromMinor(principal + (principal * 3n) / 100n),
   };
 }
 
