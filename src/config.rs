@@ -7,6 +7,10 @@ use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+mod growth;
+
+pub use growth::*;
+
 /// Languages of the app and of server messages; the first entry of a pair is the code.
 pub const LANGUAGES: [&str; 14] =
     ["zh", "tw", "en", "fr", "hi", "ja", "ko", "pt", "ta", "vi", "es", "ru", "th", "ml"];
@@ -20,6 +24,7 @@ pub struct Config {
     pub wallet: WalletConfig,
     pub games: GamesConfig,
     pub finance: FinanceConfig,
+    pub growth: GrowthConfig,
     pub db: DbConfig,
     pub live: LiveConfig,
     pub secrets: SecretsConfig,
@@ -358,7 +363,8 @@ impl Config {
                 "config key `finance.savings_annual_rate_bp` must be in 0..={SAVINGS_RATE_BP_MAX}, found {rate}"
             );
         }
-        self.wallet.validate()
+        self.wallet.validate()?;
+        self.growth.validate()
     }
 
     /// The counts and durations that must be positive, and other numeric bounds.

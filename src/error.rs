@@ -169,6 +169,30 @@ app_errors! {
     OverCapacity => "over_capacity",
     #[error("not a whole number of units")]
     NotWholeUnits => "not_whole_units",
+    #[error("already signed in today")]
+    AlreadySigned => "already_signed",
+    /// A reward whose condition (task progress, first deposit, ...) is not reached yet.
+    #[error("condition not met")]
+    ConditionNotMet => "condition_not_met",
+    /// A reward that needs a passed deposit first.
+    #[error("recharge first")]
+    RechargeFirst => "recharge_first",
+    /// A task reward or bonus already received.
+    #[error("reward already received")]
+    RewardClaimed => "reward_claimed",
+    /// A red envelope code that is malformed or matches no envelope.
+    #[error("red envelope code abnormal")]
+    EnvelopeCodeAbnormal => "envelope_code_abnormal",
+    /// A red envelope withdrawn by the operator or with no share left.
+    #[error("red envelope invalid")]
+    EnvelopeInvalid => "envelope_invalid",
+    #[error("red envelope expired")]
+    EnvelopeExpired => "envelope_expired",
+    /// A red envelope for another player or for a higher VIP level.
+    #[error("red envelope not yours")]
+    EnvelopeNotYours => "envelope_not_yours",
+    #[error("red envelope already claimed")]
+    EnvelopeClaimed => "envelope_claimed",
 }
 
 impl AppError {

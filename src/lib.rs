@@ -11,6 +11,7 @@ pub mod db;
 pub mod error;
 pub mod finance;
 pub mod games;
+pub mod growth;
 pub mod http;
 pub mod i18n;
 pub mod idempotency;

@@ -1,0 +1,4 @@
+//! The reward programmes: VIP levels, the three-level team and its rebates, commissions and
+//! weekly salary, daily sign-in, tasks, red envelopes, the first-deposit bonus and the recharge
+//! cashback. Every reward is a ledger entry from a system account; the rules read their tables
+//! from `[growth]`.
