@@ -31,7 +31,8 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?
             .with_chunk_bets(chunk_bets)
             .with_undrawable_refund_secs(config.games.undrawable_refund_secs)
-            .with_finance(crate::finance::FinanceSettings::from_config(&config));
+            .with_finance(crate::finance::FinanceSettings::from_config(&config))
+            .with_growth(config.growth.clone());
         refuse_missing_keys(&scheduler, &config.server.data_dir).await?;
         let clock = serve_clock()?;
         let state = AppState::new(config, db.clone(), clock.clone())?;

@@ -5,9 +5,13 @@
 use serde::{Deserialize, Serialize};
 
 /// The reward programmes, one section each.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct GrowthConfig {
+    /// Every bonus (first deposit, cashback, VIP upgrade and deposit reward, sign-in, task,
+    /// envelope, rebate, commission, salary) adds this percentage of itself to the player's
+    /// turnover requirement: 100 = bet it once before withdrawing.
+    pub bonus_turnover_percent: i64,
     pub vip: VipConfig,
     pub first_deposit: FirstDepositConfig,
     pub cashback: CashbackConfig,
@@ -17,8 +21,32 @@ pub struct GrowthConfig {
     pub envelope: EnvelopeConfig,
 }
 
+/// The highest `growth.bonus_turnover_percent` accepted: bet a bonus 50 times over.
+pub const BONUS_TURNOVER_PERCENT_MAX: i64 = 5_000;
+
+impl Default for GrowthConfig {
+    fn default() -> Self {
+        GrowthConfig {
+            bonus_turnover_percent: 100,
+            vip: VipConfig::default(),
+            first_deposit: FirstDepositConfig::default(),
+            cashback: CashbackConfig::default(),
+            rebate: RebateConfig::default(),
+            salary: SalaryConfig::default(),
+            signin: SigninConfig::default(),
+            envelope: EnvelopeConfig::default(),
+        }
+    }
+}
+
 impl GrowthConfig {
     pub fn validate(&self) -> anyhow::Result<()> {
+        if !(0..=BONUS_TURNOVER_PERCENT_MAX).contains(&self.bonus_turnover_percent) {
+            anyhow::bail!(
+                "config key `growth.bonus_turnover_percent` must be in 0..={BONUS_TURNOVER_PERCENT_MAX}, found {}",
+                self.bonus_turnover_percent
+            );
+        }
         self.vip.validate()?;
         self.first_deposit.validate()?;
         self.cashback.validate()?;

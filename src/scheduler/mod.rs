@@ -11,6 +11,7 @@ mod savings;
 pub use savings::SavingsJob;
 
 use crate::clock::{Clock, Timestamp};
+use crate::config::GrowthConfig;
 use crate::db::Db;
 use crate::error::AppError;
 use crate::finance::FinanceSettings;
@@ -43,6 +44,8 @@ pub struct Scheduler {
     /// Bumped after every tick that drew or settled something; live pages wait on it.
     live: Arc<watch::Sender<u64>>,
     savings: SavingsJob,
+    /// The reward programmes' tables and rates (`[growth]`).
+    growth: Arc<GrowthConfig>,
 }
 
 /// What one tick did, per draw source: (source code, periods drawn).
@@ -73,6 +76,7 @@ impl Scheduler {
                 db,
                 FinanceSettings::new(&crate::config::FinanceConfig::default(), timezone),
             ),
+            growth: Arc::new(GrowthConfig::default()),
         })
     }
 
@@ -91,6 +95,12 @@ impl Scheduler {
     /// The same scheduler paying savings interest by `settings` (`[finance]`).
     pub fn with_finance(mut self, settings: FinanceSettings) -> Scheduler {
         self.savings = SavingsJob::new(self.db.clone(), settings);
+        self
+    }
+
+    /// The same scheduler running the reward programmes' jobs by `growth` (`[growth]`).
+    pub fn with_growth(mut self, growth: GrowthConfig) -> Scheduler {
+        self.growth = Arc::new(growth);
         self
     }
 
