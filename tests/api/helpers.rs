@@ -225,7 +225,8 @@ impl TestApp {
     pub fn scheduler(&self) -> fairhall::scheduler::Scheduler {
         let (db, dir) = (self.db.clone(), &self.config.server.data_dir);
         let scheduler = fairhall::scheduler::Scheduler::new(db, dir, self.config.timezone());
-        scheduler.expect("scheduler").announcing(self.live.clone())
+        let scheduler = scheduler.expect("scheduler").with_growth(self.config.growth.clone());
+        scheduler.announcing(self.live.clone())
     }
 
     /// The savings interest job `serve`'s scheduler runs, with this app's `[finance]` config.
