@@ -2,7 +2,7 @@
 //! parses its arguments, calls one domain verb on the same database `serve` uses, and prints
 //! the result.
 
-use super::{content, games, ledger, products, shared, users, wallet};
+use super::{content, games, ledger, products, programmes, shared, users, wallet};
 use crate::auth;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -50,6 +50,11 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: Box<products::ProductCommand>,
     },
+    /// Across the reward programmes: what each paid, per day.
+    Programme {
+        #[command(subcommand)]
+        command: programmes::ProgrammeCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -87,6 +92,9 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             AdminCommand::News { command } => content::run_news(&db, command).await,
             AdminCommand::Product { command } => {
                 products::run_product(&db, &config, *command, now).await
+            }
+            AdminCommand::Programme { command } => {
+                programmes::run_programme(&db, config.timezone(), command).await
             }
         }
     })

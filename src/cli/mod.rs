@@ -5,6 +5,7 @@ mod content;
 mod games;
 mod ledger;
 mod products;
+mod programmes;
 mod serve;
 mod setup;
 mod shared;

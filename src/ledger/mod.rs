@@ -4,9 +4,11 @@
 //! and by `verify`).
 
 mod entry;
+mod report;
 mod verify;
 
 pub use entry::{AccountRef, Entry, EntryKind, Posted, SystemAccount, transfer};
+pub use report::{PlayerCredits, REWARD_KINDS, reward_credits_to_players};
 pub use verify::{Mismatch, VerifyReport, verify};
 
 use crate::clock::Timestamp;

@@ -29,6 +29,7 @@ mod passwords;
 mod payout_accounts;
 mod product_cli;
 mod profile;
+mod programme_cost;
 mod record_totals;
 mod records;
 mod register;
