@@ -50,8 +50,9 @@ pub fn team_page(
     (limit, offset): (i64, i64),
 ) -> Result<(Vec<TeamMember>, i64), AppError> {
     let count_sql = format!("{TEAM_CTE} SELECT COUNT(*) FROM team WHERE level = ?2");
-    let total: i64 =
-        connection.prepare_cached(&count_sql)?.query_row(params![partner, level], |row| row.get(0))?;
+    let total: i64 = connection
+        .prepare_cached(&count_sql)?
+        .query_row(params![partner, level], |row| row.get(0))?;
     let sql = format!(
         "{TEAM_CTE} SELECT users.user_id, team.level, users.phone, users.created_at
          FROM team JOIN users ON users.user_id = team.user_id WHERE team.level = ?2

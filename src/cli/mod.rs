@@ -8,6 +8,7 @@ mod products;
 mod serve;
 mod setup;
 mod shared;
+mod team;
 mod users;
 mod wallet;
 

@@ -308,10 +308,9 @@ pub fn history(
 
 /// The batches, newest first (the operator's list).
 pub fn batches(connection: &Connection, paging: Paging) -> Result<Page<BatchSummary>, AppError> {
-    let total: i64 =
-        connection.prepare_cached("SELECT COUNT(*) FROM rebate_batches")?.query_row([], |row| {
-            row.get(0)
-        })?;
+    let total: i64 = connection
+        .prepare_cached("SELECT COUNT(*) FROM rebate_batches")?
+        .query_row([], |row| row.get(0))?;
     let mut statement = connection.prepare_cached(
         "SELECT batch_id, settled_from, settled_until, ran_at, bets, stake, paid
          FROM rebate_batches ORDER BY batch_id DESC LIMIT ?1 OFFSET ?2",

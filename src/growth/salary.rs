@@ -52,6 +52,11 @@ impl Week {
             .timestamp_opt(instant.secs(), 0)
             .single()
             .map_or(NaiveDate::MIN, |time| time.date_naive());
+        Week::of_date(timezone, date)
+    }
+
+    /// The operator week that contains the day `date`.
+    pub fn of_date(timezone: Tz, date: NaiveDate) -> Week {
         let monday = date - chrono::Days::new(u64::from(date.weekday().num_days_from_monday()));
         Week::of_monday(timezone, monday)
     }
@@ -110,10 +115,14 @@ fn team_volumes(
 
 /// The highest tier `volume` reaches (1-based), if any.
 pub fn tier_reached(tiers: &[SalaryTier], volume: TeamVolume) -> Option<(usize, &SalaryTier)> {
-    tiers.iter().enumerate().rev().find(|(_, tier)| {
-        volume.volume >= tier.volume_min.minor() && volume.active >= tier.active_min
-    })
-    .map(|(index, tier)| (index + 1, tier))
+    tiers
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, tier)| {
+            volume.volume >= tier.volume_min.minor() && volume.active >= tier.active_min
+        })
+        .map(|(index, tier)| (index + 1, tier))
 }
 
 /// What paying one week did.
@@ -127,7 +136,11 @@ pub struct WeekReport {
 
 /// The next week to pay at `now`, if one has ended unpaid: the week after the last paid one,
 /// or, before any was paid, the week just ended.
-fn next_unpaid(connection: &Connection, timezone: Tz, now: Timestamp) -> Result<Option<Week>, AppError> {
+fn next_unpaid(
+    connection: &Connection,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<Option<Week>, AppError> {
     let current = Week::containing(timezone, now);
     let last: Option<Timestamp> = connection
         .prepare_cached("SELECT MAX(week_start) FROM salary_weeks")?

@@ -11,11 +11,11 @@ mod fair;
 mod finance;
 mod games;
 mod goods;
-mod team;
 pub mod live_socket;
 mod payout_accounts;
 mod profile;
 mod system;
+mod team;
 mod wallet;
 mod yn28;
 

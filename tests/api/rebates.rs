@@ -91,10 +91,16 @@ async fn a_batch_pays_the_rebate_and_three_levels_of_commission_exactly() {
     }
     let c = rebate_index(&hall.app, &chain[2]).await;
     let row = &c["history"]["list"][0];
-    assert_eq!((row["rebate"].as_str(), row["commission"][0].as_str()), (Some("0.05"), Some("2.01")));
+    assert_eq!(
+        (row["rebate"].as_str(), row["commission"][0].as_str()),
+        (Some("0.05"), Some("2.01"))
+    );
     assert_eq!(row["commission"][1], "1.66");
-    assert_eq!(c["rates"], json!({"rebate_bps": 50, "commission_bps": [100, 50, 20],
-        "batch_interval_secs": 3600}));
+    assert_eq!(
+        c["rates"],
+        json!({"rebate_bps": 50, "commission_bps": [100, 50, 20],
+        "batch_interval_secs": 3600})
+    );
     let paid: i64 = EXPECTED.iter().sum();
     assert_eq!(hall.app.system_balance("bonus").await, bonus_before - paid);
     // Every reward adds to the turnover (bonus_turnover_percent = 100).
@@ -144,7 +150,8 @@ async fn each_bet_counts_once_across_repeated_batches_and_restarts() {
     scheduler.tick(restarted.now()).await;
     let growth = restarted.config.growth.clone();
     let now = restarted.now();
-    let again = restarted.db.write(move |tx| fairhall::growth::rebates::run_batch(tx, &growth, now));
+    let again =
+        restarted.db.write(move |tx| fairhall::growth::rebates::run_batch(tx, &growth, now));
     assert!(again.await.expect("a batch").is_none(), "nothing settled since the last batch");
     let third = TestApp::open(&data_dir, |_| {});
     third.clock.advance(later + 3 * 3600 - third.now());
@@ -174,9 +181,10 @@ async fn a_bet_settled_in_a_batch_last_seconds_falls_to_the_next_batch() {
     settled_bet(&hall, &chain[1], "20").await;
     let growth = hall.app.config.growth.clone();
     let settled_at = hall.app.now();
-    let batch = hall.app.db.write(move |tx| {
-        fairhall::growth::rebates::run_batch(tx, &growth, settled_at + 5)
-    });
+    let batch = hall
+        .app
+        .db
+        .write(move |tx| fairhall::growth::rebates::run_batch(tx, &growth, settled_at + 5));
     let batch = batch.await.expect("a batch").expect("ran");
     assert_eq!(batch.bets, 0, "settled 5 s before the batch");
 

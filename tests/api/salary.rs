@@ -61,7 +61,10 @@ async fn each_monday_pays_the_week_just_ended_once_across_restarts_and_downtime(
     settled_bet(&hall, second, "100").await;
     settled_bet(&hall, direct, "10").await;
     let this_week = salary_index(&hall.app, partner).await;
-    assert_eq!((this_week["volume"].as_str(), this_week["active"].as_i64()), (Some("110.00"), Some(2)));
+    assert_eq!(
+        (this_week["volume"].as_str(), this_week["active"].as_i64()),
+        (Some("110.00"), Some(2))
+    );
     assert_eq!(this_week["tier"], 2);
     assert_eq!(this_week["week"]["start"], at("2026-11-23T00:00:00+07:00"));
     assert!(tick_at(&hall, hall.app.now() + 60).await.is_empty(), "paid once");
@@ -83,7 +86,10 @@ async fn each_monday_pays_the_week_just_ended_once_across_restarts_and_downtime(
         let history = &salary_index(&restarted.app, partner).await["history"];
         assert_eq!(history["total"], 2);
         let newest = &history["list"][0];
-        assert_eq!((newest["volume"].as_str(), newest["active"].as_i64()), (Some("110.00"), Some(2)));
+        assert_eq!(
+            (newest["volume"].as_str(), newest["active"].as_i64()),
+            (Some("110.00"), Some(2))
+        );
         assert_eq!((newest["tier"].as_i64(), newest["amount"].as_str()), (Some(2), Some("50.00")));
         assert_eq!(history["list"][1]["volume"], "20.00", "each week over its own bets");
         assert_ledger_verifies(&restarted.app).await;
@@ -132,7 +138,10 @@ async fn the_salary_page_shows_the_table() {
     let tiers = page["tiers"].as_array().expect("tiers");
     assert_eq!(tiers.len(), 4);
     assert_eq!(tiers[0]["volume_min"], "10000.00");
-    assert_eq!((tiers[0]["active_min"].as_i64(), tiers[0]["amount"].as_str()), (Some(3), Some("100.00")));
+    assert_eq!(
+        (tiers[0]["active_min"].as_i64(), tiers[0]["amount"].as_str()),
+        (Some(3), Some("100.00"))
+    );
     assert_eq!((page["volume"].as_str(), page["tier"].as_i64()), (Some("0.00"), Some(0)));
     assert_eq!(page["history"]["total"], 0);
     app.get("/api/salary/index", None).await.assert_login_required();

@@ -77,10 +77,8 @@ async fn registration_with_codes_builds_three_levels_and_no_fourth() {
         assert_eq!(phones(page.ok()), expected, "level {level}");
         assert_eq!(page.ok()["list"][0]["level"], level);
     }
-    let everyone: Vec<String> = [1, 2, 3]
-        .into_iter()
-        .map(|level| format!("level={level}&limit=100"))
-        .collect();
+    let everyone: Vec<String> =
+        [1, 2, 3].into_iter().map(|level| format!("level={level}&limit=100")).collect();
     for query in everyone {
         let page = members(&app, partner, &query).await;
         assert!(!phones(page.ok()).contains(&masked(&fourth.phone)), "a 4th level is no team");
@@ -150,7 +148,10 @@ async fn the_team_figures_equal_what_the_members_deposited_bet_and_withdrew() {
     assert_eq!(figures(1), ["\"50.00\"", "\"10.00\"", "\"0.00\""]);
     assert_eq!(figures(2), ["\"30.00\"", "\"0.00\"", "\"0.00\""]);
     let total = &team["total"];
-    assert_eq!((total["recharge"].as_str(), total["bets"].as_str()), (Some("220.00"), Some("40.00")));
+    assert_eq!(
+        (total["recharge"].as_str(), total["bets"].as_str()),
+        (Some("220.00"), Some("40.00"))
+    );
     assert_eq!(total["withdrawals"], "20.00");
     let listed = members(app, partner, "level=1").await;
     assert_eq!(listed.ok()["list"][0]["recharge"], "140.00");
