@@ -234,3 +234,44 @@ impl EnvelopeConfig {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod team_tests {
+    use crate::config::Config;
+
+    #[test]
+    fn a_bad_rebate_or_salary_value_names_the_key() {
+        let tier = |volume: &str, active: i64, amount: &str| {
+            format!(
+                "[[growth.salary.tiers]]\nvolume_min = \"{volume}\"\nactive_min = {active}\namount = \"{amount}\"\n"
+            )
+        };
+        let cases = [
+            ("[growth.rebate]\nrate_bps = 1001\n".to_string(), "growth.rebate.rate_bps"),
+            (
+                "[growth.rebate]\ncommission_bps = [100, -1, 20]\n".to_string(),
+                "growth.rebate.commission_bps[1]",
+            ),
+            (
+                "[growth.rebate]\nbatch_interval_secs = 59\n".to_string(),
+                "growth.rebate.batch_interval_secs",
+            ),
+            (tier("100.00", 0, "1.00"), "growth.salary.tiers[0]"),
+            (tier("100.00", 1, "5.00") + &tier("100.00", 2, "6.00"), "growth.salary.tiers[1]"),
+            (tier("100.00", 3, "5.00") + &tier("200.00", 2, "6.00"), "growth.salary.tiers[1]"),
+            (tier("100.00", 1, "5.00") + &tier("200.00", 2, "5.00"), "growth.salary.tiers[1]"),
+        ];
+        for (text, key) in cases {
+            let error = Config::parse(&text).unwrap_err().to_string();
+            assert!(error.contains(key), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn the_example_documents_the_default_rebate_and_salary() {
+        let example = Config::parse(crate::config::EXAMPLE).unwrap();
+        assert_eq!(example.growth.rebate, super::RebateConfig::default());
+        assert_eq!(example.growth.salary, super::SalaryConfig::default());
+        assert!(Config::parse("[growth.salary]\ntiers = []\n").is_ok(), "no salary");
+    }
+}

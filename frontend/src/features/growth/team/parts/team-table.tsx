@@ -33,7 +33,7 @@ export function TeamTable({ summary }: { summary: TeamSummary }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.level} data-testid={`team-level-${row.level}`}>
-            <th scope="row">
+            <th scope="row" style={{ whiteSpace: 'nowrap' }}>
               {row.level === 0 ? t('team_total') : t('team_level', { level: row.level })}
             </th>
             <td data-align="end">{row.people}</td>
