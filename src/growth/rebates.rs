@@ -163,7 +163,8 @@ pub fn run_batch(
     )?
     .execute(params![from, until, now, bets, stake])?;
     let batch_id = tx.last_insert_rowid();
-    let mut paid_by_player: BTreeMap<UserId, [i64; 2]> = BTreeMap::new();
+    // Per player: (his rebate, his commission from all three levels).
+    let mut paid_by_player: BTreeMap<UserId, (i64, i64)> = BTreeMap::new();
     let mut record = tx.prepare_cached(
         "INSERT INTO rebate_payouts (batch_id, user_id, level, stake, rate_bps, amount)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -173,11 +174,16 @@ pub fn run_batch(
         let amount = share(*level_stake, rate);
         if amount > 0 {
             record.execute(params![batch_id, player, level, level_stake, rate, amount])?;
-            paid_by_player.entry(*player).or_default()[usize::from(*level > 0)] += amount;
+            let paid = paid_by_player.entry(*player).or_default();
+            if *level == 0 {
+                paid.0 += amount;
+            } else {
+                paid.1 += amount;
+            }
         }
     }
     let mut paid = 0;
-    for (player, [rebate, commission]) in paid_by_player {
+    for (player, (rebate, commission)) in paid_by_player {
         pay(tx, (player, EntryKind::Rebate, rebate), (growth, batch_id), now)?;
         pay(tx, (player, EntryKind::Commission, commission), (growth, batch_id), now)?;
         paid += rebate + commission;

@@ -81,6 +81,37 @@ impl TeamLevel {
     }
 }
 
+/// One level's (or the whole team's) sums in minor units, before they become `TeamFigures`.
+#[derive(Clone, Copy, Default)]
+struct LevelSums {
+    people: i64,
+    recharge: i64,
+    bets: i64,
+    withdrawals: i64,
+    bonus: i64,
+}
+
+impl LevelSums {
+    fn add(&mut self, other: &LevelSums) {
+        self.people += other.people;
+        self.recharge += other.recharge;
+        self.bets += other.bets;
+        self.withdrawals += other.withdrawals;
+        self.bonus += other.bonus;
+    }
+
+    fn figures(&self, level: u8) -> Result<TeamFigures, AppError> {
+        Ok(TeamFigures {
+            level,
+            people: self.people,
+            recharge: Money::from_minor(self.recharge)?,
+            bets: Money::from_minor(self.bets)?,
+            withdrawals: Money::from_minor(self.withdrawals)?,
+            bonus: Money::from_minor(self.bonus)?,
+        })
+    }
+}
+
 /// The player's invite code and link, and his team per level and in total.
 pub fn summary(connection: &Connection, partner: UserId) -> Result<TeamSummary, AppError> {
     let invite_code = crate::auth::user_detail(connection, partner)?.invite_code;
@@ -88,43 +119,32 @@ pub fn summary(connection: &Connection, partner: UserId) -> Result<TeamSummary, 
     let ids: Vec<UserId> = members.iter().map(|(user, _)| *user).collect();
     let money = totals::wallet_totals(connection, &ids)?;
     let staked = stakes::settled_stakes_of(connection, &ids)?;
-    let bonus = rebates::commission_by_level(connection, partner)?;
-    let mut levels: Vec<[i64; 5]> = vec![[0; 5]; usize::from(TEAM_LEVELS)];
+    let mut levels = [LevelSums::default(); TEAM_LEVELS as usize];
+    let index = |level: u8| usize::from(level.clamp(1, TEAM_LEVELS) - 1);
     for (user, level) in &members {
-        let row = &mut levels[usize::from(*level) - 1];
         let wallet = money.get(user).copied().unwrap_or_default();
-        row[0] += 1;
-        row[1] += wallet.deposited;
-        row[2] += staked.get(user).map_or(0, |stakes| stakes.stake);
-        row[3] += wallet.withdrawn;
+        levels[index(*level)].add(&LevelSums {
+            people: 1,
+            recharge: wallet.deposited,
+            bets: staked.get(user).map_or(0, |stakes| stakes.stake),
+            withdrawals: wallet.withdrawn,
+            bonus: 0,
+        });
     }
-    for (level, amount) in bonus {
-        levels[usize::from(level) - 1][4] = amount;
+    for (level, amount) in rebates::commission_by_level(connection, partner)? {
+        levels[index(level)].bonus = amount;
     }
-    let mut sum = [0i64; 5];
+    let mut total = LevelSums::default();
     let mut figures = Vec::with_capacity(levels.len());
-    for (index, row) in levels.iter().enumerate() {
-        for (total, value) in sum.iter_mut().zip(row) {
-            *total += value;
-        }
-        figures.push(team_figures(u8::try_from(index + 1).unwrap_or(0), row)?);
+    for (level, sums) in (1..=TEAM_LEVELS).zip(&levels) {
+        total.add(sums);
+        figures.push(sums.figures(level)?);
     }
     Ok(TeamSummary {
         invite_path: format!("{INVITE_PATH}{invite_code}"),
         invite_code,
         levels: figures,
-        total: team_figures(0, &sum)?,
-    })
-}
-
-fn team_figures(level: u8, row: &[i64; 5]) -> Result<TeamFigures, AppError> {
-    Ok(TeamFigures {
-        level,
-        people: row[0],
-        recharge: Money::from_minor(row[1])?,
-        bets: Money::from_minor(row[2])?,
-        withdrawals: Money::from_minor(row[3])?,
-        bonus: Money::from_minor(row[4])?,
+        total: total.figures(0)?,
     })
 }
 

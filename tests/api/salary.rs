@@ -56,6 +56,7 @@ async fn each_monday_pays_the_week_just_ended_once_across_restarts_and_downtime(
 
     assert_eq!(paid, [at("2026-11-16T00:00:00+07:00")]);
     assert_eq!(wallet(&hall.app, partner).await, "5.00");
+    assert_eq!(hall.app.turnover_of(partner).await, money("5.00"), "bet once (100 %)");
     assert_eq!(wallet(&hall.app, direct).await, "0.00", "his team did not bet");
     // The new week: the second level stakes 100, the direct member 10.
     settled_bet(&hall, second, "100").await;
