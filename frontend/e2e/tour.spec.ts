@@ -113,6 +113,9 @@ const VISITS: Record<RouteName, Visit> = {
   // Without ?id= the page says the product is not available; a product is an extra visit.
   goodDetail: {},
   goodOrder: { ready: testId('goods-order') },
+  invite: { ready: testId('invite-qr') },
+  buddy: { ready: testId('salary-table') },
+  backwater: { ready: testId('rebate-pending') },
   goodLog: {},
   addBank: {},
   bind: {},

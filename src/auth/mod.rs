@@ -11,6 +11,7 @@ mod recovery;
 mod register;
 pub mod security;
 mod sql;
+pub mod team;
 mod throttle;
 pub mod types;
 

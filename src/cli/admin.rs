@@ -2,7 +2,7 @@
 //! parses its arguments, calls one domain verb on the same database `serve` uses, and prints
 //! the result.
 
-use super::{content, games, ledger, products, programmes, shared, users, wallet};
+use super::{content, games, ledger, products, programmes, shared, team, users, wallet};
 use crate::auth;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -55,6 +55,19 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: programmes::ProgrammeCommand,
     },
+    /// A player's three-level team: people, recharge, bets, withdrawals and commission per
+    /// level and in total.
+    Team(team::TeamArgs),
+    /// Rebate and commission batches: list them, or run one now.
+    Rebate {
+        #[command(subcommand)]
+        command: team::RebateCommand,
+    },
+    /// The weekly salary: list what was paid, pay the ended weeks now, or show one partner.
+    Salary {
+        #[command(subcommand)]
+        command: team::SalaryCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -96,6 +109,9 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             AdminCommand::Programme { command } => {
                 programmes::run_programme(&db, config.timezone(), command).await
             }
+            AdminCommand::Team(args) => team::run_team(&db, args).await,
+            AdminCommand::Rebate { command } => team::run_rebate(&db, &config, command, now).await,
+            AdminCommand::Salary { command } => team::run_salary(&db, &config, command, now).await,
         }
     })
 }

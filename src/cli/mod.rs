@@ -9,6 +9,7 @@ mod programmes;
 mod serve;
 mod setup;
 mod shared;
+mod team;
 mod users;
 mod wallet;
 

@@ -27,6 +27,7 @@ pub mod rooms;
 pub mod rules;
 pub mod schedule;
 pub mod settlement;
+pub mod stakes;
 
 #[cfg(test)]
 mod tests;

@@ -4,3 +4,6 @@
 //! from `[growth]`.
 
 pub mod cost;
+pub mod rebates;
+pub mod salary;
+pub mod team;

@@ -15,6 +15,7 @@ pub mod live_socket;
 mod payout_accounts;
 mod profile;
 mod system;
+mod team;
 mod wallet;
 mod yn28;
 
@@ -142,6 +143,7 @@ pub fn app(state: AppState) -> Router {
         .merge(content::router())
         .merge(finance::router())
         .merge(goods::router())
+        .merge(team::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

@@ -2,10 +2,13 @@
 //! period of every draw source, then settles the drawn periods' bets in chunks (refunding
 //! those of closed rooms and of periods that cannot be drawn) and tells live pages. `tick` is
 //! a plain function of `now`, so tests drive it with a fixed clock. Each tick also pays the
-//! savings interest of every day that has ended (`savings`) and every product instalment due
-//! (`products`).
+//! savings interest of every day that has ended (`savings`), every product instalment due
+//! (`products`), the rebate and commission batch when due (`rebates`) and the weekly salary of
+//! every week that has ended (`salary`).
 
 mod products;
+pub mod rebates;
+pub mod salary;
 mod savings;
 
 pub use savings::SavingsJob;
@@ -58,6 +61,10 @@ pub struct TickReport {
     pub periods_settled: u32,
     /// Product instalments paid.
     pub instalments_paid: u32,
+    /// The rebate batch paid by this tick, if one was due.
+    pub rebate_batch: Option<i64>,
+    /// The salary weeks paid by this tick (their Monday 00:00).
+    pub salary_weeks: Vec<Timestamp>,
 }
 
 impl Scheduler {
@@ -147,11 +154,30 @@ impl Scheduler {
                 tracing::error!(error = format!("{error:#}"), "product payouts failed");
             }
         }
+        self.pay_growth(now, &mut report).await;
         let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
         if drew || report.bets_settled > 0 {
             self.live.send_modify(|generation| *generation += 1);
         }
         report
+    }
+
+    /// The reward programmes' jobs, after settlement so a batch sees this tick's bets.
+    async fn pay_growth(&self, now: Timestamp, report: &mut TickReport) {
+        match rebates::pay_if_due(&self.db, &self.growth, now).await {
+            Ok(batch) => report.rebate_batch = batch.map(|batch| batch.batch_id),
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "rebate batch failed");
+            }
+        }
+        match salary::pay_due(&self.db, &self.growth, self.timezone, now).await {
+            Ok(weeks) => report.salary_weeks = weeks.iter().map(|week| week.week.start).collect(),
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "weekly salary failed");
+            }
+        }
     }
 
     /// Settles every period that has open bets and a verdict, chunk by chunk; each chunk is

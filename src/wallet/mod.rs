@@ -6,6 +6,7 @@ pub mod deposits;
 pub mod payout_accounts;
 mod profile;
 pub mod records;
+pub mod totals;
 pub mod types;
 pub mod withdrawals;
 

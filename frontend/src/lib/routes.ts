@@ -36,6 +36,11 @@ export const ROUTES = {
   goodDetail: '/pages/lc/gooddetail',
   goodOrder: '/pages/lc/goodorder',
   goodLog: '/pages/lc/goodlog',
+  // Invitations and the team: the invite code, link and QR; the partner page (team, members,
+  // weekly salary); the rebates and commissions (backwater)
+  invite: '/pages/convidar/index',
+  buddy: '/pages/buddy/index',
+  backwater: '/pages/mine/backwater/index',
   // Withdrawal accounts
   addBank: '/pages/yn28/info/addbank',
   bind: '/pages/bind/index',

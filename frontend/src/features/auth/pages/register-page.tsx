@@ -1,4 +1,4 @@
-// pages/login/reg — create an account; invite code from `?invite=`, verification code when the
+// pages/login/reg — create an account; invite code from `?invite=` or `?code=` (the invite link), verification code when the
 // server's config asks for one.
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -64,7 +64,7 @@ function RegisterForm({ config }: { config: AppConfig }) {
     username: '',
     password: '',
     repassword: '',
-    invite_code: params.get('invite') ?? '',
+    invite_code: params.get('invite') ?? params.get('code') ?? '',
     code: '',
   });
   const registration = useRegister();

@@ -1,0 +1,129 @@
+// Invitations and the team as players meet them (issue 15's proof): a player reads his code on
+// the invite page; a second registers through the invite link (the code prefilled), deposits
+// (approved by the operator's CLI) and bets in K3; the operator runs the rebate batch by CLI;
+// the first sees the member on the partner page and his commission on the backwater page.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  admin,
+  apiData,
+  bettablePeriod,
+  locale,
+  logInViaUi,
+  maskPhone,
+  randomPhone,
+  registerViaApi,
+  settledRoomBets,
+  tinyPng,
+  tokenOf,
+} from './support';
+
+const vi = locale('vi');
+
+/** A deposit of `amount` through the API, approved with `fairhall admin deposit approve`. */
+async function approvedDeposit(request: APIRequestContext, token: string, amount: string) {
+  const me = await apiData<{ id: number }>(request, 'api/personal/index', {}, token);
+  const response = await request.post('api/personal/recharge', {
+    headers: { token, 'Idempotency-Key': `e2e-team-${me.id}` },
+    multipart: {
+      method: 'bank',
+      amount,
+      currency: 'USDT',
+      voucher: { name: 'pay.png', mimeType: 'image/png', buffer: tinyPng() },
+    },
+  });
+  expect(((await response.json()) as { code: number }).code).toBe(1);
+  const row = admin('deposit', 'list')
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .find((fields) => fields[1] === `user ${me.id}`);
+  expect(row, `a pending deposit of user ${me.id}`).toBeDefined();
+  admin('deposit', 'approve', row?.[0] ?? '');
+}
+
+/** Moves `amount` to the game balance and bets it on K3 `big`; waits for the settlement. */
+async function settledK3Bet(request: APIRequestContext, token: string, amount: string) {
+  const conversion = await request.post('api/personal/conversion', {
+    headers: { token },
+    data: { from: 'balance', amount },
+  });
+  expect(((await conversion.json()) as { code: number }).code).toBe(1);
+  const period = await bettablePeriod(request, 'k3', 4);
+  const bet = await request.post('api/rooms/betting', {
+    headers: { token, 'Idempotency-Key': `e2e-team-bet-${period.issue}-${token.slice(0, 8)}` },
+    data: { room: 'k3', issue: period.issue, bets: [{ option: 'big', amount }] },
+  });
+  const reply = (await bet.json()) as { code: number; msg: string };
+  expect(reply, reply.msg).toMatchObject({ code: 1 });
+  const bets = await settledRoomBets(request, token, 'k3', period.issue, 1, 30_000);
+  expect(bets[0]?.status).toMatch(/won|lost/);
+}
+
+async function openInvitePage(page: Page): Promise<string> {
+  await page.goto('./#/pages/convidar/index');
+  const code = (await page.getByTestId('invite-code').textContent()) ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{4,}$/);
+  await expect(page.getByTestId('invite-link')).toContainText(`/#/pages/login/reg?code=${code}`);
+  await expect(page.getByRole('img', { name: vi.invite_qr_label })).toBeVisible();
+  return code;
+}
+
+test('an invited player deposits and bets; the inviter sees him and his commission', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const inviterPhone = randomPhone();
+  await registerViaApi(request, inviterPhone, 'secret12');
+  await logInViaUi(page, inviterPhone, 'secret12', vi);
+  const code = await openInvitePage(page);
+  const inviterToken = await tokenOf(page);
+
+  // The second player follows the invite link in his own browser and registers.
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    baseURL: testInfo.project.use.baseURL,
+  });
+  const invited = await context.newPage();
+  const invitedPhone = randomPhone();
+  await invited.goto(`./#/pages/login/reg?code=${code}`);
+  await expect(invited.getByLabel(new RegExp(`^${vi.field_invite}`))).toHaveValue(code);
+  await invited.getByLabel(vi.field_phone!, { exact: true }).fill(invitedPhone);
+  await invited.getByLabel(vi.field_password!, { exact: true }).fill('secret12');
+  await invited.getByLabel(vi.field_confirm_password!, { exact: true }).fill('secret12');
+  await invited.getByRole('button', { name: vi.reg_submit, exact: true }).click();
+  await expect(invited).toHaveURL(/#\/pages\/home\/index$/);
+  const invitedToken = await tokenOf(invited);
+  await context.close();
+
+  await approvedDeposit(request, invitedToken, '200');
+  await settledK3Bet(request, invitedToken, '100');
+
+  // The operator's batch pays bets settled at least 10 s before it runs.
+  await expect
+    .poll(
+      async () => {
+        admin('rebate', 'run');
+        const rebate = await apiData<{ history: { total: number } }>(
+          request,
+          'api/rebate/index',
+          {},
+          inviterToken,
+        );
+        return rebate.history.total;
+      },
+      { timeout: 40_000, intervals: [2_000], message: 'the batch paid the commission' },
+    )
+    .toBeGreaterThan(0);
+
+  await page.goto('./#/pages/buddy/index');
+  await expect(page.getByTestId('team-level-1')).toContainText('200.00');
+  await expect(page.getByTestId('team-level-1')).toContainText('100.00');
+  await expect(page.getByTestId('team-member').first()).toContainText(maskPhone(invitedPhone));
+  await expect(page.getByTestId('salary-table')).toBeVisible();
+
+  await page.goto('./#/pages/mine/backwater/index');
+  const payment = page.getByTestId('rebate-payment').first();
+  await expect(payment).toContainText('1.00');
+  await expect(payment).toContainText(vi.team_level!.replace('{level}', '1'));
+});

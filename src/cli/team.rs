@@ -1,0 +1,216 @@
+//! `fairhall admin team|rebate|salary ...`: a player's three-level team, the rebate and
+//! commission batches (list, run one now), and the weekly salary (list, pay the ended weeks
+//! now, one partner's). A readable table by default, `--json` for scripts.
+
+use super::shared::{explain, find_user, format_time};
+use crate::clock::Timestamp;
+use crate::config::Config;
+use crate::db::Db;
+use crate::growth::rebates::{self, BatchSummary};
+use crate::growth::salary::{self, SalaryOverview, SalaryPayout, Week, WeekReport};
+use crate::growth::team::{self, TeamSummary};
+use crate::paging::Paging;
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use std::sync::Arc;
+
+#[derive(Args)]
+pub struct TeamArgs {
+    /// The partner: id, phone or login name.
+    user: String,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Subcommand)]
+pub enum RebateCommand {
+    /// The batches, newest first: the span of settlement times each paid, its bets and total.
+    Batches {
+        #[arg(long, default_value_t = 1)]
+        page: i64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Pay a batch now of the bets settled since the last one (the scheduler's hourly job).
+    Run {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum SalaryCommand {
+    /// Salaries paid, newest week first; --week names any day (YYYY-MM-DD) of one week.
+    List {
+        #[arg(long)]
+        week: Option<String>,
+        #[arg(long, default_value_t = 1)]
+        page: i64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Pay every week that has ended unpaid now (the scheduler's Monday job).
+    Run {
+        #[arg(long)]
+        json: bool,
+    },
+    /// One partner: his team's volume this week so far and his salary history.
+    Show {
+        user: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `value` as pretty JSON with `--json`, else as `print` shows it.
+fn print_json_or<T: serde::Serialize + ?Sized>(
+    json: bool,
+    value: &T,
+    print: impl FnOnce(&T),
+) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(value)?);
+    } else {
+        print(value);
+    }
+    Ok(())
+}
+
+pub async fn run_team(db: &Db, args: TeamArgs) -> anyhow::Result<()> {
+    let user = find_user(db, args.user).await?;
+    let summary = db.read(move |connection| team::summary(connection, user)).await;
+    print_json_or(args.json, &summary.map_err(explain)?, print_team)
+}
+
+fn print_team(summary: &TeamSummary) {
+    println!("invite code {} ({})", summary.invite_code, summary.invite_path);
+    println!("level\tpeople\trecharge\tbets\twithdrawals\tcommission");
+    for row in summary.levels.iter().chain([&summary.total]) {
+        let level = if row.level == 0 { "total".to_string() } else { row.level.to_string() };
+        println!(
+            "{level}\t{}\t{}\t{}\t{}\t{}",
+            row.people, row.recharge, row.bets, row.withdrawals, row.bonus
+        );
+    }
+}
+
+pub async fn run_rebate(
+    db: &Db,
+    config: &Config,
+    command: RebateCommand,
+    now: Timestamp,
+) -> anyhow::Result<()> {
+    match command {
+        RebateCommand::Batches { page, json } => {
+            let paging = Paging::parse(Some(&page.to_string()), None).map_err(explain)?;
+            let batches = db.read(move |connection| rebates::batches(connection, paging)).await;
+            print_json_or(json, &batches.map_err(explain)?.list, |batches| print_batches(batches))
+        }
+        RebateCommand::Run { json } => {
+            let growth = Arc::new(config.growth.clone());
+            let batch = db.write(move |tx| rebates::run_batch(tx, &growth, now)).await;
+            let batch = batch.map_err(explain)?;
+            print_json_or(json, &batch, |batch| match batch {
+                Some(batch) => print_batches(std::slice::from_ref(batch)),
+                None => println!("nothing settled since the last batch"),
+            })
+        }
+    }
+}
+
+fn print_batches(batches: &[BatchSummary]) {
+    println!("batch\tsettled_from\tsettled_until\tran_at\tbets\tstake\tpaid");
+    for batch in batches {
+        println!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            batch.batch_id,
+            format_time(batch.settled_from),
+            format_time(batch.settled_until),
+            format_time(batch.ran_at),
+            batch.bets,
+            batch.stake,
+            batch.paid
+        );
+    }
+}
+
+pub async fn run_salary(
+    db: &Db,
+    config: &Config,
+    command: SalaryCommand,
+    now: Timestamp,
+) -> anyhow::Result<()> {
+    let timezone = config.timezone();
+    match command {
+        SalaryCommand::List { week, page, json } => {
+            let week = week
+                .map(|text| {
+                    let date = chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d");
+                    date.with_context(|| format!("--week {text:?} is not a date like 2026-11-23"))
+                })
+                .transpose()?
+                .map(|date| Week::of_date(timezone, date).start);
+            let paging = Paging::parse(Some(&page.to_string()), None).map_err(explain)?;
+            let payouts =
+                db.read(move |connection| salary::payouts(connection, None, week, paging)).await;
+            print_json_or(json, &payouts.map_err(explain)?.list, |payouts| print_payouts(payouts))
+        }
+        SalaryCommand::Run { json } => {
+            let growth = Arc::new(config.growth.clone());
+            let mut weeks: Vec<WeekReport> = Vec::new();
+            loop {
+                let growth = growth.clone();
+                let paid = db.write(move |tx| salary::pay_next_week(tx, &growth, timezone, now));
+                match paid.await.map_err(explain)? {
+                    Some(week) => weeks.push(week),
+                    None => break,
+                }
+            }
+            print_json_or(json, &weeks, |weeks| {
+                for week in weeks {
+                    let start = format_time(week.week.start);
+                    println!("week from {start}: {} partners paid {}", week.partners, week.paid);
+                }
+                println!("{} weeks paid", weeks.len());
+            })
+        }
+        SalaryCommand::Show { user, json } => {
+            let user = find_user(db, user).await?;
+            let (salary, paging) = (config.growth.salary.clone(), Paging { page: 1, limit: 100 });
+            let overview = db
+                .read(move |connection| {
+                    salary::overview(connection, user, (&salary, timezone), paging, now)
+                })
+                .await;
+            print_json_or(json, &overview.map_err(explain)?, print_overview)
+        }
+    }
+}
+
+fn print_payouts(payouts: &[SalaryPayout]) {
+    println!("user\tweek_from\tvolume\tactive\ttier\tamount\tpaid_at");
+    for payout in payouts {
+        println!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            payout.user_id,
+            format_time(payout.week_start),
+            payout.volume,
+            payout.active,
+            payout.tier,
+            payout.amount,
+            format_time(payout.paid_at)
+        );
+    }
+    println!("{} salaries", payouts.len());
+}
+
+fn print_overview(overview: &SalaryOverview) {
+    println!(
+        "this week (from {}): volume {}, active members {}, tier {}",
+        format_time(overview.week.start),
+        overview.volume,
+        overview.active,
+        overview.tier
+    );
+    print_payouts(&overview.history.list);
+}
