@@ -2,6 +2,7 @@
 //! through `Money`, every rate in basis points; the defaults make a sensible programme out of
 //! the box and config.example.toml documents each key.
 
+use crate::money::Money;
 use serde::{Deserialize, Serialize};
 
 /// The reward programmes, one section each.
@@ -113,13 +114,72 @@ impl SalaryConfig {
 }
 
 /// `[growth.signin]`: the daily sign-in and its streak rewards.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
-pub struct SigninConfig {}
+pub struct SigninConfig {
+    /// The reward of day 1, 2, ... of a continuous streak of daily sign-ins.
+    pub rewards: Vec<Money>,
+    /// What a streak longer than `rewards` earns.
+    pub after_last: SigninCycle,
+    /// Sign-in needs a passed deposit first (`recharge_first` otherwise).
+    pub recharge_first: bool,
+}
+
+/// What a sign-in past the end of the reward table pays.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SigninCycle {
+    /// The last day's reward, for every further day of the streak.
+    RepeatLast,
+    /// The table again from day 1 (the streak itself goes on counting).
+    Restart,
+}
+
+/// The most days `growth.signin.rewards` may list.
+pub const SIGNIN_REWARDS_MAX: usize = 31;
+
+impl Default for SigninConfig {
+    fn default() -> Self {
+        let amounts = ["1.00", "2.00", "3.00", "5.00", "8.00", "10.00", "15.00"];
+        SigninConfig {
+            rewards: amounts.iter().filter_map(|text| Money::parse(text).ok()).collect(),
+            after_last: SigninCycle::RepeatLast,
+            recharge_first: false,
+        }
+    }
+}
 
 impl SigninConfig {
     fn validate(&self) -> anyhow::Result<()> {
+        if self.rewards.is_empty() || self.rewards.len() > SIGNIN_REWARDS_MAX {
+            anyhow::bail!(
+                "config key `growth.signin.rewards` must list 1 to {SIGNIN_REWARDS_MAX} amounts, found {}",
+                self.rewards.len()
+            );
+        }
+        if let Some(day) = self.rewards.iter().position(|reward| *reward == Money::ZERO) {
+            anyhow::bail!(
+                "config key `growth.signin.rewards` must hold amounts above 0.00; day {} is 0.00",
+                day + 1
+            );
+        }
         Ok(())
+    }
+
+    /// The reward of day `streak` (1-based) of a streak.
+    pub fn reward_for(&self, streak: i64) -> Money {
+        let position = self.position_of(streak);
+        self.rewards.get(position - 1).copied().unwrap_or(Money::ZERO)
+    }
+
+    /// The day of the table (1-based) that day `streak` of a streak pays.
+    pub fn position_of(&self, streak: i64) -> usize {
+        let length = self.rewards.len().max(1);
+        let day = usize::try_from(streak.max(1)).unwrap_or(usize::MAX);
+        match self.after_last {
+            SigninCycle::RepeatLast => day.min(length),
+            SigninCycle::Restart => (day - 1) % length + 1,
+        }
     }
 }
 
