@@ -8,6 +8,8 @@ mod products;
 mod serve;
 mod setup;
 mod shared;
+mod signin;
+mod tasks;
 mod users;
 mod wallet;
 

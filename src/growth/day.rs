@@ -54,7 +54,8 @@ mod tests {
         assert_eq!(day.key(), "2026-11-22");
         assert_eq!(day.start, at("2026-11-21T17:00:00Z"));
         assert_eq!(day.end, at("2026-11-22T17:00:00Z"));
-        let next = OperatorDay::containing(chrono_tz::Asia::Ho_Chi_Minh, at("2026-11-22T17:01:00Z"));
+        let next =
+            OperatorDay::containing(chrono_tz::Asia::Ho_Chi_Minh, at("2026-11-22T17:01:00Z"));
         assert_eq!(next.key(), "2026-11-23");
     }
 

@@ -59,9 +59,14 @@ pub fn sign(
     let streak = yesterday_streak(tx, user_id, &today)?.map_or(1, |streak| streak + 1);
     let reward = settings.table.reward_for(streak);
     let wallet_account = AccountRef::User(user_id, UserAccountKind::Wallet);
-    let entry =
-        Entry::new(EntryKind::Signin, AccountRef::System(SystemAccount::Bonus), wallet_account, reward, now)
-            .reference(format!("signin:{user_id}:{date}"));
+    let entry = Entry::new(
+        EntryKind::Signin,
+        AccountRef::System(SystemAccount::Bonus),
+        wallet_account,
+        reward,
+        now,
+    )
+    .reference(format!("signin:{user_id}:{date}"));
     let posted = ledger::transfer(tx, entry)?;
     wallet::add_turnover(tx, user_id, reward, settings.turnover_percent)?;
     let signin = sql::NewSignin {

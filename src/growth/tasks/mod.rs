@@ -123,7 +123,8 @@ pub fn claim(
     settings: &TaskSettings,
     now: Timestamp,
 ) -> Result<ClaimReceipt, AppError> {
-    let task = sql::task(tx, task_id)?.filter(|task| task.is_open(now)).ok_or(AppError::NotFound)?;
+    let task =
+        sql::task(tx, task_id)?.filter(|task| task.is_open(now)).ok_or(AppError::NotFound)?;
     let today = OperatorDay::containing(settings.timezone, now);
     let period = period_of(&task, &today);
     if sql::claimed(tx, task.id, user_id, &period)? {

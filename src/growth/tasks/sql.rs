@@ -58,7 +58,11 @@ pub fn all_tasks(connection: &Connection) -> Result<Vec<Task>, AppError> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-pub fn insert_task(connection: &Connection, spec: &TaskSpec, now: Timestamp) -> Result<i64, AppError> {
+pub fn insert_task(
+    connection: &Connection,
+    spec: &TaskSpec,
+    now: Timestamp,
+) -> Result<i64, AppError> {
     connection
         .prepare_cached(
             "INSERT INTO tasks (kind, target, reward_minor, daily, sort, start_at, end_at,
@@ -110,7 +114,11 @@ pub fn close_task(connection: &Connection, task_id: i64, now: Timestamp) -> Resu
 }
 
 /// Replaces a task's texts.
-pub fn put_texts(connection: &Connection, task_id: i64, texts: &[TaskText]) -> Result<(), AppError> {
+pub fn put_texts(
+    connection: &Connection,
+    task_id: i64,
+    texts: &[TaskText],
+) -> Result<(), AppError> {
     connection.prepare_cached("DELETE FROM task_texts WHERE task_id = ?1")?.execute([task_id])?;
     let mut insert = connection.prepare_cached(
         "INSERT INTO task_texts (task_id, lang, title, description) VALUES (?1, ?2, ?3, ?4)",
@@ -202,7 +210,11 @@ pub fn claim_totals(connection: &Connection, task_id: i64) -> Result<(i64, Money
 }
 
 /// A task's latest `limit` claims, newest first.
-pub fn claims(connection: &Connection, task_id: i64, limit: i64) -> Result<Vec<TaskClaim>, AppError> {
+pub fn claims(
+    connection: &Connection,
+    task_id: i64,
+    limit: i64,
+) -> Result<Vec<TaskClaim>, AppError> {
     let mut query = connection.prepare_cached(
         "SELECT user_id, period, reward_minor, claimed_at FROM task_claims WHERE task_id = ?1
          ORDER BY claimed_at DESC, user_id LIMIT ?2",

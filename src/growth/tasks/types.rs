@@ -237,10 +237,8 @@ fn kind_codes() -> String {
 }
 
 fn parse_kind(code: &str) -> Result<TaskKind, TaskError> {
-    TaskKind::parse(code.trim()).map_or_else(
-        || invalid(format!("--kind {code:?}: give one of {}", kind_codes())),
-        Ok,
-    )
+    TaskKind::parse(code.trim())
+        .map_or_else(|| invalid(format!("--kind {code:?}: give one of {}", kind_codes())), Ok)
 }
 
 /// A target of `kind`: a whole count, or an amount like "100.00".
@@ -265,7 +263,7 @@ pub fn parse_reward(text: &str) -> Result<Money, TaskError> {
     }
 }
 
-fn parse_lang<'a>(option: &str, lang: &'a str) -> Result<&'static str, TaskError> {
+fn parse_lang(option: &str, lang: &str) -> Result<&'static str, TaskError> {
     match crate::i18n::normalize(lang) {
         Some(code) if code == lang.trim() => Ok(code),
         _ => invalid(format!(
