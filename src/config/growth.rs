@@ -183,6 +183,41 @@ impl SigninConfig {
     }
 }
 
+#[cfg(test)]
+mod signin_tests {
+    use super::*;
+
+    fn table(amounts: &[&str], after_last: SigninCycle) -> SigninConfig {
+        let rewards = amounts.iter().filter_map(|text| Money::parse(text).ok()).collect();
+        SigninConfig { rewards, after_last, recharge_first: false }
+    }
+
+    #[test]
+    fn past_the_last_day_the_reward_repeats_or_restarts() {
+        let repeat = table(&["1", "2", "3"], SigninCycle::RepeatLast);
+        let restart = table(&["1", "2", "3"], SigninCycle::Restart);
+        let days =
+            |config: &SigninConfig| (1..=7).map(|day| config.position_of(day)).collect::<Vec<_>>();
+        assert_eq!(days(&repeat), vec![1, 2, 3, 3, 3, 3, 3]);
+        assert_eq!(days(&restart), vec![1, 2, 3, 1, 2, 3, 1]);
+        assert_eq!(restart.reward_for(5).to_string(), "2.00");
+    }
+
+    #[test]
+    fn an_empty_long_or_zero_table_is_refused_with_its_key() {
+        let long: Vec<&str> = vec!["1"; SIGNIN_REWARDS_MAX + 1];
+        for bad in [
+            table(&[], SigninCycle::RepeatLast),
+            table(&long, SigninCycle::RepeatLast),
+            table(&["1", "0"], SigninCycle::Restart),
+        ] {
+            let error = bad.validate().expect_err("refused").to_string();
+            assert!(error.contains("growth.signin.rewards"), "{error}");
+        }
+        assert!(SigninConfig::default().validate().is_ok());
+    }
+}
+
 /// `[growth.envelope]`: red envelopes.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
