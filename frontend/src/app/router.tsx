@@ -95,6 +95,8 @@ export const routes: RouteObject[] = [
       page(ROUTES.goodDetail, () => import('@/features/finance/pages/gooddetail-page')),
       page(ROUTES.goodOrder, () => import('@/features/finance/pages/goodorder-page')),
       page(ROUTES.goodLog, () => import('@/features/finance/pages/goodlog-page')),
+      page(ROUTES.ccTaskSign, () => import('@/features/growth/signin/pages/sign-page')),
+      page(ROUTES.ccTaskJob, () => import('@/features/growth/tasks/pages/job-page')),
       page(ROUTES.addBank, loadAddBank),
       page(ROUTES.bind, loadAddBank),
       page(ROUTES.bankCards, loadBankCards),
