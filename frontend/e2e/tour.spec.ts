@@ -156,8 +156,8 @@ const VISITS: Record<RouteName, Visit> = {
   ccRgb: { ready: testId('bet-slip'), shot: 'game-rgb' },
   ccRgbOrder: {},
   ccRgbOpen: {},
-  ccTaskSign: { ready: testId('signin-day') },
-  ccTaskJob: { ready: testId('task-progress') },
+  ccTaskSign: { ready: testId('signin-day'), shot: 'growth-signin' },
+  ccTaskJob: { ready: testId('task-progress'), shot: 'growth-tasks' },
 };
 
 /** The tier room, a page of its own at ?room= (the hall is ROUTES.yn28Room without it). */

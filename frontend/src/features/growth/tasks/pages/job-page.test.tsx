@@ -70,7 +70,7 @@ describe('task page', () => {
     expect(within(first).getByRole('heading', { name: 'Bet 3 times today' })).toBeVisible();
     expect(within(first).getByText('Daily')).toBeVisible();
     expect(within(first).getByTestId('task-progress')).toHaveTextContent('1 / 3');
-    expect(within(first).getByRole('progressbar')).toHaveAttribute('value', '33');
+    expect(within(first).getByRole('meter')).toHaveAttribute('value', '33');
     expect(within(first).getByText('Incomplete')).toBeVisible();
     expect(within(first).getByRole('button', { name: 'Claim' })).toBeDisabled();
     const second = screen.getByTestId('task-2');

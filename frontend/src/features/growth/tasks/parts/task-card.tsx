@@ -27,13 +27,19 @@ export function TaskCard({
   const money = task.kind === 'bet_amount' || task.kind === 'deposit';
   const shown = (text: string) => (money ? <Money value={text} /> : text);
   return (
-    <li className="card" data-testid={`task-${task.id}`}>
+    <li className={`card ${styles.task}`} data-testid={`task-${task.id}`}>
       <div className={styles.head}>
         <h2 className={styles.title}>{task.title}</h2>
         <Badge tone="muted">{task.daily ? t('task_daily') : t('task_once')}</Badge>
       </div>
       {task.description === '' ? null : <p className={styles.description}>{task.description}</p>}
-      <progress className={styles.bar} value={percent(task)} max={100} aria-label={task.title} />
+      <meter
+        className={styles.bar}
+        value={percent(task)}
+        min={0}
+        max={100}
+        aria-label={task.title}
+      />
       <div className={styles.foot}>
         <span data-testid="task-progress">
           {shown(task.progress)} / {shown(task.target)}
