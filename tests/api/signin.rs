@@ -3,7 +3,7 @@
 //! a restart in between, the reward table past its end and idempotent retries; the ledger
 //! verifies after each.
 
-use crate::helpers::{Player, Reply, START, TestApp};
+use crate::helpers::{Player, Reply, START, TestApp, send_to};
 use crate::wallet_support::{WalletApp, assert_ledger_verifies, money, post_request};
 use fairhall::clock::Timestamp;
 use fairhall::config::{Config, SigninCycle};
@@ -227,4 +227,24 @@ async fn the_calendar_shows_the_month_asked_for() {
     assert_eq!(october.ok()["days"], json!([]));
     assert_eq!(november.ok()["days"].as_array().map(Vec::len), Some(1));
     assert_eq!(bad.err(), "bad_params");
+}
+
+#[tokio::test]
+async fn concurrent_sign_ins_pay_once() {
+    let app = TestApp::spawn().await;
+    let player = app.player().await;
+
+    let mut attempts = tokio::task::JoinSet::new();
+    for _ in 0..10 {
+        let request = post_request("/api/signin/sign", &player, &json!({}), None);
+        let router = app.router.clone();
+        attempts.spawn(async move { send_to(router, request).await });
+    }
+    let replies = attempts.join_all().await;
+
+    let paid = replies.iter().filter(|reply| reply.code() == 1).count();
+    assert_eq!(paid, 1, "{replies:?}");
+    assert!(replies.iter().all(|reply| reply.code() == 1 || reply.err() == "already_signed"));
+    assert_eq!(app.balances_of(&player).await.wallet, money("1.00"));
+    assert_ledger_verifies(&app).await;
 }

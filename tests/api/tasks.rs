@@ -294,3 +294,23 @@ async fn titles_come_in_the_players_language_or_the_default_one() {
     assert_eq!(french[0]["title"], "Đặt cược một lần hôm nay", "the default language, vi");
     assert_eq!(claim(&app, &player, 9_999, None).await.err(), "not_found");
 }
+
+#[tokio::test]
+async fn refunded_bets_do_not_count() {
+    let hall = Hall::open().await;
+    let app = &hall.app;
+    let task = create_task(app, "bet_count", "1", "1", true).await;
+    let player = hall.player_with_game("100").await;
+    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "25"}])).await.ok();
+    let placed = task_view(app, &player, task).await.expect("listed");
+    let room = fairhall::games::rules::room::Room::parse("ssc").expect("room");
+    let closed = app.db.write(move |tx| fairhall::games::rooms::set_room_open(tx, room, false));
+    closed.await.expect("closed");
+    hall.draw("ssc").await;
+
+    let refunded = task_view(app, &player, task).await.expect("listed");
+
+    assert_eq!(placed["progress"], "1");
+    assert_eq!(refunded["progress"], "0", "the refunded bet no longer counts");
+    assert_eq!(claim(app, &player, task, None).await.err(), "condition_not_met");
+}
