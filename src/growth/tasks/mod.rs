@@ -7,6 +7,8 @@
 mod sql;
 pub mod types;
 
+pub use sql::PLAYER_TASKS_MAX;
+
 use super::day::OperatorDay;
 use super::signin;
 use crate::auth;
@@ -65,8 +67,13 @@ fn progress(
         TaskKind::BetAmount => bets_placed(connection, user_id, since, until)?.staked.minor(),
         TaskKind::Deposit => passed_total(connection, user_id, since, until)?.minor(),
         TaskKind::Invite => {
+            // Counting stops at the target: progress never shows more, and a large team costs
+            // no more queries than the target.
             let mut depositors = 0;
             for invitee in auth::direct_invitees(connection, user_id)? {
+                if depositors >= task.target {
+                    break;
+                }
                 if has_passed_deposit(connection, invitee)? {
                     depositors += 1;
                 }
@@ -77,8 +84,8 @@ fn progress(
     })
 }
 
-/// The open tasks with `user_id`'s progress and claim state, in the operator's order, with
-/// texts in `lang`.
+/// The open tasks (at most `PLAYER_TASKS_MAX`) with `user_id`'s progress and claim state, in
+/// the operator's order, with texts in `lang`.
 pub fn player_tasks(
     connection: &Connection,
     user_id: UserId,
@@ -87,9 +94,8 @@ pub fn player_tasks(
     now: Timestamp,
 ) -> Result<Vec<TaskView>, AppError> {
     let today = OperatorDay::containing(settings.timezone, now);
-    sql::unclosed_tasks(connection)?
+    sql::open_tasks(connection, now)?
         .into_iter()
-        .filter(|task| task.is_open(now))
         .map(|task| {
             let done = progress(connection, user_id, &task, &today)?;
             let received = sql::claimed(connection, task.id, user_id, &period_of(&task, &today))?;

@@ -40,13 +40,19 @@ pub fn task(connection: &Connection, task_id: i64) -> Result<Option<Task>, AppEr
         .optional()?)
 }
 
-/// The tasks not closed by the operator, in the players' order (sort, then id); the caller
-/// checks each one's window.
-pub fn unclosed_tasks(connection: &Connection) -> Result<Vec<Task>, AppError> {
+/// Most tasks a player's list shows (the first by sort, then id).
+pub const PLAYER_TASKS_MAX: i64 = 100;
+
+/// The tasks open at `now` (not closed, inside their window), in the players' order (sort,
+/// then id), at most `PLAYER_TASKS_MAX`.
+pub fn open_tasks(connection: &Connection, now: Timestamp) -> Result<Vec<Task>, AppError> {
     let mut query = connection.prepare_cached(&format!(
-        "SELECT {TASK_COLUMNS} FROM tasks WHERE closed_at IS NULL ORDER BY sort, task_id"
+        "SELECT {TASK_COLUMNS} FROM tasks
+         WHERE closed_at IS NULL AND (start_at IS NULL OR start_at <= ?1)
+           AND (end_at IS NULL OR end_at > ?1)
+         ORDER BY sort, task_id LIMIT ?2"
     ))?;
-    let rows = query.query_map([], task_row)?;
+    let rows = query.query_map(params![now, PLAYER_TASKS_MAX], task_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
