@@ -159,6 +159,8 @@ const VISITS: Record<RouteName, Visit> = {
   ccRgb: { ready: testId('bet-slip'), shot: 'game-rgb' },
   ccRgbOrder: {},
   ccRgbOpen: {},
+  ccTaskSign: { ready: testId('signin-day'), shot: 'growth-signin' },
+  ccTaskJob: { ready: testId('task-progress'), shot: 'growth-tasks' },
 };
 
 /** The tier room, a page of its own at ?room= (the hall is ROUTES.yn28Room without it). */
@@ -343,6 +345,22 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
     token,
     { id: productId, amount: '100', fund_password: '246810' },
     `tour-${phone}-g`,
+  );
+  await post(request, 'api/signin/sign', token, {}, `tour-${phone}-signin`);
+  admin(
+    'task',
+    'create',
+    '--kind',
+    'bet_count',
+    '--target',
+    '1',
+    '--reward',
+    '1',
+    '--daily',
+    '--title',
+    `vi=Đặt cược 1 lần ${phone.slice(-4)}`,
+    '--title',
+    'en=Bet once today',
   );
   return { phone, token, newsId, productId, orderId: String(order.order_id) };
 }

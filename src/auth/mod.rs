@@ -6,6 +6,7 @@ mod avatar;
 pub mod codes;
 mod contacts;
 pub mod hashing;
+mod invitees;
 mod profile;
 mod recovery;
 mod register;
@@ -22,6 +23,7 @@ pub use admin::{
 pub use avatar::{AVATAR_URL_PREFIX, avatar_dir, avatar_file, replace_avatar};
 pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};
 pub use contacts::{bind_email, bind_phone};
+pub use invitees::direct_invitees;
 pub use profile::{ProfileFields, ProfileForm, ProfileUpdate, profile_fields, real_name};
 pub use profile::{store_real_name, update_profile_fields};
 pub use recovery::{

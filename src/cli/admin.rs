@@ -2,7 +2,9 @@
 //! parses its arguments, calls one domain verb on the same database `serve` uses, and prints
 //! the result.
 
-use super::{content, games, ledger, products, programmes, shared, team, users, wallet};
+use super::{
+    content, games, ledger, products, programmes, shared, signin, tasks, team, users, wallet,
+};
 use crate::auth;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -68,6 +70,16 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: team::SalaryCommand,
     },
+    /// Daily sign-in: a player's streak and history, who signed in on a day.
+    Signin {
+        #[command(subcommand)]
+        command: signin::SigninCommand,
+    },
+    /// Tasks players complete for a reward: create, update, list, show, close, claims.
+    Task {
+        #[command(subcommand)]
+        command: tasks::TaskCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -112,6 +124,14 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             AdminCommand::Team(args) => team::run_team(&db, args).await,
             AdminCommand::Rebate { command } => team::run_rebate(&db, &config, command, now).await,
             AdminCommand::Salary { command } => team::run_salary(&db, &config, command, now).await,
+            AdminCommand::Signin { command } => {
+                let settings = crate::growth::signin::SigninSettings::from_config(&config);
+                signin::run_signin(&db, settings, command, now).await
+            }
+            AdminCommand::Task { command } => {
+                let settings = crate::growth::tasks::TaskSettings::from_config(&config);
+                tasks::run_task(&db, settings, command, now).await
+            }
         }
     })
 }

@@ -9,6 +9,8 @@ mod programmes;
 mod serve;
 mod setup;
 mod shared;
+mod signin;
+mod tasks;
 mod team;
 mod users;
 mod wallet;

@@ -4,6 +4,9 @@
 //! from `[growth]`.
 
 pub mod cost;
+pub mod day;
 pub mod rebates;
 pub mod salary;
+pub mod signin;
+pub mod tasks;
 pub mod team;

@@ -14,7 +14,9 @@ mod goods;
 pub mod live_socket;
 mod payout_accounts;
 mod profile;
+mod signin;
 mod system;
+mod tasks;
 mod team;
 mod wallet;
 mod yn28;
@@ -144,6 +146,8 @@ pub fn app(state: AppState) -> Router {
         .merge(finance::router())
         .merge(goods::router())
         .merge(team::router())
+        .merge(signin::router())
+        .merge(tasks::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

@@ -98,6 +98,8 @@ export const routes: RouteObject[] = [
       page(ROUTES.buddy, () => import('@/features/growth/team/pages/buddy-page')),
       page(ROUTES.backwater, () => import('@/features/growth/team/pages/backwater-page')),
       page(ROUTES.goodLog, () => import('@/features/finance/pages/goodlog-page')),
+      page(ROUTES.ccTaskSign, () => import('@/features/growth/signin/pages/sign-page')),
+      page(ROUTES.ccTaskJob, () => import('@/features/growth/tasks/pages/job-page')),
       page(ROUTES.addBank, loadAddBank),
       page(ROUTES.bind, loadAddBank),
       page(ROUTES.bankCards, loadBankCards),

@@ -76,6 +76,9 @@ export const ROUTES = {
   ccRgb: '/pages/cc/rgb/index',
   ccRgbOrder: '/pages/cc/rgb/order',
   ccRgbOpen: '/pages/cc/rgb/open',
+  // Growth: daily sign-in (Attendance) and tasks
+  ccTaskSign: '/pages/cc/task/sign',
+  ccTaskJob: '/pages/cc/task/job',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

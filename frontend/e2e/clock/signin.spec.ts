@@ -1,0 +1,121 @@
+// Daily sign-in on two days, on the clock server (e2e/clock/): a player signs in, sees day 1
+// and its reward; the clock moves a day on; he signs in again and the calendar shows the
+// streak of 2. Then a task the operator created by CLI ("bet once today"): he bets once and
+// claims its reward.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  admin,
+  advanceClock,
+  bettablePeriod,
+  creditWallet,
+  locale,
+  logInViaUi,
+  pastButtonThrottle,
+  randomPhone,
+  registerViaApi,
+  tokenOf,
+} from '../support';
+
+const vi = locale('vi');
+const DAY_SECS = 86_400;
+
+/** axe-core's WCAG 2.1 A/AA violations of the page, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+const fill = (text: string | undefined, amount: string) => (text ?? '').replace('{amount}', amount);
+
+// axe-core is injected as a script, which the app's CSP would block (tests only).
+test.use({ bypassCSP: true });
+
+test('a player signs in on two days and sees the streak of 2', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const phone = randomPhone();
+  await registerViaApi(request, phone, 'secret12');
+  await logInViaUi(page, phone, 'secret12', vi);
+
+  await page.goto('./#/pages/cc/task/sign');
+  await expect(page.getByTestId('signin-today-reward')).toHaveText('1.00');
+  await expect(page.getByTestId('signin-next-day')).toContainText('1');
+  await page.getByRole('button', { name: vi.signin_button, exact: true }).click();
+  await expect(page.getByText(fill(vi.signin_done, '1.00'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: vi.signin_signed, exact: true })).toBeDisabled();
+  await expect(page.getByTestId('signin-streak')).toContainText('1');
+  await expect(page.getByTestId('signin-day')).toHaveCount(1);
+  await expect(page.getByTestId('signin-day')).toContainText('+1.00');
+  expect(await violations(page)).toEqual([]);
+
+  // A day later it is the next operator day (no daylight saving in the default zone).
+  await advanceClock(request, DAY_SECS);
+  await page.reload();
+  await expect(page.getByTestId('signin-streak')).toContainText('1');
+  await expect(page.getByTestId('signin-today-reward')).toHaveText('2.00');
+  await pastButtonThrottle(page);
+  await page.getByRole('button', { name: vi.signin_button, exact: true }).click();
+  await expect(page.getByText(fill(vi.signin_done, '2.00'), { exact: true })).toBeVisible();
+  await expect(page.getByTestId('signin-streak')).toContainText('2');
+  // The second day may open a new month: its cell is there either way.
+  await expect(page.getByTestId('signin-day').filter({ hasText: '+2.00' })).toBeVisible();
+  await expect(page.getByTestId('signin-next-day')).toContainText('3');
+});
+
+test('a task created by CLI is completed by one bet and claimed', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const phone = randomPhone();
+  const title = `Cược 1 lần ${phone.slice(-4)}`;
+  const created = admin(
+    'task',
+    'create',
+    '--kind',
+    'bet_count',
+    '--target',
+    '1',
+    '--reward',
+    '3',
+    '--daily',
+    '--title',
+    `vi=${title}`,
+  );
+  const id = /^created task (\d+)$/m.exec(created)?.[1];
+  expect(id, created).toBeDefined();
+  await registerViaApi(request, phone, 'secret12');
+  creditWallet(phone, '100');
+  await logInViaUi(page, phone, 'secret12', vi);
+  const token = await tokenOf(page);
+
+  await page.goto('./#/pages/cc/task/job');
+  const card = page.getByTestId(`task-${id}`);
+  await expect(card.getByRole('heading', { name: title })).toBeVisible();
+  await expect(card.getByTestId('task-progress')).toHaveText('0 / 1');
+  await expect(card.getByRole('button', { name: vi.task_claim, exact: true })).toBeDisabled();
+
+  const headers = { token };
+  const convert = await request.post('api/personal/conversion', {
+    headers,
+    data: { from: 'balance', amount: '10' },
+  });
+  expect((await convert.json()).code).toBe(1);
+  const period = await bettablePeriod(request, 'k3', 4);
+  const bet = await request.post('api/rooms/betting', {
+    headers,
+    data: { room: 'k3', issue: period.issue, bets: [{ option: 'big', amount: '10' }] },
+  });
+  expect((await bet.json()).code).toBe(1);
+
+  await page.reload();
+  await expect(card.getByTestId('task-progress')).toHaveText('1 / 1');
+  await card.getByRole('button', { name: vi.task_claim, exact: true }).click();
+  await expect(page.getByText(fill(vi.task_claimed, '3.00'), { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: vi.task_received, exact: true })).toBeDisabled();
+  expect(await violations(page)).toEqual([]);
+  const claims = admin('task', 'claims', id!);
+  expect(claims).toContain('3.00');
+});
