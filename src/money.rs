@@ -100,6 +100,18 @@ impl Money {
     }
 }
 
+impl Money {
+    /// `self x numerator / denominator`, rounded down to the minor unit (rewards: a fraction of
+    /// a cent is never paid); None when the denominator is not positive or the numerator is
+    /// negative.
+    pub fn scale_down(self, numerator: i64, denominator: i64) -> Option<Money> {
+        let (numerator, denominator) =
+            (u128::try_from(numerator).ok()?, u128::try_from(denominator).ok()?);
+        let minor = u128::try_from(self.0).ok()?.checked_mul(numerator)?.checked_div(denominator)?;
+        i64::try_from(minor).ok().filter(|minor| *minor <= Money::MAX_MINOR).map(Money)
+    }
+}
+
 /// A positive amount from an optional form field: `missing_params` when absent,
 /// `invalid_amount` when malformed or zero (zero moves nothing).
 pub fn positive_amount(text: Option<String>) -> Result<Money, AppError> {

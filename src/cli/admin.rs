@@ -2,7 +2,7 @@
 //! parses its arguments, calls one domain verb on the same database `serve` uses, and prints
 //! the result.
 
-use super::{content, games, ledger, products, shared, users, wallet};
+use super::{content, games, ledger, products, shared, users, vip, wallet};
 use crate::auth;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -50,6 +50,12 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: Box<products::ProductCommand>,
     },
+    /// VIP levels and the deposit programmes: the level table, one player's level, and what
+    /// the first-deposit bonus, cashback, deposit rewards and upgrades paid.
+    Vip {
+        #[command(subcommand)]
+        command: vip::VipCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -76,7 +82,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Deposit { command } => {
                 let settings = Arc::new(WalletSettings::from_config(&config));
-                wallet::run_deposit(&db, settings, command).await
+                wallet::run_deposit(&db, settings, Arc::new(config.growth.clone()), command).await
             }
             AdminCommand::Withdraw { command } => {
                 let secrets = &config.secrets;
@@ -85,6 +91,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
             AdminCommand::News { command } => content::run_news(&db, command).await,
+            AdminCommand::Vip { command } => vip::run_vip(&db, &config, command).await,
             AdminCommand::Product { command } => {
                 products::run_product(&db, &config, *command, now).await
             }

@@ -9,6 +9,7 @@ mod serve;
 mod setup;
 mod shared;
 mod users;
+mod vip;
 mod wallet;
 
 use crate::config::Config;

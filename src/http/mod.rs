@@ -3,6 +3,7 @@
 
 mod accounts;
 mod assets;
+mod bonus;
 mod compat;
 mod content;
 pub mod envelope;
@@ -15,6 +16,7 @@ pub mod live_socket;
 mod payout_accounts;
 mod profile;
 mod system;
+mod vip;
 mod wallet;
 mod yn28;
 
@@ -142,6 +144,8 @@ pub fn app(state: AppState) -> Router {
         .merge(content::router())
         .merge(finance::router())
         .merge(goods::router())
+        .merge(vip::router())
+        .merge(bonus::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

@@ -2,11 +2,13 @@
 //! period of every draw source, then settles the drawn periods' bets in chunks (refunding
 //! those of closed rooms and of periods that cannot be drawn) and tells live pages. `tick` is
 //! a plain function of `now`, so tests drive it with a fixed clock. Each tick also pays the
-//! savings interest of every day that has ended (`savings`) and every product instalment due
-//! (`products`).
+//! savings interest of every day that has ended (`savings`), every product instalment due
+//! (`products`) and re-evaluates the VIP level of the players who bet since the last tick
+//! (`vip`).
 
 mod products;
 mod savings;
+mod vip;
 
 pub use savings::SavingsJob;
 
@@ -58,6 +60,8 @@ pub struct TickReport {
     pub periods_settled: u32,
     /// Product instalments paid.
     pub instalments_paid: u32,
+    /// VIP upgrade rewards paid after bets.
+    pub vip_upgrades: u32,
 }
 
 impl Scheduler {
@@ -145,6 +149,13 @@ impl Scheduler {
             Err(error) => {
                 let error = anyhow::Error::from(error);
                 tracing::error!(error = format!("{error:#}"), "product payouts failed");
+            }
+        }
+        match vip::reevaluate_bettors(&self.db, self.growth.clone(), now).await {
+            Ok(upgrades) => report.vip_upgrades = upgrades,
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "VIP levels after bets failed");
             }
         }
         let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
