@@ -331,3 +331,103 @@ impl EnvelopeConfig {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+
+    /// The default level rows as TOML, with `change` applied to the text of level `level`.
+    fn levels_with(level: usize, change: impl Fn(&str) -> String) -> String {
+        let levels = toml::to_string(&Config::default().growth.vip).expect("levels as TOML");
+        let mut rows: Vec<String> = levels
+            .split("[[levels]]")
+            .skip(1)
+            .map(|row| format!("[[growth.vip.levels]]{row}"))
+            .collect();
+        rows[level] = change(&rows[level]);
+        rows.concat()
+    }
+
+    #[test]
+    fn the_vip_table_is_checked_and_the_errors_name_the_key() {
+        for (text, expected) in [
+            ("[growth.vip]\nlevels = []\n".to_string(), "growth.vip.levels"),
+            (levels_with(2, |row| row.replace("level = 2", "level = 5")), "in order"),
+            (
+                levels_with(3, |row| {
+                    row.replace("total_deposit = \"20000.00\"", "total_deposit = \"10.00\"")
+                }),
+                "non-decreasing",
+            ),
+            (
+                levels_with(2, |row| {
+                    row.replace("betting_points = \"15000.00\"", "betting_points = \"100.00\"")
+                }),
+                "non-decreasing",
+            ),
+            (
+                levels_with(0, |row| {
+                    row.replace("withdraw_daily_count = 3", "withdraw_daily_count = 0")
+                }),
+                "growth.vip.levels.withdraw_daily_count",
+            ),
+            (
+                levels_with(0, |row| {
+                    row.replace(
+                        "withdraw_single_max = \"50000.00\"",
+                        "withdraw_single_max = \"0.00\"",
+                    )
+                }),
+                "growth.vip.levels.withdraw_single_max",
+            ),
+            (
+                levels_with(4, |row| {
+                    row.replace("deposit_reward_bp = 120", "deposit_reward_bp = 10001")
+                }),
+                "growth.vip.levels.deposit_reward_bp",
+            ),
+        ] {
+            let error = format!("{:#}", Config::parse(&text).expect_err(expected));
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn the_deposit_tiers_are_checked_and_the_errors_name_the_key() {
+        let tier = |min: &str, rate: i64, cap: &str| {
+            format!("min_amount = \"{min}\"\nrate_bp = {rate}\ncap = \"{cap}\"\n")
+        };
+        for (text, expected) in [
+            (
+                format!("[[growth.first_deposit.tiers]]\n{}", tier("100.00", 0, "10.00")),
+                "growth.first_deposit.tiers",
+            ),
+            (
+                format!("[[growth.cashback.tiers]]\n{}", tier("0.00", 100, "10.00")),
+                "growth.cashback.tiers",
+            ),
+            (
+                format!("[[growth.cashback.tiers]]\n{}", tier("100.00", 100, "0.00")),
+                "growth.cashback.tiers",
+            ),
+            (
+                format!(
+                    "[[growth.first_deposit.tiers]]\n{}[[growth.first_deposit.tiers]]\n{}",
+                    tier("500.00", 100, "10.00"),
+                    tier("100.00", 200, "10.00")
+                ),
+                "rising `min_amount`",
+            ),
+            ("[growth.cashback]\ndaily_cap = \"0.00\"\n".to_string(), "growth.cashback.daily_cap"),
+            ("[wallet]\nwithdraw_daily_count = 3\n".to_string(), "withdraw_daily_count"),
+        ] {
+            let error = format!("{:#}", Config::parse(&text).expect_err(expected));
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+        let off = "[growth.first_deposit]\ntiers = []\n[growth.cashback]\ntiers = []\n";
+        let config = Config::parse(off).expect("empty tiers turn the programmes off");
+        assert!(
+            config.growth.first_deposit.tiers.is_empty() && config.growth.cashback.tiers.is_empty()
+        );
+    }
+}

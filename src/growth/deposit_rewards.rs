@@ -102,7 +102,11 @@ pub fn review(
         owed.push((programme, rate_bp, cashback.min(room)));
     }
     let rate_bp = growth.vip.level(level_before).map_or(0, |row| row.deposit_reward_bp);
-    owed.push((Programme::VipDeposit, rate_bp, amount.scale_down(rate_bp, 10_000).unwrap_or_default()));
+    owed.push((
+        Programme::VipDeposit,
+        rate_bp,
+        amount.scale_down(rate_bp, 10_000).unwrap_or_default(),
+    ));
     let mut rewards = Vec::with_capacity(owed.len());
     for (programme, rate_bp, reward) in owed.into_iter().filter(|owed| owed.2 > Money::ZERO) {
         let vip_level = (programme == Programme::VipDeposit).then_some(level_before);

@@ -25,7 +25,9 @@ async fn index(
     Session(session): Session,
 ) -> Result<Envelope<Overview>, AppError> {
     let (user_id, config) = (session.user_id, app.config.clone());
-    let overview =
-        app.db.read(move |connection| vip::overview(connection, user_id, &config.growth.vip)).await?;
+    let overview = app
+        .db
+        .read(move |connection| vip::overview(connection, user_id, &config.growth.vip))
+        .await?;
     Ok(Envelope::ok(overview))
 }

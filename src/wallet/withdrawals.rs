@@ -172,10 +172,8 @@ pub fn level_limits(
     settings: &WalletSettings,
 ) -> Result<LevelLimits, AppError> {
     let vip_level = crate::auth::vip_level(connection, user_id)?;
-    let row = settings
-        .vip
-        .level(vip_level)
-        .ok_or_else(|| anyhow::anyhow!("no VIP levels configured"))?;
+    let row =
+        settings.vip.level(vip_level).ok_or_else(|| anyhow::anyhow!("no VIP levels configured"))?;
     Ok(LevelLimits {
         vip_level,
         single_max: row.withdraw_single_max,

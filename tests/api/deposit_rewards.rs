@@ -145,7 +145,10 @@ async fn the_daily_cashback_cap_resets_at_the_operators_midnight() {
     .await;
     let player = app.player().await;
     let rules = app.get_as(&player, "/api/bonus/cashback", "").await;
-    assert_eq!((&rules.ok()["daily_cap"], &rules.ok()["paid_today"]), (&json!("30.00"), &json!("0.00")));
+    assert_eq!(
+        (&rules.ok()["daily_cap"], &rules.ok()["paid_today"]),
+        (&json!("30.00"), &json!("0.00"))
+    );
 
     app.approved_deposit(&player, "999.99").await; // 9.99
     app.approved_deposit(&player, "1000.00").await; // 20.00: 29.99 today

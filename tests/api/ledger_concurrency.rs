@@ -124,7 +124,8 @@ async fn concurrent_conversions_both_ways_keep_the_total() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_replays_of_one_key_move_money_once() {
-    let app = TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 100).await;
+    let app =
+        TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 100).await;
     let (player, card) = app.withdrawer("100.00").await;
     let postings = app.ledger_report().await.postings;
 

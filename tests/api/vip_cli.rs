@@ -29,7 +29,8 @@ async fn the_operator_reads_levels_players_and_rewards_from_the_command_line() {
     let rewards_text = succeed(data, &["admin", "vip", "rewards", "--user", &player.phone]);
     // The CLI approves at the system's time, which is after the test app's fixed day.
     let before = succeed(data, &["admin", "vip", "rewards", "--to", "2026-11-22"]);
-    let since = parse(&succeed(data, &["admin", "vip", "rewards", "--from", "2026-11-22", "--json"]));
+    let since =
+        parse(&succeed(data, &["admin", "vip", "rewards", "--from", "2026-11-22", "--json"]));
 
     assert_eq!(levels.as_array().expect("levels").len(), 10);
     assert_eq!(levels[0]["withdraw_single_max"], "50000.00");
@@ -54,6 +55,10 @@ async fn the_operator_reads_levels_players_and_rewards_from_the_command_line() {
     assert!(before.contains("0 rewards"), "{before}");
     assert_eq!(since, rewards);
     assert!(fail(data, &["admin", "vip", "show", "nobody"]).stderr.contains("no user"));
-    assert!(fail(data, &["admin", "vip", "rewards", "--from", "22/11/2026"]).stderr.contains("not a day"));
+    assert!(
+        fail(data, &["admin", "vip", "rewards", "--from", "22/11/2026"])
+            .stderr
+            .contains("not a day")
+    );
     assert_ledger_verifies(&app).await;
 }

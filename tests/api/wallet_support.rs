@@ -248,8 +248,10 @@ impl WalletApp for TestApp {
             admin: "tester".into(),
             rejection: rejection.map(str::to_string),
         };
-        let (settings, growth, now) = (self.wallet_settings(), self.config.growth.clone(), self.now());
-        let reviewed = self.db.write(move |tx| deposit_rewards::review(tx, &review, &settings, &growth, now));
+        let (settings, growth, now) =
+            (self.wallet_settings(), self.config.growth.clone(), self.now());
+        let reviewed =
+            self.db.write(move |tx| deposit_rewards::review(tx, &review, &settings, &growth, now));
         reviewed.await.map(|reviewed| reviewed.deposit)
     }
 

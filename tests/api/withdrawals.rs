@@ -287,7 +287,8 @@ async fn withdraw_max_caps_a_withdrawal_below_the_single_maximum() {
 
 #[tokio::test]
 async fn the_daily_count_resets_on_a_new_operator_day() {
-    let app = TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 2).await;
+    let app =
+        TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 2).await;
     let (player, card) = app.withdrawer("100.00").await;
     let first = id_of(&app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await);
     app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.ok();
