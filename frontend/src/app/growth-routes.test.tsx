@@ -72,6 +72,9 @@ const OPTIONS = {
   voucher_max_bytes: 5242880,
 };
 
+/** Lazy pages load their chunks first (slow on a cold transform). */
+const LAZY = { timeout: 8000 };
+
 let answers: Record<string, unknown> = {};
 let calls: FetchCall[] = [];
 
@@ -106,9 +109,9 @@ describe('VIP page', () => {
     answers['api/vip/index'] = VIP;
     renderAt('/pages/vip/index');
 
-    expect(await screen.findByTestId('vip-current')).toHaveTextContent('VIP 1');
-    const bars = screen.getAllByRole('progressbar');
-    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['24', '23']);
+    expect(await screen.findByTestId('vip-current', {}, LAZY)).toHaveTextContent('VIP 1');
+    expect(screen.getByTestId('vip-deposit-needed-bar')).toHaveStyle({ width: '24%' });
+    expect(screen.getByTestId('vip-betting-needed-bar')).toHaveStyle({ width: '23%' });
     expect(screen.getByTestId('vip-deposit-needed')).toHaveTextContent('Still needed: 3,800.00');
     expect(screen.getByTestId('vip-betting-needed')).toHaveTextContent('11,499.50');
     expect(screen.getByTestId('vip-single-max')).toHaveTextContent('55,000.00');
@@ -123,8 +126,10 @@ describe('VIP page', () => {
     answers['api/vip/index'] = { ...VIP, level: 2, next: null, reached: [1, 2] };
     renderAt('/pages/vip/index');
 
-    expect(await screen.findByText('You have reached the top level.')).toBeInTheDocument();
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(
+      await screen.findByText('You have reached the top level.', {}, LAZY),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('vip-deposit-needed-bar')).toBeNull();
   });
 });
 
@@ -135,7 +140,7 @@ describe('first-deposit page', () => {
     answers['api/personal/recharge'] = { id: 9, status: 'pending', amount: '500.00' };
     renderAt('/pages/first-storage/index');
 
-    const rules = await screen.findByTestId('first-deposit-rules');
+    const rules = await screen.findByTestId('first-deposit-rules', {}, LAZY);
     expect(rules).toHaveTextContent('Your first deposit earns a bonus');
     expect(rules).toHaveTextContent('deposit at least 100.00');
     const tiers = within(rules).getAllByRole('row');
@@ -156,14 +161,18 @@ describe('first-deposit page', () => {
     };
     answers['api/bonus/first-deposit'] = { tiers: TIERS, eligible: false, bonus };
     renderAt('/pages/first-storage/index');
-    expect(await screen.findByText('Your first deposit earned 30.00.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your first deposit earned 30.00.', {}, LAZY),
+    ).toBeInTheDocument();
   });
 
   it('tells a player whose first deposit was below every tier', async () => {
     answers['api/personal/recharge_options'] = OPTIONS;
     answers['api/bonus/first-deposit'] = { tiers: TIERS, eligible: false, bonus: null };
     renderAt('/pages/first-storage/index');
-    expect(await screen.findByRole('alert')).toHaveTextContent('First deposit already made');
+    expect(await screen.findByRole('alert', {}, LAZY)).toHaveTextContent(
+      'First deposit already made',
+    );
   });
 });
 
@@ -187,7 +196,7 @@ describe('cashback page', () => {
     };
     renderAt('/pages/return-cash/index');
 
-    expect(await screen.findByTestId('cashback-today')).toHaveTextContent('20.00');
+    expect(await screen.findByTestId('cashback-today', {}, LAZY)).toHaveTextContent('20.00');
     expect(within(screen.getByTestId('bonus-tiers')).getAllByRole('row')).toHaveLength(3);
     const record = await screen.findByTestId('cashback-record');
     expect(record).toHaveTextContent('+20.00');
@@ -202,7 +211,7 @@ describe('cashback page', () => {
     answers['api/bonus/cashback'] = { tiers: TIERS, daily_cap: '1000.00', paid_today: '0.00' };
     answers['api/bonus/cashback-records'] = { list: [], total: 0, page: 1, limit: 20 };
     renderAt('/pages/return-cash/index');
-    expect(await screen.findByText('No cashback yet')).toBeInTheDocument();
+    expect(await screen.findByText('No cashback yet', {}, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Deposit' })).toHaveAttribute(
       'href',
       '/pages/mine/savings-account/index',

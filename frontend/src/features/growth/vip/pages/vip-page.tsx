@@ -120,15 +120,13 @@ function Condition({
         <span>{label}</span>
         <span>{`${formatMoney(have)} / ${formatMoney(target)}`}</span>
       </div>
-      <div
-        className={styles.bar}
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span className={styles.fill} style={{ width: `${percent}%` }} />
+      {/* The figures above and the line below say the same in words. */}
+      <div className={styles.bar} aria-hidden="true">
+        <span
+          className={styles.fill}
+          style={{ width: `${percent}%` }}
+          data-testid={`${testId}-bar`}
+        />
       </div>
       <p className={styles.needed} data-testid={testId}>
         {t('vip_still_needed', { amount: formatMoney(needed) })}

@@ -40,7 +40,9 @@ export function LevelTable({ levels, current }: { levels: VipLevel[]; current: n
             className={level.level === current ? styles.currentRow : undefined}
             aria-current={level.level === current ? 'true' : undefined}
           >
-            <th scope="row">{t('vip_level', { level: level.level })}</th>
+            <th scope="row" className={styles.levelName}>
+              {t('vip_level', { level: level.level })}
+            </th>
             <td data-align="end">{formatMoney(level.total_deposit)}</td>
             <td data-align="end">{formatMoney(level.betting_points)}</td>
             <td data-align="end">{formatMoney(level.upgrade_reward)}</td>
