@@ -82,7 +82,9 @@ describe('withdraw form', () => {
     expect(screen.getByText('Single withdrawal cap').nextElementSibling).toHaveTextContent(
       '60,000.00',
     );
-    expect(screen.getByText('Withdrawals per day').nextElementSibling).toHaveTextContent('1 of 4 used today');
+    expect(screen.getByText('Withdrawals per day').nextElementSibling).toHaveTextContent(
+      '1 of 4 used today',
+    );
   });
 
   it('shows no turnover block at 0, computes the fee like the server and asks before sending', async () => {
