@@ -64,7 +64,7 @@ pub struct PaidReward {
 }
 
 /// A reviewed deposit and what its approval paid.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct Reviewed {
     pub deposit: DepositRecord,
     pub rewards: Vec<PaidReward>,
@@ -86,8 +86,8 @@ pub fn review(
         return Ok(Reviewed { deposit, rewards: Vec::new(), upgrades: Vec::new() });
     }
     let user_id = pending.user_id;
-    let mut upgrades = vip::reevaluate(tx, user_id, growth, now)?.upgrades;
-    let level_before = crate::auth::vip_level(tx, user_id)?;
+    let before = vip::reevaluate(tx, user_id, growth, now)?;
+    let (level_before, mut upgrades) = (before.level, before.upgrades);
     let deposit = deposits::review(tx, review, settings, now)?;
     let amount = deposit.amount;
     let mut owed = Vec::with_capacity(3);

@@ -63,11 +63,10 @@ pub struct Upgrade {
     pub reached_at: Timestamp,
 }
 
-/// What one evaluation changed.
+/// The level one evaluation set and the upgrade rewards it paid.
 #[derive(Debug)]
 pub struct Evaluation {
-    pub before: i64,
-    pub after: i64,
+    pub level: i64,
     pub upgrades: Vec<Upgrade>,
 }
 
@@ -96,7 +95,7 @@ pub fn reevaluate(
             upgrades.push(pay_upgrade(tx, user_id, row, growth, now)?);
         }
     }
-    Ok(Evaluation { before, after, upgrades })
+    Ok(Evaluation { level: after, upgrades })
 }
 
 fn pay_upgrade(
@@ -134,8 +133,6 @@ fn pay_upgrade(
 /// What one batch of the VIP job did.
 #[derive(Debug, Default)]
 pub struct BettorsReport {
-    /// Players re-evaluated.
-    pub players: u32,
     /// Upgrade rewards paid.
     pub upgrades: u32,
     /// Whether the batch read entries (another may follow).
@@ -167,7 +164,6 @@ pub fn reevaluate_bettors(
     let mut report = BettorsReport { advanced: last > watermark, ..BettorsReport::default() };
     for user_id in players {
         let evaluation = reevaluate(tx, user_id, growth, now)?;
-        report.players += 1;
         report.upgrades += u32::try_from(evaluation.upgrades.len()).unwrap_or(u32::MAX);
     }
     tx.prepare_cached("UPDATE vip_watermark SET last_entry_id = ?1")?.execute([last])?;
