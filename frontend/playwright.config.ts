@@ -36,8 +36,9 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 /**
  * Writes the servers' config into `dir` (its data dir): the embedded defaults except what the
- * wallet spec needs, no turnover requirement (a deposit can be withdrawn at once) and a USDT
- * receiving address.
+ * wallet spec needs, no turnover requirement (a deposit or bonus can be withdrawn at once) and a
+ * USDT receiving address. The deposit programmes start at 1000.00, above every deposit the other
+ * specs make, so their balances stay exactly what they deposit; the bonus pages still show tiers.
  */
 function writeConfig(dir: string): string {
   const file = join(dir, 'e2e-config.toml');
@@ -50,6 +51,19 @@ function writeConfig(dir: string): string {
       '[wallet]',
       'turnover_percent = 0',
       `usdt_receiving_address = "${process.env.E2E_USDT_ADDRESS}"`,
+      '',
+      '[growth]',
+      'bonus_turnover_percent = 0',
+      '',
+      '[[growth.first_deposit.tiers]]',
+      'min_amount = "1000.00"',
+      'rate_bp = 1000',
+      'cap = "300.00"',
+      '',
+      '[[growth.cashback.tiers]]',
+      'min_amount = "1000.00"',
+      'rate_bp = 100',
+      'cap = "50.00"',
       '',
     ].join('\n'),
   );

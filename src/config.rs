@@ -233,8 +233,6 @@ pub struct WalletConfig {
     pub usdt_network: String,
     pub withdraw_min: Money,
     pub withdraw_max: Money,
-    pub withdraw_single_max: Money,
-    pub withdraw_daily_count: i64,
     pub withdraw_fee_bp: i64,
     pub withdraw_small_below: Money,
     pub withdraw_small_fee: Money,
@@ -288,8 +286,6 @@ impl Default for WalletConfig {
             usdt_network: "TRC20".into(),
             withdraw_min: amount("10.00"),
             withdraw_max: amount("100000.00"),
-            withdraw_single_max: amount("50000.00"),
-            withdraw_daily_count: 3,
             withdraw_fee_bp: 0,
             withdraw_small_below: amount("1.00"),
             withdraw_small_fee: amount("1.00"),
@@ -463,7 +459,6 @@ impl WalletConfig {
         let counts = [
             ("wallet.voucher_max_bytes", self.voucher_max_bytes as i64),
             ("wallet.avatar_max_bytes", self.avatar_max_bytes as i64),
-            ("wallet.withdraw_daily_count", self.withdraw_daily_count),
             ("wallet.deposit_pending_max", self.deposit_pending_max),
             ("wallet.deposit_requests_per_hour", self.deposit_requests_per_hour),
             (

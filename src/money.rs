@@ -100,6 +100,19 @@ impl Money {
     }
 }
 
+impl Money {
+    /// `self x numerator / denominator`, rounded down to the minor unit (rewards: a fraction of
+    /// a cent is never paid); None when the denominator is not positive or the numerator is
+    /// negative.
+    pub fn scale_down(self, numerator: i64, denominator: i64) -> Option<Money> {
+        let (numerator, denominator) =
+            (u128::try_from(numerator).ok()?, u128::try_from(denominator).ok()?);
+        let minor =
+            u128::try_from(self.0).ok()?.checked_mul(numerator)?.checked_div(denominator)?;
+        i64::try_from(minor).ok().filter(|minor| *minor <= Money::MAX_MINOR).map(Money)
+    }
+}
+
 /// A positive amount from an optional form field: `missing_params` when absent,
 /// `invalid_amount` when malformed or zero (zero moves nothing).
 pub fn positive_amount(text: Option<String>) -> Result<Money, AppError> {
@@ -131,6 +144,16 @@ impl serde::Serialize for Money {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scale_down_rounds_toward_zero_and_refuses_a_bad_denominator() {
+        let amount = Money::parse("499.99").unwrap();
+        assert_eq!(amount.scale_down(1_000, 10_000), Some(Money::parse("49.99").unwrap()));
+        assert_eq!(Money::parse("0.09").unwrap().scale_down(1_000, 10_000), Some(Money::ZERO));
+        assert_eq!(amount.scale_down(1, 0), None);
+        assert_eq!(amount.scale_down(-1, 10_000), None);
+        assert_eq!(Money::MAX.scale_down(2, 1), None);
+    }
 
     #[test]
     fn parses_amounts_with_up_to_two_decimals() {

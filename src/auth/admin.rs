@@ -86,6 +86,22 @@ pub fn create_user(
     insert_user_with_accounts(tx, user, password_hash, None, now)
 }
 
+/// The player's VIP level as the growth programme last set it (0 until then).
+pub fn vip_level(connection: &Connection, user_id: UserId) -> Result<i64, AppError> {
+    connection
+        .prepare_cached("SELECT vip_level FROM users WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+        .optional()?
+        .ok_or(AppError::NotFound)
+}
+
+/// Sets the player's VIP level: only `growth::vip`, which decides it from his totals, calls it.
+pub fn set_vip_level(tx: &Tx, user_id: UserId, level: i64) -> Result<(), AppError> {
+    tx.prepare_cached("UPDATE users SET vip_level = ?2 WHERE user_id = ?1")?
+        .execute(params![user_id, level])?;
+    Ok(())
+}
+
 /// The user a CLI argument names: numeric id, phone number or login name.
 pub fn find_user(connection: &Connection, reference: &str) -> Result<UserId, AppError> {
     let reference = reference.trim();

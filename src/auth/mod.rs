@@ -18,7 +18,7 @@ pub mod types;
 
 pub use admin::{
     NewUser, UserDetail, UserReport, UserSummary, create_user, find_user, freeze, grant_admin,
-    list_users, set_password, show_user, unfreeze, user_detail,
+    list_users, set_password, set_vip_level, show_user, unfreeze, user_detail, vip_level,
 };
 pub use avatar::{AVATAR_URL_PREFIX, avatar_dir, avatar_file, replace_avatar};
 pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};

@@ -3,7 +3,7 @@
 //! the result.
 
 use super::{
-    content, games, ledger, products, programmes, shared, signin, tasks, team, users, wallet,
+    content, games, ledger, products, programmes, shared, signin, tasks, team, users, vip, wallet,
 };
 use crate::auth;
 use crate::clock::Clock;
@@ -80,6 +80,12 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: tasks::TaskCommand,
     },
+    /// VIP levels and the deposit programmes: the level table, one player's level, and what
+    /// the first-deposit bonus, cashback, deposit rewards and upgrades paid.
+    Vip {
+        #[command(subcommand)]
+        command: vip::VipCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -106,7 +112,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Deposit { command } => {
                 let settings = Arc::new(WalletSettings::from_config(&config));
-                wallet::run_deposit(&db, settings, command).await
+                wallet::run_deposit(&db, settings, Arc::new(config.growth.clone()), command).await
             }
             AdminCommand::Withdraw { command } => {
                 let secrets = &config.secrets;
@@ -115,6 +121,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
             AdminCommand::News { command } => content::run_news(&db, command).await,
+            AdminCommand::Vip { command } => vip::run_vip(&db, &config, command).await,
             AdminCommand::Product { command } => {
                 products::run_product(&db, &config, *command, now).await
             }

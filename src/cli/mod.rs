@@ -13,6 +13,7 @@ mod signin;
 mod tasks;
 mod team;
 mod users;
+mod vip;
 mod wallet;
 
 use crate::config::Config;

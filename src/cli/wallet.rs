@@ -2,8 +2,10 @@
 
 use super::shared::{explain, find_user};
 use crate::clock::{Clock, Timestamp};
+use crate::config::GrowthConfig;
 use crate::crypto::CardCipher;
 use crate::db::Db;
+use crate::growth::deposit_rewards;
 use crate::money::Money;
 use crate::paging::Paging;
 use crate::wallet::deposits::{self, DepositRecord};
@@ -139,6 +141,7 @@ fn print_withdrawal(withdrawal: &WithdrawalRecord) {
 pub async fn run_deposit(
     db: &Db,
     settings: Arc<WalletSettings>,
+    growth: Arc<GrowthConfig>,
     command: DepositCommand,
 ) -> anyhow::Result<()> {
     let now = Clock::System.now();
@@ -165,25 +168,35 @@ pub async fn run_deposit(
         }
         DepositCommand::Approve { id, by } => {
             let review = deposits::Review { deposit_id: id, admin: by, rejection: None };
-            review_deposit(db, settings, review, now).await?;
+            review_deposit(db, (settings, growth), review, now).await?;
         }
         DepositCommand::Reject { id, reason, by } => {
             let review = deposits::Review { deposit_id: id, admin: by, rejection: Some(reason) };
-            review_deposit(db, settings, review, now).await?;
+            review_deposit(db, (settings, growth), review, now).await?;
         }
     }
     Ok(())
 }
 
+/// Approves (paying the deposit programmes, `growth::deposit_rewards`) or rejects a deposit,
+/// then prints it and every reward its approval paid.
 async fn review_deposit(
     db: &Db,
-    settings: Arc<WalletSettings>,
+    (settings, growth): (Arc<WalletSettings>, Arc<GrowthConfig>),
     review: deposits::Review,
     now: Timestamp,
 ) -> anyhow::Result<()> {
-    let deposit =
-        db.write(move |tx| deposits::review(tx, &review, &settings, now)).await.map_err(explain)?;
-    print_deposit(&deposit);
+    let reviewed = db
+        .write(move |tx| deposit_rewards::review(tx, &review, &settings, &growth, now))
+        .await
+        .map_err(explain)?;
+    print_deposit(&reviewed.deposit);
+    for reward in &reviewed.rewards {
+        println!("  paid {} {} ({} bp)", reward.programme, reward.amount, reward.rate_bp);
+    }
+    for upgrade in &reviewed.upgrades {
+        println!("  reached VIP{}: upgrade reward {}", upgrade.level, upgrade.reward);
+    }
     Ok(())
 }
 

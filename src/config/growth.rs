@@ -3,6 +3,7 @@
 //! the box and config.example.toml documents each key.
 
 use crate::money::Money;
+use anyhow::bail;
 use serde::{Deserialize, Serialize};
 
 /// The reward programmes, one section each.
@@ -59,35 +60,231 @@ impl GrowthConfig {
 }
 
 /// `[growth.vip]`: the VIP levels.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
-pub struct VipConfig {}
+pub struct VipConfig {
+    /// The levels, `level` 0..n in order, thresholds non-decreasing. A player holds the
+    /// highest level whose `total_deposit` and `betting_points` he has both reached.
+    pub levels: Vec<VipLevel>,
+}
 
-impl VipConfig {
-    fn validate(&self) -> anyhow::Result<()> {
-        Ok(())
+/// One row of `[[growth.vip.levels]]`.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct VipLevel {
+    /// The level's number: its position in the table (0 first).
+    pub level: i64,
+    /// Approved deposits needed, in total.
+    pub total_deposit: Money,
+    /// Betting points needed: the total of every stake placed.
+    pub betting_points: Money,
+    /// Paid once per player, the first time he reaches the level (never again after a fall).
+    pub upgrade_reward: Money,
+    /// The largest single withdrawal of a player at this level (`wallet.withdraw_max` applies
+    /// too: the lower of the two bounds a withdrawal).
+    pub withdraw_single_max: Money,
+    /// Withdrawals a player at this level may request per operator day.
+    pub withdraw_daily_count: i64,
+    /// Paid on each approved deposit of a player at this level, in basis points of it.
+    pub deposit_reward_bp: i64,
+}
+
+/// The most levels `growth.vip.levels` may have (a page shows them all).
+pub const VIP_LEVELS_MAX: usize = 50;
+
+impl Default for VipConfig {
+    fn default() -> Self {
+        // (total deposit, betting points, upgrade reward, single max, daily count, reward bp)
+        let table: [(&str, &str, &str, &str, i64, i64); 10] = [
+            ("0.00", "0.00", "0.00", "50000.00", 3, 0),
+            ("1000.00", "3000.00", "8.00", "55000.00", 3, 50),
+            ("5000.00", "15000.00", "28.00", "60000.00", 4, 80),
+            ("20000.00", "60000.00", "88.00", "65000.00", 5, 100),
+            ("50000.00", "150000.00", "188.00", "70000.00", 6, 120),
+            ("100000.00", "300000.00", "388.00", "75000.00", 8, 150),
+            ("300000.00", "900000.00", "888.00", "80000.00", 10, 180),
+            ("600000.00", "1800000.00", "1888.00", "85000.00", 12, 200),
+            ("1000000.00", "3000000.00", "3888.00", "90000.00", 15, 250),
+            ("2000000.00", "6000000.00", "8888.00", "100000.00", 20, 300),
+        ];
+        let levels = (0..)
+            .zip(table)
+            .map(|(level, (deposit, betting, reward, single_max, count, bp))| VipLevel {
+                level,
+                total_deposit: amount(deposit),
+                betting_points: amount(betting),
+                upgrade_reward: amount(reward),
+                withdraw_single_max: amount(single_max),
+                withdraw_daily_count: count,
+                deposit_reward_bp: bp,
+            })
+            .collect();
+        VipConfig { levels }
     }
 }
 
+fn amount(text: &str) -> Money {
+    Money::parse(text).unwrap_or(Money::ZERO)
+}
+
+impl VipConfig {
+    fn validate(&self) -> anyhow::Result<()> {
+        if self.levels.is_empty() || self.levels.len() > VIP_LEVELS_MAX {
+            bail!("config key `growth.vip.levels` needs 1..={VIP_LEVELS_MAX} levels");
+        }
+        let mut previous: Option<&VipLevel> = None;
+        for (position, level) in (0..).zip(&self.levels) {
+            if level.level != position {
+                bail!(
+                    "config key `growth.vip.levels` must number its levels 0, 1, 2... in order: \
+                     found level {} at position {position}",
+                    level.level
+                );
+            }
+            if level.withdraw_daily_count <= 0 {
+                bail!(
+                    "config key `growth.vip.levels.withdraw_daily_count` of level {position} must \
+                     be greater than 0, found {}",
+                    level.withdraw_daily_count
+                );
+            }
+            if level.withdraw_single_max == Money::ZERO {
+                bail!(
+                    "config key `growth.vip.levels.withdraw_single_max` of level {position} must \
+                     be above 0"
+                );
+            }
+            if !(0..=10_000).contains(&level.deposit_reward_bp) {
+                bail!(
+                    "config key `growth.vip.levels.deposit_reward_bp` of level {position} must be \
+                     in 0..=10000 (basis points), found {}",
+                    level.deposit_reward_bp
+                );
+            }
+            if let Some(previous) = previous.filter(|previous| {
+                level.total_deposit < previous.total_deposit
+                    || level.betting_points < previous.betting_points
+            }) {
+                bail!(
+                    "config key `growth.vip.levels` must have non-decreasing thresholds: level \
+                     {position} needs less `total_deposit` or `betting_points` than level {}",
+                    previous.level
+                );
+            }
+            previous = Some(level);
+        }
+        Ok(())
+    }
+
+    /// The row of `level`; a level above the table (the operator shortened it) reads as its
+    /// top row until the player's next evaluation.
+    pub fn level(&self, level: i64) -> Option<&VipLevel> {
+        let position = usize::try_from(level).unwrap_or(0).min(self.levels.len().saturating_sub(1));
+        self.levels.get(position)
+    }
+}
+
+/// One tier of a deposit programme: a deposit of at least `min_amount` gets `rate_bp` basis
+/// points of itself, at most `cap`.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DepositTier {
+    pub min_amount: Money,
+    pub rate_bp: i64,
+    pub cap: Money,
+}
+
+/// The tier a deposit of `amount` falls in: the one with the highest `min_amount` it reaches.
+pub fn tier_for(tiers: &[DepositTier], amount: Money) -> Option<&DepositTier> {
+    tiers.iter().rev().find(|tier| amount >= tier.min_amount)
+}
+
+/// The most tiers a deposit programme may have.
+pub const DEPOSIT_TIERS_MAX: usize = 20;
+
+fn validate_tiers(key: &str, tiers: &[DepositTier]) -> anyhow::Result<()> {
+    if tiers.len() > DEPOSIT_TIERS_MAX {
+        bail!("config key `{key}` may have at most {DEPOSIT_TIERS_MAX} tiers");
+    }
+    for (position, tier) in tiers.iter().enumerate() {
+        if tier.min_amount == Money::ZERO || tier.cap == Money::ZERO {
+            bail!("config key `{key}` tier {position}: `min_amount` and `cap` must be above 0");
+        }
+        if !(1..=10_000).contains(&tier.rate_bp) {
+            bail!(
+                "config key `{key}` tier {position}: `rate_bp` must be in 1..=10000 (basis \
+                 points), found {}",
+                tier.rate_bp
+            );
+        }
+        if position > 0 && tiers[position - 1].min_amount >= tier.min_amount {
+            bail!("config key `{key}` must list its tiers by rising `min_amount`");
+        }
+    }
+    Ok(())
+}
+
+fn tier(min_amount: &str, rate_bp: i64, cap: &str) -> DepositTier {
+    DepositTier { min_amount: amount(min_amount), rate_bp, cap: amount(cap) }
+}
+
 /// `[growth.first_deposit]`: the bonus on a player's first passed deposit.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
-pub struct FirstDepositConfig {}
+pub struct FirstDepositConfig {
+    /// Tiers by rising `min_amount`; none turns the programme off. Only the player's first
+    /// approved deposit counts: below the lowest tier it gets nothing, and no later one does.
+    pub tiers: Vec<DepositTier>,
+}
+
+impl Default for FirstDepositConfig {
+    fn default() -> Self {
+        FirstDepositConfig {
+            tiers: vec![
+                tier("100.00", 1_000, "30.00"),
+                tier("500.00", 1_500, "150.00"),
+                tier("2000.00", 2_000, "800.00"),
+                tier("10000.00", 2_500, "5000.00"),
+            ],
+        }
+    }
+}
 
 impl FirstDepositConfig {
     fn validate(&self) -> anyhow::Result<()> {
-        Ok(())
+        validate_tiers("growth.first_deposit.tiers", &self.tiers)
     }
 }
 
 /// `[growth.cashback]`: the recharge cashback on passed deposits.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
-pub struct CashbackConfig {}
+pub struct CashbackConfig {
+    /// Tiers by rising `min_amount`; none turns the programme off.
+    pub tiers: Vec<DepositTier>,
+    /// The most cashback one player gets per operator day, all deposits together.
+    pub daily_cap: Money,
+}
+
+impl Default for CashbackConfig {
+    fn default() -> Self {
+        CashbackConfig {
+            tiers: vec![
+                tier("100.00", 100, "20.00"),
+                tier("1000.00", 200, "100.00"),
+                tier("10000.00", 300, "500.00"),
+            ],
+            daily_cap: amount("1000.00"),
+        }
+    }
+}
 
 impl CashbackConfig {
     fn validate(&self) -> anyhow::Result<()> {
-        Ok(())
+        if self.daily_cap == Money::ZERO {
+            bail!("config key `growth.cashback.daily_cap` must be above 0");
+        }
+        validate_tiers("growth.cashback.tiers", &self.tiers)
     }
 }
 
@@ -367,5 +564,105 @@ mod team_tests {
         assert_eq!(example.growth.rebate, super::RebateConfig::default());
         assert_eq!(example.growth.salary, super::SalaryConfig::default());
         assert!(Config::parse("[growth.salary]\ntiers = []\n").is_ok(), "no salary");
+    }
+}
+
+#[cfg(test)]
+mod vip_tests {
+    use crate::config::Config;
+
+    /// The default level rows as TOML, with `change` applied to the text of level `level`.
+    fn levels_with(level: usize, change: impl Fn(&str) -> String) -> String {
+        let levels = toml::to_string(&Config::default().growth.vip).expect("levels as TOML");
+        let mut rows: Vec<String> = levels
+            .split("[[levels]]")
+            .skip(1)
+            .map(|row| format!("[[growth.vip.levels]]{row}"))
+            .collect();
+        rows[level] = change(&rows[level]);
+        rows.concat()
+    }
+
+    #[test]
+    fn the_vip_table_is_checked_and_the_errors_name_the_key() {
+        for (text, expected) in [
+            ("[growth.vip]\nlevels = []\n".to_string(), "growth.vip.levels"),
+            (levels_with(2, |row| row.replace("level = 2", "level = 5")), "in order"),
+            (
+                levels_with(3, |row| {
+                    row.replace("total_deposit = \"20000.00\"", "total_deposit = \"10.00\"")
+                }),
+                "non-decreasing",
+            ),
+            (
+                levels_with(2, |row| {
+                    row.replace("betting_points = \"15000.00\"", "betting_points = \"100.00\"")
+                }),
+                "non-decreasing",
+            ),
+            (
+                levels_with(0, |row| {
+                    row.replace("withdraw_daily_count = 3", "withdraw_daily_count = 0")
+                }),
+                "growth.vip.levels.withdraw_daily_count",
+            ),
+            (
+                levels_with(0, |row| {
+                    row.replace(
+                        "withdraw_single_max = \"50000.00\"",
+                        "withdraw_single_max = \"0.00\"",
+                    )
+                }),
+                "growth.vip.levels.withdraw_single_max",
+            ),
+            (
+                levels_with(4, |row| {
+                    row.replace("deposit_reward_bp = 120", "deposit_reward_bp = 10001")
+                }),
+                "growth.vip.levels.deposit_reward_bp",
+            ),
+        ] {
+            let error = format!("{:#}", Config::parse(&text).expect_err(expected));
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn the_deposit_tiers_are_checked_and_the_errors_name_the_key() {
+        let tier = |min: &str, rate: i64, cap: &str| {
+            format!("min_amount = \"{min}\"\nrate_bp = {rate}\ncap = \"{cap}\"\n")
+        };
+        for (text, expected) in [
+            (
+                format!("[[growth.first_deposit.tiers]]\n{}", tier("100.00", 0, "10.00")),
+                "growth.first_deposit.tiers",
+            ),
+            (
+                format!("[[growth.cashback.tiers]]\n{}", tier("0.00", 100, "10.00")),
+                "growth.cashback.tiers",
+            ),
+            (
+                format!("[[growth.cashback.tiers]]\n{}", tier("100.00", 100, "0.00")),
+                "growth.cashback.tiers",
+            ),
+            (
+                format!(
+                    "[[growth.first_deposit.tiers]]\n{}[[growth.first_deposit.tiers]]\n{}",
+                    tier("500.00", 100, "10.00"),
+                    tier("100.00", 200, "10.00")
+                ),
+                "rising `min_amount`",
+            ),
+            ("[growth.cashback]\ndaily_cap = \"0.00\"\n".to_string(), "growth.cashback.daily_cap"),
+            ("[wallet]\nwithdraw_daily_count = 3\n".to_string(), "withdraw_daily_count"),
+        ] {
+            let error = format!("{:#}", Config::parse(&text).expect_err(expected));
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+        let off = "[growth.first_deposit]\ntiers = []\n[growth.cashback]\ntiers = []\n";
+        let config = Config::parse(off).expect("empty tiers turn the programmes off");
+        assert!(
+            config.growth.first_deposit.tiers.is_empty() && config.growth.cashback.tiers.is_empty()
+        );
     }
 }

@@ -5,8 +5,10 @@
 
 pub mod cost;
 pub mod day;
+pub mod deposit_rewards;
 pub mod rebates;
 pub mod salary;
 pub mod signin;
 pub mod tasks;
 pub mod team;
+pub mod vip;

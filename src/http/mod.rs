@@ -3,6 +3,7 @@
 
 mod accounts;
 mod assets;
+mod bonus;
 mod compat;
 mod content;
 pub mod envelope;
@@ -18,6 +19,7 @@ mod signin;
 mod system;
 mod tasks;
 mod team;
+mod vip;
 mod wallet;
 mod yn28;
 
@@ -148,6 +150,8 @@ pub fn app(state: AppState) -> Router {
         .merge(team::router())
         .merge(signin::router())
         .merge(tasks::router())
+        .merge(vip::router())
+        .merge(bonus::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

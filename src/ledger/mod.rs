@@ -168,3 +168,33 @@ pub fn postings_after(
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// Which players have a posting in an entry of `kind` among the next `limit` entries after
+/// `after_entry_id` (entries of every kind count toward `limit`, so one call reads a bounded
+/// range of the journal by its key); returns them with the last entry id read, which is
+/// `after_entry_id` when there is none.
+pub fn players_with_entries_after(
+    connection: &Connection,
+    kind: EntryKind,
+    after_entry_id: i64,
+    limit: i64,
+) -> Result<(Vec<UserId>, i64), AppError> {
+    let last: Option<i64> = connection
+        .prepare_cached(
+            "SELECT MAX(entry_id) FROM
+               (SELECT entry_id FROM entries WHERE entry_id > ?1 ORDER BY entry_id LIMIT ?2)",
+        )?
+        .query_row(params![after_entry_id, limit], |row| row.get(0))?;
+    let Some(last) = last else {
+        return Ok((Vec::new(), after_entry_id));
+    };
+    let mut query = connection.prepare_cached(
+        "SELECT DISTINCT a.user_id FROM entries e
+         JOIN postings p ON p.entry_id = e.entry_id
+         JOIN accounts a ON a.account_id = p.account_id
+         WHERE e.entry_id > ?1 AND e.entry_id <= ?2 AND e.kind = ?3 AND a.user_id IS NOT NULL
+         ORDER BY a.user_id",
+    )?;
+    let rows = query.query_map(params![after_entry_id, last, kind.code()], |row| row.get(0))?;
+    Ok((rows.collect::<Result<_, _>>()?, last))
+}

@@ -4,12 +4,14 @@
 //! a plain function of `now`, so tests drive it with a fixed clock. Each tick also pays the
 //! savings interest of every day that has ended (`savings`), every product instalment due
 //! (`products`), the rebate and commission batch when due (`rebates`) and the weekly salary of
-//! every week that has ended (`salary`).
+//! every week that has ended (`salary`), and re-evaluates the VIP level of the players who
+//! bet since the last tick (`vip`).
 
 mod products;
 pub mod rebates;
 pub mod salary;
 mod savings;
+mod vip;
 
 pub use savings::SavingsJob;
 
@@ -65,6 +67,8 @@ pub struct TickReport {
     pub rebate_batch: Option<i64>,
     /// The salary weeks paid by this tick (their Monday 00:00).
     pub salary_weeks: Vec<Timestamp>,
+    /// VIP upgrade rewards paid after bets.
+    pub vip_upgrades: u32,
 }
 
 impl Scheduler {
@@ -176,6 +180,13 @@ impl Scheduler {
             Err(error) => {
                 let error = anyhow::Error::from(error);
                 tracing::error!(error = format!("{error:#}"), "weekly salary failed");
+            }
+        }
+        match vip::reevaluate_bettors(&self.db, self.growth.clone(), now).await {
+            Ok(upgrades) => report.vip_upgrades = upgrades,
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "VIP levels after bets failed");
             }
         }
     }

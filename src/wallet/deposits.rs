@@ -296,6 +296,13 @@ pub fn review(
     find(tx, review.deposit_id)
 }
 
+/// How many of the player's deposits have passed review (1 right after his first approval).
+pub fn passed_count(connection: &Connection, user_id: UserId) -> Result<i64, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT COUNT(*) FROM deposits WHERE user_id = ?1 AND status = 'passed'")?
+        .query_row([user_id], |row| row.get(0))?)
+}
+
 /// Deposits of one player (or, with `user_id` None, of everyone), newest first, optionally
 /// only those of one status.
 pub fn list(

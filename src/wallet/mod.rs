@@ -12,7 +12,7 @@ pub mod types;
 pub mod withdrawals;
 
 use crate::clock::Timestamp;
-use crate::config::{Config, WalletConfig};
+use crate::config::{Config, VipConfig, WalletConfig};
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ids::UserId;
@@ -27,6 +27,8 @@ pub use profile::{Profile, profile, update_profile};
 /// The wallet rules of the running config.
 pub struct WalletSettings {
     pub limits: WalletConfig,
+    /// The VIP levels, whose rows set each player's single-withdrawal cap and daily count.
+    pub vip: VipConfig,
     pub timezone: chrono_tz::Tz,
     /// Where deposit vouchers are kept: inside the data directory, never served.
     pub voucher_dir: PathBuf,
@@ -36,6 +38,7 @@ impl WalletSettings {
     pub fn from_config(config: &Config) -> WalletSettings {
         WalletSettings {
             limits: config.wallet.clone(),
+            vip: config.growth.vip.clone(),
             timezone: config.timezone(),
             voucher_dir: config.server.data_dir.join("vouchers"),
         }

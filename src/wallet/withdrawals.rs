@@ -116,12 +116,11 @@ pub fn request(
     if withdrawal.amount < limits.withdraw_min {
         return Err(AppError::BelowMinimum);
     }
-    if withdrawal.amount > limits.withdraw_max || withdrawal.amount > limits.withdraw_single_max {
+    let level = level_limits(tx, user_id, settings)?;
+    if withdrawal.amount > limits.withdraw_max || withdrawal.amount > level.single_max {
         return Err(AppError::LimitExceeded);
     }
-    if count_since(tx, user_id, super::day_start(settings.timezone, now))?
-        >= limits.withdraw_daily_count
-    {
+    if count_since(tx, user_id, super::day_start(settings.timezone, now))? >= level.daily_count {
         return Err(AppError::WithdrawCountExceeded);
     }
     let label =
@@ -156,6 +155,30 @@ pub fn request(
     tx.prepare_cached("UPDATE entries SET reference = ?2 WHERE entry_id = ?1")?
         .execute(params![hold_entry_id, format!("withdrawal:{withdrawal_id}")])?;
     find(tx, withdrawal_id)
+}
+
+/// The withdrawal limits of the player's VIP level.
+pub struct LevelLimits {
+    pub vip_level: i64,
+    pub single_max: Money,
+    pub daily_count: i64,
+}
+
+/// The single-withdrawal cap and daily count of the level the player holds (`users.vip_level`,
+/// kept by `growth::vip`), from `[[growth.vip.levels]]`.
+pub fn level_limits(
+    connection: &Connection,
+    user_id: UserId,
+    settings: &WalletSettings,
+) -> Result<LevelLimits, AppError> {
+    let vip_level = crate::auth::vip_level(connection, user_id)?;
+    let row =
+        settings.vip.level(vip_level).ok_or_else(|| anyhow::anyhow!("no VIP levels configured"))?;
+    Ok(LevelLimits {
+        vip_level,
+        single_max: row.withdraw_single_max,
+        daily_count: row.withdraw_daily_count,
+    })
 }
 
 /// Withdrawals requested since `since`, rejected ones included (a request uses up a slot).
@@ -309,6 +332,8 @@ pub struct WithdrawalTerms {
     pub min: Money,
     #[schema(value_type = String)]
     pub max: Money,
+    /// The player's VIP level, whose row sets `single_max` and `daily_count`.
+    pub vip_level: i64,
     #[schema(value_type = String)]
     pub single_max: Money,
     pub daily_count: i64,
@@ -327,13 +352,15 @@ pub fn terms(
     now: Timestamp,
 ) -> Result<WithdrawalTerms, AppError> {
     let limits = &settings.limits;
+    let level = level_limits(connection, user_id, settings)?;
     Ok(WithdrawalTerms {
         balance: ledger::balances(connection, user_id)?.wallet,
         turnover_remaining: super::turnover_remaining(connection, user_id)?,
         min: limits.withdraw_min,
         max: limits.withdraw_max,
-        single_max: limits.withdraw_single_max,
-        daily_count: limits.withdraw_daily_count,
+        vip_level: level.vip_level,
+        single_max: level.single_max,
+        daily_count: level.daily_count,
         used_today: count_since(connection, user_id, super::day_start(settings.timezone, now))?,
         fee_bp: limits.withdraw_fee_bp,
         small_below: limits.withdraw_small_below,

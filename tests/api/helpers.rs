@@ -68,6 +68,11 @@ impl TestApp {
     /// An app on a data directory the test owns (shared with the CLI in cli tests).
     pub fn open(data_dir: &Path, configure: impl FnOnce(&mut Config)) -> TestApp {
         let mut config = Config::default();
+        // The deposit programmes (first-deposit bonus, cashback) pay on approval; tests of other
+        // areas see a deposit credit exactly its amount. Their own tests turn them back on
+        // (tests/api/deposit_rewards.rs).
+        config.growth.first_deposit.tiers.clear();
+        config.growth.cashback.tiers.clear();
         configure(&mut config);
         config.server.data_dir = data_dir.to_path_buf();
         config.validate().expect("the test config is valid");

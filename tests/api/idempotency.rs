@@ -56,7 +56,8 @@ async fn a_replayed_deposit_records_one_deposit_and_keeps_one_voucher() {
 
 #[tokio::test]
 async fn a_replayed_withdrawal_holds_once() {
-    let app = TestApp::spawn_with(|config| config.wallet.withdraw_daily_count = 1).await;
+    let app =
+        TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 1).await;
     let (player, card) = app.withdrawer("100.00").await;
     let form = withdrawal_form(card, "40.00");
 

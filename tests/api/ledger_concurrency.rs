@@ -58,7 +58,7 @@ async fn two_hundred_concurrent_conversions_move_exactly_what_the_wallet_holds()
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn conversions_and_withdrawals_racing_for_one_wallet_never_overdraw() {
     let app = TestApp::spawn_with(|config| {
-        config.wallet.withdraw_daily_count = 100;
+        config.growth.vip.levels[0].withdraw_daily_count = 100;
         config.wallet.withdraw_fee_bp = 100;
     })
     .await;
@@ -124,7 +124,8 @@ async fn concurrent_conversions_both_ways_keep_the_total() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_replays_of_one_key_move_money_once() {
-    let app = TestApp::spawn_with(|config| config.wallet.withdraw_daily_count = 100).await;
+    let app =
+        TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 100).await;
     let (player, card) = app.withdrawer("100.00").await;
     let postings = app.ledger_report().await.postings;
 

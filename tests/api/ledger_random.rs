@@ -43,15 +43,17 @@ fn configure(config: &mut Config) {
     wallet.deposit_min = amount(DEPOSIT_MIN);
     wallet.turnover_percent = TURNOVER_PERCENT;
     wallet.withdraw_min = amount(WITHDRAW_MIN);
-    wallet.withdraw_single_max = amount(WITHDRAW_SINGLE_MAX);
     wallet.withdraw_max = amount(WITHDRAW_MAX);
-    wallet.withdraw_daily_count = WITHDRAW_DAILY_COUNT as i64;
     wallet.withdraw_fee_bp = FEE_BP;
     wallet.withdraw_small_below = amount(SMALL_BELOW);
     wallet.withdraw_small_fee = amount(SMALL_FEE);
     // The walk models balances, not the deposit request limits (tests/api/deposit_limits.rs).
     wallet.deposit_pending_max = i64::MAX;
     wallet.deposit_requests_per_hour = i64::MAX;
+    // The walk's players stay at VIP0 (no bets), whose row sets the cap and the daily count.
+    let level = &mut config.growth.vip.levels[0];
+    level.withdraw_single_max = amount(WITHDRAW_SINGLE_MAX);
+    level.withdraw_daily_count = WITHDRAW_DAILY_COUNT as i64;
 }
 
 /// What the model expects of one player, in minor units.

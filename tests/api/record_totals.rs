@@ -91,7 +91,8 @@ async fn every_kind_of_movement(hall: &Hall) -> Player {
 
 #[tokio::test]
 async fn kept_counts_match_a_recount_after_every_kind_of_movement() {
-    let hall = Hall::open_with(|config| config.wallet.withdraw_daily_count = 10).await;
+    let hall =
+        Hall::open_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 10).await;
     let app = &hall.app;
     let player = every_kind_of_movement(&hall).await;
 

@@ -195,7 +195,8 @@ async fn deposit_records_filter_by_status() {
 
 #[tokio::test]
 async fn withdrawal_records_filter_by_status() {
-    let app = TestApp::spawn_with(|config| config.wallet.withdraw_daily_count = 10).await;
+    let app =
+        TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 10).await;
     let (player, card) = app.withdrawer("100.00").await;
     let mut ids = Vec::new();
     for amount in ["10.00", "11.00", "12.00", "13.00"] {

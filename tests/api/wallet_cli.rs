@@ -68,8 +68,11 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     );
     fail(data, &["admin", "deposit", "list", "--status", "maybe"]);
     fail(data, &["admin", "deposit", "show", "9999"]);
-    assert_eq!(app.balances_of(&player).await.wallet, money("120.00"));
-    assert_eq!(app.turnover_of(&player).await, money("120.00"));
+    // The CLI runs the shipped programmes: a 10 % first-deposit bonus and 1 % cashback, each
+    // adding itself to the turnover.
+    assert_eq!(app.balances_of(&player).await.wallet, money("133.20"));
+    assert_eq!(app.turnover_of(&player).await, money("133.20"));
+    assert!(approved.contains("paid first_deposit 12.00 (1000 bp)"), "{approved}");
     let records = app.get_as(&player, "/api/personal/rechargerecord", "status=rejected").await;
     assert_eq!(records.ok()["list"][0]["reason"], "Blurry");
     assert!(succeed(data, &["admin", "verify"]).contains("ledger verified"));

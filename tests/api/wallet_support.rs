@@ -7,6 +7,7 @@ use crate::helpers::{Player, Reply, TestApp};
 use axum::body::Body;
 use axum::http::Request;
 use fairhall::error::AppError;
+use fairhall::growth::deposit_rewards;
 use fairhall::ledger::{Balances, VerifyReport};
 use fairhall::money::Money;
 use fairhall::wallet::deposits::{self, DepositRecord};
@@ -247,8 +248,11 @@ impl WalletApp for TestApp {
             admin: "tester".into(),
             rejection: rejection.map(str::to_string),
         };
-        let (settings, now) = (self.wallet_settings(), self.now());
-        self.db.write(move |tx| deposits::review(tx, &review, &settings, now)).await
+        let (settings, growth, now) =
+            (self.wallet_settings(), self.config.growth.clone(), self.now());
+        let reviewed =
+            self.db.write(move |tx| deposit_rewards::review(tx, &review, &settings, &growth, now));
+        reviewed.await.map(|reviewed| reviewed.deposit)
     }
 
     async fn review_withdrawal(

@@ -226,7 +226,7 @@ async fn withdrawals_wait_until_the_turnover_is_played() {
 async fn withdrawals_outside_the_limits_or_to_foreign_accounts_are_refused() {
     let app = TestApp::spawn_with(|config| {
         config.wallet.withdraw_min = money("20.00");
-        config.wallet.withdraw_single_max = money("300.00");
+        config.growth.vip.levels[0].withdraw_single_max = money("300.00");
         config.wallet.withdraw_max = money("400.00");
         config.wallet.withdraw_fee_bp = 100;
     })
@@ -271,7 +271,7 @@ async fn withdrawals_outside_the_limits_or_to_foreign_accounts_are_refused() {
 async fn withdraw_max_caps_a_withdrawal_below_the_single_maximum() {
     let app = TestApp::spawn_with(|config| {
         config.wallet.withdraw_max = money("100.00");
-        config.wallet.withdraw_single_max = money("500.00");
+        config.growth.vip.levels[0].withdraw_single_max = money("500.00");
     })
     .await;
     let (player, card) = app.withdrawer("300.00").await;
@@ -287,7 +287,8 @@ async fn withdraw_max_caps_a_withdrawal_below_the_single_maximum() {
 
 #[tokio::test]
 async fn the_daily_count_resets_on_a_new_operator_day() {
-    let app = TestApp::spawn_with(|config| config.wallet.withdraw_daily_count = 2).await;
+    let app =
+        TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 2).await;
     let (player, card) = app.withdrawer("100.00").await;
     let first = id_of(&app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await);
     app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.ok();

@@ -43,6 +43,14 @@ const loadFairnessLayout = async () => ({
     DrawFairness,
   ),
 });
+// pages/first-storage/index: the deposit page with the first-deposit bonus's rules above its
+// form (growth's view, through the wallet's banner slot), in a chunk of its own.
+const FirstDepositRules = lazy(() => import('@/features/growth/bonus/parts/first-deposit-rules'));
+const loadFirstDepositLayout = async () => ({
+  Component: (
+    await withTimeout(import('@/features/wallet/parts/deposit-banner-slot'))
+  ).depositBannerLayout(FirstDepositRules),
+});
 const ccRoutes: RouteObject = {
   lazy: loadFairnessLayout,
   errorElement: <RouteError />,
@@ -77,7 +85,13 @@ export const routes: RouteObject[] = [
       page(ROUTES.forget, () => import('@/features/auth/pages/forget-page')),
       page(ROUTES.language, () => import('@/features/auth/pages/lang-page')),
       page(ROUTES.deposit, loadDeposit),
-      page(ROUTES.firstDeposit, loadDeposit),
+      {
+        lazy: loadFirstDepositLayout,
+        errorElement: <RouteError />,
+        children: [page(ROUTES.firstDeposit, loadDeposit)],
+      },
+      page(ROUTES.vip, () => import('@/features/growth/vip/pages/vip-page')),
+      page(ROUTES.returnCash, () => import('@/features/growth/bonus/pages/return-cash-page')),
       page(ROUTES.withdraw, () => import('@/features/wallet/pages/withdraw-page')),
       page(ROUTES.conversion, () => import('@/features/wallet/pages/conversion-page')),
       page(ROUTES.account, () => import('@/features/wallet/pages/account-page')),

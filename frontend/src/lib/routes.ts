@@ -18,6 +18,9 @@ export const ROUTES = {
   // Wallet
   deposit: '/pages/mine/savings-account/index',
   firstDeposit: '/pages/first-storage/index',
+  // Growth: VIP levels and the recharge cashback (the first-deposit bonus is on firstDeposit)
+  vip: '/pages/vip/index',
+  returnCash: '/pages/return-cash/index',
   withdraw: '/pages/yn28/info/withdraw',
   conversion: '/pages/conversion/index',
   account: '/pages/mine/account/index',

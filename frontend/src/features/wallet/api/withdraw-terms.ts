@@ -9,6 +9,8 @@ export type WithdrawTerms = {
   turnover_remaining: MoneyText;
   min: MoneyText;
   max: MoneyText;
+  /** The player's VIP level, whose row sets `single_max` and `daily_count`. */
+  vip_level: number;
   single_max: MoneyText;
   daily_count: number;
   used_today: number;

@@ -1,4 +1,5 @@
-// pages/mine/savings-account/index (and pages/first-storage/index, headed as a first deposit):
+// pages/mine/savings-account/index (and pages/first-storage/index, headed as a first deposit with
+// the banner the app provides, see parts/deposit-banner-slot):
 // a deposit by bank transfer or USDT with a screenshot voucher, reviewed by the operator.
 // `?method=usdt` opens the USDT route: the operator's address as text and QR code.
 import { lazy, Suspense, useState } from 'react';
@@ -26,6 +27,7 @@ import {
 } from '@/features/wallet/api/recharge-options';
 import type { DepositRecord } from '@/features/wallet/api/recharge-records';
 import { formatRate, payAmount } from '@/features/wallet/parts/amounts';
+import { FirstDepositBanner } from '@/features/wallet/parts/deposit-banner-slot';
 import { Picture } from '@/features/wallet/parts/picture';
 import styles from '@/features/wallet/parts/wallet.module.css';
 import { useAttemptKey } from '@/hooks/use-attempt-key';
@@ -165,9 +167,7 @@ export function DepositForm({
 
   return (
     <Form onSubmit={submit} label={t('deposit_title')}>
-      {first ? (
-        <Notice title={t('first_deposit_banner_title')}>{t('first_deposit_banner_text')}</Notice>
-      ) : null}
+      {first ? <FirstDepositBanner /> : null}
       {options.methods.length > 1 ? (
         <Chips
           segmented

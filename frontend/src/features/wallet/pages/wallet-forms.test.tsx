@@ -40,6 +40,7 @@ const terms: WithdrawTerms = {
   min: '10.00',
   max: '100000.00',
   single_max: '50000.00',
+  vip_level: 0,
   daily_count: 3,
   used_today: 1,
   fee_bp: 150,
@@ -65,6 +66,25 @@ describe('withdraw form', () => {
     expect(block).toHaveTextContent('Withdrawals open when the turnover still to bet reaches 0');
     expect(screen.getByLabelText('Withdrawal amount')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+  });
+
+  it("shows the cap and daily count of the player's VIP level", () => {
+    mockFetch(() => jsonResponse(envelope(null)));
+    renderInApp(
+      <WithdrawForm
+        terms={{ ...terms, vip_level: 2, single_max: '60000.00', daily_count: 4 }}
+        targets={[card]}
+        fundPasswordSet
+        onDone={() => undefined}
+      />,
+    );
+    expect(screen.getByText('VIP level').nextElementSibling).toHaveTextContent('VIP 2');
+    expect(screen.getByText('Single withdrawal cap').nextElementSibling).toHaveTextContent(
+      '60,000.00',
+    );
+    expect(screen.getByText('Withdrawals per day').nextElementSibling).toHaveTextContent(
+      '1 of 4 used today',
+    );
   });
 
   it('shows no turnover block at 0, computes the fee like the server and asks before sending', async () => {

@@ -184,6 +184,8 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
   const limits: { label: string; value: ReactNode }[] = [
     { label: t('limit_min'), value: <Money value={terms.min} /> },
     { label: t('limit_max'), value: <Money value={terms.max} /> },
+    // The cap and the daily count are the player's VIP level's.
+    { label: t('vip_title'), value: t('vip_level', { level: terms.vip_level }) },
     { label: t('limit_single_max'), value: <Money value={terms.single_max} /> },
     {
       label: t('limit_daily_count'),
