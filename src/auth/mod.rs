@@ -6,7 +6,6 @@ mod avatar;
 pub mod codes;
 mod contacts;
 pub mod hashing;
-mod invitees;
 mod profile;
 mod recovery;
 mod register;
@@ -23,13 +22,13 @@ pub use admin::{
 pub use avatar::{AVATAR_URL_PREFIX, avatar_dir, avatar_file, replace_avatar};
 pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};
 pub use contacts::{bind_email, bind_phone};
-pub use invitees::direct_invitees;
 pub use profile::{ProfileFields, ProfileForm, ProfileUpdate, profile_fields, real_name};
 pub use profile::{store_real_name, update_profile_fields};
 pub use recovery::{
     CodeForm, CodeRequest, PasswordReset, PasswordResetForm, reset_password, send_code,
 };
 pub use register::{Registration, RegistrationForm, register};
+pub use team::direct_invitees;
 
 use crate::clock::Timestamp;
 use crate::config::{AuthConfig, CodeDelivery};

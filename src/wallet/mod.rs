@@ -2,7 +2,6 @@
 //! the turnover requirement, operator adjustments and the player's records. Every movement
 //! goes through `ledger::transfer`.
 
-pub mod deposit_totals;
 pub mod deposits;
 pub mod payout_accounts;
 mod profile;

@@ -1,9 +1,11 @@
-//! Per-player money totals other domains report on (the team page): what players deposited
-//! (passed deposits) and withdrew (paid withdrawals), read from wallet's own tables.
+//! Per-player money totals other domains report on (the team page, tasks): what players
+//! deposited (passed deposits) and withdrew (paid withdrawals), read from wallet's own tables.
 
+use crate::clock::Timestamp;
 use crate::error::AppError;
 use crate::ids::UserId;
-use rusqlite::Connection;
+use crate::money::Money;
+use rusqlite::{Connection, params};
 use std::collections::HashMap;
 
 /// The money one player moved through the wallet, in minor units.
@@ -39,4 +41,22 @@ pub fn wallet_totals(
         totals.entry(user).or_default().withdrawn = amount;
     }
     Ok(totals)
+}
+
+/// The total of `user_id`'s deposits passed (approved) at or after `since` and before
+/// `until`; `None` bounds are open.
+pub fn passed_total(
+    connection: &Connection,
+    user_id: UserId,
+    since: Option<Timestamp>,
+    until: Option<Timestamp>,
+) -> Result<Money, AppError> {
+    let total: i64 = connection
+        .prepare_cached(
+            "SELECT COALESCE(SUM(amount), 0) FROM deposits
+             WHERE user_id = ?1 AND status = 'passed'
+               AND (?2 IS NULL OR reviewed_at >= ?2) AND (?3 IS NULL OR reviewed_at < ?3)",
+        )?
+        .query_row(params![user_id, since, until], |row| row.get(0))?;
+    Money::from_minor(total)
 }

@@ -4,7 +4,6 @@
 //! `place` prices the order against the quote with the writer's clock and places it in one
 //! transaction.
 
-pub mod activity;
 mod order;
 mod place;
 mod quote;

@@ -48,7 +48,7 @@ pub fn sign(
     settings: &SigninSettings,
     now: Timestamp,
 ) -> Result<SigninReceipt, AppError> {
-    if settings.table.recharge_first && !wallet::deposit_totals::has_passed_deposit(tx, user_id)? {
+    if settings.table.recharge_first && wallet::deposits::passed_count(tx, user_id)? == 0 {
         return Err(AppError::RechargeFirst);
     }
     let today = OperatorDay::containing(settings.timezone, now);

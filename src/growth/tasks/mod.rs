@@ -16,10 +16,10 @@ use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::games::betting::activity::bets_placed;
+use crate::games::stakes::bets_placed;
 use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
-use crate::wallet::deposit_totals::{has_passed_deposit, passed_total};
+use crate::wallet::totals::{passed_total, wallet_totals};
 use chrono_tz::Tz;
 use rusqlite::Connection;
 use types::{
@@ -67,18 +67,10 @@ fn progress(
         TaskKind::BetAmount => bets_placed(connection, user_id, since, until)?.staked.minor(),
         TaskKind::Deposit => passed_total(connection, user_id, since, until)?.minor(),
         TaskKind::Invite => {
-            // Counting stops at the target: progress never shows more, and a large team costs
-            // no more queries than the target.
-            let mut depositors = 0;
-            for invitee in auth::direct_invitees(connection, user_id)? {
-                if depositors >= task.target {
-                    break;
-                }
-                if has_passed_deposit(connection, invitee)? {
-                    depositors += 1;
-                }
-            }
-            depositors
+            let invitees = auth::direct_invitees(connection, user_id)?;
+            let totals = wallet_totals(connection, &invitees)?;
+            let depositors = totals.values().filter(|totals| totals.deposited > 0).count();
+            i64::try_from(depositors).unwrap_or(i64::MAX)
         }
         TaskKind::Signin => signin::current_streak(connection, user_id, today)?.0,
     })
