@@ -2,7 +2,7 @@
 //! parses its arguments, calls one domain verb on the same database `serve` uses, and prints
 //! the result.
 
-use super::{content, games, ledger, products, shared, users, wallet};
+use super::{content, envelopes, games, ledger, products, shared, users, wallet};
 use crate::auth;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -50,6 +50,11 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: Box<products::ProductCommand>,
     },
+    /// Red envelopes: create (prints the code once), list, show, withdraw.
+    Envelope {
+        #[command(subcommand)]
+        command: envelopes::EnvelopeCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -87,6 +92,9 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             AdminCommand::News { command } => content::run_news(&db, command).await,
             AdminCommand::Product { command } => {
                 products::run_product(&db, &config, *command, now).await
+            }
+            AdminCommand::Envelope { command } => {
+                envelopes::run_envelope(&db, &config, command, now).await
             }
         }
     })

@@ -2,3 +2,4 @@
 //! weekly salary, daily sign-in, tasks, red envelopes, the first-deposit bonus and the recharge
 //! cashback. Every reward is a ledger entry from a system account; the rules read their tables
 //! from `[growth]`.
+pub mod envelopes;

@@ -6,6 +6,7 @@ mod assets;
 mod compat;
 mod content;
 pub mod envelope;
+mod envelopes;
 pub mod extract;
 mod fair;
 mod finance;
@@ -142,6 +143,7 @@ pub fn app(state: AppState) -> Router {
         .merge(content::router())
         .merge(finance::router())
         .merge(goods::router())
+        .merge(envelopes::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

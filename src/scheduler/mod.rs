@@ -3,8 +3,9 @@
 //! those of closed rooms and of periods that cannot be drawn) and tells live pages. `tick` is
 //! a plain function of `now`, so tests drive it with a fixed clock. Each tick also pays the
 //! savings interest of every day that has ended (`savings`) and every product instalment due
-//! (`products`).
+//! (`products`), and returns the remainder of every expired red envelope (`envelopes`).
 
+mod envelopes;
 mod products;
 mod savings;
 
@@ -58,6 +59,8 @@ pub struct TickReport {
     pub periods_settled: u32,
     /// Product instalments paid.
     pub instalments_paid: u32,
+    /// Red envelopes closed at expiry (their remainders returned to `bonus`).
+    pub envelopes_expired: i64,
 }
 
 impl Scheduler {
@@ -145,6 +148,13 @@ impl Scheduler {
             Err(error) => {
                 let error = anyhow::Error::from(error);
                 tracing::error!(error = format!("{error:#}"), "product payouts failed");
+            }
+        }
+        match envelopes::refund_expired(&self.db, now).await {
+            Ok(refunded) => report.envelopes_expired = refunded.closed,
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "envelope expiry refunds failed");
             }
         }
         let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
