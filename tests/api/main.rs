@@ -11,6 +11,8 @@ mod conversion;
 mod crash;
 mod deposit_limits;
 mod deposits;
+mod envelope_cli;
+mod envelopes;
 mod fair_holes;
 mod fairness;
 mod goods;
