@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
       page(ROUTES.goodDetail, () => import('@/features/finance/pages/gooddetail-page')),
       page(ROUTES.goodOrder, () => import('@/features/finance/pages/goodorder-page')),
       page(ROUTES.goodLog, () => import('@/features/finance/pages/goodlog-page')),
+      page(ROUTES.ccHong, () => import('@/features/growth/envelopes/pages/hong-page')),
       page(ROUTES.addBank, loadAddBank),
       page(ROUTES.bind, loadAddBank),
       page(ROUTES.bankCards, loadBankCards),

@@ -71,6 +71,8 @@ export const ROUTES = {
   ccRgb: '/pages/cc/rgb/index',
   ccRgbOrder: '/pages/cc/rgb/order',
   ccRgbOpen: '/pages/cc/rgb/open',
+  // Red envelope: claim by code and the record of claims; one claimed envelope at ?id=N
+  ccHong: '/pages/cc/hong',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
