@@ -129,10 +129,10 @@ fn check_claimable(
     if envelope.target_user_id.is_some_and(|target| target != user_id) {
         return Err(AppError::EnvelopeNotYours);
     }
-    if let Some(vip_min) = envelope.vip_min {
-        if crate::auth::user_detail(connection, user_id)?.vip_level < vip_min {
-            return Err(AppError::EnvelopeNotYours);
-        }
+    if let Some(vip_min) = envelope.vip_min
+        && crate::auth::user_detail(connection, user_id)?.vip_level < vip_min
+    {
+        return Err(AppError::EnvelopeNotYours);
     }
     Ok(())
 }

@@ -13,6 +13,7 @@ import { Component as HongPage } from '@/features/growth/envelopes/pages/hong-pa
 import { activateLanguage } from '@/i18n/i18n';
 import type { Paged } from '@/lib/paging';
 import { ROUTES } from '@/lib/routes';
+import { formatDateTime } from '@/lib/time';
 import { clearSession, startSession } from '@/lib/session';
 import { jsonResponse, routeFetch, type Answer, type FetchCall } from '@/test/helpers';
 
@@ -50,6 +51,8 @@ const record = (overrides: Partial<ClaimRecord> = {}): ClaimRecord => ({
   ...overrides,
 });
 
+const EXPIRES_AT = nowSecs() + 3_600;
+
 const detail = (): EnvelopeDetail => ({
   id: 4,
   mode: 'random',
@@ -57,7 +60,7 @@ const detail = (): EnvelopeDetail => ({
   quantity: 10,
   claimed_count: 2,
   claimed_amount: '40.00',
-  expires_at: nowSecs() + 3_600,
+  expires_at: EXPIRES_AT,
   state: 'live',
   claims: [
     { phone: '139****0001', amount: '27.66', luckiest: true, mine: false, claimed_at: nowSecs() },
@@ -208,6 +211,8 @@ describe('red envelope', () => {
     expect(rows[1]).toHaveTextContent('138****0000 (you)');
     expect(rows[1]).not.toHaveTextContent('Luckiest');
     expect(screen.getByText('Open for claims')).toBeInTheDocument();
+    // The expiry lies ahead: shown as the exact time, not as a relative label of the past.
+    expect(screen.getByTestId('envelope-expires-at')).toHaveTextContent(formatDateTime(EXPIRES_AT));
   });
 
   it('says plainly when the envelope is not one the player claimed', async () => {

@@ -11,6 +11,7 @@ import styles from '@/features/growth/envelopes/parts/envelope.module.css';
 import { LuckiestMark } from '@/features/growth/envelopes/parts/luckiest-mark';
 import { useI18n, type MessageKey } from '@/i18n/i18n';
 import { formatMoney } from '@/lib/money';
+import { formatDateTime } from '@/lib/time';
 
 const STATE_KEYS: Record<EnvelopeState, MessageKey> = {
   live: 'envelope_state_live',
@@ -23,7 +24,7 @@ export function EnvelopeDetailView({ envelope }: { envelope: EnvelopeDetail }) {
   const { t } = useI18n();
   return (
     <>
-      <Section title={t('envelope_detail_title')}>
+      <Section>
         <Rows
           rows={[
             { label: t('envelope_total'), value: formatMoney(envelope.total), strong: true },
@@ -39,7 +40,12 @@ export function EnvelopeDetailView({ envelope }: { envelope: EnvelopeDetail }) {
                 envelope.mode === 'random' ? t('envelope_mode_random') : t('envelope_mode_fixed'),
             },
             { label: t('envelope_state'), value: t(STATE_KEYS[envelope.state]) },
-            { label: t('envelope_expires_at'), value: <When at={envelope.expires_at} /> },
+            // A time ahead: the exact time (relative labels speak of the past).
+            {
+              label: t('envelope_expires_at'),
+              value: formatDateTime(envelope.expires_at),
+              testId: 'envelope-expires-at',
+            },
           ]}
         />
       </Section>
