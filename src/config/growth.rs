@@ -182,3 +182,36 @@ impl EnvelopeConfig {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_envelope_programme_is_valid() {
+        assert!(GrowthConfig::default().validate().is_ok());
+    }
+
+    #[test]
+    fn envelope_keys_out_of_range_are_refused_naming_the_key() {
+        type Change = fn(&mut EnvelopeConfig);
+        let cases: [(Change, &str); 4] = [
+            (|config| config.expiry_hours = 0, "growth.envelope.expiry_hours"),
+            (|config| config.quantity_max = 10_001, "growth.envelope.quantity_max"),
+            (
+                |config| config.code_failures_per_account = 0,
+                "growth.envelope.code_failures_per_account",
+            ),
+            (
+                |config| config.code_failure_window_secs = -1,
+                "growth.envelope.code_failure_window_secs",
+            ),
+        ];
+        for (change, key) in cases {
+            let mut growth = GrowthConfig::default();
+            change(&mut growth.envelope);
+            let message = growth.validate().map_err(|error| error.to_string()).unwrap_err();
+            assert!(message.contains(key), "{message}");
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! a temp data directory; claims go through the API of a `TestApp` on the same one.
 
 use crate::cli::{fail, succeed};
-use crate::envelopes::EnvelopeApp;
+use crate::envelope_support::EnvelopeApp;
 use crate::helpers::TestApp;
 use crate::wallet_support::{WalletApp, assert_ledger_verifies};
 use serde_json::Value;

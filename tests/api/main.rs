@@ -12,6 +12,8 @@ mod crash;
 mod deposit_limits;
 mod deposits;
 mod envelope_cli;
+mod envelope_limits;
+mod envelope_support;
 mod envelopes;
 mod fair_holes;
 mod fairness;
