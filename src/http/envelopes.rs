@@ -83,10 +83,11 @@ struct IdForm {
 }
 
 /// An envelope the player claimed: totals and every claim (phones masked, the luckiest
-/// marked); not_found for one the player holds no share of.
+/// marked); not_found (HTTP 404) for one the player holds no share of.
 #[utoipa::path(get, path = "/api/envelope/detail", tag = "growth", security(("token" = [])),
     params(("id" = i64, Query)),
-    responses((status = 200, description = "envelope", body = EnvelopeDetail)))]
+    responses((status = 200, description = "envelope", body = EnvelopeDetail),
+        (status = 404, description = "envelope not_found")))]
 async fn detail(
     State(app): State<AppState>,
     Session(session): Session,

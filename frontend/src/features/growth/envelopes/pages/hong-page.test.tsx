@@ -68,7 +68,10 @@ const detail = (): EnvelopeDetail => ({
   ],
 });
 
-const refusal = (err: string, msg: string) => () => jsonResponse({ code: 0, msg, err, data: null });
+const refusal =
+  (err: string, msg: string, status = 200) =>
+  () =>
+    jsonResponse({ code: 0, msg, err, data: null }, status);
 
 let answers: Record<string, Answer>;
 let calls: FetchCall[];
@@ -216,7 +219,7 @@ describe('red envelope', () => {
   });
 
   it('says plainly when the envelope is not one the player claimed', async () => {
-    answers['api/envelope/detail'] = refusal('not_found', 'The resource does not exist');
+    answers['api/envelope/detail'] = refusal('not_found', 'The resource does not exist', 404);
     renderAt(`${ROUTES.ccHong}?id=77`);
     expect(await screen.findByText('Envelope not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Red envelope' })).toHaveAttribute(

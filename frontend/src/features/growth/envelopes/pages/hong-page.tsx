@@ -50,8 +50,10 @@ function ClaimPage() {
 function DetailPage({ id }: { id: string }) {
   const { t } = useI18n();
   const query = useEnvelopeDetail(id);
-  // The server's refusal (not_found, bad_params): not an envelope this player claimed.
-  const missing = query.error instanceof ApiError && query.error.status === 200;
+  // The server's refusal (not_found is HTTP 404, bad_params 200): not an envelope this player
+  // claimed, rather than a failure to load worth a retry.
+  const missing =
+    query.error instanceof ApiError && (query.error.status === 200 || query.error.status === 404);
   return (
     <main className="page">
       <PageHeader title={t('envelope_detail_title')} back fallback={ROUTES.ccHong} />
