@@ -43,6 +43,12 @@ pub enum EnvelopeCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Compare the `envelopes` ledger account with what the live envelopes still owe; exits
+    /// non-zero when they differ.
+    Reserve {
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(clap::Args)]
@@ -105,6 +111,18 @@ pub async fn run_envelope(
                 .await
                 .map_err(explain)?;
             print_json_or(json, &report, |report| print_report(report, timezone))
+        }
+        EnvelopeCommand::Reserve { json } => {
+            let reserve = db.read(envelopes::reserve).await.map_err(explain)?;
+            print_json_or(json, &reserve, |reserve| {
+                let money = |minor: i64| crate::money::format_signed(minor);
+                println!("envelopes account: {}", money(reserve.account_minor));
+                println!("owed by live envelopes: {}", money(reserve.open_minor));
+            })?;
+            if !reserve.agrees() {
+                anyhow::bail!("the envelopes account and the live envelopes disagree");
+            }
+            Ok(())
         }
         EnvelopeCommand::Withdraw { id, json } => {
             let closed =

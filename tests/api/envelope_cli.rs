@@ -2,9 +2,9 @@
 //! a temp data directory; claims go through the API of a `TestApp` on the same one.
 
 use crate::cli::{fail, succeed};
-use crate::envelope_support::EnvelopeApp;
+use crate::envelope_support::{EnvelopeApp, assert_envelopes_verify};
 use crate::helpers::TestApp;
-use crate::wallet_support::{WalletApp, assert_ledger_verifies};
+use crate::wallet_support::WalletApp;
 use serde_json::Value;
 use std::path::Path;
 
@@ -44,6 +44,7 @@ async fn the_operator_creates_an_envelope_players_claim_and_sees_its_claims() {
         .to_string();
     assert!(printed.contains("shown only now"), "{printed}");
     assert_eq!(app.claim(&player, &code).await.ok()["amount"], "10.00");
+    assert!(envelope(data, &["reserve"]).contains("envelopes account: 20.00"));
 
     let shown = envelope_json(data, &["show", "1"]);
     assert_eq!(
@@ -66,8 +67,13 @@ async fn the_operator_creates_an_envelope_players_claim_and_sees_its_claims() {
     assert_eq!(envelope_json(data, &["list", "--state", "live"]), Value::Array(vec![]));
     assert!(refused(data, &["withdraw", "1"]).contains("envelope_invalid"));
     assert_eq!(app.system_balance("envelopes").await, 0);
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
     succeed(data, &["admin", "verify"]);
+    let reserve = envelope_json(data, &["reserve"]);
+    assert_eq!(
+        (reserve["account_minor"].as_i64(), reserve["open_minor"].as_i64()),
+        (Some(0), Some(0))
+    );
 }
 
 #[tokio::test]

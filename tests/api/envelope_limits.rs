@@ -2,9 +2,9 @@
 //! restart and downtime) or on withdrawal, wrong codes throttled, 50 claimers racing for 10
 //! shares, and a retried claim paying once.
 
-use crate::envelope_support::{CLAIM, EnvelopeApp, amount_of, everyone};
+use crate::envelope_support::{CLAIM, EnvelopeApp, amount_of, assert_envelopes_verify, everyone};
 use crate::helpers::{TestApp, send_to};
-use crate::wallet_support::{WalletApp, assert_ledger_verifies, post_request};
+use crate::wallet_support::{WalletApp, post_request};
 use fairhall::growth::envelopes::types::Mode;
 use fairhall::growth::envelopes::{self, RefundReport};
 use fairhall::money::Money;
@@ -37,7 +37,7 @@ async fn the_remainder_returns_to_bonus_once_across_a_restart_and_downtime() {
     assert_eq!(restarted.system_balance("bonus").await, bonus_before - 1_000, "20.00 came back");
     assert_eq!(restarted.system_balance("envelopes").await, 0);
     assert_eq!(restarted.claim(&latecomer, &created.code).await.err(), "envelope_expired");
-    assert_ledger_verifies(&restarted).await;
+    assert_envelopes_verify(&restarted).await;
 }
 
 #[tokio::test]
@@ -58,7 +58,7 @@ async fn a_withdrawn_envelope_returns_its_remainder_at_once_and_takes_no_claims(
     assert_eq!(again.map(|_| ()).map_err(|error| error.key()), Err("envelope_invalid"));
     app.clock.advance(2 * 86_400);
     assert_eq!(app.refund_expired().await.closed, 0, "nothing is returned twice");
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
 }
 
 #[tokio::test]
@@ -141,7 +141,7 @@ async fn fifty_concurrent_claimers_share_an_envelope_of_ten_exactly() {
     }
     assert_eq!(wallets, 10_000);
     assert_eq!(app.system_balance("envelopes").await, 0);
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
 }
 
 #[tokio::test]
@@ -161,5 +161,5 @@ async fn a_retried_claim_with_its_key_pays_once_and_replays_the_reply() {
         "idempotency_conflict"
     );
     assert_eq!(app.claim(&player, &created.code).await.err(), "envelope_claimed");
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
 }

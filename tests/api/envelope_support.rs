@@ -2,7 +2,7 @@
 //! the expiry job, and VIP levels for targeting.
 
 use crate::helpers::{Player, Reply, TestApp};
-use crate::wallet_support::post_request;
+use crate::wallet_support::{assert_ledger_verifies, post_request};
 use fairhall::clock::Timestamp;
 use fairhall::growth::envelopes::types::{Created, Mode, NewEnvelope, Target};
 use fairhall::growth::envelopes::{self, EnvelopeSettings, RefundReport};
@@ -80,4 +80,12 @@ impl EnvelopeApp for TestApp {
 
 pub fn amount_of(reply: &Reply) -> i64 {
     Money::parse(reply.ok()["amount"].as_str().expect("an amount")).expect("money").minor()
+}
+
+/// The ledger verifies, and the `envelopes` account holds exactly what the live envelopes still
+/// owe.
+pub async fn assert_envelopes_verify(app: &TestApp) {
+    assert_ledger_verifies(app).await;
+    let reserve = app.db.read(envelopes::reserve).await.expect("readable");
+    assert!(reserve.agrees(), "{reserve:?}");
 }

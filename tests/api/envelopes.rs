@@ -1,9 +1,9 @@
 //! Red envelopes through the API: claiming by code with every refusal, targeting, the luckiest
 //! share, the record and the detail; the ledger after each.
 
-use crate::envelope_support::{CLAIM, EnvelopeApp, amount_of, everyone};
+use crate::envelope_support::{CLAIM, EnvelopeApp, amount_of, assert_envelopes_verify, everyone};
 use crate::helpers::{Player, TestApp};
-use crate::wallet_support::{WalletApp, assert_ledger_verifies, post_request};
+use crate::wallet_support::{WalletApp, post_request};
 use fairhall::growth::envelopes;
 use fairhall::growth::envelopes::types::{EnvelopeCode, Mode, NewEnvelope, Target};
 use fairhall::money::Money;
@@ -32,7 +32,7 @@ async fn a_claim_pays_a_share_from_the_reserved_total_to_the_wallet_with_turnove
     assert_eq!(records.ok()["list"][0]["amount"], "10.00");
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "").await;
     assert!(changes.data().to_string().contains("envelope"), "{changes:?}");
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
 }
 
 #[tokio::test]
@@ -128,7 +128,7 @@ async fn every_refusal_has_its_key() {
     let missing = app.send(post_request(CLAIM, &player, &json!({}), None)).await;
     assert_eq!(missing.err(), "missing_params");
     assert_eq!(app.balances_of(&other).await.wallet.to_string(), "0.00");
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
 }
 
 #[tokio::test]
@@ -172,7 +172,7 @@ async fn targeted_envelopes_open_to_their_player_and_to_vip_levels_from_the_mini
     assert_eq!(app.claim(&player, &vip.code).await.err(), "envelope_not_yours");
     assert_eq!(app.claim(&gold, &vip.code).await.ok()["amount"], "5.00");
     assert_eq!(app.claim(&platinum, &vip.code).await.ok()["amount"], "5.00");
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
 }
 
 #[tokio::test]
@@ -189,7 +189,7 @@ async fn a_deposit_opens_an_envelope_that_requires_one() {
     app.approved_deposit(&player, "50.00").await;
 
     assert_eq!(app.claim(&player, &created.code).await.ok()["amount"], "5.00");
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
 }
 
 #[tokio::test]
@@ -226,7 +226,7 @@ async fn a_random_envelope_marks_its_largest_share_luckiest_for_its_claimer_alon
     let again = app.claim(&app.player().await, &created.code).await;
     assert_eq!(again.err(), "envelope_invalid", "nothing left");
     assert_eq!(app.system_balance("envelopes").await, 0);
-    assert_ledger_verifies(&app).await;
+    assert_envelopes_verify(&app).await;
 }
 
 #[tokio::test]

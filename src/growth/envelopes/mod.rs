@@ -264,6 +264,29 @@ fn close_with_refund(
     Ok(remainder)
 }
 
+/// The `envelopes` system account beside what the live envelopes still owe: equal unless a
+/// claim, refund or creation was recorded on one side only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Reserve {
+    /// The balance of the `envelopes` system account, in minor units.
+    pub account_minor: i64,
+    /// The unclaimed shares of the live envelopes, in minor units.
+    pub open_minor: i64,
+}
+
+impl Reserve {
+    pub fn agrees(self) -> bool {
+        self.account_minor == self.open_minor
+    }
+}
+
+pub fn reserve(connection: &Connection) -> Result<Reserve, AppError> {
+    Ok(Reserve {
+        account_minor: ledger::system_balance(connection, SystemAccount::Envelopes)?,
+        open_minor: sql::open_remainders(connection)?,
+    })
+}
+
 /// Most envelopes `list` shows.
 pub const LIST_LIMIT_MAX: i64 = 1_000;
 

@@ -313,3 +313,13 @@ fn envelope_row_at(row: &Row, offset: usize) -> rusqlite::Result<EnvelopeRow> {
         refund_minor: row.get(shifted(15))?,
     })
 }
+
+/// What the live envelopes have not paid out yet, in minor units.
+pub fn open_remainders(connection: &Connection) -> Result<i64, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT COALESCE(SUM(total_minor - claimed_minor), 0) FROM envelopes
+             WHERE state = 'live'",
+        )?
+        .query_row([], |row| row.get(0))?)
+}
