@@ -36,13 +36,17 @@ const SCREENSHOTS = resolve(
 );
 
 type RouteName = keyof typeof ROUTES;
-/** `productId`: a product on sale that the player bought 100.00 of, in order `orderId`. */
+/**
+ * `productId`: a product on sale that the player bought 100.00 of, in order `orderId`;
+ * `envelopeId`: a red envelope the player claimed a share of.
+ */
 type Player = {
   phone: string;
   token: string;
   newsId: string;
   productId: string;
   orderId: string;
+  envelopeId: string;
 };
 
 type Visit = {
@@ -163,6 +167,15 @@ const VISITS: Record<RouteName, Visit> = {
   ccRgbOpen: {},
   ccTaskSign: { ready: testId('signin-day'), shot: 'growth-signin' },
   ccTaskJob: { ready: testId('task-progress'), shot: 'growth-tasks' },
+  // The record holds the player's claim; a malformed code shows its message under the field.
+  ccHong: {
+    ready: testId('envelope-record'),
+    open: async (page) => {
+      await page.getByTestId('envelope-code').fill('ab');
+      await page.getByRole('button', { name: vi.envelope_claim, exact: true }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+    },
+  },
 };
 
 /** The tier room, a page of its own at ?room= (the hall is ROUTES.yn28Room without it). */
@@ -180,6 +193,15 @@ const EXTRA_VISITS: { name: string; path: string; visit: Visit }[] = [
     name: 'news?id',
     path: ROUTES.news,
     visit: { query: (player) => `?id=${player.newsId}` },
+  },
+  {
+    // The envelope the player claimed, with its claims and the luckiest marked.
+    name: 'ccHong?id',
+    path: ROUTES.ccHong,
+    visit: {
+      query: (player) => `?id=${player.envelopeId}`,
+      ready: testId('envelope-claim'),
+    },
   },
   {
     // One order with its whole schedule (nothing paid yet).
@@ -364,7 +386,18 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
     '--title',
     'en=Bet once today',
   );
-  return { phone, token, newsId, productId, orderId: String(order.order_id) };
+  const envelope = JSON.parse(
+    admin('envelope', 'create', '--amount', '5', '--count', '3', '--mode', 'random', '--json'),
+  ) as { id: number; code: string };
+  await post(request, 'api/envelope/claim', token, { code: envelope.code }, `tour-${phone}-e`);
+  return {
+    phone,
+    token,
+    newsId,
+    productId,
+    orderId: String(order.order_id),
+    envelopeId: String(envelope.id),
+  };
 }
 
 const test = base.extend<object, { player: Player }>({

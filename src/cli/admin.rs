@@ -3,7 +3,8 @@
 //! the result.
 
 use super::{
-    content, games, ledger, products, programmes, shared, signin, tasks, team, users, vip, wallet,
+    content, envelopes, games, ledger, products, programmes, shared, signin, tasks, team, users,
+    vip, wallet,
 };
 use crate::auth;
 use crate::clock::Clock;
@@ -86,6 +87,11 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: vip::VipCommand,
     },
+    /// Red envelopes: create (prints the code once), list, show, withdraw.
+    Envelope {
+        #[command(subcommand)]
+        command: envelopes::EnvelopeCommand,
+    },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
     /// Verification codes delivered in `log` mode, newest first.
@@ -138,6 +144,9 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             AdminCommand::Task { command } => {
                 let settings = crate::growth::tasks::TaskSettings::from_config(&config);
                 tasks::run_task(&db, settings, command, now).await
+            }
+            AdminCommand::Envelope { command } => {
+                envelopes::run_envelope(&db, &config, command, now).await
             }
         }
     })

@@ -2,6 +2,7 @@
 
 mod admin;
 mod content;
+mod envelopes;
 mod games;
 mod ledger;
 mod products;

@@ -515,13 +515,61 @@ mod signin_tests {
     }
 }
 
-/// `[growth.envelope]`: red envelopes.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+/// `[growth.envelope]`: red envelopes, created by the operator (`fairhall admin envelope`)
+/// and claimed by players with their code.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
-pub struct EnvelopeConfig {}
+pub struct EnvelopeConfig {
+    /// How long an envelope stays claimable when its creation names no expiry.
+    pub expiry_hours: i64,
+    /// The most shares one envelope may have (each is a row, and a claimer's detail lists
+    /// them all).
+    pub quantity_max: i64,
+    /// The passed deposits (their total) a player needs before claiming, for envelopes created
+    /// without `--recharge-min`: "0.00" lets everyone claim.
+    pub recharge_min: Money,
+    /// Wrong codes (unknown or malformed) one player may enter within `code_failure_window_secs`
+    /// before claims are refused with `throttled` until the window ends.
+    pub code_failures_per_account: i64,
+    /// The same per client address (several players behind one address share it).
+    pub code_failures_per_address: i64,
+    pub code_failure_window_secs: i64,
+}
+
+/// The longest `growth.envelope.expiry_hours`: 30 days.
+pub const ENVELOPE_EXPIRY_HOURS_MAX: i64 = 720;
+/// The highest `growth.envelope.quantity_max`.
+pub const ENVELOPE_QUANTITY_MAX: i64 = 10_000;
+
+impl Default for EnvelopeConfig {
+    fn default() -> Self {
+        EnvelopeConfig {
+            expiry_hours: 24,
+            quantity_max: 1_000,
+            recharge_min: Money::ZERO,
+            code_failures_per_account: 5,
+            code_failures_per_address: 20,
+            code_failure_window_secs: 900,
+        }
+    }
+}
 
 impl EnvelopeConfig {
     fn validate(&self) -> anyhow::Result<()> {
+        let ranges = [
+            ("expiry_hours", self.expiry_hours, 1, ENVELOPE_EXPIRY_HOURS_MAX),
+            ("quantity_max", self.quantity_max, 1, ENVELOPE_QUANTITY_MAX),
+            ("code_failures_per_account", self.code_failures_per_account, 1, 1_000),
+            ("code_failures_per_address", self.code_failures_per_address, 1, 100_000),
+            ("code_failure_window_secs", self.code_failure_window_secs, 1, 86_400),
+        ];
+        for (key, value, low, high) in ranges {
+            if !(low..=high).contains(&value) {
+                anyhow::bail!(
+                    "config key `growth.envelope.{key}` must be in {low}..={high}, found {value}"
+                );
+            }
+        }
         Ok(())
     }
 }
@@ -664,5 +712,38 @@ mod vip_tests {
         assert!(
             config.growth.first_deposit.tiers.is_empty() && config.growth.cashback.tiers.is_empty()
         );
+    }
+}
+
+#[cfg(test)]
+mod envelope_tests {
+    use super::*;
+
+    #[test]
+    fn the_default_envelope_programme_is_valid() {
+        assert!(GrowthConfig::default().validate().is_ok());
+    }
+
+    #[test]
+    fn envelope_keys_out_of_range_are_refused_naming_the_key() {
+        type Change = fn(&mut EnvelopeConfig);
+        let cases: [(Change, &str); 4] = [
+            (|config| config.expiry_hours = 0, "growth.envelope.expiry_hours"),
+            (|config| config.quantity_max = 10_001, "growth.envelope.quantity_max"),
+            (
+                |config| config.code_failures_per_account = 0,
+                "growth.envelope.code_failures_per_account",
+            ),
+            (
+                |config| config.code_failure_window_secs = -1,
+                "growth.envelope.code_failure_window_secs",
+            ),
+        ];
+        for (change, key) in cases {
+            let mut growth = GrowthConfig::default();
+            change(&mut growth.envelope);
+            let message = growth.validate().map_err(|error| error.to_string()).unwrap_err();
+            assert!(message.contains(key), "{message}");
+        }
     }
 }

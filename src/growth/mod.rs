@@ -6,6 +6,7 @@
 pub mod cost;
 pub mod day;
 pub mod deposit_rewards;
+pub mod envelopes;
 pub mod rebates;
 pub mod salary;
 pub mod signin;

@@ -7,6 +7,7 @@ mod bonus;
 mod compat;
 mod content;
 pub mod envelope;
+mod envelopes;
 pub mod extract;
 mod fair;
 mod finance;
@@ -152,6 +153,7 @@ pub fn app(state: AppState) -> Router {
         .merge(tasks::router())
         .merge(vip::router())
         .merge(bonus::router())
+        .merge(envelopes::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

@@ -107,6 +107,9 @@ pub enum SystemAccount {
     Fees,
     /// Money entering (deposits) and leaving (withdrawals) the platform.
     External,
+    /// Red envelopes created and not yet claimed or refunded: an envelope's total moves here
+    /// from `Bonus` at creation, each claim pays from here, the remainder goes back to `Bonus`.
+    Envelopes,
 }
 
 impl SystemAccount {
@@ -117,6 +120,7 @@ impl SystemAccount {
             SystemAccount::Interest => "interest",
             SystemAccount::Fees => "fees",
             SystemAccount::External => "external",
+            SystemAccount::Envelopes => "envelopes",
         }
     }
 }

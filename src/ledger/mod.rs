@@ -100,6 +100,13 @@ pub fn balances(connection: &Connection, user_id: UserId) -> Result<Balances, Ap
     Ok(balances)
 }
 
+/// The balance of a system account in minor units (system accounts may be below zero).
+pub fn system_balance(connection: &Connection, account: SystemAccount) -> Result<i64, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT balance FROM accounts WHERE user_id IS NULL AND kind = ?1")?
+        .query_row([account.code()], |row| row.get(0))?)
+}
+
 /// The sum of every player's account of `kind` (e.g. all principal held in `invest`).
 pub fn total_of_player_accounts(
     connection: &Connection,

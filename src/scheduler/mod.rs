@@ -5,8 +5,10 @@
 //! savings interest of every day that has ended (`savings`), every product instalment due
 //! (`products`), the rebate and commission batch when due (`rebates`) and the weekly salary of
 //! every week that has ended (`salary`), and re-evaluates the VIP level of the players who
-//! bet since the last tick (`vip`).
+//! bet since the last tick (`vip`), and returns the remainder of every expired red envelope
+//! (`envelopes`).
 
+mod envelopes;
 mod products;
 pub mod rebates;
 pub mod salary;
@@ -69,6 +71,8 @@ pub struct TickReport {
     pub salary_weeks: Vec<Timestamp>,
     /// VIP upgrade rewards paid after bets.
     pub vip_upgrades: u32,
+    /// Red envelopes closed at expiry (their remainders returned to `bonus`).
+    pub envelopes_expired: i64,
 }
 
 impl Scheduler {
@@ -187,6 +191,13 @@ impl Scheduler {
             Err(error) => {
                 let error = anyhow::Error::from(error);
                 tracing::error!(error = format!("{error:#}"), "VIP levels after bets failed");
+            }
+        }
+        match envelopes::refund_expired(&self.db, now).await {
+            Ok(refunded) => report.envelopes_expired = refunded.closed,
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "envelope expiry refunds failed");
             }
         }
     }

@@ -117,6 +117,9 @@ fn each_subcommand_explains_its_purpose_in_its_help() {
         (&["admin", "news", "show", "--help"], "Show one article"),
         (&["admin", "news", "edit", "--help"], "Change an article's title"),
         (&["admin", "news", "remove", "--help"], "Remove an article"),
+        (&["admin", "envelope", "--help"], "Red envelopes"),
+        (&["admin", "envelope", "create", "--help"], "prints its code once"),
+        (&["admin", "envelope", "withdraw", "--help"], "the remainder goes back to `bonus`"),
     ];
 
     for (args, purpose) in cases {

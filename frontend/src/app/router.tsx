@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
       page(ROUTES.goodLog, () => import('@/features/finance/pages/goodlog-page')),
       page(ROUTES.ccTaskSign, () => import('@/features/growth/signin/pages/sign-page')),
       page(ROUTES.ccTaskJob, () => import('@/features/growth/tasks/pages/job-page')),
+      page(ROUTES.ccHong, () => import('@/features/growth/envelopes/pages/hong-page')),
       page(ROUTES.addBank, loadAddBank),
       page(ROUTES.bind, loadAddBank),
       page(ROUTES.bankCards, loadBankCards),

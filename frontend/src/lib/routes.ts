@@ -82,6 +82,8 @@ export const ROUTES = {
   // Growth: daily sign-in (Attendance) and tasks
   ccTaskSign: '/pages/cc/task/sign',
   ccTaskJob: '/pages/cc/task/job',
+  // Red envelope: claim by code and the record of claims; one claimed envelope at ?id=N
+  ccHong: '/pages/cc/hong',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
