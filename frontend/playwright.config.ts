@@ -36,9 +36,10 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 /**
  * Writes the servers' config into `dir` (its data dir): the embedded defaults except what the
- * wallet spec needs, no turnover requirement (a deposit or bonus can be withdrawn at once) and a
- * USDT receiving address. The deposit programmes start at 1000.00, above every deposit the other
- * specs make, so their balances stay exactly what they deposit; the bonus pages still show tiers.
+ * wallet spec needs, no turnover requirement (a deposit or bonus can be withdrawn at once), a
+ * USDT receiving address, and room for every spec's registrations from one address. The deposit
+ * programmes start at 1000.00, above every deposit the other specs make, so their balances stay
+ * exactly what they deposit; the bonus pages still show tiers.
  */
 function writeConfig(dir: string): string {
   const file = join(dir, 'e2e-config.toml');
@@ -47,6 +48,10 @@ function writeConfig(dir: string): string {
     [
       '[server]',
       `data_dir = ${JSON.stringify(dir)}`,
+      '',
+      // Every spec registers its players from 127.0.0.1: more than the default 20 an hour.
+      '[auth]',
+      'registrations_per_address_hour = 1000',
       '',
       '[wallet]',
       'turnover_percent = 0',
