@@ -209,7 +209,7 @@ describe('app routes', () => {
     renderAt('/pages/mine/index');
     expect(await screen.findByTestId('mine-name')).toHaveTextContent('linh01');
     expect(screen.getByTestId('mine-phone')).toHaveTextContent('138****0000');
-    expect(screen.getByText('VIP 2')).toBeInTheDocument();
+    expect(screen.getAllByText('VIP 2')).toHaveLength(2);
     expect(screen.getByTestId('invite-code')).toHaveTextContent('AB12CD');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute(
@@ -220,6 +220,27 @@ describe('app routes', () => {
       'href',
       '/pages/lc/goodorder',
     );
+  });
+
+  it('leads from the mine page to every reward programme', async () => {
+    startSession('tok', user);
+    renderAt('/pages/mine/index');
+    const rewards = await screen.findByRole('list', { name: 'Rewards' });
+    const targets = within(rewards)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(targets).toEqual([
+      '/pages/vip/index',
+      '/pages/cc/task/sign',
+      '/pages/cc/task/job',
+      '/pages/cc/hong',
+      '/pages/convidar/index',
+      '/pages/buddy/index',
+      '/pages/mine/backwater/index',
+      '/pages/first-storage/index',
+      '/pages/return-cash/index',
+    ]);
+    expect(within(rewards).getByRole('link', { name: /VIP level/ })).toHaveTextContent('VIP 2');
   });
 
   it('shows a not-found view with a link home for unknown paths', async () => {

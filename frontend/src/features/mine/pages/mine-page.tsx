@@ -7,11 +7,14 @@ import { Empty } from '@/components/empty';
 import { AlertIcon } from '@/components/icons';
 import {
   BagIcon,
+  CalendarIcon,
   CardIcon,
   CoinIcon,
   CopyIcon,
+  CrownIcon,
   DepositIcon,
   GamepadIcon,
+  GiftIcon,
   GlobeIcon,
   HeadsetIcon,
   ListIcon,
@@ -19,6 +22,7 @@ import {
   LogoutIcon,
   SettingsIcon,
   SwapIcon,
+  UsersIcon,
   WalletIcon,
   WithdrawIcon,
 } from '@/components/icons-extra';
@@ -167,6 +171,37 @@ export function Component() {
                   to: ROUTES.withdrawRecords,
                   icon: <WithdrawIcon size={21} />,
                   label: t('withdraw_records_title'),
+                },
+              ]}
+            />
+            <Menu
+              label={t('rewards_group')}
+              entries={[
+                {
+                  to: ROUTES.vip,
+                  icon: <CrownIcon size={21} />,
+                  label: t('vip_title'),
+                  value: user === undefined ? undefined : t('vip_level', { level: user.vip_level }),
+                },
+                {
+                  to: ROUTES.ccTaskSign,
+                  icon: <CalendarIcon size={21} />,
+                  label: t('signin_title'),
+                },
+                { to: ROUTES.ccTaskJob, icon: <ListIcon size={21} />, label: t('task_title') },
+                { to: ROUTES.ccHong, icon: <GiftIcon size={21} />, label: t('envelope_title') },
+                { to: ROUTES.invite, icon: <UsersIcon size={21} />, label: t('invite_title') },
+                { to: ROUTES.buddy, icon: <UsersIcon size={21} />, label: t('team_title') },
+                { to: ROUTES.backwater, icon: <CoinIcon size={21} />, label: t('rebate_title') },
+                {
+                  to: ROUTES.firstDeposit,
+                  icon: <DepositIcon size={21} />,
+                  label: t('bonus_first_title'),
+                },
+                {
+                  to: ROUTES.returnCash,
+                  icon: <GiftIcon size={21} />,
+                  label: t('bonus_cashback_title'),
                 },
               ]}
             />
