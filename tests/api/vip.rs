@@ -7,6 +7,7 @@ use crate::betting::Hall;
 use crate::helpers::TestApp;
 use crate::vip_support::{VipApp, small_levels, with_programmes};
 use crate::wallet_support::{WalletApp, assert_ledger_verifies, money, withdrawal_form};
+use fairhall::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use serde_json::json;
 
 #[tokio::test]
@@ -196,4 +197,51 @@ async fn the_withdrawal_cap_and_daily_count_follow_the_level() {
     withdraw("800.00").await.ok();
     assert_eq!(withdraw("10.00").await.err(), "withdraw_count_exceeded", "VIP1: 3 a day");
     assert_ledger_verifies(&app).await;
+}
+
+/// The watermark of the VIP job and the entries after it.
+async fn vip_backlog(app: &TestApp) -> (i64, i64) {
+    let read = app.db.read(|connection| {
+        Ok(connection.query_row(
+            "SELECT last_entry_id, (SELECT COUNT(*) FROM entries
+                                    WHERE entry_id > (SELECT last_entry_id FROM vip_watermark))
+             FROM vip_watermark",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?)
+    });
+    read.await.expect("the watermark")
+}
+
+#[tokio::test]
+async fn one_tick_reads_a_bounded_backlog_and_the_next_ticks_catch_up() {
+    let hall = Hall::open_with(with_programmes).await;
+    let app = &hall.app;
+    let player = app.player().await;
+    let (user_id, now) = (player.id, app.now());
+    // 25,000 bets' entries waiting, as after the upgrade of an old database.
+    let booked = app.db.write(move |tx| {
+        for _ in 0..25_000 {
+            let entry = Entry::new(
+                EntryKind::Bet,
+                AccountRef::System(SystemAccount::House),
+                AccountRef::User(user_id, UserAccountKind::Game),
+                money("0.01"),
+                now,
+            );
+            ledger::transfer(tx, entry.reference("bet:backlog"))?;
+        }
+        Ok(())
+    });
+    booked.await.expect("the entries are booked");
+    let (before, backlog) = vip_backlog(app).await;
+    assert!(backlog >= 25_000, "{backlog}");
+
+    hall.scheduler.tick(now).await;
+    let (after_one, left) = vip_backlog(app).await;
+    assert_eq!(left, backlog - 20_000, "4 batches of 5,000 entries in one tick");
+    assert!(after_one > before);
+
+    hall.scheduler.tick(now).await;
+    assert_eq!(vip_backlog(app).await.1, 0, "the next tick catches up");
 }
