@@ -101,9 +101,9 @@ const VISITS: Record<RouteName, Visit> = {
     shot: 'game-yn28-trade',
   },
   deposit: {},
-  firstDeposit: { ready: testId('first-deposit-rules') },
-  vip: { ready: testId('vip-levels') },
-  returnCash: { ready: testId('cashback-today') },
+  firstDeposit: { ready: testId('first-deposit-rules'), shot: 'growth-first-deposit' },
+  vip: { ready: testId('vip-levels'), shot: 'growth-vip' },
+  returnCash: { ready: testId('cashback-today'), shot: 'growth-cashback' },
   withdraw: { ready: testId('withdraw-balance') },
   conversion: {},
   account: { ready: testId('account-balance') },
@@ -119,9 +119,9 @@ const VISITS: Record<RouteName, Visit> = {
   // Without ?id= the page says the product is not available; a product is an extra visit.
   goodDetail: {},
   goodOrder: { ready: testId('goods-order') },
-  invite: { ready: testId('invite-qr') },
-  buddy: { ready: testId('salary-table') },
-  backwater: { ready: testId('rebate-pending') },
+  invite: { ready: testId('invite-qr'), shot: 'growth-invite' },
+  buddy: { ready: testId('salary-table'), shot: 'growth-partner' },
+  backwater: { ready: testId('rebate-pending'), shot: 'growth-backwater' },
   goodLog: {},
   addBank: {},
   bind: {},
@@ -170,6 +170,7 @@ const VISITS: Record<RouteName, Visit> = {
   // The record holds the player's claim; a malformed code shows its message under the field.
   ccHong: {
     ready: testId('envelope-record'),
+    shot: 'growth-envelope',
     open: async (page) => {
       await page.getByTestId('envelope-code').fill('ab');
       await page.getByRole('button', { name: vi.envelope_claim, exact: true }).click();

@@ -136,7 +136,7 @@ pub struct WeekReport {
 
 /// The next week to pay at `now`, if one has ended unpaid: the week after the last paid one,
 /// or, before any was paid, the week just ended.
-fn next_unpaid(
+pub fn next_unpaid(
     connection: &Connection,
     timezone: Tz,
     now: Timestamp,

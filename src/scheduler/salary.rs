@@ -12,7 +12,8 @@ use std::sync::Arc;
 /// The most weeks one tick pays (about two years of downtime); the next tick pays the rest.
 const WEEKS_PER_TICK_MAX: usize = 104;
 
-/// Pays every ended week not yet paid, oldest first; returns what each paid.
+/// Pays every ended week not yet paid, oldest first; returns what each paid. A tick with no
+/// week to pay costs one read, not a turn of the writer.
 pub async fn pay_due(
     db: &Db,
     growth: &Arc<GrowthConfig>,
@@ -20,6 +21,10 @@ pub async fn pay_due(
     now: Timestamp,
 ) -> Result<Vec<WeekReport>, AppError> {
     let mut reports = Vec::new();
+    let unpaid = db.read(move |connection| salary::next_unpaid(connection, timezone, now));
+    if unpaid.await?.is_none() {
+        return Ok(reports);
+    }
     while reports.len() < WEEKS_PER_TICK_MAX {
         let growth = growth.clone();
         let paid = db.write(move |tx| salary::pay_next_week(tx, &growth, timezone, now)).await?;

@@ -207,6 +207,11 @@ pub struct RefundReport {
     pub more: bool,
 }
 
+/// Whether a live envelope is past its expiry: the job's read before it takes the writer.
+pub fn any_expired(connection: &Connection, now: Timestamp) -> Result<bool, AppError> {
+    Ok(!sql::expired_live(connection, now, 1)?.is_empty())
+}
+
 /// Closes every live envelope past its expiry (up to `REFUNDS_PER_TX`), returning each
 /// remainder to `bonus`. The state and the refund commit together, so however often or late it
 /// runs (restarts, downtime), a remainder is returned once.
