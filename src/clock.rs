@@ -36,6 +36,19 @@ impl Timestamp {
         Timestamp(time.timestamp())
     }
 
+    /// The first instant of `date` in `timezone`: its midnight, or the first whole hour after
+    /// it when a DST change skips midnight (as in São Paulo until 2019).
+    pub fn local_midnight(timezone: chrono_tz::Tz, date: chrono::NaiveDate) -> Timestamp {
+        use chrono::TimeZone;
+        (0..3)
+            .filter_map(|hour| date.and_hms_opt(hour, 0, 0))
+            .find_map(|local| timezone.from_local_datetime(&local).earliest())
+            .map_or_else(
+                || Timestamp(date.and_time(chrono::NaiveTime::MIN).and_utc().timestamp()),
+                |start| Timestamp::from_datetime(&start),
+            )
+    }
+
     /// The instant in UTC; `None` outside chrono's range.
     pub fn to_datetime(self) -> Option<chrono::DateTime<chrono::Utc>> {
         chrono::DateTime::from_timestamp(self.0, 0)

@@ -5,7 +5,7 @@ use crate::clock::Timestamp;
 use crate::error::AppError;
 use crate::ledger::{self, EntryKind, PlayerCredits};
 use crate::money::Money;
-use chrono::{NaiveDate, TimeZone};
+use chrono::NaiveDate;
 use chrono_tz::Tz;
 use rusqlite::Connection;
 use serde::Serialize;
@@ -70,16 +70,6 @@ fn programme(credits: &PlayerCredits) -> String {
     }
 }
 
-/// The first instant of `date` in `timezone` (01:00 where midnight is skipped by a DST change).
-fn day_start(timezone: Tz, date: NaiveDate) -> Result<Timestamp, AppError> {
-    [0, 1]
-        .into_iter()
-        .filter_map(|hour| date.and_hms_opt(hour, 0, 0))
-        .find_map(|local| timezone.from_local_datetime(&local).earliest())
-        .map(|start| Timestamp::from_datetime(&start))
-        .ok_or_else(|| anyhow::anyhow!("no start of {date} in {timezone}").into())
-}
-
 fn add(costs: &mut BTreeMap<String, ProgrammeCost>, cost: &ProgrammeCost) -> Result<(), AppError> {
     let slot = costs.entry(cost.programme.clone()).or_insert_with(|| ProgrammeCost {
         programme: cost.programme.clone(),
@@ -110,8 +100,8 @@ pub fn programme_cost(
         let next = date.succ_opt().ok_or(AppError::BadParams)?;
         let credits = ledger::reward_credits_to_players(
             connection,
-            day_start(timezone, date)?,
-            day_start(timezone, next)?,
+            Timestamp::local_midnight(timezone, date),
+            Timestamp::local_midnight(timezone, next),
         )?;
         let mut programmes = BTreeMap::new();
         for credit in &credits {
@@ -140,11 +130,14 @@ mod tests {
     fn a_day_whose_midnight_is_skipped_starts_at_one() {
         let date = NaiveDate::from_ymd_opt(2018, 11, 4).unwrap();
         // São Paulo moved its clocks from 00:00 to 01:00 (UTC-2) that night.
-        let start = day_start(chrono_tz::America::Sao_Paulo, date).unwrap();
+        let start = Timestamp::local_midnight(chrono_tz::America::Sao_Paulo, date);
         assert_eq!(start.secs(), 1_541_300_400);
         let after = NaiveDate::from_ymd_opt(2018, 11, 5).unwrap();
-        let next = day_start(chrono_tz::America::Sao_Paulo, after).unwrap();
+        let next = Timestamp::local_midnight(chrono_tz::America::Sao_Paulo, after);
         assert_eq!(next.secs() - start.secs(), 23 * 3600, "the day is an hour short");
+        let noon = start + 11 * 3600;
+        let same_day = crate::wallet::day_start(chrono_tz::America::Sao_Paulo, noon);
+        assert_eq!(same_day, start, "the operator's day starts there too");
     }
 
     #[test]

@@ -33,18 +33,6 @@ pub struct Week {
     pub end: Timestamp,
 }
 
-/// The first instant of `date` in `timezone` (the next valid local time when a DST change
-/// skips midnight).
-fn midnight(timezone: Tz, date: NaiveDate) -> Timestamp {
-    (0..3)
-        .filter_map(|hour| date.and_hms_opt(hour, 0, 0))
-        .find_map(|local| timezone.from_local_datetime(&local).earliest())
-        .map_or_else(
-            || Timestamp::from_secs(date.and_time(chrono::NaiveTime::MIN).and_utc().timestamp()),
-            |start| Timestamp::from_datetime(&start),
-        )
-}
-
 impl Week {
     /// The operator week that contains `instant`.
     pub fn containing(timezone: Tz, instant: Timestamp) -> Week {
@@ -63,7 +51,10 @@ impl Week {
 
     fn of_monday(timezone: Tz, monday: NaiveDate) -> Week {
         let next = monday + chrono::Days::new(7);
-        Week { start: midnight(timezone, monday), end: midnight(timezone, next) }
+        Week {
+            start: Timestamp::local_midnight(timezone, monday),
+            end: Timestamp::local_midnight(timezone, next),
+        }
     }
 
     fn monday(self, timezone: Tz) -> NaiveDate {

@@ -128,9 +128,8 @@ pub fn play_turnover(tx: &Tx, user_id: UserId, stake: Money) -> Result<(), AppEr
 /// Unix time of the start of the operator's day that contains `now`.
 pub fn day_start(timezone: chrono_tz::Tz, now: Timestamp) -> Timestamp {
     use chrono::TimeZone;
-    let local = timezone.timestamp_opt(now.secs(), 0).single().map(|time| time.date_naive());
-    local
-        .and_then(|date| date.and_hms_opt(0, 0, 0))
-        .and_then(|midnight| timezone.from_local_datetime(&midnight).earliest())
-        .map_or(now - now.secs().rem_euclid(86_400), |start| Timestamp::from_datetime(&start))
+    timezone.timestamp_opt(now.secs(), 0).single().map_or(
+        now - now.secs().rem_euclid(86_400),
+        |local| Timestamp::local_midnight(timezone, local.date_naive()),
+    )
 }
