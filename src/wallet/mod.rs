@@ -128,8 +128,10 @@ pub fn play_turnover(tx: &Tx, user_id: UserId, stake: Money) -> Result<(), AppEr
 /// Unix time of the start of the operator's day that contains `now`.
 pub fn day_start(timezone: chrono_tz::Tz, now: Timestamp) -> Timestamp {
     use chrono::TimeZone;
-    timezone.timestamp_opt(now.secs(), 0).single().map_or(
-        now - now.secs().rem_euclid(86_400),
-        |local| Timestamp::local_midnight(timezone, local.date_naive()),
-    )
+    timezone
+        .timestamp_opt(now.secs(), 0)
+        .single()
+        .map_or(now - now.secs().rem_euclid(86_400), |local| {
+            Timestamp::local_midnight(timezone, local.date_naive())
+        })
 }
