@@ -1,7 +1,7 @@
 //! `fairhall admin envelope ...`: red envelopes. `create` prints the claim code once (only its
 //! hash is stored); `withdraw` returns an envelope's remainder to `bonus` at once.
 
-use super::shared::{explain, find_user};
+use super::shared::{explain, find_user, print_json_or};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -232,19 +232,6 @@ fn parse_time(text: &str, timezone: Tz) -> anyhow::Result<Timestamp> {
         anyhow::anyhow!("expires-at: {text} does not exist in {timezone} (clock change)")
     })?;
     Ok(Timestamp::from_datetime(&time))
-}
-
-fn print_json_or<T: serde::Serialize + ?Sized>(
-    json: bool,
-    value: &T,
-    print: impl FnOnce(&T),
-) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(value)?);
-    } else {
-        print(value);
-    }
-    Ok(())
 }
 
 /// An instant as the operator reads it: "YYYY-MM-DD HH:MM" in `timezone`.

@@ -47,3 +47,17 @@ pub fn format_time(timestamp: Timestamp) -> String {
         .map(|time| time.format("%Y-%m-%dT%H:%M:%SZ").to_string())
         .unwrap_or_default()
 }
+
+/// `value` as pretty JSON with `--json`, else as `print` shows it.
+pub fn print_json_or<T: serde::Serialize + ?Sized>(
+    json: bool,
+    value: &T,
+    print: impl FnOnce(&T),
+) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(value)?);
+    } else {
+        print(value);
+    }
+    Ok(())
+}

@@ -1,7 +1,7 @@
 //! `fairhall admin task ...`: operator-defined tasks (create, update, list, show, close) and
 //! their claims. Flags are checked whole by `growth::tasks`, which names the one it refuses.
 
-use super::shared::explain;
+use super::shared::{explain, print_json_or};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
@@ -175,19 +175,6 @@ fn refusal(error: AppError) -> anyhow::Error {
         AppError::Internal(cause) if cause.is::<TaskError>() => cause,
         other => explain(other),
     }
-}
-
-fn print_json_or<T: serde::Serialize + ?Sized>(
-    json: bool,
-    value: &T,
-    print: impl FnOnce(&T),
-) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(value)?);
-    } else {
-        print(value);
-    }
-    Ok(())
 }
 
 fn local_time(time: Option<Timestamp>, timezone: Tz) -> String {

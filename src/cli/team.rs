@@ -2,7 +2,7 @@
 //! commission batches (list, run one now), and the weekly salary (list, pay the ended weeks
 //! now, one partner's). A readable table by default, `--json` for scripts.
 
-use super::shared::{explain, find_user, format_time};
+use super::shared::{explain, find_user, format_time, print_json_or};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -60,20 +60,6 @@ pub enum SalaryCommand {
         #[arg(long)]
         json: bool,
     },
-}
-
-/// `value` as pretty JSON with `--json`, else as `print` shows it.
-fn print_json_or<T: serde::Serialize + ?Sized>(
-    json: bool,
-    value: &T,
-    print: impl FnOnce(&T),
-) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(value)?);
-    } else {
-        print(value);
-    }
-    Ok(())
 }
 
 pub async fn run_team(db: &Db, args: TeamArgs) -> anyhow::Result<()> {

@@ -6,7 +6,7 @@
 mod print;
 mod spec;
 
-use super::shared::explain;
+use super::shared::{explain, print_json_or};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -175,20 +175,6 @@ async fn obligations(db: &Db, settings: GoodsSettings, json: bool) -> anyhow::Re
         }
         None => Ok(()),
     }
-}
-
-/// `value` as pretty JSON with `--json`, else as `print` shows it.
-fn print_json_or<T: serde::Serialize + ?Sized>(
-    json: bool,
-    value: &T,
-    print: impl FnOnce(&T),
-) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(value)?);
-    } else {
-        print(value);
-    }
-    Ok(())
 }
 
 async fn put_category(
