@@ -1,11 +1,6 @@
 // Renders the team pages on their real paths with the dialog and toast hosts, a player logged
 // in, and the fixtures the endpoints answer; tests only.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { DialogHost } from '@/components/dialog-host';
-import { ToastHost } from '@/components/toast-host';
 import type { RebateOverview } from '@/features/growth/team/api/rebate';
 import type { SalaryOverview } from '@/features/growth/team/api/salary';
 import type { TeamFigures, TeamMember, TeamSummary } from '@/features/growth/team/api/team';
@@ -14,6 +9,7 @@ import { Component as BuddyPage } from '@/features/growth/team/pages/buddy-page'
 import { Component as ConvidarPage } from '@/features/growth/team/pages/convidar-page';
 import type { Paged } from '@/lib/paging';
 import { ROUTES } from '@/lib/routes';
+import { paramOf, renderPages } from '@/test/render-pages';
 
 export const player = {
   id: 3,
@@ -113,41 +109,12 @@ export const salary = (overrides: Partial<SalaryOverview> = {}): SalaryOverview 
   ...overrides,
 });
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname + location.search}</output>;
-}
-
-const withWhere = (Page: ComponentType) => () => (
-  <>
-    <Page />
-    <Where />
-  </>
-);
-
 const PAGES: [string, ComponentType][] = [
   [ROUTES.invite, ConvidarPage],
   [ROUTES.buddy, BuddyPage],
   [ROUTES.backwater, BackwaterPage],
 ];
 
-export function renderAt(path: string) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    PAGES.map(([route, Page]) => ({ path: route, Component: withWhere(Page) })),
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <DialogHost />
-      <ToastHost />
-    </QueryClientProvider>,
-  );
-}
+export const renderAt = (path: string) => renderPages(PAGES, path);
 
-/** A query parameter of a recorded call's URL. */
-export const paramOf = (url: string, name: string): string | null =>
-  new URL(url, 'http://app.test/').searchParams.get(name);
+export { paramOf };
