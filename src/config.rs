@@ -25,9 +25,25 @@ pub struct Config {
     pub games: GamesConfig,
     pub finance: FinanceConfig,
     pub growth: GrowthConfig,
+    pub content: ContentConfig,
     pub db: DbConfig,
     pub live: LiveConfig,
     pub secrets: SecretsConfig,
+}
+
+/// The operator's content items (`fairhall admin content`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ContentConfig {
+    /// Largest picture `admin content picture add` accepts, in bytes (a banner or activity
+    /// picture every player downloads: keep it small).
+    pub picture_max_bytes: usize,
+}
+
+impl Default for ContentConfig {
+    fn default() -> Self {
+        ContentConfig { picture_max_bytes: 1024 * 1024 }
+    }
 }
 
 /// The database files on disk: the write-ahead log's bound and the free space `serve` needs.
@@ -388,6 +404,7 @@ impl Config {
             ("games.undrawable_refund_secs", self.games.undrawable_refund_secs),
             ("live.streams_per_address", self.live.streams_per_address as i64),
             ("live.streams_max", self.live.streams_max as i64),
+            ("content.picture_max_bytes", self.content.picture_max_bytes as i64),
         ];
         for (key, value) in positive {
             if value <= 0 {

@@ -5,7 +5,8 @@
 //
 // The route list is ROUTES itself: VISITS is typed by its keys, so a new route does not compile
 // until it says how the tour visits it (and src/app/routes.test.ts keeps the router on ROUTES).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -26,6 +27,7 @@ import {
   locale,
   randomPhone,
   registerViaApi,
+  tinyPng,
 } from './support';
 
 const vi = locale('vi');
@@ -44,6 +46,8 @@ type Player = {
   phone: string;
   token: string;
   newsId: string;
+  activityId: string;
+  helpId: string;
   productId: string;
   orderId: string;
   envelopeId: string;
@@ -90,6 +94,12 @@ const VISITS: Record<RouteName, Visit> = {
   usdtrate: { shot: 'tab-usdtrate' },
   customer: { shot: 'tab-customer' },
   news: { ready: (page) => page.getByRole('link', { name: /Tour/ }).first() },
+  events: { ready: testId('activity-item'), shot: 'content-events' },
+  // Without ?id= the page says the activity is not available; an activity is an extra visit.
+  eventDetails: {},
+  helpList: { ready: testId('help-item'), shot: 'content-help' },
+  helpDetail: {},
+  aboutUs: { ready: testId('page-version'), shot: 'content-about' },
   yn28Room: { ready: testId('room-canada_vip'), shot: 'game-yn28-hall' },
   yn28Trade: {
     query: () => '?room=usa_ordinary',
@@ -196,6 +206,29 @@ const EXTRA_VISITS: { name: string; path: string; visit: Visit }[] = [
     visit: { query: (player) => `?id=${player.newsId}` },
   },
   {
+    name: 'eventDetails?id',
+    path: ROUTES.eventDetails,
+    visit: {
+      query: (player) => `?id=${player.activityId}`,
+      ready: (page) => page.getByRole('article'),
+      shot: 'content-event-details',
+    },
+  },
+  {
+    name: 'helpDetail?id',
+    path: ROUTES.helpDetail,
+    visit: {
+      query: (player) => `?id=${player.helpId}`,
+      ready: (page) => page.getByRole('article'),
+      shot: 'content-help-detail',
+    },
+  },
+  {
+    name: 'aboutUs?page',
+    path: ROUTES.aboutUs,
+    visit: { query: () => '?page=company-profile', ready: testId('page-version') },
+  },
+  {
     // The envelope the player claimed, with its claims and the luckiest marked.
     name: 'ccHong?id',
     path: ROUTES.ccHong,
@@ -287,6 +320,40 @@ function pendingId(what: 'deposit' | 'withdraw', userId: number): string {
 }
 
 /**
+ * An activity with a picture and a help article (vi), and the about-us and company-profile
+ * pages (created once: a page's slug is taken while it lives).
+ */
+function contentItems(phone: string): { activityId: string; helpId: string } {
+  const file = resolve(mkdtempSync(resolve(tmpdir(), 'fairhall-tour-')), 'activity.png');
+  writeFileSync(file, tinyPng());
+  const picture = admin('content', 'picture', 'add', file).split('\t')[0] ?? '';
+  const activityId = admin(
+    ...['content', 'create', 'activity', '--lang', 'vi', '--picture', picture],
+    ...['--title', `Khuyến mãi ${phone.slice(-4)}`, '--summary', 'Nạp lần đầu, nhận thêm 10%.'],
+    ...['--body', '<h2>Thể lệ</h2><p>Nạp từ <strong>100</strong> USDT, nhận thêm 10%.</p>'],
+  ).trim();
+  const helpId = admin(
+    ...['content', 'create', 'help', '--lang', 'vi', '--title', `Cách nạp tiền ${phone.slice(-4)}`],
+    ...['--body', '<ol><li>Mở trang nạp tiền.</li><li>Chọn phương thức.</li></ol>'],
+  ).trim();
+  for (const [slug, title] of [
+    ['about-us', 'Về chúng tôi'],
+    ['company-profile', 'Hồ sơ công ty'],
+  ] as const) {
+    const pages = JSON.parse(admin('content', 'list', 'page', '--json')) as {
+      slug: string;
+      removed_at: number | null;
+    }[];
+    if (pages.some((page) => page.slug === slug && page.removed_at === null)) continue;
+    admin(
+      ...['content', 'create', 'page', '--slug', slug, '--version', '2026.1', '--lang', 'vi'],
+      ...['--title', title, '--body', `<p>${title}: sảnh trò chơi tự vận hành.</p>`],
+    );
+  }
+  return { activityId, helpId };
+}
+
+/**
  * A player with history on every screen: an approved and a pending deposit, a bank card, a USDT
  * address, the fund password, a pending withdrawal, money in the game balance, bets in k3 and
  * the usa yn28 room, and a news article.
@@ -361,6 +428,7 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
     'vi',
   );
   const newsId = /^added article (\d+)$/m.exec(out)?.[1] ?? '';
+  const { activityId, helpId } = contentItems(phone);
   const now = Math.floor(Date.now() / 1000);
   const cycles = ['--cycle-unit', 'day', '--cycles', '3', '--payout-time', '10:00'];
   const productId = createProduct(`Xoài ${phone.slice(-4)}`, now, cycles);
@@ -395,6 +463,8 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
     phone,
     token,
     newsId,
+    activityId,
+    helpId,
     productId,
     orderId: String(order.order_id),
     envelopeId: String(envelope.id),

@@ -41,6 +41,12 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: games::RoomCommand,
     },
+    /// What players read, by kind (banner, activity, help, page): create, update, list,
+    /// show, delete; and the pictures they use.
+    Content {
+        #[command(subcommand)]
+        command: content::ContentCommand,
+    },
     /// News articles players read: add, list, show, edit, remove.
     News {
         #[command(subcommand)]
@@ -127,6 +133,9 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
             AdminCommand::News { command } => content::run_news(&db, command).await,
+            AdminCommand::Content { command } => {
+                content::run_content(&db, &config, command).await
+            }
             AdminCommand::Vip { command } => vip::run_vip(&db, &config, command).await,
             AdminCommand::Product { command } => {
                 products::run_product(&db, &config, *command, now).await

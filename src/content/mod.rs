@@ -1,9 +1,15 @@
-//! Content the operator publishes for players: news articles. The operator adds, edits and
-//! removes them (`fairhall admin news`); players read the published ones of their language
-//! and the language-neutral ones (api/news/index, api/news/detail).
+//! Content the operator publishes for players: news articles (`fairhall admin news`; players
+//! read the published ones of their language and the language-neutral ones through
+//! api/news/index and api/news/detail), and the content items of `items` (banners,
+//! activities, help articles, pages) with their `pictures` and sanitized `rich_text`.
 
+pub mod items;
+pub mod pictures;
+pub mod rich_text;
 mod sql;
 pub mod types;
+
+pub use items::{activities_started_since, banners_for_home};
 
 use crate::clock::Timestamp;
 use crate::db::Tx;

@@ -191,12 +191,14 @@ fn upload_limit_bytes(config: &Config) -> usize {
 }
 
 /// The content security policy: scripts only from this origin, plus the inline scripts of the
-/// embedded index.html by their SHA-256 (so an injected script cannot run).
+/// embedded index.html by their SHA-256 (so an injected script cannot run). Pictures may also
+/// come from https: the operator's rich text may show pictures hosted elsewhere
+/// (`content::rich_text` lets only https ones through).
 fn content_security_policy() -> String {
     let inline_scripts: String =
         assets::inline_script_hashes().iter().map(|hash| format!(" 'sha256-{hash}'")).collect();
     format!(
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
+        "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; \
          script-src 'self'{inline_scripts}; connect-src 'self'; frame-ancestors 'none'; \
          base-uri 'self'"
     )

@@ -6,6 +6,8 @@ mod cli;
 mod client_address;
 mod code_limits;
 mod codes;
+mod content_cli;
+mod content_items;
 mod conventions;
 mod conversion;
 mod crash;

@@ -143,6 +143,11 @@ export const routes: RouteObject[] = [
       },
       page(ROUTES.ccLong, () => import('@/features/games/long/pages/long-page')),
       page(ROUTES.news, () => import('@/features/content/pages/news-page')),
+      page(ROUTES.events, () => import('@/features/content/pages/events-page')),
+      page(ROUTES.eventDetails, () => import('@/features/content/pages/event-details-page')),
+      page(ROUTES.helpList, () => import('@/features/content/pages/help-list-page')),
+      page(ROUTES.helpDetail, () => import('@/features/content/pages/help-detail-page')),
+      page(ROUTES.aboutUs, () => import('@/features/content/pages/about-page')),
       {
         element: <TabLayout />,
         children: [

@@ -12,6 +12,13 @@ export const ROUTES = {
   customer: '/pages/yn28/customer',
   // News: the list, or one article at ?id=N (the spec names no separate detail path)
   news: '/pages/yn28/news',
+  // Activities (one at ?id=N on details), help articles (one at ?id=N on helpdetail), and the
+  // operator's named pages: about-us, or any page at ?page=<slug> (privacy, user-agreement, ...)
+  events: '/pages/events/index',
+  eventDetails: '/pages/events/details',
+  helpList: '/pages/events/helplist',
+  helpDetail: '/pages/events/helpdetail',
+  aboutUs: '/pages/jogos/about-us',
   // yn28 trading hall: the hall (no room) or a tier room (?room=canada_vip), and long/short trading
   yn28Room: '/pages/yn28/game/roominfo',
   yn28Trade: '/pages/yn28/game/usdt',

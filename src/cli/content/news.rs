@@ -1,6 +1,6 @@
 //! `fairhall admin news ...`: the news articles players read on pages/yn28/news.
 
-use super::shared::{explain, format_time, yes_no};
+use crate::cli::shared::{explain, format_time, yes_no};
 use crate::clock::{Clock, Timestamp};
 use crate::content::{
     self,
