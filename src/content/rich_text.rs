@@ -129,7 +129,8 @@ fn allowed_link(href: &str) -> bool {
         Some((scheme, _)) if !scheme.contains('/') => {
             LINK_SCHEMES.contains(&scheme.to_ascii_lowercase().as_str())
         }
-        _ => href.starts_with('/') || href.starts_with('#'),
+        // "//host/..." is another site with the page's scheme, not a route.
+        _ => (href.starts_with('/') && !href.starts_with("//")) || href.starts_with('#'),
     }
 }
 

@@ -26,7 +26,7 @@ fn refused(data: &Path, args: &[&str]) -> String {
 async fn pictures_are_checked_by_content_and_stored_once() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data = dir.path();
-    let app = TestApp::open(data, |config| config.content.picture_max_bytes = 64);
+    let app = TestApp::open(data, |_| {});
     let file = data.join("banner.webp");
     std::fs::write(&file, png(1)).expect("written");
     let path = file.to_str().unwrap();
@@ -45,7 +45,8 @@ async fn pictures_are_checked_by_content_and_stored_once() {
     let stderr = refused(data, &["picture", "add", script.to_str().unwrap()]);
     assert!(stderr.contains("bad_format"), "{stderr}");
     let large = data.join("large.png");
-    std::fs::write(&large, [png(2), vec![0; 64]].concat()).expect("written");
+    // One byte over the default `content.picture_max_bytes` (1 MiB).
+    std::fs::write(&large, [png(2), vec![0; 1024 * 1024]].concat()).expect("written");
     let stderr = refused(data, &["picture", "add", large.to_str().unwrap()]);
     assert!(stderr.contains("limit_exceeded"), "{stderr}");
 

@@ -69,7 +69,9 @@ impl Kind {
     }
 }
 
+// `help` is a kind here, so clap's own `help` subcommand gives way (--help still works).
 #[derive(Subcommand)]
+#[command(disable_help_subcommand = true)]
 pub enum CreateKind {
     /// A home-page banner: needs --picture; --link, --position, --start, --end.
     Banner(ItemArgs),
@@ -91,6 +93,7 @@ pub struct UpdateArgs {
 }
 
 #[derive(Subcommand)]
+#[command(disable_help_subcommand = true)]
 pub enum UpdateKind {
     Banner(UpdateArgs),
     Activity(UpdateArgs),
