@@ -133,9 +133,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
             AdminCommand::News { command } => content::run_news(&db, command).await,
-            AdminCommand::Content { command } => {
-                content::run_content(&db, &config, command).await
-            }
+            AdminCommand::Content { command } => content::run_content(&db, &config, command).await,
             AdminCommand::Vip { command } => vip::run_vip(&db, &config, command).await,
             AdminCommand::Product { command } => {
                 products::run_product(&db, &config, *command, now).await

@@ -99,8 +99,9 @@ pub fn find(connection: &Connection, reference: &str) -> Result<Option<Picture>,
 
 /// Every picture, newest first.
 pub fn list(connection: &Connection) -> Result<Vec<Picture>, AppError> {
-    let mut query = connection
-        .prepare_cached(&format!("SELECT {COLUMNS} FROM content_pictures ORDER BY picture_id DESC"))?;
+    let mut query = connection.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM content_pictures ORDER BY picture_id DESC"
+    ))?;
     let rows = query.query_map([], picture_of)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

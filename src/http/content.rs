@@ -245,9 +245,7 @@ async fn page_detail(
     let (default_lang, now) = (app.default_lang, app.clock.now());
     let page = app
         .db
-        .read(move |connection| {
-            items::page(connection, slug.as_str(), lang, default_lang, now)
-        })
+        .read(move |connection| items::page(connection, slug.as_str(), lang, default_lang, now))
         .await?;
     Ok(Envelope::ok(page))
 }
@@ -262,6 +260,7 @@ async fn content_picture(
     State(app): State<AppState>,
     Path(file): Path<String>,
 ) -> Result<Response, AppError> {
-    let path = pictures::picture_file(&app.config.server.data_dir, &file).ok_or(AppError::NotFound)?;
+    let path =
+        pictures::picture_file(&app.config.server.data_dir, &file).ok_or(AppError::NotFound)?;
     super::assets::stored_image(&path).await
 }

@@ -73,14 +73,36 @@ async fn the_operator_manages_every_kind_from_the_command_line() {
     assert!(stderr.contains("a banner needs --picture"), "{stderr}");
     let stderr = refused(
         data,
-        &["create", "banner", "--lang", "vi", "--title", "T", "--picture", &picture_id,
-          "--link", "javascript:alert(1)"],
+        &[
+            "create",
+            "banner",
+            "--lang",
+            "vi",
+            "--title",
+            "T",
+            "--picture",
+            &picture_id,
+            "--link",
+            "javascript:alert(1)",
+        ],
     );
     assert!(stderr.contains("--link"), "{stderr}");
     let banner = content(
         data,
-        &["create", "banner", "--lang", "vi", "--title", "Ưu đãi", "--picture", &picture_id,
-          "--link", "/pages/vip/index", "--start", "2026-11-01 00:00"],
+        &[
+            "create",
+            "banner",
+            "--lang",
+            "vi",
+            "--title",
+            "Ưu đãi",
+            "--picture",
+            &picture_id,
+            "--link",
+            "/pages/vip/index",
+            "--start",
+            "2026-11-01 00:00",
+        ],
     );
     let banners = get(&app, &player, "/api/banner/index", Some("vi")).await;
     assert_eq!(banners.ok()["list"][0]["id"].to_string(), banner);
@@ -90,20 +112,45 @@ async fn the_operator_manages_every_kind_from_the_command_line() {
     std::fs::write(&body_file, "<p>Nạp <b>100</b> nhận 10.</p><script>steal()</script>").unwrap();
     let activity = content(
         data,
-        &["create", "activity", "--lang", "vi", "--title", "Nạp đầu",
-          "--body-file", body_file.to_str().unwrap(), "--picture", &picture_id],
+        &[
+            "create",
+            "activity",
+            "--lang",
+            "vi",
+            "--title",
+            "Nạp đầu",
+            "--body-file",
+            body_file.to_str().unwrap(),
+            "--picture",
+            &picture_id,
+        ],
     );
     let updated = content(
         data,
-        &["update", "activity", &activity, "--lang", "en", "--title", "First deposit",
-          "--body", "<p>Deposit <b>100</b>, get 10.</p>", "--summary", "Get 10 on 100"],
+        &[
+            "update",
+            "activity",
+            &activity,
+            "--lang",
+            "en",
+            "--title",
+            "First deposit",
+            "--body",
+            "<p>Deposit <b>100</b>, get 10.</p>",
+            "--summary",
+            "Get 10 on 100",
+        ],
     );
     assert_eq!(updated, format!("updated activity {activity}"));
     let detail = format!("/api/activity/detail?id={activity}");
     let english = get(&app, &player, &detail, Some("en")).await;
     assert_eq!(
         (&english.ok()["title"], &english.ok()["summary"], &english.ok()["body"]),
-        (&"First deposit".into(), &"Get 10 on 100".into(), &"<p>Deposit <b>100</b>, get 10.</p>".into())
+        (
+            &"First deposit".into(),
+            &"Get 10 on 100".into(),
+            &"<p>Deposit <b>100</b>, get 10.</p>".into()
+        )
     );
     let vietnamese = get(&app, &player, &detail, Some("vi")).await;
     assert_eq!(vietnamese.ok()["body"], "<p>Nạp <b>100</b> nhận 10.</p>");
@@ -112,7 +159,10 @@ async fn the_operator_manages_every_kind_from_the_command_line() {
     // Flags that are not the kind's are refused by name; so is a text without its language.
     let stderr = refused(data, &["update", "help", &activity, "--position", "1"]);
     assert!(stderr.contains("help") && stderr.contains("no such item"), "{stderr}");
-    let help = content(data, &["create", "help", "--lang", "en", "--title", "Deposits", "--body", "<p>How</p>"]);
+    let help = content(
+        data,
+        &["create", "help", "--lang", "en", "--title", "Deposits", "--body", "<p>How</p>"],
+    );
     let stderr = refused(data, &["update", "help", &help, "--summary", "x", "--lang", "en"]);
     assert!(stderr.contains("--summary is not a field of a help"), "{stderr}");
     let stderr = refused(data, &["update", "help", &help, "--title", "x"]);
@@ -123,13 +173,35 @@ async fn the_operator_manages_every_kind_from_the_command_line() {
     // Pages: one live page per slug, with a version.
     let page = content(
         data,
-        &["create", "page", "--slug", "user-agreement", "--version", "v2", "--lang", "vi",
-          "--title", "Thỏa thuận", "--body", "<p>Điều khoản</p>"],
+        &[
+            "create",
+            "page",
+            "--slug",
+            "user-agreement",
+            "--version",
+            "v2",
+            "--lang",
+            "vi",
+            "--title",
+            "Thỏa thuận",
+            "--body",
+            "<p>Điều khoản</p>",
+        ],
     );
     let stderr = refused(
         data,
-        &["create", "page", "--slug", "user-agreement", "--lang", "vi", "--title", "Again",
-          "--body", "<p>x</p>"],
+        &[
+            "create",
+            "page",
+            "--slug",
+            "user-agreement",
+            "--lang",
+            "vi",
+            "--title",
+            "Again",
+            "--body",
+            "<p>x</p>",
+        ],
     );
     assert!(stderr.contains(&format!("page {page} has it already")), "{stderr}");
     let shown = content(data, &["show", "page", &page, "--json"]);

@@ -56,7 +56,8 @@ async fn translate(app: &TestApp, kind: ContentKind, id: i64, lang: &'static str
     let input = input(kind, lang, title);
     app.db
         .write(move |tx| {
-            items::update(tx, kind, id, input, now).map_err(|error| AppError::Internal(error.into()))
+            items::update(tx, kind, id, input, now)
+                .map_err(|error| AppError::Internal(error.into()))
         })
         .await
         .expect("the text is added");
@@ -115,7 +116,10 @@ async fn a_reader_gets_his_language_else_the_default_one_else_nothing() {
     let japanese = get(&app, &player, &detail(both), Some("ja")).await;
     assert_eq!(japanese.ok()["title"], "Khuyến mãi");
     assert_not_found(&get(&app, &player, &detail(chinese_only), Some("en")).await);
-    assert_eq!(get(&app, &player, &detail(chinese_only), Some("zh")).await.ok()["title"], "只有中文");
+    assert_eq!(
+        get(&app, &player, &detail(chinese_only), Some("zh")).await.ok()["title"],
+        "只有中文"
+    );
 }
 
 #[tokio::test]
@@ -148,8 +152,10 @@ async fn an_activity_shows_inside_its_window_only() {
     app.clock.advance(60);
     let listed = list(&app, &player, index, "vi").await;
     assert_eq!(titles(&listed), ["Cuối tuần"]);
-    assert_eq!((listed[0]["start_at"].as_i64(), listed[0]["end_at"].as_i64()),
-        (Some(start.secs()), Some(start.secs() + 60)));
+    assert_eq!(
+        (listed[0]["start_at"].as_i64(), listed[0]["end_at"].as_i64()),
+        (Some(start.secs()), Some(start.secs() + 60))
+    );
     assert_eq!(get(&app, &player, &detail, Some("vi")).await.ok()["id"], id);
     assert_eq!(started_since(&app, since).await, 1);
 
@@ -172,7 +178,8 @@ async fn a_deleted_item_is_never_shown_again() {
     assert_not_found(&get(&app, &player, &detail(deleted), Some("vi")).await);
     assert_eq!(get(&app, &player, &detail(kept), Some("vi")).await.ok()["title"], "Nạp tiền");
     // Another kind's id is not a help article.
-    let activity = create(&app, ContentKind::Activity, input(ContentKind::Activity, "vi", "A")).await;
+    let activity =
+        create(&app, ContentKind::Activity, input(ContentKind::Activity, "vi", "A")).await;
     assert_not_found(&get(&app, &player, &detail(activity), Some("vi")).await);
     let bad = get(&app, &player, "/api/help/detail?id=abc", Some("vi")).await;
     assert_eq!(bad.err(), "bad_params");
@@ -183,7 +190,10 @@ async fn help_articles_follow_the_operators_positions() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     let kind = ContentKind::Help;
-    let at = |position: i64, title: &str| ItemInput { position: Some(position), ..input(kind, "en", title) };
+    let at = |position: i64, title: &str| ItemInput {
+        position: Some(position),
+        ..input(kind, "en", title)
+    };
     create(&app, kind, at(20, "Withdrawals")).await;
     create(&app, kind, at(10, "Deposits")).await;
     create(&app, kind, at(20, "Bets")).await;
@@ -213,11 +223,16 @@ async fn pages_are_found_by_slug_with_their_version() {
 
     let about = get(&app, &player, "/api/page/detail?slug=about-us", Some("en")).await;
     let about = about.ok();
-    assert_eq!((&about["slug"], &about["title"], &about["version"]),
-        (&Value::from("about-us"), &Value::from("Về chúng tôi"), &Value::from("2026-11")));
+    assert_eq!(
+        (&about["slug"], &about["title"], &about["version"]),
+        (&Value::from("about-us"), &Value::from("Về chúng tôi"), &Value::from("2026-11"))
+    );
     let listed = list(&app, &player, "/api/page/index", "en").await;
     let slugs: Vec<_> = listed.iter().map(|page| page["slug"].as_str().unwrap()).collect();
-    assert_eq!((slugs, titles(&listed)), (vec!["about-us", "privacy"], vec!["Về chúng tôi", "Privacy"]));
+    assert_eq!(
+        (slugs, titles(&listed)),
+        (vec!["about-us", "privacy"], vec!["Về chúng tôi", "Privacy"])
+    );
 
     assert_not_found(&get(&app, &player, "/api/page/detail?slug=user-agreement", None).await);
     assert_eq!(get(&app, &player, "/api/page/detail?slug=../x", None).await.err(), "bad_params");
@@ -242,7 +257,8 @@ async fn banners_come_in_order_with_picture_and_link() {
         ..input(kind, "vi", title)
     };
     create(&app, kind, banner(&second_picture, 2, None, "Hai")).await;
-    let first = create(&app, kind, banner(&first_picture, 1, Some("/pages/vip/index"), "Một")).await;
+    let first =
+        create(&app, kind, banner(&first_picture, 1, Some("/pages/vip/index"), "Một")).await;
     translate(&app, kind, first, "en", "One").await;
 
     let listed = list(&app, &player, "/api/banner/index", "en").await;
@@ -276,16 +292,52 @@ async fn pictures_are_served_to_everyone_with_immutable_caching() {
     assert_eq!(served.bytes.as_ref(), png(7).as_slice());
 
     for unknown in [format!("{}.png", "0".repeat(64)), "..%2Ffairhall.db".into(), "x.png".into()] {
-        let request = Request::get(format!("/media/content/{unknown}")).body(Body::empty()).unwrap();
+        let request =
+            Request::get(format!("/media/content/{unknown}")).body(Body::empty()).unwrap();
         assert_eq!(app.send(request).await.status, StatusCode::NOT_FOUND, "{unknown}");
     }
 }
 
 /// The tags a sanitized body may contain.
 const ALLOWED_TAGS: &[&str] = &[
-    "a", "b", "blockquote", "br", "code", "del", "div", "em", "figcaption", "figure", "h2", "h3",
-    "h4", "h5", "h6", "hr", "i", "img", "ins", "li", "mark", "ol", "p", "pre", "s", "small",
-    "span", "strong", "sub", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u",
+    "a",
+    "b",
+    "blockquote",
+    "br",
+    "code",
+    "del",
+    "div",
+    "em",
+    "figcaption",
+    "figure",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "img",
+    "ins",
+    "li",
+    "mark",
+    "ol",
+    "p",
+    "pre",
+    "s",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "tr",
+    "u",
     "ul",
 ];
 
@@ -300,12 +352,22 @@ fn assert_harmless(vector: &str, html: &str) {
         assert!(ALLOWED_TAGS.contains(&name.as_str()), "{vector}\n  kept <{name}>: {html}");
         let handler = regex::Regex::new(r"(^|[\s/])on[a-z]+\s*=").unwrap();
         assert!(!handler.is_match(&attributes), "{vector}\n  kept a handler: {html}");
-        for bad in ["style", "javascript:", "vbscript:", "data:", "srcdoc", "src=\"http:", "href=\"//", "src=\"//"] {
+        for bad in [
+            "style",
+            "javascript:",
+            "vbscript:",
+            "data:",
+            "srcdoc",
+            "src=\"http:",
+            "href=\"//",
+            "src=\"//",
+        ] {
             assert!(!attributes.contains(bad), "{vector}\n  kept {bad}: {html}");
         }
     }
     let lowered = html.to_ascii_lowercase();
-    for element in ["<script", "<iframe", "<style", "<form", "<svg", "<object", "<embed", "<input"] {
+    for element in ["<script", "<iframe", "<style", "<form", "<svg", "<object", "<embed", "<input"]
+    {
         assert!(!lowered.contains(element), "{vector}\n  kept {element}: {html}");
     }
 }
@@ -359,7 +421,8 @@ async fn safe_markup_reaches_players_as_written() {
         ..input(kind, "en", "Rules")
     };
     create(&app, kind, page).await;
-    let links = "<p><a href=\"https://t.me/hall\">Telegram</a> <a href=\"/pages/vip/index\">VIP</a></p>";
+    let links =
+        "<p><a href=\"https://t.me/hall\">Telegram</a> <a href=\"/pages/vip/index\">VIP</a></p>";
     let with_links = ItemInput {
         slug: Some(PageSlug::parse("links").unwrap()),
         text: TextInput { body: Some(RichText::parse(links).unwrap()), ..text(kind, "Links") },

@@ -147,7 +147,8 @@ pub async fn run_picture(
     match command {
         PictureCommand::Add { file } => {
             let max_bytes = config.content.picture_max_bytes;
-            let refused = |error| anyhow::anyhow!("picture {}: {:#}", file.display(), explain(error));
+            let refused =
+                |error| anyhow::anyhow!("picture {}: {:#}", file.display(), explain(error));
             // One byte over the limit is enough for `Image::parse` to refuse the file.
             let bytes = read_prefix(&file, max_bytes as u64 + 1)?;
             let image = Image::parse(bytes, max_bytes).map_err(refused)?;
@@ -187,7 +188,10 @@ fn input_of(args: ItemArgs, timezone: Tz) -> anyhow::Result<ItemInput> {
         .as_deref()
         .map(|text| {
             crate::i18n::normalize(text).ok_or_else(|| {
-                anyhow::anyhow!("--lang {text:?}: give one of {}", crate::config::LANGUAGES.join(", "))
+                anyhow::anyhow!(
+                    "--lang {text:?}: give one of {}",
+                    crate::config::LANGUAGES.join(", ")
+                )
             })
         })
         .transpose()?;
@@ -207,7 +211,11 @@ fn input_of(args: ItemArgs, timezone: Tz) -> anyhow::Result<ItemInput> {
         position: args.position,
         slug: parsed("--slug", args.slug.as_deref(), PageSlug::parse)?,
         version: parsed("--version", args.version.as_deref(), PageVersion::parse)?,
-        start_at: args.start.as_deref().map(|text| time_of("--start", text, timezone)).transpose()?,
+        start_at: args
+            .start
+            .as_deref()
+            .map(|text| time_of("--start", text, timezone))
+            .transpose()?,
         end_at: args.end.as_deref().map(|text| time_of("--end", text, timezone)).transpose()?,
     })
 }
@@ -226,7 +234,11 @@ fn optional<T>(
     text: &str,
     parse: impl Fn(&str) -> Result<T, AppError>,
 ) -> anyhow::Result<Option<T>> {
-    if text.trim().is_empty() { Ok(None) } else { parse(text).map(Some).map_err(|error| refused(option, error)) }
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        parse(text).map(Some).map_err(|error| refused(option, error))
+    }
 }
 
 /// "YYYY-MM-DD HH:MM" in the operator's time zone, or RFC 3339; "" for none.

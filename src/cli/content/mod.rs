@@ -129,7 +129,9 @@ pub async fn run_content(db: &Db, config: &Config, command: ContentCommand) -> a
         ContentCommand::Show { kind, id, json } => {
             items::show(db, kind.content_kind(), id, json, timezone).await
         }
-        ContentCommand::Delete { kind, id } => items::delete(db, kind.content_kind(), id, now).await,
+        ContentCommand::Delete { kind, id } => {
+            items::delete(db, kind.content_kind(), id, now).await
+        }
         ContentCommand::Picture { command } => items::run_picture(db, config, command, now).await,
     }
 }

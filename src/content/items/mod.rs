@@ -14,8 +14,8 @@ use crate::error::AppError;
 use rusqlite::Connection;
 use sql::{Visible, Which};
 use types::{
-    ActivityDetail, ActivityItem, BannerView, ContentKind, HelpArticle, HelpItem, Item,
-    ItemError, ItemInput, ItemRecord, ItemText, PageLink, PageView, Summary,
+    ActivityDetail, ActivityItem, BannerView, ContentKind, HelpArticle, HelpItem, Item, ItemError,
+    ItemInput, ItemRecord, ItemText, PageLink, PageView, Summary,
 };
 
 /// Most banners the home page shows.
@@ -69,8 +69,13 @@ pub fn activities(
     default_lang: &str,
     now: Timestamp,
 ) -> Result<Vec<ActivityItem>, AppError> {
-    let rows =
-        sql::visible(connection, ContentKind::Activity, (lang, default_lang), Which::All(LIST_MAX), now)?;
+    let rows = sql::visible(
+        connection,
+        ContentKind::Activity,
+        (lang, default_lang),
+        Which::All(LIST_MAX),
+        now,
+    )?;
     Ok(rows.into_iter().map(activity_item).collect())
 }
 
@@ -97,9 +102,10 @@ pub fn activity(
     default_lang: &str,
     now: Timestamp,
 ) -> Result<ActivityDetail, AppError> {
-    let row = sql::visible(connection, ContentKind::Activity, (lang, default_lang), Which::Id(id), now)?
-        .pop()
-        .ok_or(AppError::NotFound)?;
+    let row =
+        sql::visible(connection, ContentKind::Activity, (lang, default_lang), Which::Id(id), now)?
+            .pop()
+            .ok_or(AppError::NotFound)?;
     Ok(ActivityDetail {
         id: row.id,
         title: row.title,
@@ -118,8 +124,13 @@ pub fn help_articles(
     default_lang: &str,
     now: Timestamp,
 ) -> Result<Vec<HelpItem>, AppError> {
-    let rows =
-        sql::visible(connection, ContentKind::Help, (lang, default_lang), Which::All(LIST_MAX), now)?;
+    let rows = sql::visible(
+        connection,
+        ContentKind::Help,
+        (lang, default_lang),
+        Which::All(LIST_MAX),
+        now,
+    )?;
     Ok(rows
         .into_iter()
         .map(|row| HelpItem { id: row.id, title: row.title, summary: row.summary })
@@ -134,9 +145,10 @@ pub fn help_article(
     default_lang: &str,
     now: Timestamp,
 ) -> Result<HelpArticle, AppError> {
-    let row = sql::visible(connection, ContentKind::Help, (lang, default_lang), Which::Id(id), now)?
-        .pop()
-        .ok_or(AppError::NotFound)?;
+    let row =
+        sql::visible(connection, ContentKind::Help, (lang, default_lang), Which::Id(id), now)?
+            .pop()
+            .ok_or(AppError::NotFound)?;
     Ok(HelpArticle { id: row.id, title: row.title, body: row.body, updated_at: row.updated_at })
 }
 
@@ -148,9 +160,10 @@ pub fn page(
     default_lang: &str,
     now: Timestamp,
 ) -> Result<PageView, AppError> {
-    let row = sql::visible(connection, ContentKind::Page, (lang, default_lang), Which::Slug(slug), now)?
-        .pop()
-        .ok_or(AppError::NotFound)?;
+    let row =
+        sql::visible(connection, ContentKind::Page, (lang, default_lang), Which::Slug(slug), now)?
+            .pop()
+            .ok_or(AppError::NotFound)?;
     Ok(PageView {
         slug: row.slug.unwrap_or_default(),
         title: row.title,
@@ -167,8 +180,13 @@ pub fn pages(
     default_lang: &str,
     now: Timestamp,
 ) -> Result<Vec<PageLink>, AppError> {
-    let rows =
-        sql::visible(connection, ContentKind::Page, (lang, default_lang), Which::All(LIST_MAX), now)?;
+    let rows = sql::visible(
+        connection,
+        ContentKind::Page,
+        (lang, default_lang),
+        Which::All(LIST_MAX),
+        now,
+    )?;
     Ok(rows
         .into_iter()
         .map(|row| PageLink { slug: row.slug.unwrap_or_default(), title: row.title })
@@ -223,9 +241,8 @@ pub fn update(
     let mut item = sql::item(tx, kind, id)?
         .filter(|item| item.removed_at.is_none())
         .ok_or_else(|| invalid(&format!("{} {id}: no such item, or it is deleted", kind.code())))?;
-    let has_text = input.text.title.is_some()
-        || input.text.summary.is_some()
-        || input.text.body.is_some();
+    let has_text =
+        input.text.title.is_some() || input.text.summary.is_some() || input.text.body.is_some();
     if has_text && input.lang.is_none() {
         return Err(invalid("give --lang with --title, --summary or --body: the text's language"));
     }
@@ -288,9 +305,7 @@ fn invalid(reason: &str) -> ItemError {
 /// Applies the fields `input` gives to `item`, refusing those its kind does not have.
 fn apply(connection: &Connection, item: &mut Item, input: &ItemInput) -> Result<(), ItemError> {
     let kind = item.kind;
-    let refuse = |flag: &str| {
-        invalid(&format!("{flag} is not a field of a {}", kind.code()))
-    };
+    let refuse = |flag: &str| invalid(&format!("{flag} is not a field of a {}", kind.code()));
     if let Some(reference) = &input.picture {
         if !matches!(kind, ContentKind::Banner | ContentKind::Activity) {
             return Err(refuse("--picture"));
@@ -354,7 +369,9 @@ fn merged_text(
     let title = match (given.title, &stored) {
         (Some(title), _) => title.as_str().to_string(),
         (None, Some(stored)) => stored.title.clone(),
-        (None, None) => return Err(invalid(&format!("--title is required for a new text in {lang}"))),
+        (None, None) => {
+            return Err(invalid(&format!("--title is required for a new text in {lang}")));
+        }
     };
     let body_changed = given.body.is_some();
     let body = match (given.body, &stored) {
@@ -369,7 +386,9 @@ fn merged_text(
     };
     let summary = match (given.summary, &body) {
         (Some(summary), _) => summary.as_str().to_string(),
-        (None, Some(body)) if kind == ContentKind::Activity && (body_changed || stored.is_none()) => {
+        (None, Some(body))
+            if kind == ContentKind::Activity && (body_changed || stored.is_none()) =>
+        {
             Summary::of_body(body).as_str().to_string()
         }
         _ => stored.as_ref().map(|stored| stored.summary.clone()).unwrap_or_default(),

@@ -143,7 +143,12 @@ pub fn texts(connection: &Connection, item_id: i64) -> Result<Vec<ItemText>, App
         "SELECT lang, title, summary, body FROM content_texts WHERE item_id = ?1 ORDER BY lang",
     )?;
     let rows = query.query_map([item_id], |row| {
-        Ok(ItemText { lang: row.get(0)?, title: row.get(1)?, summary: row.get(2)?, body: row.get(3)? })
+        Ok(ItemText {
+            lang: row.get(0)?,
+            title: row.get(1)?,
+            summary: row.get(2)?,
+            body: row.get(3)?,
+        })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -214,23 +219,20 @@ pub fn visible(
                 i.updated_at, t.title, t.summary, t.body {VISIBLE} {condition}"
     );
     let mut query = connection.prepare_cached(&sql)?;
-    let rows = query.query_map(
-        params![kind.code(), lang, default_lang, now, argument],
-        |row| {
-            Ok(Visible {
-                id: row.get(0)?,
-                slug: row.get(1)?,
-                picture_name: row.get(2)?,
-                link: row.get(3)?,
-                version: row.get(4)?,
-                start_at: row.get(5)?,
-                end_at: row.get(6)?,
-                updated_at: row.get(7)?,
-                title: row.get(8)?,
-                summary: row.get(9)?,
-                body: row.get(10)?,
-            })
-        },
-    )?;
+    let rows = query.query_map(params![kind.code(), lang, default_lang, now, argument], |row| {
+        Ok(Visible {
+            id: row.get(0)?,
+            slug: row.get(1)?,
+            picture_name: row.get(2)?,
+            link: row.get(3)?,
+            version: row.get(4)?,
+            start_at: row.get(5)?,
+            end_at: row.get(6)?,
+            updated_at: row.get(7)?,
+            title: row.get(8)?,
+            summary: row.get(9)?,
+            body: row.get(10)?,
+        })
+    })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -87,11 +87,16 @@ impl BannerLink {
         let link = text.trim();
         let route = link.starts_with('/') && !link.starts_with("//");
         let https = link.strip_prefix("https://").is_some_and(|rest| !rest.is_empty());
-        let clean = !link.chars().any(|character| character.is_whitespace() || character.is_control());
+        let clean =
+            !link.chars().any(|character| character.is_whitespace() || character.is_control());
         if link.chars().count() > Self::MAX_CHARS {
             return Err(AppError::TextTooLong { max: Self::MAX_CHARS });
         }
-        if (route || https) && clean { Ok(BannerLink(link.to_string())) } else { Err(AppError::BadParams) }
+        if (route || https) && clean {
+            Ok(BannerLink(link.to_string()))
+        } else {
+            Err(AppError::BadParams)
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -321,7 +326,8 @@ mod tests {
     fn a_banner_link_is_a_route_or_https() {
         assert_eq!(BannerLink::parse(" /pages/vip/index ").unwrap().as_str(), "/pages/vip/index");
         assert!(BannerLink::parse("https://t.me/hall").is_ok());
-        for text in ["http://x.example", "javascript:alert(1)", "//evil.example", "https://", "/a b", ""]
+        for text in
+            ["http://x.example", "javascript:alert(1)", "//evil.example", "https://", "/a b", ""]
         {
             assert!(matches!(BannerLink::parse(text), Err(AppError::BadParams)), "{text}");
         }

@@ -63,7 +63,7 @@ describe('activities', () => {
     ]);
     const [first, second] = items as [HTMLElement, HTMLElement];
     expect(first).toHaveTextContent('Get 10% more');
-    expect(first).toHaveTextContent(`${formatDate(START)} – ${formatDate(START + 86_400 * 7)}`);
+    expect(first).toHaveTextContent(`${formatDate(START)} to ${formatDate(START + 86_400 * 7)}`);
     expect(first.querySelector('img')).toHaveAttribute('loading', 'eager');
     expect(second).toHaveTextContent('Ongoing');
     expect(second.querySelector('img')).toBeNull();

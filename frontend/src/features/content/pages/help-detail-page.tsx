@@ -1,13 +1,13 @@
 // pages/events/helpdetail?id=N — one help article.
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { When } from '@/components/when';
 import { useHelpArticle, type HelpArticle } from '@/features/content/api/items';
 import styles from '@/features/content/parts/content.module.css';
 import { idOf, ItemState } from '@/features/content/parts/item-state';
 import { RichText } from '@/features/content/parts/rich-text';
 import { useI18n } from '@/i18n/i18n';
 import { ROUTES } from '@/lib/routes';
+import { relativeLabel } from '@/lib/time';
 
 export function Component() {
   const { t } = useI18n();
@@ -42,7 +42,7 @@ function Details({ query }: { query: ReturnType<typeof useHelpArticle> | null })
         <article className={`card ${styles.article}`}>
           <h2 className={styles.articleTitle}>{article.title}</h2>
           <p className={styles.meta}>
-            {t('help_updated')} <When at={article.updated_at} />
+            {t('help_updated', { time: relativeLabel(article.updated_at, t) })}
           </p>
           <RichText html={article.body} />
         </article>
