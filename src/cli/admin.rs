@@ -44,8 +44,9 @@ pub enum AdminCommand {
     /// What players read, by kind (banner, activity, help, page): create, update, list,
     /// show, delete; and the pictures they use.
     Content {
+        /// Boxed: its flags make it much larger than the other commands.
         #[command(subcommand)]
-        command: content::ContentCommand,
+        command: Box<content::ContentCommand>,
     },
     /// News articles players read: add, list, show, edit, remove.
     News {
@@ -133,7 +134,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
             AdminCommand::News { command } => content::run_news(&db, command).await,
-            AdminCommand::Content { command } => content::run_content(&db, &config, command).await,
+            AdminCommand::Content { command } => content::run_content(&db, &config, *command).await,
             AdminCommand::Vip { command } => vip::run_vip(&db, &config, command).await,
             AdminCommand::Product { command } => {
                 products::run_product(&db, &config, *command, now).await

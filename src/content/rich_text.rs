@@ -152,7 +152,7 @@ fn allowed_picture(src: &str) -> bool {
             .strip_prefix('/')
             .unwrap_or(src)
             .strip_prefix(PICTURE_URL_PREFIX)
-            .is_some_and(|name| super::pictures::is_picture_name(name))
+            .is_some_and(super::pictures::is_picture_name)
 }
 
 /// A link leads to an app route (/pages/...), a place in the page (#...), or an address with

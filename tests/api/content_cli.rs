@@ -4,10 +4,11 @@
 
 use crate::cli::{fail, succeed};
 use crate::content_items::png;
-use crate::helpers::TestApp;
+use crate::helpers::{Player, TestApp};
 use crate::news::get;
 use axum::http::StatusCode;
 use std::path::Path;
+use tempfile::TempDir;
 
 /// `fairhall admin content ARGS`; its standard output without the final line break.
 #[track_caller]
@@ -57,170 +58,159 @@ async fn pictures_are_checked_by_content_and_stored_once() {
     assert_eq!(served.status, StatusCode::OK);
 }
 
+/// A data directory shared by the CLI and a running app with one player, and one stored
+/// picture.
+struct Operator {
+    dir: TempDir,
+    app: TestApp,
+    player: Player,
+    /// The picture's id and file name, as `picture add` prints them.
+    picture: (String, String),
+}
+
+impl Operator {
+    async fn new() -> Operator {
+        let dir = tempfile::tempdir().expect("a temp directory");
+        let app = TestApp::open(dir.path(), |_| {});
+        let player = app.player().await;
+        let file = dir.path().join("picture.png");
+        std::fs::write(&file, png(9)).expect("written");
+        let added = content(dir.path(), &["picture", "add", file.to_str().unwrap()]);
+        let fields: Vec<&str> = added.split('\t').collect();
+        let picture = (fields[0].to_string(), fields[1].to_string());
+        Operator { dir, app, player, picture }
+    }
+
+    fn data(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// `admin content` with the words of `line`, then `values` (each one argument).
+    #[track_caller]
+    fn run(&self, line: &str, values: &[&str]) -> String {
+        content(self.data(), &[line.split_whitespace().collect(), values.to_vec()].concat())
+    }
+
+    #[track_caller]
+    fn refuse(&self, line: &str, values: &[&str]) -> String {
+        refused(self.data(), &[line.split_whitespace().collect(), values.to_vec()].concat())
+    }
+
+    async fn get(&self, path: &str, lang: &str) -> crate::helpers::Reply {
+        get(&self.app, &self.player, path, Some(lang)).await
+    }
+}
+
 #[tokio::test]
-async fn the_operator_manages_every_kind_from_the_command_line() {
-    let dir = tempfile::tempdir().expect("a temp directory");
-    let data = dir.path();
-    let app = TestApp::open(data, |_| {});
-    let player = app.player().await;
-    let file = data.join("banner.png");
-    std::fs::write(&file, png(9)).expect("written");
-    let picture = content(data, &["picture", "add", file.to_str().unwrap()]);
-    let picture_id = picture.split('\t').next().unwrap().to_string();
-
-    // A banner needs a picture; a link must be a route or https.
-    let stderr = refused(data, &["create", "banner", "--lang", "vi", "--title", "Ưu đãi"]);
+async fn a_banner_needs_a_picture_and_a_safe_link() {
+    let operator = Operator::new().await;
+    let picture = operator.picture.0.as_str();
+    let stderr = operator.refuse("create banner --lang vi --title Sale", &[]);
     assert!(stderr.contains("a banner needs --picture"), "{stderr}");
-    let stderr = refused(
-        data,
-        &[
-            "create",
-            "banner",
-            "--lang",
-            "vi",
-            "--title",
-            "T",
-            "--picture",
-            &picture_id,
-            "--link",
-            "javascript:alert(1)",
-        ],
-    );
+    let line = format!("create banner --lang vi --title Sale --picture {picture} --link");
+    let stderr = operator.refuse(&line, &["javascript:alert(1)"]);
     assert!(stderr.contains("--link"), "{stderr}");
-    let banner = content(
-        data,
-        &[
-            "create",
-            "banner",
-            "--lang",
-            "vi",
-            "--title",
-            "Ưu đãi",
-            "--picture",
-            &picture_id,
-            "--link",
-            "/pages/vip/index",
-            "--start",
-            "2026-11-01 00:00",
-        ],
-    );
-    let banners = get(&app, &player, "/api/banner/index", Some("vi")).await;
-    assert_eq!(banners.ok()["list"][0]["id"].to_string(), banner);
 
-    // An activity in vi, then its English text, its body from a file.
-    let body_file = data.join("body.html");
+    let banner = operator.run(&line, &["/pages/vip/index", "--start", "2026-11-01 00:00"]);
+    let banners = operator.get("/api/banner/index", "vi").await;
+    assert_eq!(banners.ok()["list"][0]["id"].to_string(), banner);
+    assert_eq!(banners.ok()["list"][0]["link"], "/pages/vip/index");
+    let stderr = operator.refuse(&format!("update banner {banner} --picture"), &[""]);
+    assert!(stderr.contains("a banner needs --picture"), "{stderr}");
+    let stderr = operator.refuse(&format!("update banner {banner}"), &[]);
+    assert!(stderr.contains("nothing to change"), "{stderr}");
+}
+
+#[tokio::test]
+async fn an_activity_gets_its_languages_one_at_a_time() {
+    let operator = Operator::new().await;
+    let (picture_id, picture_name) = &operator.picture;
+    let body_file = operator.data().join("body.html");
     std::fs::write(&body_file, "<p>Nạp <b>100</b> nhận 10.</p><script>steal()</script>").unwrap();
-    let activity = content(
-        data,
-        &[
-            "create",
-            "activity",
-            "--lang",
-            "vi",
-            "--title",
-            "Nạp đầu",
-            "--body-file",
-            body_file.to_str().unwrap(),
-            "--picture",
-            &picture_id,
-        ],
+    let activity = operator.run(
+        &format!("create activity --lang vi --picture {picture_id} --body-file"),
+        &[body_file.to_str().unwrap(), "--title", "Nạp đầu"],
     );
-    let updated = content(
-        data,
-        &[
-            "update",
-            "activity",
-            &activity,
-            "--lang",
-            "en",
-            "--title",
-            "First deposit",
-            "--body",
-            "<p>Deposit <b>100</b>, get 10.</p>",
-            "--summary",
-            "Get 10 on 100",
-        ],
+    let updated = operator.run(
+        &format!("update activity {activity} --lang en --title"),
+        &["First deposit", "--body", "<p>Deposit <b>100</b>, get 10.</p>", "--summary", "Get 10"],
     );
     assert_eq!(updated, format!("updated activity {activity}"));
+
     let detail = format!("/api/activity/detail?id={activity}");
-    let english = get(&app, &player, &detail, Some("en")).await;
+    let english = operator.get(&detail, "en").await;
+    let english = english.ok();
     assert_eq!(
-        (&english.ok()["title"], &english.ok()["summary"], &english.ok()["body"]),
-        (
-            &"First deposit".into(),
-            &"Get 10 on 100".into(),
-            &"<p>Deposit <b>100</b>, get 10.</p>".into()
-        )
+        (&english["title"], &english["summary"]),
+        (&"First deposit".into(), &"Get 10".into())
     );
-    let vietnamese = get(&app, &player, &detail, Some("vi")).await;
-    assert_eq!(vietnamese.ok()["body"], "<p>Nạp <b>100</b> nhận 10.</p>");
-    assert_eq!(vietnamese.ok()["summary"], "Nạp 100 nhận 10.");
+    assert_eq!(english["body"], "<p>Deposit <b>100</b>, get 10.</p>");
+    assert_eq!(english["picture"], format!("media/content/{picture_name}"));
+    operator.run(&format!("update activity {activity} --picture"), &[""]);
+    let vietnamese = operator.get(&detail, "vi").await;
+    let vietnamese = vietnamese.ok();
+    assert_eq!(vietnamese["picture"], serde_json::Value::Null);
+    assert_eq!(vietnamese["body"], "<p>Nạp <b>100</b> nhận 10.</p>", "sanitized when stored");
+    assert_eq!(vietnamese["summary"], "Nạp 100 nhận 10.", "the start of the body");
 
-    // Flags that are not the kind's are refused by name; so is a text without its language.
-    let stderr = refused(data, &["update", "help", &activity, "--position", "1"]);
-    assert!(stderr.contains("help") && stderr.contains("no such item"), "{stderr}");
-    let help = content(
-        data,
-        &["create", "help", "--lang", "en", "--title", "Deposits", "--body", "<p>How</p>"],
-    );
-    let stderr = refused(data, &["update", "help", &help, "--summary", "x", "--lang", "en"]);
-    assert!(stderr.contains("--summary is not a field of a help"), "{stderr}");
-    let stderr = refused(data, &["update", "help", &help, "--title", "x"]);
-    assert!(stderr.contains("give --lang"), "{stderr}");
-    let stderr = refused(data, &["create", "help", "--lang", "en", "--title", "No body"]);
-    assert!(stderr.contains("--body or --body-file is required"), "{stderr}");
-
-    // Pages: one live page per slug, with a version.
-    let page = content(
-        data,
-        &[
-            "create",
-            "page",
-            "--slug",
-            "user-agreement",
-            "--version",
-            "v2",
-            "--lang",
-            "vi",
-            "--title",
-            "Thỏa thuận",
-            "--body",
-            "<p>Điều khoản</p>",
-        ],
-    );
-    let stderr = refused(
-        data,
-        &[
-            "create",
-            "page",
-            "--slug",
-            "user-agreement",
-            "--lang",
-            "vi",
-            "--title",
-            "Again",
-            "--body",
-            "<p>x</p>",
-        ],
-    );
-    assert!(stderr.contains(&format!("page {page} has it already")), "{stderr}");
-    let shown = content(data, &["show", "page", &page, "--json"]);
-    let shown: serde_json::Value = serde_json::from_str(&shown).expect("JSON");
-    assert_eq!((&shown["slug"], &shown["version"]), (&"user-agreement".into(), &"v2".into()));
-    assert_eq!(shown["texts"][0]["body"], "<p>Điều khoản</p>");
-
-    // The readable list, then a deletion players see at once.
-    let listed = content(data, &["list", "activity"]);
+    let listed = operator.run("list activity", &[]);
     let lines: Vec<&str> = listed.lines().collect();
     assert_eq!(lines[0], "id\tstate\tposition\tlangs\twindow\ttitle");
     assert_eq!(lines[1], format!("{activity}\tlive\t0\ten,vi\t- to -\tFirst deposit"));
-    let deleted = content(data, &["delete", "activity", &activity]);
+    let deleted = operator.run(&format!("delete activity {activity}"), &[]);
     assert_eq!(deleted, format!("deleted activity {activity}: players no longer see it"));
-    assert_eq!(get(&app, &player, &detail, Some("en")).await.status, StatusCode::NOT_FOUND);
-    let listed = content(data, &["list", "activity"]);
+    assert_eq!(operator.get(&detail, "en").await.status, StatusCode::NOT_FOUND);
+    let listed = operator.run("list activity", &[]);
     assert!(listed.contains(&format!("{activity}\tdeleted\t")), "{listed}");
-    let stderr = refused(data, &["delete", "activity", &activity]);
+    let stderr = operator.refuse(&format!("delete activity {activity}"), &[]);
     assert!(stderr.contains("deleted already"), "{stderr}");
-    let stderr = refused(data, &["update", "activity", &activity, "--position", "2"]);
+    let stderr = operator.refuse(&format!("update activity {activity} --position 2"), &[]);
     assert!(stderr.contains("no such item, or it is deleted"), "{stderr}");
+}
+
+#[tokio::test]
+async fn flags_a_kind_does_not_have_are_refused_by_name() {
+    let operator = Operator::new().await;
+    let help = operator.run("create help --lang en --title Deposits --body", &["<p>How</p>"]);
+    let stderr = operator.refuse(&format!("update activity {help} --position 1"), &[]);
+    assert!(stderr.contains("activity") && stderr.contains("no such item"), "{stderr}");
+    let stderr = operator.refuse(&format!("update help {help} --lang en --summary x"), &[]);
+    assert!(stderr.contains("--summary is not a field of a help"), "{stderr}");
+    let stderr = operator.refuse(&format!("update help {help} --slug x"), &[]);
+    assert!(stderr.contains("--slug is not a field of a help"), "{stderr}");
+    let stderr = operator.refuse(&format!("update help {help} --title x"), &[]);
+    assert!(stderr.contains("give --lang"), "{stderr}");
+    let stderr = operator.refuse("create help --lang en --title Empty", &[]);
+    assert!(stderr.contains("--body or --body-file is required"), "{stderr}");
+    let stderr = operator.refuse("create help --lang xx --title X --body", &["<p>x</p>"]);
+    assert!(stderr.contains("--lang \"xx\""), "{stderr}");
+    let stderr = operator.refuse("create help --title X --body", &["<p>x</p>"]);
+    assert!(stderr.contains("--lang is required"), "{stderr}");
+}
+
+#[tokio::test]
+async fn one_live_page_has_a_slug_and_shows_its_version() {
+    let operator = Operator::new().await;
+    let create = "create page --slug user-agreement --lang vi --title Terms --body";
+    let page = operator.run(create, &["<p>Điều khoản</p>", "--version", "v2"]);
+    let stderr = operator.refuse(create, &["<p>Again</p>"]);
+    assert!(stderr.contains(&format!("page {page} has it already")), "{stderr}");
+    let stderr = operator.refuse("create page --lang vi --title Nameless --body", &["<p>x</p>"]);
+    assert!(stderr.contains("a page needs --slug"), "{stderr}");
+
+    let shown = operator.run(&format!("show page {page} --json"), &[]);
+    let shown: serde_json::Value = serde_json::from_str(&shown).expect("JSON");
+    assert_eq!((&shown["slug"], &shown["version"]), (&"user-agreement".into(), &"v2".into()));
+    assert_eq!(shown["texts"][0]["body"], "<p>Điều khoản</p>");
+    let read = operator.get("/api/page/detail?slug=user-agreement", "en").await;
+    assert_eq!((&read.ok()["title"], &read.ok()["version"]), (&"Terms".into(), &"v2".into()));
+
+    operator.run(&format!("delete page {page}"), &[]);
+    let again = operator.run(create, &["<p>New terms</p>", "--version", "v3"]);
+    let read = operator.get("/api/page/detail?slug=user-agreement", "vi").await;
+    assert_eq!(
+        (&read.ok()["body"], &read.ok()["version"]),
+        (&"<p>New terms</p>".into(), &"v3".into())
+    );
+    assert_ne!(again, page);
 }

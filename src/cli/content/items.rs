@@ -40,7 +40,8 @@ pub struct ItemArgs {
     /// An activity's one-line summary for the list; the start of its body when absent.
     #[arg(long)]
     summary: Option<String>,
-    /// A picture's id or file name from `admin content picture add`.
+    /// A picture's id or file name from `admin content picture add`; "" takes an activity's
+    /// away.
     #[arg(long)]
     picture: Option<String>,
     /// Where a banner leads: an app route (/pages/vip/index) or an https URL; "" for nowhere.
@@ -75,12 +76,12 @@ pub enum PictureCommand {
     },
 }
 
+/// `at`: the operator's time zone (for --start and --end) and now.
 pub async fn create(
     db: &Db,
     kind: ContentKind,
     args: ItemArgs,
-    timezone: Tz,
-    now: Timestamp,
+    (timezone, now): (Tz, Timestamp),
 ) -> anyhow::Result<()> {
     let input = input_of(args, timezone)?;
     let written = db.write(move |tx| through_writer(items::create(tx, kind, input, now)));
@@ -91,11 +92,9 @@ pub async fn create(
 
 pub async fn update(
     db: &Db,
-    kind: ContentKind,
-    id: i64,
+    (kind, id): (ContentKind, i64),
     args: ItemArgs,
-    timezone: Tz,
-    now: Timestamp,
+    (timezone, now): (Tz, Timestamp),
 ) -> anyhow::Result<()> {
     let input = input_of(args, timezone)?;
     let written = db.write(move |tx| through_writer(items::update(tx, kind, id, input, now)));

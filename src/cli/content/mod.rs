@@ -112,7 +112,7 @@ pub async fn run_content(db: &Db, config: &Config, command: ContentCommand) -> a
                 CreateKind::Help(args) => (ContentKind::Help, args),
                 CreateKind::Page(args) => (ContentKind::Page, args),
             };
-            items::create(db, kind, args, timezone, now).await
+            items::create(db, kind, args, (timezone, now)).await
         }
         ContentCommand::Update { kind } => {
             let (kind, UpdateArgs { id, item }) = match kind {
@@ -121,7 +121,7 @@ pub async fn run_content(db: &Db, config: &Config, command: ContentCommand) -> a
                 UpdateKind::Help(args) => (ContentKind::Help, args),
                 UpdateKind::Page(args) => (ContentKind::Page, args),
             };
-            items::update(db, kind, id, item, timezone, now).await
+            items::update(db, (kind, id), item, (timezone, now)).await
         }
         ContentCommand::List { kind, json } => {
             items::list(db, kind.content_kind(), json, timezone, now).await

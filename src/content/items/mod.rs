@@ -241,6 +241,11 @@ pub fn update(
     let mut item = sql::item(tx, kind, id)?
         .filter(|item| item.removed_at.is_none())
         .ok_or_else(|| invalid(&format!("{} {id}: no such item, or it is deleted", kind.code())))?;
+    if input.is_empty() {
+        return Err(invalid(
+            "nothing to change: give --lang with --title, --summary or --body, or another field",
+        ));
+    }
     let has_text =
         input.text.title.is_some() || input.text.summary.is_some() || input.text.body.is_some();
     if has_text && input.lang.is_none() {
@@ -310,12 +315,20 @@ fn apply(connection: &Connection, item: &mut Item, input: &ItemInput) -> Result<
         if !matches!(kind, ContentKind::Banner | ContentKind::Activity) {
             return Err(refuse("--picture"));
         }
-        let picture = pictures::find(connection, reference)?.ok_or_else(|| {
-            invalid(&format!(
-                "--picture {reference:?}: no such picture (see `admin content picture list`)"
-            ))
-        })?;
-        item.picture_id = Some(picture.id);
+        if reference.trim().is_empty() {
+            // "" takes an activity's picture away; a banner is its picture.
+            if kind == ContentKind::Banner {
+                return Err(invalid("a banner needs --picture: it cannot be \"\""));
+            }
+            item.picture_id = None;
+        } else {
+            let picture = pictures::find(connection, reference)?.ok_or_else(|| {
+                invalid(&format!(
+                    "--picture {reference:?}: no such picture (see `admin content picture list`)"
+                ))
+            })?;
+            item.picture_id = Some(picture.id);
+        }
     }
     if let Some(link) = &input.link {
         if kind != ContentKind::Banner {

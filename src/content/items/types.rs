@@ -193,6 +193,24 @@ pub struct ItemInput {
     pub end_at: Option<Option<Timestamp>>,
 }
 
+impl ItemInput {
+    /// Whether it gives nothing at all.
+    pub fn is_empty(&self) -> bool {
+        let text = &self.text;
+        self.lang.is_none()
+            && text.title.is_none()
+            && text.summary.is_none()
+            && text.body.is_none()
+            && self.picture.is_none()
+            && self.link.is_none()
+            && self.position.is_none()
+            && self.slug.is_none()
+            && self.version.is_none()
+            && self.start_at.is_none()
+            && self.end_at.is_none()
+    }
+}
+
 /// An item's stored fields (not its texts).
 #[derive(Clone, Debug)]
 pub struct Item {
