@@ -3,8 +3,8 @@
 //! the result.
 
 use super::{
-    content, envelopes, games, ledger, products, programmes, shared, signin, tasks, team, users,
-    vip, wallet,
+    content, envelopes, games, ledger, news, products, programmes, shared, signin, tasks, team,
+    users, vip, wallet,
 };
 use crate::auth;
 use crate::clock::Clock;
@@ -41,10 +41,16 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: games::RoomCommand,
     },
+    /// Content players read, every kind with the same verbs: create, update, list, show,
+    /// delete (`admin content create announcement --lang vi --title ... --body ...`).
+    Content {
+        #[command(subcommand)]
+        command: content::ContentCommand,
+    },
     /// News articles players read: add, list, show, edit, remove.
     News {
         #[command(subcommand)]
-        command: content::NewsCommand,
+        command: news::NewsCommand,
     },
     /// Goods investment: categories, products (create, update, close, list, show), their
     /// orders, and what the operator owes.
@@ -126,7 +132,8 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
                 wallet::run_withdraw(&db, Arc::new(cipher), command).await
             }
             AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
-            AdminCommand::News { command } => content::run_news(&db, command).await,
+            AdminCommand::News { command } => news::run_news(&db, command).await,
+            AdminCommand::Content { command } => content::run_content(&db, command).await,
             AdminCommand::Vip { command } => vip::run_vip(&db, &config, command).await,
             AdminCommand::Product { command } => {
                 products::run_product(&db, &config, *command, now).await

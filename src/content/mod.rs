@@ -1,7 +1,10 @@
-//! Content the operator publishes for players: news articles. The operator adds, edits and
+//! Content players read: news articles, announcements (`announcements`) and the messages the
+//! product sends each player (`messages`). News articles: the operator adds, edits and
 //! removes them (`fairhall admin news`); players read the published ones of their language
 //! and the language-neutral ones (api/news/index, api/news/detail).
 
+pub mod announcements;
+pub mod messages;
 mod sql;
 pub mod types;
 
