@@ -143,6 +143,7 @@ export const routes: RouteObject[] = [
       },
       page(ROUTES.ccLong, () => import('@/features/games/long/pages/long-page')),
       page(ROUTES.news, () => import('@/features/content/pages/news-page')),
+      page(ROUTES.notice, () => import('@/features/content/pages/notice-page')),
       {
         element: <TabLayout />,
         children: [

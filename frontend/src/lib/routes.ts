@@ -12,6 +12,8 @@ export const ROUTES = {
   customer: '/pages/yn28/customer',
   // News: the list, or one article at ?id=N (the spec names no separate detail path)
   news: '/pages/yn28/news',
+  // The Message List: the player's messages and the announcements, or one at ?kind=...&id=N
+  notice: '/pages/jogos/notice',
   // yn28 trading hall: the hall (no room) or a tier room (?room=canada_vip), and long/short trading
   yn28Room: '/pages/yn28/game/roominfo',
   yn28Trade: '/pages/yn28/game/usdt',
