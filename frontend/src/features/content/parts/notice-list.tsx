@@ -26,22 +26,20 @@ export function NoticeList() {
 
   return (
     <main className="page">
-      <PageHeader
-        title={t('notice_title')}
-        back
-        action={
-          <Button
-            variant="secondary"
-            size="small"
-            onClick={markAllRead}
-            loading={markAll.isPending}
-            disabled={unread.data === 0}
-          >
-            {t('notice_mark_all_read')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('notice_title')} back />
       <div className="page-body">
+        {unread.data !== undefined && unread.data > 0 ? (
+          <div className={styles.toolbar}>
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={markAllRead}
+              loading={markAll.isPending}
+            >
+              {t('notice_mark_all_read')}
+            </Button>
+          </div>
+        ) : null}
         <InfiniteList
           query={query}
           label={t('notice_title')}

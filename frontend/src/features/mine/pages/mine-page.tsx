@@ -146,6 +146,17 @@ export function Component() {
             </div>
 
             <Menu
+              label={t('notice_title')}
+              entries={[
+                {
+                  to: ROUTES.notice,
+                  icon: <InboxIcon size={21} />,
+                  label: t('notice_title'),
+                  value: <UnreadBadge count={unread.data} />,
+                },
+              ]}
+            />
+            <Menu
               label={t('wallet_actions')}
               entries={[
                 { to: ROUTES.account, icon: <WalletIcon size={21} />, label: t('account_title') },
@@ -239,12 +250,6 @@ export function Component() {
                   icon: <GlobeIcon size={21} />,
                   label: t('entry_language'),
                   value: languageOf(lang).native,
-                },
-                {
-                  to: ROUTES.notice,
-                  icon: <InboxIcon size={21} />,
-                  label: t('notice_title'),
-                  value: <UnreadBadge count={unread.data} />,
                 },
                 {
                   to: ROUTES.customer,
