@@ -35,7 +35,6 @@ export type Announcement = {
 const noticeKey = [...contentKey, 'notice'] as const;
 // The server picks each text by the `lang` header, so the lists are cached per language.
 export const noticeListKey = (lang: string) => [...noticeKey, 'list', lang] as const;
-export const announcementsKey = (lang: string) => [...noticeKey, 'announcements', lang] as const;
 
 /** GET api/notice/index — the player's messages and the announcements, pinned first. */
 export const fetchNotices = (page: number, limit: number) =>
@@ -78,16 +77,5 @@ export function useMarkAllRead() {
         queryClient.invalidateQueries({ queryKey: noticeKey }),
         queryClient.invalidateQueries({ queryKey: unreadCountKey }),
       ]),
-  });
-}
-
-/** GET api/notice/announcements — the scrolling line's announcements. */
-export function useCurrentAnnouncements() {
-  const { lang } = useI18n();
-  return useQuery({
-    queryKey: announcementsKey(lang),
-    queryFn: () => api.get<{ list: Announcement[] }>('api/notice/announcements'),
-    select: (reply) => reply.list,
-    staleTime: 60_000,
   });
 }
