@@ -3,7 +3,8 @@
 //! - Infrastructure (`clock`, `config`, `db`, `error`, `money`, ...) imports only infrastructure.
 //! - `ledger` sits below every domain and imports only infrastructure.
 //! - Domains import infrastructure, `ledger` and the domains below them, one way:
-//!   auth <- content; auth <- wallet <- finance; wallet <- games <- growth. They never import
+//!   auth <- content; auth <- wallet <- finance; wallet <- games <- growth; wallet, finance,
+//!   games and growth may call content (the player's messages). They never import
 //!   `http`, `cli`, `scheduler`, `live`, `startup`, axum or clap.
 //! - The system clock is read (`::now(`) only in `src/clock.rs`; no `dbg!` anywhere.
 //! - `cli/` command groups share helpers only through `cli/shared.rs`.
@@ -43,10 +44,10 @@ const LEDGER: &str = "ledger";
 const DOMAINS: &[(&str, &[&str])] = &[
     ("auth", &[]),
     ("content", &["auth"]),
-    ("wallet", &["auth"]),
-    ("finance", &["auth", "wallet"]),
-    ("games", &["auth", "wallet"]),
-    ("growth", &["auth", "wallet", "games"]),
+    ("wallet", &["auth", "content"]),
+    ("finance", &["auth", "wallet", "content"]),
+    ("games", &["auth", "wallet", "content"]),
+    ("growth", &["auth", "wallet", "games", "content"]),
 ];
 
 /// Crates only the delivery layers (http, cli, live) may name.

@@ -48,6 +48,7 @@ type Player = {
   newsId: string;
   activityId: string;
   helpId: string;
+  announcementId: string;
   productId: string;
   orderId: string;
   envelopeId: string;
@@ -100,6 +101,7 @@ const VISITS: Record<RouteName, Visit> = {
   helpList: { ready: testId('help-item'), shot: 'content-help' },
   helpDetail: {},
   aboutUs: { ready: testId('page-version'), shot: 'content-about' },
+  notice: { ready: testId('notice-item'), shot: 'notice-list' },
   yn28Room: { ready: testId('room-canada_vip'), shot: 'game-yn28-hall' },
   yn28Trade: {
     query: () => '?room=usa_ordinary',
@@ -229,6 +231,16 @@ const EXTRA_VISITS: { name: string; path: string; visit: Visit }[] = [
     visit: { query: () => '?page=company-profile', ready: testId('page-version') },
   },
   {
+    // The announcement, opened (which marks it read).
+    name: 'notice?kind&id',
+    path: ROUTES.notice,
+    visit: {
+      query: (player) => `?kind=announcement&id=${player.announcementId}`,
+      ready: testId('notice-opened'),
+      shot: 'notice-detail',
+    },
+  },
+  {
     // The envelope the player claimed, with its claims and the luckiest marked.
     name: 'ccHong?id',
     path: ROUTES.ccHong,
@@ -356,7 +368,7 @@ function contentItems(phone: string): { activityId: string; helpId: string } {
 /**
  * A player with history on every screen: an approved and a pending deposit, a bank card, a USDT
  * address, the fund password, a pending withdrawal, money in the game balance, bets in k3 and
- * the usa yn28 room, and a news article.
+ * the usa yn28 room, a news article and an announcement.
  */
 async function playerWithHistory(request: APIRequestContext): Promise<Player> {
   const phone = randomPhone();
@@ -429,6 +441,17 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
   );
   const newsId = /^added article (\d+)$/m.exec(out)?.[1] ?? '';
   const { activityId, helpId } = contentItems(phone);
+  const announcementId = admin(
+    'content',
+    'create',
+    'announcement',
+    '--lang',
+    'vi',
+    '--title',
+    `Thông báo ${phone.slice(-4)}`,
+    '--body',
+    'Bảo trì hệ thống lúc 02:00.\n\nCảm ơn bạn đã kiên nhẫn.',
+  ).trim();
   const now = Math.floor(Date.now() / 1000);
   const cycles = ['--cycle-unit', 'day', '--cycles', '3', '--payout-time', '10:00'];
   const productId = createProduct(`Xoài ${phone.slice(-4)}`, now, cycles);
@@ -465,6 +488,7 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
     newsId,
     activityId,
     helpId,
+    announcementId,
     productId,
     orderId: String(order.order_id),
     envelopeId: String(envelope.id),

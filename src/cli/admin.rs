@@ -3,8 +3,8 @@
 //! the result.
 
 use super::{
-    content, envelopes, games, ledger, products, programmes, shared, signin, tasks, team, users,
-    vip, wallet,
+    content, envelopes, games, ledger, news, products, programmes, shared, signin, tasks, team,
+    users, vip, wallet,
 };
 use crate::auth;
 use crate::clock::Clock;
@@ -41,8 +41,8 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: games::RoomCommand,
     },
-    /// What players read, by kind (banner, activity, help, page): create, update, list,
-    /// show, delete; and the pictures they use.
+    /// What players read, by kind (banner, activity, help, page, announcement): create,
+    /// update, list, show, delete; and the pictures they use.
     Content {
         /// Boxed: its flags make it much larger than the other commands.
         #[command(subcommand)]
@@ -51,7 +51,7 @@ pub enum AdminCommand {
     /// News articles players read: add, list, show, edit, remove.
     News {
         #[command(subcommand)]
-        command: content::NewsCommand,
+        command: news::NewsCommand,
     },
     /// Goods investment: categories, products (create, update, close, list, show), their
     /// orders, and what the operator owes.
@@ -133,7 +133,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
                 wallet::run_withdraw(&db, Arc::new(cipher), command).await
             }
             AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
-            AdminCommand::News { command } => content::run_news(&db, command).await,
+            AdminCommand::News { command } => news::run_news(&db, command).await,
             AdminCommand::Content { command } => content::run_content(&db, &config, *command).await,
             AdminCommand::Vip { command } => vip::run_vip(&db, &config, command).await,
             AdminCommand::Product { command } => {

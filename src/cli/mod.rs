@@ -5,6 +5,7 @@ mod content;
 mod envelopes;
 mod games;
 mod ledger;
+mod news;
 mod products;
 mod programmes;
 mod serve;

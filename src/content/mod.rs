@@ -1,9 +1,12 @@
-//! Content the operator publishes for players: news articles (`fairhall admin news`; players
-//! read the published ones of their language and the language-neutral ones through
-//! api/news/index and api/news/detail), and the content items of `items` (banners,
-//! activities, help articles, pages) with their `pictures` and sanitized `rich_text`.
+//! Content players read: news articles (`fairhall admin news`; players read the published
+//! ones of their language and the language-neutral ones through api/news/index and
+//! api/news/detail), the content items of `items` (banners, activities, help articles,
+//! pages) with their `pictures` and sanitized `rich_text`, the broadcast `announcements`, and
+//! the `messages` the product sends each player on its own events.
 
+pub mod announcements;
 pub mod items;
+pub mod messages;
 pub mod pictures;
 pub mod rich_text;
 mod sql;

@@ -13,6 +13,7 @@
 use crate::auth;
 use crate::clock::Timestamp;
 use crate::config::{GrowthConfig, VipConfig, VipLevel};
+use crate::content::messages::{self, Event};
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ids::UserId;
@@ -127,6 +128,7 @@ fn pay_upgrade(
          VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
     .execute(params![user_id, row.level, reward.minor(), entry_id, now])?;
+    messages::send(tx, user_id, &Event::VipUpgrade { level: row.level, reward }, now)?;
     Ok(Upgrade { user_id, level: row.level, reward, reached_at: now })
 }
 

@@ -14,6 +14,7 @@ mod finance;
 mod games;
 mod goods;
 pub mod live_socket;
+mod notice;
 mod payout_accounts;
 mod profile;
 mod signin;
@@ -146,6 +147,7 @@ pub fn app(state: AppState) -> Router {
         .merge(payout_accounts::router())
         .merge(profile::router(upload_limit_bytes(&state.config)))
         .merge(content::router())
+        .merge(notice::router())
         .merge(finance::router())
         .merge(goods::router())
         .merge(team::router())

@@ -5,6 +5,7 @@ use super::WalletSettings;
 use super::types::Method;
 use crate::clock::Timestamp;
 use crate::config::parse_rate_micros;
+use crate::content::messages::{self, Event};
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ids::UserId;
@@ -293,6 +294,12 @@ pub fn review(
         now,
         review.admin
     ])?;
+    let (deposit_id, amount) = (deposit.id, deposit.amount);
+    let event = match &review.rejection {
+        None => Event::DepositApproved { deposit_id, amount },
+        Some(reason) => Event::DepositRejected { deposit_id, amount, reason: reason.clone() },
+    };
+    messages::send(tx, deposit.user_id, &event, now)?;
     find(tx, review.deposit_id)
 }
 

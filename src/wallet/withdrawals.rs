@@ -5,6 +5,7 @@ use super::WalletSettings;
 use super::payout_accounts;
 use super::types::Method;
 use crate::clock::Timestamp;
+use crate::content::messages::{self, Event};
 use crate::crypto::CardCipher;
 use crate::db::Tx;
 use crate::error::AppError;
@@ -300,6 +301,14 @@ pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalReco
         now,
         review.admin
     ])?;
+    let (withdrawal_id, amount) = (withdrawal.id, withdrawal.amount);
+    let event = match review.decision {
+        Decision::Pass => Event::WithdrawalPaid { withdrawal_id, amount },
+        Decision::Fail | Decision::Reject => {
+            Event::WithdrawalRejected { withdrawal_id, amount, reason: review.reason.trim().into() }
+        }
+    };
+    messages::send(tx, user_id, &event, now)?;
     find(tx, review.withdrawal_id)
 }
 

@@ -148,6 +148,7 @@ export const routes: RouteObject[] = [
       page(ROUTES.helpList, () => import('@/features/content/pages/help-list-page')),
       page(ROUTES.helpDetail, () => import('@/features/content/pages/help-detail-page')),
       page(ROUTES.aboutUs, () => import('@/features/content/pages/about-page')),
+      page(ROUTES.notice, () => import('@/features/content/pages/notice-page')),
       {
         element: <TabLayout />,
         children: [

@@ -19,6 +19,8 @@ export const ROUTES = {
   helpList: '/pages/events/helplist',
   helpDetail: '/pages/events/helpdetail',
   aboutUs: '/pages/jogos/about-us',
+  // The Message List: the player's messages and the announcements, or one at ?kind=...&id=N
+  notice: '/pages/jogos/notice',
   // yn28 trading hall: the hall (no room) or a tier room (?room=canada_vip), and long/short trading
   yn28Room: '/pages/yn28/game/roominfo',
   yn28Trade: '/pages/yn28/game/usdt',

@@ -46,6 +46,24 @@ describe('relative time labels', () => {
     expect(relativeLabel(now - 2 * HOUR, t, now)).toBe('2 giờ trước');
   });
 
+  it('labels each side of every boundary in several languages', async () => {
+    const sides: [number, Record<string, string>][] = [
+      [5 * MINUTE - 1, { ja: 'たった今', zh: '刚刚', ko: '방금' }],
+      [5 * MINUTE, { ja: '5 分前', zh: '5 分钟前', ko: '5분 전' }],
+      [HOUR - 1, { ja: '59 分前', zh: '59 分钟前', ko: '59분 전' }],
+      [HOUR, { ja: '1 時間前', zh: '1 小时前', ko: '1시간 전' }],
+      [DAY - 1, { ja: '23 時間前', zh: '23 小时前', ko: '23시간 전' }],
+      [DAY, { ja: '1 日前', zh: '1 天前', ko: '1일 전' }],
+      [30 * DAY - 1, { ja: '29 日前', zh: '29 天前', ko: '29일 전' }],
+    ];
+    for (const lang of ['ja', 'zh', 'ko'] as const) {
+      await activateLanguage(lang);
+      for (const [age, labels] of sides)
+        expect(relativeLabel(now - age, t, now)).toBe(labels[lang]);
+      expect(relativeLabel(now - 30 * DAY, t, now)).toBe(formatDate(now - 30 * DAY));
+    }
+  });
+
   it('follows the server clock', () => {
     setServerTime(now, (now - 30) * 1000);
     expect(serverNow((now - 30) * 1000)).toBe(now);

@@ -1,12 +1,11 @@
 //! `fairhall admin content ...`: what players read, every kind the same shape:
 //! `create <kind>`, `update <kind> <ID>`, `list <kind>`, `show <kind> <ID>`, `delete <kind> <ID>`,
 //! and the pictures items use (`picture add|list`). A new kind adds a variant to `CreateKind`,
-//! `UpdateKind` and `Kind`, and its own file beside `items.rs`. `admin news` is `news.rs`.
+//! `UpdateKind` and `Kind`, and its own file beside `items.rs` (announcements are
+//! `announcements.rs`: broadcast texts with read marks, not items).
 
+mod announcements;
 mod items;
-mod news;
-
-pub use news::{NewsCommand, run_news};
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -27,11 +26,14 @@ pub enum ContentCommand {
         #[command(subcommand)]
         kind: UpdateKind,
     },
-    /// Every item of a kind: live ones in the players' order, then deleted ones.
+    /// Every item of a kind: live ones in the players' order, then deleted ones (announcements:
+    /// newest first, deleted ones with --all).
     List {
         kind: Kind,
         #[arg(long)]
         json: bool,
+        #[arg(long)]
+        all: bool,
     },
     /// One item with all its languages.
     Show {
@@ -56,15 +58,18 @@ pub enum Kind {
     Activity,
     Help,
     Page,
+    Announcement,
 }
 
 impl Kind {
-    fn content_kind(self) -> ContentKind {
+    /// The item kind, `None` for announcements.
+    fn content_kind(self) -> Option<ContentKind> {
         match self {
-            Kind::Banner => ContentKind::Banner,
-            Kind::Activity => ContentKind::Activity,
-            Kind::Help => ContentKind::Help,
-            Kind::Page => ContentKind::Page,
+            Kind::Banner => Some(ContentKind::Banner),
+            Kind::Activity => Some(ContentKind::Activity),
+            Kind::Help => Some(ContentKind::Help),
+            Kind::Page => Some(ContentKind::Page),
+            Kind::Announcement => None,
         }
     }
 }
@@ -82,6 +87,9 @@ pub enum CreateKind {
     Help(ItemArgs),
     /// A named page (pages/jogos/about-us?page=SLUG): needs --slug and a body; --version.
     Page(ItemArgs),
+    /// A broadcast announcement: the home page's scrolling line and every message list;
+    /// --pinned, --starts-at, --ends-at.
+    Announcement(announcements::CreateArgs),
 }
 
 /// An item's id and the flags to change.
@@ -99,6 +107,7 @@ pub enum UpdateKind {
     Activity(UpdateArgs),
     Help(UpdateArgs),
     Page(UpdateArgs),
+    Announcement(announcements::UpdateArgs),
 }
 
 pub async fn run_content(db: &Db, config: &Config, command: ContentCommand) -> anyhow::Result<()> {
@@ -111,6 +120,7 @@ pub async fn run_content(db: &Db, config: &Config, command: ContentCommand) -> a
                 CreateKind::Activity(args) => (ContentKind::Activity, args),
                 CreateKind::Help(args) => (ContentKind::Help, args),
                 CreateKind::Page(args) => (ContentKind::Page, args),
+                CreateKind::Announcement(args) => return announcements::create(db, args).await,
             };
             items::create(db, kind, args, (timezone, now)).await
         }
@@ -120,18 +130,22 @@ pub async fn run_content(db: &Db, config: &Config, command: ContentCommand) -> a
                 UpdateKind::Activity(args) => (ContentKind::Activity, args),
                 UpdateKind::Help(args) => (ContentKind::Help, args),
                 UpdateKind::Page(args) => (ContentKind::Page, args),
+                UpdateKind::Announcement(args) => return announcements::update(db, args).await,
             };
             items::update(db, (kind, id), item, (timezone, now)).await
         }
-        ContentCommand::List { kind, json } => {
-            items::list(db, kind.content_kind(), json, timezone, now).await
-        }
-        ContentCommand::Show { kind, id, json } => {
-            items::show(db, kind.content_kind(), id, json, timezone).await
-        }
-        ContentCommand::Delete { kind, id } => {
-            items::delete(db, kind.content_kind(), id, now).await
-        }
+        ContentCommand::List { kind, json, all } => match kind.content_kind() {
+            Some(kind) => items::list(db, kind, json, timezone, now).await,
+            None => announcements::list(db, json, all).await,
+        },
+        ContentCommand::Show { kind, id, json } => match kind.content_kind() {
+            Some(kind) => items::show(db, kind, id, json, timezone).await,
+            None => announcements::show(db, id, json).await,
+        },
+        ContentCommand::Delete { kind, id } => match kind.content_kind() {
+            Some(kind) => items::delete(db, kind, id, now).await,
+            None => announcements::delete(db, id).await,
+        },
         ContentCommand::Picture { command } => items::run_picture(db, config, command, now).await,
     }
 }

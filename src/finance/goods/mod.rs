@@ -11,6 +11,7 @@ pub mod types;
 
 use crate::clock::Timestamp;
 use crate::config::Config;
+use crate::content::messages::{self, Event};
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::finance::interest;
@@ -199,16 +200,22 @@ pub fn pay_due(tx: &Tx, now: Timestamp) -> Result<PayoutReport, AppError> {
     }
 }
 
-/// Pays one instalment (an instalment of 0.00 is marked paid without an entry).
+/// Pays one instalment and tells the player (an instalment of 0.00 is marked paid without an
+/// entry or a message).
 fn pay(tx: &Tx, payout: &sql::DuePayout, now: Timestamp) -> Result<(), AppError> {
     let wallet = AccountRef::User(payout.user_id, UserAccountKind::Wallet);
     let invest = AccountRef::User(payout.user_id, UserAccountKind::Invest);
-    let entry_id = if payout.interest.minor() + payout.principal.minor() > 0 {
+    let amount = Money::from_minor(payout.interest.minor() + payout.principal.minor())?;
+    let entry_id = if amount > Money::ZERO {
         let interest = AccountRef::System(SystemAccount::Interest);
         let entry = Entry::new(EntryKind::InvestReturn, interest, wallet, payout.interest, now)
             .and(invest, wallet, payout.principal)
             .reference(format!("goods:{}:{}", payout.order_id, payout.instalment));
-        Some(ledger::transfer(tx, entry)?.entry_id)
+        let entry_id = ledger::transfer(tx, entry)?.entry_id;
+        let (order_id, instalment) = (payout.order_id, i64::from(payout.instalment));
+        let event = Event::ProductPayout { order_id, instalment, amount };
+        messages::send(tx, payout.user_id, &event, now)?;
+        Some(entry_id)
     } else {
         None
     };

@@ -18,6 +18,7 @@ pub use claims::{ClaimRequest, claim, detail, records};
 
 use crate::clock::Timestamp;
 use crate::config::GrowthConfig;
+use crate::content::messages::{self, Event};
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount};
@@ -127,6 +128,11 @@ pub fn create(
     let inserted = sql::insert_envelope(tx, &row)?;
     debug_assert_eq!(inserted, envelope_id);
     sql::insert_shares(tx, envelope_id, &shares)?;
+    if let Target::Player(user_id) = request.target {
+        let code = code.as_str().to_string();
+        let event = Event::Envelope { envelope_id, total: request.total, code };
+        messages::send(tx, user_id, &event, now)?;
+    }
     let (total, quantity, mode) = (request.total, request.quantity, request.mode);
     let expires_at = request.expires_at;
     Ok(Created {

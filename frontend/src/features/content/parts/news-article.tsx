@@ -17,7 +17,7 @@ import { relativeLabel } from '@/lib/time';
 import { ROUTES } from '@/lib/routes';
 
 /** Paragraphs of a body: blank lines separate them; single line breaks stay inside one. */
-function paragraphsOf(body: string): string[] {
+export function paragraphsOf(body: string): string[] {
   return body
     .split(/\n[ \t]*\n/)
     .map((paragraph) => paragraph.trim())

@@ -1,10 +1,11 @@
-// pages/mine/index — the player's account: identity, balances, invite code, settings, log out.
+// pages/mine/index — the player's account: identity, balances, invite code, settings, the
+// message list with its unread badge, log out.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import styles from '@/features/mine/pages/mine-page.module.css';
 import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
-import { AlertIcon } from '@/components/icons';
+import { AlertIcon, InboxIcon } from '@/components/icons';
 import {
   BagIcon,
   CalendarIcon,
@@ -30,9 +31,11 @@ import { Skeleton } from '@/components/loading';
 import { Menu } from '@/components/menu';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
+import { UnreadBadge } from '@/components/unread-badge';
 import { logOut } from '@/lib/log-out';
 import { copyText } from '@/lib/copy-text';
 import { displayName, useProfile, type User } from '@/hooks/use-profile';
+import { useUnreadCount } from '@/hooks/use-unread-count';
 import { useI18n } from '@/i18n/i18n';
 import { languageOf } from '@/i18n/languages';
 import { mediaUrl } from '@/lib/api';
@@ -42,6 +45,7 @@ import { ROUTES } from '@/lib/routes';
 export function Component() {
   const { t, lang } = useI18n();
   const profile = useProfile({ fresh: true });
+  const unread = useUnreadCount();
   const [leaving, setLeaving] = useState(false);
   const user = profile.data;
 
@@ -141,6 +145,17 @@ export function Component() {
               </Link>
             </div>
 
+            <Menu
+              label={t('notice_title')}
+              entries={[
+                {
+                  to: ROUTES.notice,
+                  icon: <InboxIcon size={21} />,
+                  label: t('notice_title'),
+                  value: <UnreadBadge count={unread.data} />,
+                },
+              ]}
+            />
             <Menu
               label={t('wallet_actions')}
               entries={[

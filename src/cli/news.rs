@@ -1,6 +1,6 @@
 //! `fairhall admin news ...`: the news articles players read on pages/yn28/news.
 
-use crate::cli::shared::{explain, format_time, yes_no};
+use super::shared::{BodyArgs, explain, format_time, parse_time, read_body, refused, yes_no};
 use crate::clock::{Clock, Timestamp};
 use crate::content::{
     self,
@@ -11,8 +11,6 @@ use crate::error::AppError;
 use crate::paging::Paging;
 use anyhow::Context;
 use clap::Subcommand;
-use std::io::Read;
-use std::path::{Path, PathBuf};
 
 #[derive(Subcommand)]
 pub enum NewsCommand {
@@ -34,17 +32,6 @@ pub enum NewsCommand {
     Edit(EditArgs),
     /// Remove an article: players no longer see it (it stays in `list --all`).
     Remove { id: i64 },
-}
-
-/// `--body TEXT` or `--body-file PATH`.
-#[derive(clap::Args)]
-pub struct BodyArgs {
-    /// The body as plain text (never HTML); blank lines separate paragraphs.
-    #[arg(long, conflicts_with = "body_file")]
-    body: Option<String>,
-    /// Read the body from a UTF-8 text file; `-` reads standard input.
-    #[arg(long)]
-    body_file: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -85,10 +72,6 @@ pub struct EditArgs {
     #[arg(long)]
     publish_at: Option<String>,
 }
-
-/// Bytes a body file may have: `ArticleBody::MAX_CHARS` characters of up to 4 bytes each, and
-/// as many carriage returns.
-const BODY_FILE_MAX_BYTES: u64 = 5 * ArticleBody::MAX_CHARS as u64;
 
 pub async fn run_news(db: &Db, command: NewsCommand) -> anyhow::Result<()> {
     let now = Clock::System.now();
@@ -153,7 +136,11 @@ fn parse_new_article(args: AddArgs) -> anyhow::Result<NewArticle> {
         body: ArticleBody::parse(&body).map_err(|error| refused("--body", error))?,
         lang: args.lang.as_deref().map(parse_lang).transpose()?.unwrap_or(ArticleLang::EVERY),
         pinned: args.pinned,
-        published_at: args.publish_at.as_deref().map(parse_time).transpose()?,
+        published_at: args
+            .publish_at
+            .as_deref()
+            .map(|text| parse_time("--publish-at", text))
+            .transpose()?,
     })
 }
 
@@ -169,34 +156,12 @@ fn parse_change(args: EditArgs) -> anyhow::Result<ArticleChange> {
             (_, true) => Some(false),
             _ => None,
         },
-        published_at: args.publish_at.as_deref().map(parse_time).transpose()?,
+        published_at: args
+            .publish_at
+            .as_deref()
+            .map(|text| parse_time("--publish-at", text))
+            .transpose()?,
     })
-}
-
-/// The text of `--body`, or of the file `--body-file` names; `None` when neither is given.
-fn read_body(args: BodyArgs) -> anyhow::Result<Option<String>> {
-    match (args.body, args.body_file) {
-        (Some(text), _) => Ok(Some(text)),
-        (None, Some(path)) => read_body_file(&path).map(Some),
-        (None, None) => Ok(None),
-    }
-}
-
-fn read_body_file(path: &Path) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    let limit = BODY_FILE_MAX_BYTES + 1;
-    if path == Path::new("-") {
-        std::io::stdin().take(limit).read_to_end(&mut bytes)
-    } else {
-        let file = std::fs::File::open(path)
-            .with_context(|| format!("while opening the body file {}", path.display()))?;
-        file.take(limit).read_to_end(&mut bytes)
-    }
-    .with_context(|| format!("while reading the body from {}", path.display()))?;
-    if bytes.len() as u64 > BODY_FILE_MAX_BYTES {
-        return Err(refused("--body-file", AppError::TextTooLong { max: ArticleBody::MAX_CHARS }));
-    }
-    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))
 }
 
 fn parse_lang(text: &str) -> anyhow::Result<ArticleLang> {
@@ -204,21 +169,6 @@ fn parse_lang(text: &str) -> anyhow::Result<ArticleLang> {
         let codes = crate::config::LANGUAGES.join(", ");
         anyhow::anyhow!("--lang {text:?}: give one of {codes}, or all")
     })
-}
-
-fn parse_time(text: &str) -> anyhow::Result<Timestamp> {
-    chrono::DateTime::parse_from_rfc3339(text.trim())
-        .map(|time| Timestamp::from_datetime(&time))
-        .map_err(|_| {
-            anyhow::anyhow!(
-                "--publish-at {text:?}: give an RFC 3339 time such as 2026-12-01T09:00:00+07:00"
-            )
-        })
-}
-
-/// A refused value, named by its option: "--title: Text is too long ... (text_too_long)".
-fn refused(option: &str, error: AppError) -> anyhow::Error {
-    anyhow::anyhow!("{option}: {:#}", explain(error))
 }
 
 /// `not_found` as the operator reads it (`what`); any other refusal explained.
