@@ -1,5 +1,5 @@
-//! Content endpoints: the news list and articles (pages/yn28/news) and the support contacts
-//! (pages/yn28/customer).
+//! Content endpoints: the news list and articles (pages/yn28/news). The support contacts
+//! (pages/yn28/customer) are in `system.rs` with the rest of the operator's settings.
 
 use super::AppState;
 use super::envelope::Envelope;
@@ -11,7 +11,7 @@ use crate::content::{
 use crate::error::AppError;
 use crate::paging::{Page, Paging};
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -19,7 +19,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(news_index))
         .routes(routes!(news_detail))
-        .routes(routes!(customer_contacts))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -69,23 +68,4 @@ async fn news_detail(
     let article =
         app.db.read(move |connection| content::read_published(connection, id, now)).await?;
     Ok(Envelope::ok(article))
-}
-
-/// The support contacts of the config (`app.support_url`, `app.telegram_url`); "" when unset.
-#[derive(Serialize, utoipa::ToSchema)]
-struct CustomerContacts {
-    support_url: String,
-    telegram_url: String,
-}
-
-#[utoipa::path(get, path = "/api/customer/index", tag = "content", security(("token" = [])),
-    responses((status = 200, description = "envelope", body = CustomerContacts)))]
-async fn customer_contacts(
-    State(app): State<AppState>,
-    _session: Session,
-) -> Envelope<CustomerContacts> {
-    Envelope::ok(CustomerContacts {
-        support_url: app.config.app.support_url.clone(),
-        telegram_url: app.config.app.telegram_url.clone(),
-    })
 }
