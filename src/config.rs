@@ -595,15 +595,39 @@ mod tests {
             ("[app]\nsupport_hours = \"9-5\"\n", "app.support_hours"),
             ("[app]\nsupport_timezone = \"Nowhere\"\n", "app.support_timezone"),
             ("[app]\nframe_allow = [\"https://a.com/x\"]\n", "app.frame_allow"),
-            ("[[app.support_links]]\nchannel = \"web\"\nlabel = \"Chat\"\nurl = \"javascript:x\"\n", "app.support_links"),
-            ("[[app.agreements]]\nkey = \"terms\"\nurl = \"#/x\"\nversion = \"1\"\n", "app.agreements.titles"),
-            ("[[app.agreements]]\nkey = \"privacy_policy\"\nurl = \"ftp://x\"\nversion = \"1\"\n", "app.agreements.url"),
-            ("[[app.agreements]]\nkey = \"privacy_policy\"\nurl = \"#/x\"\nversion = \"\"\n", "app.agreements.version"),
-            ("[[app.locations]]\ncode = \"vn\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"+84\"\nphone_pattern = \"^1$\"\n", "app.locations.code"),
-            ("[[app.locations]]\ncode = \"VN\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"84\"\nphone_pattern = \"^1$\"\n", "app.locations.dialling_code"),
-            ("[[app.locations]]\ncode = \"VN\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"+84\"\nphone_pattern = \"(\"\n", "app.locations.phone_pattern"),
+            (
+                "[[app.support_links]]\nchannel = \"web\"\nlabel = \"Chat\"\nurl = \"javascript:x\"\n",
+                "app.support_links",
+            ),
+            (
+                "[[app.agreements]]\nkey = \"terms\"\nurl = \"#/x\"\nversion = \"1\"\n",
+                "app.agreements.titles",
+            ),
+            (
+                "[[app.agreements]]\nkey = \"privacy_policy\"\nurl = \"ftp://x\"\nversion = \"1\"\n",
+                "app.agreements.url",
+            ),
+            (
+                "[[app.agreements]]\nkey = \"privacy_policy\"\nurl = \"#/x\"\nversion = \"\"\n",
+                "app.agreements.version",
+            ),
+            (
+                "[[app.locations]]\ncode = \"vn\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"+84\"\nphone_pattern = \"^1$\"\n",
+                "app.locations.code",
+            ),
+            (
+                "[[app.locations]]\ncode = \"VN\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"84\"\nphone_pattern = \"^1$\"\n",
+                "app.locations.dialling_code",
+            ),
+            (
+                "[[app.locations]]\ncode = \"VN\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"+84\"\nphone_pattern = \"(\"\n",
+                "app.locations.phone_pattern",
+            ),
             ("[api]\nencrypt = true\n", "api.key"),
-            ("[api]\nencrypt = true\nkey = \"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"\niv = \"0011\"\n", "api.iv"),
+            (
+                "[api]\nencrypt = true\nkey = \"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"\niv = \"0011\"\n",
+                "api.iv",
+            ),
         ] {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");

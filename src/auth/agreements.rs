@@ -122,7 +122,9 @@ pub fn agreement_statuses(
             Ok(AgreementStatus {
                 key: agreement.key.clone(),
                 version: agreement.version.clone(),
-                accepted: accepted.as_ref().is_some_and(|(version, _)| *version == agreement.version),
+                accepted: accepted
+                    .as_ref()
+                    .is_some_and(|(version, _)| *version == agreement.version),
                 accepted_at: accepted.as_ref().map(|(_, at)| Timestamp::from_secs(*at)),
                 accepted_version: accepted.map(|(version, _)| version),
             })

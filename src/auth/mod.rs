@@ -132,7 +132,9 @@ impl AuthSettings {
         self.location_patterns = app
             .locations
             .iter()
-            .map(|location| Ok((location.code.clone(), regex::Regex::new(&location.phone_pattern)?)))
+            .map(|location| {
+                Ok((location.code.clone(), regex::Regex::new(&location.phone_pattern)?))
+            })
             .collect::<anyhow::Result<_>>()?;
         Ok(self)
     }

@@ -3,9 +3,7 @@
 
 use super::codes::{self, CodeCheck};
 use super::types::{CodePurpose, InviteCode, LoginName, LoginPassword, Phone, VerificationCode};
-use super::{
-    AuthSettings, NewUser, SessionGrant, admin, agreements, hashing, sql, start_session,
-};
+use super::{AuthSettings, NewUser, SessionGrant, admin, agreements, hashing, sql, start_session};
 use crate::clock::Timestamp;
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};

@@ -76,7 +76,8 @@ impl SupportHours {
         let (open, close) = text.trim().split_once('-')?;
         let minute = |part: &str| -> Option<u32> {
             let (hours, minutes) = part.trim().split_once(':')?;
-            let all_digits = |text: &str| text.len() == 2 && text.bytes().all(|b| b.is_ascii_digit());
+            let all_digits =
+                |text: &str| text.len() == 2 && text.bytes().all(|b| b.is_ascii_digit());
             if !all_digits(hours) || !all_digits(minutes) {
                 return None;
             }
@@ -138,16 +139,15 @@ pub fn default_agreements() -> Vec<AgreementConfig> {
 }
 
 pub fn default_locations() -> Vec<LocationConfig> {
-    let location = |code: &str, name: &str, currency: &str, dialling: &str, pattern: &str| {
-        LocationConfig {
+    let location =
+        |code: &str, name: &str, currency: &str, dialling: &str, pattern: &str| LocationConfig {
             code: code.into(),
             name: name.into(),
             picture: format!("flags/{}.svg", code.to_ascii_lowercase()),
             currency: currency.into(),
             dialling_code: dialling.into(),
             phone_pattern: pattern.into(),
-        }
-    };
+        };
     vec![
         location("VN", "Việt Nam", "VND", "+84", r"^0?[35789]\d{8}$"),
         location("IN", "India", "INR", "+91", r"^[6-9]\d{9}$"),
@@ -200,21 +200,37 @@ fn validate_agreements(agreements: &[AgreementConfig], default_lang: &str) -> an
             && agreement.key.len() <= 32
             && agreement.key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
         if !key_ok || agreements[..index].iter().any(|other| other.key == agreement.key) {
-            bail!("config key `app.agreements.key` must be unique lower-case words, found {:?}", agreement.key);
+            bail!(
+                "config key `app.agreements.key` must be unique lower-case words, found {:?}",
+                agreement.key
+            );
         }
         if !is_label(&agreement.version) {
-            bail!("config key `app.agreements.version` of {:?} must be 1 to {LABEL_CHARS_MAX} characters", agreement.key);
+            bail!(
+                "config key `app.agreements.version` of {:?} must be 1 to {LABEL_CHARS_MAX} characters",
+                agreement.key
+            );
         }
         if !agreement.url.starts_with("#/") && !is_link(&agreement.url, &["https://", "http://"]) {
-            bail!("config key `app.agreements.url` of {:?} must be an app route (#/...) or an http(s) address", agreement.key);
+            bail!(
+                "config key `app.agreements.url` of {:?} must be an app route (#/...) or an http(s) address",
+                agreement.key
+            );
         }
-        if let Some(lang) = agreement.titles.keys().find(|lang| !LANGUAGES.contains(&lang.as_str())) {
-            bail!("config key `app.agreements.titles` of {:?} names an unknown language {lang:?}", agreement.key);
+        if let Some(lang) = agreement.titles.keys().find(|lang| !LANGUAGES.contains(&lang.as_str()))
+        {
+            bail!(
+                "config key `app.agreements.titles` of {:?} names an unknown language {lang:?}",
+                agreement.key
+            );
         }
         if !KNOWN_AGREEMENTS.contains(&agreement.key.as_str())
             && !agreement.titles.contains_key(default_lang)
         {
-            bail!("config key `app.agreements.titles` of {:?} needs a title in the default language {default_lang:?}", agreement.key);
+            bail!(
+                "config key `app.agreements.titles` of {:?} needs a title in the default language {default_lang:?}",
+                agreement.key
+            );
         }
     }
     Ok(())
@@ -223,22 +239,40 @@ fn validate_agreements(agreements: &[AgreementConfig], default_lang: &str) -> an
 fn validate_locations(locations: &[LocationConfig]) -> anyhow::Result<()> {
     for (index, location) in locations.iter().enumerate() {
         let code_ok = (2..=8).contains(&location.code.len())
-            && location.code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+            && location
+                .code
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
         if !code_ok || locations[..index].iter().any(|other| other.code == location.code) {
-            bail!("config key `app.locations.code` must be unique codes of 2 to 8 upper-case letters or digits, found {:?}", location.code);
+            bail!(
+                "config key `app.locations.code` must be unique codes of 2 to 8 upper-case letters or digits, found {:?}",
+                location.code
+            );
         }
         let dialling = location.dialling_code.strip_prefix('+').unwrap_or_default();
         if !(1..=4).contains(&dialling.len()) || !dialling.bytes().all(|b| b.is_ascii_digit()) {
-            bail!("config key `app.locations.dialling_code` of {:?} must be \"+\" and 1 to 4 digits", location.code);
+            bail!(
+                "config key `app.locations.dialling_code` of {:?} must be \"+\" and 1 to 4 digits",
+                location.code
+            );
         }
         if !is_label(&location.name) || !is_label(&location.currency) {
-            bail!("config key `app.locations.name` and `currency` of {:?} must be 1 to {LABEL_CHARS_MAX} characters", location.code);
+            bail!(
+                "config key `app.locations.name` and `currency` of {:?} must be 1 to {LABEL_CHARS_MAX} characters",
+                location.code
+            );
         }
         if location.picture.trim().is_empty() || location.picture.contains("..") {
-            bail!("config key `app.locations.picture` of {:?} must be a path or an http(s) address", location.code);
+            bail!(
+                "config key `app.locations.picture` of {:?} must be a path or an http(s) address",
+                location.code
+            );
         }
         if let Err(error) = regex::Regex::new(&location.phone_pattern) {
-            bail!("config key `app.locations.phone_pattern` of {:?} is not a valid pattern: {error}", location.code);
+            bail!(
+                "config key `app.locations.phone_pattern` of {:?} is not a valid pattern: {error}",
+                location.code
+            );
         }
     }
     Ok(())
@@ -263,7 +297,9 @@ fn is_origin(origin: &str) -> bool {
     let (host, port) = rest.split_once(':').unwrap_or((rest, "443"));
     let host_ok = !host.is_empty()
         && host.len() <= 253
-        && host.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-')
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-')
         && !host.starts_with(['.', '-']);
     let port_ok = (1..=5).contains(&port.len()) && port.parse::<u16>().is_ok_and(|port| port > 0);
     host_ok && port_ok
@@ -290,7 +326,9 @@ mod tests {
 
     #[test]
     fn support_hours_refuse_malformed_text() {
-        for text in ["", "9:00-21:00", "09:00", "09:00-09:00", "24:00-01:00", "09:60-10:00", "aa:bb-cc:dd"] {
+        for text in
+            ["", "9:00-21:00", "09:00", "09:00-09:00", "24:00-01:00", "09:60-10:00", "aa:bb-cc:dd"]
+        {
             assert_eq!(SupportHours::parse(text), None, "{text}");
         }
     }
@@ -316,7 +354,13 @@ mod tests {
 
     #[test]
     fn the_default_locations_patterns_accept_a_real_number_each() {
-        let numbers = [("VN", "0912345678"), ("IN", "9876543210"), ("BR", "11987654321"), ("PH", "09171234567"), ("CN", "13812345678")];
+        let numbers = [
+            ("VN", "0912345678"),
+            ("IN", "9876543210"),
+            ("BR", "11987654321"),
+            ("PH", "09171234567"),
+            ("CN", "13812345678"),
+        ];
         for (location, (code, number)) in default_locations().iter().zip(numbers) {
             assert_eq!(location.code, code);
             assert!(regex::Regex::new(&location.phone_pattern).unwrap().is_match(number), "{code}");

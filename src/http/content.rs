@@ -16,9 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(news_index))
-        .routes(routes!(news_detail))
+    OpenApiRouter::new().routes(routes!(news_index)).routes(routes!(news_detail))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

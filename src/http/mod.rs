@@ -198,7 +198,8 @@ pub fn app(state: AppState) -> Router {
     let outer = Router::new().fallback_service(inner).layer(axum::middleware::map_request(rewrite));
     // Small replies (most API envelopes) cost more to compress than they save.
     let worth_compressing = DefaultPredicate::new().and(SizeAbove::new(1024));
-    with_response_headers(outer, &frame_allow).layer(CompressionLayer::new().compress_when(worth_compressing))
+    with_response_headers(outer, &frame_allow)
+        .layer(CompressionLayer::new().compress_when(worth_compressing))
 }
 
 /// Uploads may exceed the general body limit by the largest image plus form overhead.

@@ -41,7 +41,9 @@ pub async fn encrypt_reply(
             return StatusCode::INTERNAL_SERVER_ERROR.into_response();
         }
     };
-    parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    parts
+        .headers
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
     parts.headers.remove(header::CONTENT_LENGTH);
     Response::from_parts(parts, Body::from(cipher.encrypt(&plain)))
 }

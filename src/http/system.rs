@@ -206,7 +206,9 @@ async fn customer_contacts(
     let links = configured
         .into_iter()
         .filter(|link| !link.url.is_empty())
-        .chain(config.support_links.iter().map(|extra| link(extra.channel, &extra.label, &extra.url)))
+        .chain(
+            config.support_links.iter().map(|extra| link(extra.channel, &extra.label, &extra.url)),
+        )
         .collect();
     Ok(Envelope::ok(CustomerContacts {
         support_url: config.support_url.clone(),
