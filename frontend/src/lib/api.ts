@@ -6,7 +6,7 @@
 // plus the transport errors of the spec's catalogue (network, time-out, other HTTP status).
 import { currentLanguage, t } from '@/i18n/i18n';
 import { confirm, toast } from '@/lib/notify';
-import { decryptReply, type ReplyKey } from '@/lib/reply-cipher';
+import type { ReplyKey } from '@/lib/reply-cipher';
 import { getToken, logout } from '@/lib/session';
 
 export const API_TIMEOUT_MS = 10_000;
@@ -234,6 +234,8 @@ async function readJson(response: Response): Promise<Envelope | null> {
     if (isEnvelope(value)) return value;
     const key = await replyKeyOnce();
     if (key === null) return null;
+    // Loaded only when a reply is encrypted: the cipher stays out of the first load.
+    const { decryptReply } = await import('@/lib/reply-cipher');
     const plain = decryptReply(typeof value === 'string' ? value : text, key);
     return isEnvelope(plain) ? plain : null;
   } catch {
