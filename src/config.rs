@@ -8,8 +8,10 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 mod growth;
+mod system;
 
 pub use growth::*;
+pub use system::*;
 
 /// Languages of the app and of server messages; the first entry of a pair is the code.
 pub const LANGUAGES: [&str; 14] =
@@ -29,6 +31,7 @@ pub struct Config {
     pub db: DbConfig,
     pub live: LiveConfig,
     pub secrets: SecretsConfig,
+    pub api: ApiConfig,
 }
 
 /// The operator's content items (`fairhall admin content`).
@@ -156,20 +159,38 @@ impl Default for ServerConfig {
 #[serde(deny_unknown_fields, default)]
 pub struct AppConfig {
     pub name: String,
+    /// The app version the start-up config call reports (the spec's 3.1.0).
+    pub version: String,
     pub default_lang: String,
     pub timezone: String,
     pub support_url: String,
     pub telegram_url: String,
+    /// Customer-service hours "HH:MM-HH:MM" in `support_timezone`.
+    pub support_hours: String,
+    pub support_timezone: String,
+    /// More customer-service links with their labels.
+    pub support_links: Vec<SupportLink>,
+    /// Origins pages/framebox may show in a frame; the CSP `frame-src` lists exactly these.
+    pub frame_allow: Vec<String>,
+    pub agreements: Vec<AgreementConfig>,
+    pub locations: Vec<LocationConfig>,
 }
 
 impl Default for AppConfig {
     fn default() -> Self {
         AppConfig {
             name: "fairhall".into(),
+            version: "3.1.0".into(),
             default_lang: "vi".into(),
             timezone: "Asia/Ho_Chi_Minh".into(),
             support_url: String::new(),
             telegram_url: String::new(),
+            support_hours: "09:00-21:00".into(),
+            support_timezone: "Asia/Ho_Chi_Minh".into(),
+            support_links: Vec::new(),
+            frame_allow: Vec::new(),
+            agreements: default_agreements(),
+            locations: default_locations(),
         }
     }
 }
@@ -376,6 +397,8 @@ impl Config {
             );
         }
         self.wallet.validate()?;
+        validate_app_lists(&self.app)?;
+        self.api.validate()?;
         self.growth.validate()
     }
 
@@ -585,6 +608,43 @@ mod tests {
             ("[server]\ntrusted_proxies = [\"10.0.0.0/33\"]\n", "server.trusted_proxies"),
             ("[auth]\ncode_failures_per_target = 0\n", "auth.code_failures_per_target"),
             ("[wallet]\ndeposit_pending_max = 0\n", "wallet.deposit_pending_max"),
+            ("[app]\nversion = \"\"\n", "app.version"),
+            ("[app]\nsupport_hours = \"9-5\"\n", "app.support_hours"),
+            ("[app]\nsupport_timezone = \"Nowhere\"\n", "app.support_timezone"),
+            ("[app]\nframe_allow = [\"https://a.com/x\"]\n", "app.frame_allow"),
+            (
+                "[[app.support_links]]\nchannel = \"web\"\nlabel = \"Chat\"\nurl = \"javascript:x\"\n",
+                "app.support_links",
+            ),
+            (
+                "[[app.agreements]]\nkey = \"terms\"\nurl = \"#/x\"\nversion = \"1\"\n",
+                "app.agreements.titles",
+            ),
+            (
+                "[[app.agreements]]\nkey = \"privacy_policy\"\nurl = \"ftp://x\"\nversion = \"1\"\n",
+                "app.agreements.url",
+            ),
+            (
+                "[[app.agreements]]\nkey = \"privacy_policy\"\nurl = \"#/x\"\nversion = \"\"\n",
+                "app.agreements.version",
+            ),
+            (
+                "[[app.locations]]\ncode = \"vn\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"+84\"\nphone_pattern = \"^1$\"\n",
+                "app.locations.code",
+            ),
+            (
+                "[[app.locations]]\ncode = \"VN\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"84\"\nphone_pattern = \"^1$\"\n",
+                "app.locations.dialling_code",
+            ),
+            (
+                "[[app.locations]]\ncode = \"VN\"\nname = \"V\"\npicture = \"f.svg\"\ncurrency = \"VND\"\ndialling_code = \"+84\"\nphone_pattern = \"(\"\n",
+                "app.locations.phone_pattern",
+            ),
+            ("[api]\nencrypt = true\n", "api.key"),
+            (
+                "[api]\nencrypt = true\nkey = \"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"\niv = \"0011\"\n",
+                "api.iv",
+            ),
         ] {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");

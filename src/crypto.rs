@@ -126,6 +126,30 @@ impl CardCipher {
     }
 }
 
+/// The spec clients' reply obfuscation (`[api]`): AES-256-CBC/PKCS7 with the configured key
+/// and a fixed IV, as base64. Deterministic and unauthenticated by design of the spec: it hides
+/// replies from casual eyes only; TLS is what protects the player.
+#[derive(Clone)]
+pub struct ReplyCipher {
+    key: [u8; KEY_BYTES],
+    iv: [u8; IV_BYTES],
+}
+
+impl ReplyCipher {
+    /// From `api.key` (64 hex digits) and `api.iv` (32 hex digits).
+    pub fn from_hex(key_hex: &str, iv_hex: &str) -> anyhow::Result<ReplyCipher> {
+        let key = decode_key(key_hex).context("while reading api.key")?;
+        let iv = hex::decode(iv_hex.trim()).context("while reading api.iv")?;
+        let iv = iv.try_into().map_err(|_| anyhow::anyhow!("api.iv must be 16 bytes (32 hex)"))?;
+        Ok(ReplyCipher { key, iv })
+    }
+
+    pub fn encrypt(&self, plain: &[u8]) -> String {
+        let encryptor = cbc::Encryptor::<Aes256>::new(&self.key.into(), &self.iv.into());
+        STANDARD.encode(encryptor.encrypt_padded_vec_mut::<Pkcs7>(plain))
+    }
+}
+
 fn decode_key(text: &str) -> anyhow::Result<[u8; KEY_BYTES]> {
     let bytes = hex::decode(text.trim()).context("the key is not hex")?;
     bytes.try_into().map_err(|_| anyhow::anyhow!("the key must be {KEY_BYTES} bytes (64 hex)"))
@@ -204,6 +228,18 @@ mod tests {
         let mut altered = STANDARD.decode(&legacy).unwrap();
         altered[20] ^= 1;
         assert!(cipher().decrypt(&STANDARD.encode(altered), b"x").is_err());
+    }
+
+    /// The vector frontend/src/lib/reply-cipher.test.ts decrypts: both sides agree on it.
+    #[test]
+    fn a_reply_encrypts_to_the_vector_the_app_decrypts() {
+        let cipher = ReplyCipher::from_hex(KEY, "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf").unwrap();
+        let reply = r#"{"code":1,"msg":"","data":{"name":"Việt Nam"}}"#;
+        assert_eq!(
+            cipher.encrypt(reply.as_bytes()),
+            "2J+ztKbORl6JtTY6K5ZfjRQa1RXeW6HJzGLbqB/hv2Ko9C1QDin+FvUA532dNh53tKJrtcVuvXKSNUElg1VTRw=="
+        );
+        assert!(ReplyCipher::from_hex(KEY, "a0a1").is_err());
     }
 
     #[test]

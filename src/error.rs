@@ -76,6 +76,9 @@ app_errors! {
     InvalidInviteCode => "invalid_invite_code",
     #[error("phone taken")]
     PhoneTaken => "phone_taken",
+    /// Registration without accepting the agreements in force.
+    #[error("agreements not accepted")]
+    AgreementRequired => "agreement_required",
     #[error("login name taken")]
     LoginNameTaken => "login_name_taken",
     #[error("throttled")]

@@ -23,6 +23,7 @@ test('register a new account and land on home with a zero balance', async ({ pag
   await page.getByLabel(new RegExp(`^${vi.field_login_name}`)).fill(name);
   await page.getByLabel(vi.field_password!, { exact: true }).fill('secret12');
   await page.getByLabel(vi.field_confirm_password!, { exact: true }).fill('secret12');
+  await page.getByRole('checkbox', { name: vi.agreement_accept }).check();
   await page.getByRole('button', { name: vi.reg_submit, exact: true }).click();
 
   await expect(page).toHaveURL(/#\/pages\/home\/index$/);

@@ -43,6 +43,7 @@ export async function registerViaApi(
       repassword: password,
       invite_code: '',
       code: '',
+      agree: '1',
       ...(username === undefined ? {} : { username }),
     },
   });

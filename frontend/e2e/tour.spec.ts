@@ -180,6 +180,13 @@ const VISITS: Record<RouteName, Visit> = {
   ccTaskSign: { ready: testId('signin-day'), shot: 'growth-signin' },
   ccTaskJob: { ready: testId('task-progress'), shot: 'growth-tasks' },
   // The record holds the player's claim; a malformed code shows its message under the field.
+  chooseLocation: { shot: 'system-choose-location' },
+  openLocation: { query: () => '?code=VN', shot: 'system-open-location' },
+  telegram: { shot: 'system-telegram' },
+  framebox: {
+    ready: (page) => page.getByRole('heading', { level: 2 }),
+    shot: 'system-framebox-refused',
+  },
   ccHong: {
     ready: testId('envelope-record'),
     shot: 'growth-envelope',

@@ -2,6 +2,7 @@
 //! the operator's account commands.
 
 mod admin;
+pub mod agreements;
 mod avatar;
 pub mod codes;
 mod contacts;
@@ -31,7 +32,7 @@ pub use register::{Registration, RegistrationForm, register};
 pub use team::direct_invitees;
 
 use crate::clock::Timestamp;
-use crate::config::{AuthConfig, CodeDelivery};
+use crate::config::{AppConfig, AuthConfig, CodeDelivery};
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};
 use crate::ids::UserId;
@@ -63,6 +64,11 @@ pub struct AuthSettings {
     /// Wrong codes a target takes before it locks for `code_lock_secs`.
     pub code_failures_per_target: Limit,
     pub registrations_per_address: Limit,
+    /// The agreements in force (`[[app.agreements]]`), accepted at registration.
+    pub agreements: Vec<agreements::AgreementVersion>,
+    /// Each location's code and compiled phone pattern (`[[app.locations]]`): a registration
+    /// naming a location is checked against its pattern instead of `phone_pattern`.
+    pub location_patterns: Vec<(String, regex::Regex)>,
 }
 
 /// A day and an hour, the windows of the daily and hourly limits.
@@ -115,7 +121,22 @@ impl AuthSettings {
                 config.registrations_per_address_hour,
                 HOUR_SECS,
             ),
+            agreements: Vec::new(),
+            location_patterns: Vec::new(),
         })
+    }
+
+    /// Adds the agreements and locations of `[app]`, which registration checks.
+    pub fn with_app(mut self, app: &AppConfig) -> anyhow::Result<AuthSettings> {
+        self.agreements = agreements::AgreementVersion::from_config(&app.agreements);
+        self.location_patterns = app
+            .locations
+            .iter()
+            .map(|location| {
+                Ok((location.code.clone(), regex::Regex::new(&location.phone_pattern)?))
+            })
+            .collect::<anyhow::Result<_>>()?;
+        Ok(self)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::codes::{self, CodeCheck};
 use super::types::{CodePurpose, InviteCode, LoginName, LoginPassword, Phone, VerificationCode};
-use super::{AuthSettings, NewUser, SessionGrant, admin, hashing, sql, start_session};
+use super::{AuthSettings, NewUser, SessionGrant, admin, agreements, hashing, sql, start_session};
 use crate::clock::Timestamp;
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};
@@ -22,6 +22,10 @@ pub struct RegistrationForm {
     pub code: Option<String>,
     /// Optional login name (4-32 letters, digits, underscores, with a letter).
     pub username: Option<String>,
+    /// "1" (or "true", "on", "yes"): the player accepts the agreements in force. Required.
+    pub agree: Option<String>,
+    /// The code of the chosen location (`[[app.locations]]`): its phone pattern applies.
+    pub location: Option<String>,
 }
 
 pub struct Registration {
@@ -42,7 +46,20 @@ impl Registration {
         else {
             return Err(AppError::MissingParams);
         };
-        let phone = Phone::parse(&phone, &settings.phone_pattern)?;
+        let accepted = form.agree.as_deref().map(|text| text.trim().to_ascii_lowercase());
+        if !matches!(accepted.as_deref(), Some("1" | "true" | "on" | "yes")) {
+            return Err(AppError::AgreementRequired);
+        }
+        let phone_pattern = match form.location.as_deref().map(str::trim) {
+            None | Some("") => &settings.phone_pattern,
+            Some(code) => settings
+                .location_patterns
+                .iter()
+                .find(|(location, _)| location.eq_ignore_ascii_case(code))
+                .map(|(_, pattern)| pattern)
+                .ok_or(AppError::BadParams)?,
+        };
+        let phone = Phone::parse(&phone, phone_pattern)?;
         let login_name = form.username.as_deref().map(LoginName::parse).transpose()?;
         let password = LoginPassword::parse_confirmed(&password, &repassword)?;
         let invite_code = match form.invite_code {
@@ -151,5 +168,6 @@ fn create_registered_user(
     };
     let user_id =
         admin::insert_user_with_accounts(tx, &user, &checked.password_hash, inviter_id, now)?;
+    agreements::record_acceptances(tx, user_id, &settings.agreements, now)?;
     Ok(Outcome::Done(start_session(tx, user_id, settings, now)?))
 }

@@ -1,6 +1,7 @@
-//! Content endpoints: the news list and articles (pages/yn28/news), the support contacts
-//! (pages/yn28/customer), the content items (banners, activities, help articles, pages) in
-//! the reader's language or the default one, and their pictures.
+//! Content endpoints: the news list and articles (pages/yn28/news), the content items
+//! (banners, activities, help articles, pages) in the reader's language or the default one,
+//! and their pictures. The support contacts (pages/yn28/customer) are in `system.rs` with
+//! the rest of the operator's settings.
 
 use super::AppState;
 use super::envelope::Envelope;
@@ -17,7 +18,7 @@ use crate::error::AppError;
 use crate::paging::{Page, Paging};
 use axum::extract::{Path, State};
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -26,7 +27,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(news_index))
         .routes(routes!(news_detail))
-        .routes(routes!(customer_contacts))
         .routes(routes!(banner_index))
         .routes(routes!(activity_index))
         .routes(routes!(activity_detail))
@@ -84,25 +84,6 @@ async fn news_detail(
     let article =
         app.db.read(move |connection| content::read_published(connection, id, now)).await?;
     Ok(Envelope::ok(article))
-}
-
-/// The support contacts of the config (`app.support_url`, `app.telegram_url`); "" when unset.
-#[derive(Serialize, utoipa::ToSchema)]
-struct CustomerContacts {
-    support_url: String,
-    telegram_url: String,
-}
-
-#[utoipa::path(get, path = "/api/customer/index", tag = "content", security(("token" = [])),
-    responses((status = 200, description = "envelope", body = CustomerContacts)))]
-async fn customer_contacts(
-    State(app): State<AppState>,
-    _session: Session,
-) -> Envelope<CustomerContacts> {
-    Envelope::ok(CustomerContacts {
-        support_url: app.config.app.support_url.clone(),
-        telegram_url: app.config.app.telegram_url.clone(),
-    })
 }
 
 /// The home page's banners in the request's language (else the default one), in the operator's

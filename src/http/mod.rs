@@ -17,6 +17,7 @@ pub mod live_socket;
 mod notice;
 mod payout_accounts;
 mod profile;
+mod reply_encryption;
 mod signin;
 mod system;
 mod tasks;
@@ -28,7 +29,7 @@ mod yn28;
 use crate::auth::AuthSettings;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::crypto::CardCipher;
+use crate::crypto::{CardCipher, ReplyCipher};
 use crate::db::Db;
 use crate::error::AppError;
 use crate::games::fairness::chain_keys::ChainKeys;
@@ -64,11 +65,13 @@ pub struct AppState {
     pub chain_keys: Arc<ChainKeys>,
     /// The live streams (`api/live`): each room's shared event and the streams' caps.
     pub live_hub: Arc<crate::live::LiveHub>,
+    /// Encrypts the replies of `api/*` when `api.encrypt` is on.
+    pub reply_cipher: Option<Arc<ReplyCipher>>,
 }
 
 impl AppState {
     pub fn new(config: Config, db: Db, clock: Clock) -> anyhow::Result<AppState> {
-        let auth = Arc::new(AuthSettings::from_config(&config.auth)?);
+        let auth = Arc::new(AuthSettings::from_config(&config.auth)?.with_app(&config.app)?);
         let default_lang = crate::i18n::normalize(&config.app.default_lang).unwrap_or("vi");
         let wallet = Arc::new(WalletSettings::from_config(&config));
         let secrets = &config.secrets;
@@ -85,6 +88,10 @@ impl AppState {
             presence: presence.clone(),
         };
         let live_hub = crate::live::LiveHub::new(parts, &config.live);
+        let reply_cipher = match config.api.encrypt {
+            true => Some(Arc::new(ReplyCipher::from_hex(&config.api.key, &config.api.iv)?)),
+            false => None,
+        };
         Ok(AppState {
             db,
             config,
@@ -97,6 +104,7 @@ impl AppState {
             presence,
             chain_keys,
             live_hub,
+            reply_cipher,
         })
     }
 }
@@ -173,8 +181,17 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(CatchPanicLayer::custom(envelope::panic_reply))
         .layer(axum::middleware::from_fn_with_state(state.clone(), envelope::localize))
-        .layer(DefaultBodyLimit::max(body_limit))
-        .with_state(state);
+        .layer(DefaultBodyLimit::max(body_limit));
+    // Outside `localize`, so what is encrypted is the finished, localized reply.
+    let inner = match &state.reply_cipher {
+        Some(cipher) => inner.layer(axum::middleware::from_fn_with_state(
+            cipher.clone(),
+            reply_encryption::encrypt_reply,
+        )),
+        None => inner,
+    };
+    let frame_allow = state.config.app.frame_allow.clone();
+    let inner = inner.with_state(state);
     let rewrite = move |request: Request| {
         let known = known.clone();
         async move { compat::rewrite(&known, request) }
@@ -183,7 +200,8 @@ pub fn app(state: AppState) -> Router {
     let outer = Router::new().fallback_service(inner).layer(axum::middleware::map_request(rewrite));
     // Small replies (most API envelopes) cost more to compress than they save.
     let worth_compressing = DefaultPredicate::new().and(SizeAbove::new(1024));
-    with_response_headers(outer).layer(CompressionLayer::new().compress_when(worth_compressing))
+    with_response_headers(outer, &frame_allow)
+        .layer(CompressionLayer::new().compress_when(worth_compressing))
 }
 
 /// Uploads may exceed the general body limit by the largest image plus form overhead.
@@ -193,21 +211,24 @@ fn upload_limit_bytes(config: &Config) -> usize {
 }
 
 /// The content security policy: scripts only from this origin, plus the inline scripts of the
-/// embedded index.html by their SHA-256 (so an injected script cannot run). Pictures may also
+/// embedded index.html by their SHA-256 (so an injected script cannot run); frames only from
+/// the origins of `app.frame_allow` (pages/framebox), none when it is empty. Pictures may also
 /// come from https: the operator's rich text may show pictures hosted elsewhere
 /// (`content::rich_text` lets only https ones through).
-fn content_security_policy() -> String {
+fn content_security_policy(frame_allow: &[String]) -> String {
     let inline_scripts: String =
         assets::inline_script_hashes().iter().map(|hash| format!(" 'sha256-{hash}'")).collect();
+    let frame_sources =
+        if frame_allow.is_empty() { "'none'".to_string() } else { frame_allow.join(" ") };
     format!(
         "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; \
-         script-src 'self'{inline_scripts}; connect-src 'self'; frame-ancestors 'none'; \
-         base-uri 'self'"
+         script-src 'self'{inline_scripts}; connect-src 'self'; frame-src {frame_sources}; \
+         frame-ancestors 'none'; base-uri 'self'"
     )
 }
 
-fn with_response_headers(router: Router) -> Router {
-    let policy = HeaderValue::from_str(&content_security_policy())
+fn with_response_headers(router: Router, frame_allow: &[String]) -> Router {
+    let policy = HeaderValue::from_str(&content_security_policy(frame_allow))
         .unwrap_or(HeaderValue::from_static("default-src 'self'"));
     let router = router.layer(SetResponseHeaderLayer::if_not_present(
         HeaderName::from_static("content-security-policy"),

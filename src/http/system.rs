@@ -1,18 +1,29 @@
-//! Health, the app's start-up config, and the OpenAPI description.
+//! Health, the app's start-up config, the support contacts and hours, the agreements a player
+//! accepted, and the OpenAPI description.
 
 use super::AppState;
 use super::envelope::Envelope;
+use super::extract::{Params, Session};
+use crate::auth::agreements::{self, Acceptance, AcceptanceForm, AgreementStatus};
 use crate::auth::types::VerificationCode;
-use crate::config::LANGUAGES;
+use crate::config::{AppConfig, LANGUAGES, SupportChannel, SupportHours};
 use crate::db::DiskUsage;
+use crate::error::AppError;
 use axum::Json;
 use axum::extract::State;
+use chrono::Timelike;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(app_config))
+    OpenApiRouter::new()
+        .routes(routes!(healthz))
+        .routes(routes!(app_config))
+        .routes(routes!(customer_contacts))
+        .routes(routes!(agreement_statuses))
+        .routes(routes!(accept_agreement))
 }
 
 /// Liveness and the database's disk usage: `status` is always "ok" while the server answers.
@@ -31,21 +42,63 @@ async fn healthz(State(app): State<AppState>) -> Json<Health> {
     Json(Health { status: "ok", disk: app.db.disk_usage() })
 }
 
-/// What the app needs before login: languages, registration rules, support links.
+/// An agreement the register page links and the player accepts.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AgreementInfo {
+    pub key: String,
+    /// The operator's titles by language; the app's own title of the key otherwise.
+    pub titles: BTreeMap<String, String>,
+    /// An app route (`#/pages/...`) or an http(s) address.
+    pub url: String,
+    pub version: String,
+}
+
+/// A country or region of pages/system/choose-location.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct LocationInfo {
+    pub code: String,
+    pub name: String,
+    /// The flag picture: a path served by the app or an http(s) address.
+    pub picture: String,
+    pub currency: String,
+    pub dialling_code: String,
+    /// A JavaScript-compatible pattern for the national mobile number.
+    pub phone_pattern: String,
+}
+
+/// The key and IV of the encrypted replies, hex. Handing them to every client is fine: the
+/// encryption is the spec clients' obfuscation, not a secret; TLS protects the player.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReplyEncryption {
+    pub key: String,
+    pub iv: String,
+}
+
+/// What the app needs before login: languages, registration rules, agreements, locations.
+/// Never encrypted, so the app can read the key of the replies that are.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct AppConfigReply {
     pub app_name: String,
-    pub version: &'static str,
+    /// The app version (`app.version`, the spec's 3.1.0).
+    pub version: String,
+    /// The version of this server binary.
+    pub server_version: &'static str,
     pub default_lang: &'static str,
     pub languages: Vec<&'static str>,
     pub require_invite: bool,
     pub require_code: bool,
-    /// A JavaScript-compatible pattern for mobile numbers.
+    /// A JavaScript-compatible pattern for mobile numbers (when no location is chosen).
     pub phone_pattern: String,
     pub code_length: usize,
     pub code_resend_secs: i64,
     pub support_url: String,
     pub telegram_url: String,
+    pub agreements: Vec<AgreementInfo>,
+    pub locations: Vec<LocationInfo>,
+    /// Origins pages/framebox may show.
+    pub frame_allow: Vec<String>,
+    /// Present when `api.encrypt` is on.
+    pub encryption: Option<ReplyEncryption>,
 }
 
 #[utoipa::path(get, path = "/api/index/config", tag = "system",
@@ -54,7 +107,8 @@ async fn app_config(State(app): State<AppState>) -> Envelope<AppConfigReply> {
     let config = &app.config;
     Envelope::ok(AppConfigReply {
         app_name: config.app.name.clone(),
-        version: env!("CARGO_PKG_VERSION"),
+        version: config.app.version.clone(),
+        server_version: env!("CARGO_PKG_VERSION"),
         default_lang: app.default_lang,
         languages: LANGUAGES.to_vec(),
         require_invite: config.auth.require_invite,
@@ -64,5 +118,140 @@ async fn app_config(State(app): State<AppState>) -> Envelope<AppConfigReply> {
         code_resend_secs: config.auth.code_resend_secs,
         support_url: config.app.support_url.clone(),
         telegram_url: config.app.telegram_url.clone(),
+        agreements: agreement_infos(&config.app),
+        locations: location_infos(&config.app),
+        frame_allow: config.app.frame_allow.clone(),
+        encryption: config.api.encrypt.then(|| ReplyEncryption {
+            key: config.api.key.to_ascii_lowercase(),
+            iv: config.api.iv.to_ascii_lowercase(),
+        }),
     })
+}
+
+fn agreement_infos(app: &AppConfig) -> Vec<AgreementInfo> {
+    app.agreements
+        .iter()
+        .map(|agreement| AgreementInfo {
+            key: agreement.key.clone(),
+            titles: agreement.titles.clone(),
+            url: agreement.url.clone(),
+            version: agreement.version.clone(),
+        })
+        .collect()
+}
+
+fn location_infos(app: &AppConfig) -> Vec<LocationInfo> {
+    app.locations
+        .iter()
+        .map(|location| LocationInfo {
+            code: location.code.clone(),
+            name: location.name.clone(),
+            picture: location.picture.clone(),
+            currency: location.currency.clone(),
+            dialling_code: location.dialling_code.clone(),
+            phone_pattern: location.phone_pattern.clone(),
+        })
+        .collect()
+}
+
+/// A customer-service link with its label ("" for the app's own label of the channel).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SupportLinkInfo {
+    pub channel: SupportChannel,
+    pub label: String,
+    pub url: String,
+}
+
+/// The support contacts and hours of the config.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CustomerContacts {
+    /// `app.support_url`, "" when unset.
+    pub support_url: String,
+    /// `app.telegram_url`, "" when unset.
+    pub telegram_url: String,
+    /// Every link: `support_url` and `telegram_url` first, then `app.support_links`.
+    pub links: Vec<SupportLinkInfo>,
+    /// "HH:MM-HH:MM" in `timezone`.
+    pub hours: String,
+    pub timezone: String,
+    /// Whether the hours include this moment in the support time zone.
+    pub open_now: bool,
+}
+
+#[utoipa::path(get, path = "/api/customer/index", tag = "content", security(("token" = [])),
+    responses((status = 200, description = "envelope", body = CustomerContacts)))]
+async fn customer_contacts(
+    State(app): State<AppState>,
+    _session: Session,
+) -> Result<Envelope<CustomerContacts>, AppError> {
+    let config = &app.config.app;
+    let hours = SupportHours::parse(&config.support_hours)
+        .ok_or_else(|| anyhow::anyhow!("app.support_hours was validated at start"))?;
+    let timezone: chrono_tz::Tz = config.support_timezone.parse().unwrap_or(chrono_tz::UTC);
+    let local = app
+        .clock
+        .now()
+        .to_datetime()
+        .ok_or_else(|| anyhow::anyhow!("the clock is out of range"))?
+        .with_timezone(&timezone);
+    let link = |channel, label: &str, url: &str| SupportLinkInfo {
+        channel,
+        label: label.to_string(),
+        url: url.to_string(),
+    };
+    let configured = [
+        link(SupportChannel::Web, "", &config.support_url),
+        link(SupportChannel::Telegram, "", &config.telegram_url),
+    ];
+    let links = configured
+        .into_iter()
+        .filter(|link| !link.url.is_empty())
+        .chain(
+            config.support_links.iter().map(|extra| link(extra.channel, &extra.label, &extra.url)),
+        )
+        .collect();
+    Ok(Envelope::ok(CustomerContacts {
+        support_url: config.support_url.clone(),
+        telegram_url: config.telegram_url.clone(),
+        links,
+        hours: config.support_hours.clone(),
+        timezone: config.support_timezone.clone(),
+        open_now: hours.is_open_at(local.hour() * 60 + local.minute()),
+    }))
+}
+
+/// The player's standing with each agreement in force: accepted or not, which version, when.
+#[utoipa::path(get, path = "/api/agreements/index", tag = "account", security(("token" = [])),
+    responses((status = 200, description = "envelope", body = Vec<AgreementStatus>)))]
+async fn agreement_statuses(
+    State(app): State<AppState>,
+    Session(session): Session,
+) -> Result<Envelope<Vec<AgreementStatus>>, AppError> {
+    let (auth, user_id) = (app.auth.clone(), session.user_id);
+    let statuses = app
+        .db
+        .read(move |connection| {
+            agreements::agreement_statuses(connection, user_id, &auth.agreements)
+        })
+        .await?;
+    Ok(Envelope::ok(statuses))
+}
+
+/// Accept the version in force of one agreement (after the operator raised it).
+#[utoipa::path(post, path = "/api/agreements/accept", tag = "account", security(("token" = [])),
+    request_body = AcceptanceForm,
+    responses((status = 200, description = "envelope; every agreement's standing",
+        body = Vec<AgreementStatus>)))]
+async fn accept_agreement(
+    State(app): State<AppState>,
+    Session(session): Session,
+    Params(form): Params<AcceptanceForm>,
+) -> Result<Envelope<Vec<AgreementStatus>>, AppError> {
+    let acceptance = Acceptance::parse(form, &app.auth.agreements)?;
+    let (auth, user_id, now) = (app.auth.clone(), session.user_id, app.clock.now());
+    let statuses = app
+        .db
+        .write(move |tx| agreements::accept(tx, user_id, &acceptance, &auth.agreements, now))
+        .await?;
+    Ok(Envelope::ok(statuses))
 }

@@ -11,7 +11,7 @@ pub mod types;
 pub mod withdrawals;
 
 use crate::clock::Timestamp;
-use crate::config::{Config, VipConfig, WalletConfig};
+use crate::config::{Config, CountryOption, VipConfig, WalletConfig};
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ids::UserId;
@@ -35,8 +35,23 @@ pub struct WalletSettings {
 
 impl WalletSettings {
     pub fn from_config(config: &Config) -> WalletSettings {
+        let mut limits = config.wallet.clone();
+        // The deposit's countries are the app's locations unless the older
+        // `[[wallet.countries]]` list is set, which keeps its configs working.
+        if limits.countries.is_empty() {
+            limits.countries = config
+                .app
+                .locations
+                .iter()
+                .map(|location| CountryOption {
+                    code: location.code.clone(),
+                    name: location.name.clone(),
+                    picture: location.picture.clone(),
+                })
+                .collect();
+        }
         WalletSettings {
-            limits: config.wallet.clone(),
+            limits,
             vip: config.growth.vip.clone(),
             timezone: config.timezone(),
             voucher_dir: config.server.data_dir.join("vouchers"),

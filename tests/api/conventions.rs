@@ -76,7 +76,7 @@ async fn form_bodies_work_like_json_bodies() {
     let registered = app
         .post_form(
             "/api/login/do_register",
-            "phone=13800000077&password=abc_123&repassword=abc_123&username=form%5Fuser",
+            "phone=13800000077&password=abc_123&repassword=abc_123&username=form%5Fuser&agree=1",
         )
         .await;
     let escaped = app
@@ -199,7 +199,8 @@ async fn the_app_config_describes_the_registration_rules() {
 
     let data = reply.ok();
     assert_eq!(data["app_name"], "fairhall");
-    assert_eq!(data["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(data["version"], "3.1.0");
+    assert_eq!(data["server_version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(data["default_lang"], "vi");
     let languages = data["languages"].as_array().expect("a list");
     assert_eq!(languages.len(), 14);

@@ -147,7 +147,12 @@ impl TestApp {
         self.get("/api/index/config", None).await
     }
 
-    pub async fn register(&self, form: Value) -> Reply {
+    /// Registers with `form`, accepting the agreements unless the form says otherwise
+    /// (tests/api/system.rs sends registrations without the acceptance itself).
+    pub async fn register(&self, mut form: Value) -> Reply {
+        if let Some(fields) = form.as_object_mut() {
+            fields.entry("agree").or_insert_with(|| json!("1"));
+        }
         self.post_json("/api/login/do_register", &form, &[]).await
     }
 
@@ -244,7 +249,8 @@ impl TestApp {
 
     /// A registration form that passes every default rule, for a fresh phone.
     pub fn registration(&self) -> Value {
-        json!({ "phone": self.fresh_phone(), "password": PASSWORD, "repassword": PASSWORD })
+        json!({ "phone": self.fresh_phone(), "password": PASSWORD, "repassword": PASSWORD,
+            "agree": "1" })
     }
 
     /// Registers a fresh player with `extra` fields merged into a valid form.

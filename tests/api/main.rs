@@ -54,6 +54,7 @@ mod session_first;
 mod sessions;
 mod signin;
 mod signin_cli;
+mod system;
 mod tasks;
 mod team;
 mod team_cli;

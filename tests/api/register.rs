@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 async fn registration_returns_a_session_and_a_fresh_profile() {
     let app = TestApp::spawn().await;
     let form = json!({ "phone": "13812345678", "password": PASSWORD, "repassword": PASSWORD,
-        "username": "alice_01" });
+        "username": "alice_01", "agree": "1" });
 
     let reply = app.register(form).await;
 
@@ -53,7 +53,8 @@ async fn the_compat_paths_register_log_in_show_the_profile_and_log_out() {
 #[tokio::test]
 async fn invalid_registrations_are_refused_with_their_key_and_create_nobody() {
     let app = TestApp::spawn().await;
-    let valid = json!({ "phone": "13812345678", "password": PASSWORD, "repassword": PASSWORD });
+    let valid = json!({ "phone": "13812345678", "password": PASSWORD, "repassword": PASSWORD,
+        "agree": "1" });
     let cases: &[(&str, Value, &str)] = &[
         ("no phone", json!({ "phone": null }), "missing_params"),
         ("an empty phone", json!({ "phone": "" }), "missing_params"),
@@ -161,8 +162,10 @@ async fn a_login_name_can_be_taken_only_once_whatever_its_case() {
 #[tokio::test]
 async fn the_operators_phone_pattern_replaces_the_default() {
     let app = TestApp::spawn_with(|config| config.auth.phone_pattern = r"^0\d{9}$".into()).await;
-    let form =
-        |phone: &str| json!({ "phone": phone, "password": PASSWORD, "repassword": PASSWORD });
+    let form = |phone: &str| {
+        json!({ "phone": phone, "password": PASSWORD, "repassword": PASSWORD,
+        "agree": "1" })
+    };
 
     let local = app.register(form("0912345678")).await;
     let default_shaped = app.register(form("13812345678")).await;

@@ -58,7 +58,17 @@ beforeEach(() => {
     if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
     if (call.url.startsWith('api/customer/index'))
       return jsonResponse(
-        envelope({ support_url: config.support_url, telegram_url: config.telegram_url }),
+        envelope({
+          support_url: config.support_url,
+          telegram_url: config.telegram_url,
+          links: [
+            { channel: 'web', label: '', url: config.support_url },
+            { channel: 'telegram', label: '', url: config.telegram_url },
+          ].filter((link) => link.url !== ''),
+          hours: '09:00-21:00',
+          timezone: 'Asia/Ho_Chi_Minh',
+          open_now: true,
+        }),
       );
     if (call.url.startsWith('api/news/index'))
       return jsonResponse(envelope({ list: [], total: 0, page: 1, limit: 20 }));

@@ -9,6 +9,8 @@ import { ToastHost } from '@/components/toast-host';
 import { useToken } from '@/hooks/use-session';
 
 const QueryShell = lazy(loadQueryShell);
+// Asks a logged-in player to accept a raised agreement version; its own chunk, after the page.
+const AgreementGate = lazy(() => import('@/features/system/parts/agreement-gate'));
 
 export function Root() {
   const token = useToken();
@@ -28,6 +30,11 @@ export function Root() {
       <Suspense fallback={<HydrateFallback />}>
         <QueryShell>
           <Outlet />
+          {token === null ? null : (
+            <Suspense fallback={null}>
+              <AgreementGate />
+            </Suspense>
+          )}
         </QueryShell>
       </Suspense>
       <PendingNavigation />

@@ -17,6 +17,7 @@ const others = LANGUAGES.map((language) => language.code).filter((code) => code 
 const UNTRANSLATED_OK = new Set([
   'app_name',
   'contact_telegram',
+  'telegram_title',
   'tab_customer',
   'vip_level',
   'method_usdt',

@@ -208,3 +208,22 @@ describe('api client: transport errors', () => {
     expect(getToast()?.text).toBe('404');
   });
 });
+
+describe('api client: encrypted replies (spec section 7)', () => {
+  it('decrypts a reply that is not an object with the key of the config call', async () => {
+    const sealed =
+      '2J+ztKbORl6JtTY6K5ZfjRQa1RXeW6HJzGLbqB/hv2Ko9C1QDin+FvUA532dNh53tKJrtcVuvXKSNUElg1VTRw==';
+    const encryption = {
+      key: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
+      iv: 'a0a1a2a3a4a5a6a7a8a9aaabacadaeaf',
+    };
+    const { calls } = mockFetch((call) =>
+      call.url === 'api/index/config'
+        ? jsonResponse(envelope({ encryption }))
+        : new Response(sealed, { headers: { 'Content-Type': 'text/plain' } }),
+    );
+    const data = await api.get<{ name: string }>('api/personal/index');
+    expect(data).toEqual({ name: 'Việt Nam' });
+    expect(calls.map((call) => call.url)).toEqual(['api/personal/index', 'api/index/config']);
+  });
+});

@@ -6,6 +6,7 @@
 // plus the transport errors of the spec's catalogue (network, time-out, other HTTP status).
 import { currentLanguage, t } from '@/i18n/i18n';
 import { confirm, toast } from '@/lib/notify';
+import type { ReplyKey } from '@/lib/reply-cipher';
 import { getToken, logout } from '@/lib/session';
 
 export const API_TIMEOUT_MS = 10_000;
@@ -197,12 +198,46 @@ export async function request<T>(
   );
 }
 
+const isEnvelope = (value: unknown): value is Envelope =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+let replyKey: Promise<ReplyKey | null> | null = null;
+
+/** The key of encrypted replies, from the plain config call; asked once, again after a failure. */
+function replyKeyOnce(): Promise<ReplyKey | null> {
+  replyKey ??= fetch(buildUrl('api/index/config'), { headers: { Accept: 'application/json' } })
+    .then((response) => response.json())
+    .then((value: unknown) => {
+      const data = isEnvelope(value) ? value.data : null;
+      const encryption = isEnvelope(data) ? (data as { encryption?: unknown }).encryption : null;
+      if (isEnvelope(encryption)) return encryption as ReplyKey;
+      replyKey = null;
+      return null;
+    })
+    .catch(() => {
+      replyKey = null;
+      return null;
+    });
+  return replyKey;
+}
+
+/** The envelope of a reply: JSON, or (spec section 7) an encrypted body that is not an object. */
 async function readJson(response: Response): Promise<Envelope | null> {
   try {
-    const value: unknown = await response.json();
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Envelope)
-      : null;
+    const text = await response.text();
+    let value: unknown = text;
+    try {
+      value = JSON.parse(text) as unknown;
+    } catch {
+      // not JSON: an encrypted reply
+    }
+    if (isEnvelope(value)) return value;
+    const key = await replyKeyOnce();
+    if (key === null) return null;
+    // Loaded only when a reply is encrypted: the cipher stays out of the first load.
+    const { decryptReply } = await import('@/lib/reply-cipher');
+    const plain = decryptReply(typeof value === 'string' ? value : text, key);
+    return isEnvelope(plain) ? plain : null;
   } catch {
     return null;
   }

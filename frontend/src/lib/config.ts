@@ -2,9 +2,32 @@
 import { api } from '@/lib/api';
 import { DEFAULT_PHONE_PATTERN } from '@/lib/patterns';
 
+/** An agreement registration links and the player accepts (`[[app.agreements]]`). */
+export type Agreement = {
+  key: string;
+  /** The operator's titles by language; the app's `agreement_<key>` title otherwise. */
+  titles: Record<string, string>;
+  /** An app route (`#/pages/...`) or an http(s) address. */
+  url: string;
+  version: string;
+};
+
+/** A country or region of pages/system/choose-location (`[[app.locations]]`). */
+export type Location = {
+  code: string;
+  name: string;
+  /** A path served by the app (`flags/vn.svg`) or an http(s) address. */
+  picture: string;
+  currency: string;
+  dialling_code: string;
+  phone_pattern: string;
+};
+
 export type AppConfig = {
   app_name: string;
+  /** The app version (`app.version`); `server_version` is the binary's. */
   version: string;
+  server_version: string;
   default_lang: string;
   languages: string[];
   require_invite: boolean;
@@ -14,12 +37,19 @@ export type AppConfig = {
   code_resend_secs: number;
   support_url: string;
   telegram_url: string;
+  agreements: Agreement[];
+  locations: Location[];
+  /** Origins pages/framebox may show. */
+  frame_allow: string[];
+  /** The key of encrypted replies (lib/reply-cipher), when the operator turned them on. */
+  encryption: { key: string; iv: string } | null;
 };
 
 /** What the app assumes until the server has answered (the documented defaults). */
 export const DEFAULT_CONFIG: AppConfig = {
   app_name: 'Fairhall',
   version: '',
+  server_version: '',
   default_lang: 'vi',
   languages: [],
   require_invite: false,
@@ -29,6 +59,10 @@ export const DEFAULT_CONFIG: AppConfig = {
   code_resend_secs: 60,
   support_url: '',
   telegram_url: '',
+  agreements: [],
+  locations: [],
+  frame_allow: [],
+  encryption: null,
 };
 
 export const configKey = ['config'] as const;

@@ -93,6 +93,13 @@ export const ROUTES = {
   ccTaskJob: '/pages/cc/task/job',
   // Red envelope: claim by code and the record of claims; one claimed envelope at ?id=N
   ccHong: '/pages/cc/hong',
+  // System: the list of countries or regions, and one of them (?code=VN) to confirm the choice
+  chooseLocation: '/pages/system/choose-location',
+  openLocation: '/pages/system/open-location',
+  // The operator's Telegram contacts and hours
+  telegram: '/pages/telegram/index',
+  // An operator-allowed external page (?url=...&title=...) in a frame with a back button
+  framebox: '/pages/framebox',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
@@ -103,6 +110,9 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   ROUTES.forget,
   ROUTES.register,
   ROUTES.language,
+  // A guest chooses his location before registering.
+  ROUTES.chooseLocation,
+  ROUTES.openLocation,
 ]);
 
 /** Pages a logged-in user has no business on: they go home instead. */

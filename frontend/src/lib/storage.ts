@@ -1,7 +1,7 @@
 // Thin, failure-tolerant wrapper over localStorage (private modes and full quotas throw).
 const PREFIX = 'fairhall.';
 
-export type StorageKey = 'token' | 'user' | 'lang';
+export type StorageKey = 'token' | 'user' | 'lang' | 'location';
 
 function area(): Storage | null {
   try {
@@ -45,15 +45,18 @@ export function readJson<T>(key: StorageKey): T | null {
   }
 }
 
-/** Clears all local storage; the language choice is a device preference and survives. */
+/** The device preferences that survive a logout: the language and the location. */
+const KEPT: readonly StorageKey[] = ['lang', 'location'];
+
+/** Clears all local storage but the device preferences (`KEPT`). */
 export function clearAll(): void {
-  const lang = readItem('lang');
+  const kept = KEPT.map((key) => [key, readItem(key)] as const);
   try {
     area()?.clear();
   } catch {
     // Storage unavailable.
   }
-  if (lang !== null) writeItem('lang', lang);
+  for (const [key, value] of kept) if (value !== null) writeItem(key, value);
 }
 
 export const storageKeyOf = (key: StorageKey): string => PREFIX + key;

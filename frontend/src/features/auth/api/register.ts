@@ -10,6 +10,10 @@ export type RegisterInput = {
   repassword: string;
   invite_code: string;
   code: string;
+  /** "1": the player accepts the agreements in force (the server refuses without it). */
+  agree: '1';
+  /** The chosen location's code ("" for none): its phone pattern applies. */
+  location: string;
 };
 
 /** POST api/login/do_register — answers with a session, like a login. */

@@ -1,6 +1,6 @@
 // pages/login/reg — create an account; invite code from `?invite=` or `?code=` (the invite link), verification code when the
 // server's config asks for one.
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
@@ -8,6 +8,8 @@ import { AlertIcon } from '@/components/icons';
 import { LoadingView } from '@/components/loading';
 import { TextField } from '@/components/text-field';
 import { useRegister } from '@/features/auth/api/register';
+import { AgreementCheck } from '@/features/auth/parts/agreement-check';
+import styles from '@/features/auth/parts/agreement-check.module.css';
 import { AuthLayout } from '@/features/auth/parts/auth-layout';
 import { SendCodeButton } from '@/components/send-code-button';
 import { phoneOnlySchema, registerSchema } from '@/features/auth/schemas';
@@ -15,6 +17,8 @@ import { useConfig } from '@/hooks/use-config';
 import type { AppConfig } from '@/lib/config';
 import { useForm } from '@/hooks/use-form';
 import { useI18n } from '@/i18n/i18n';
+import { mediaUrl } from '@/lib/api';
+import { findLocation, useChosenLocationCode } from '@/lib/location';
 import { toast } from '@/lib/notify';
 import { ROUTES } from '@/lib/routes';
 import { validate } from '@/lib/validators';
@@ -68,6 +72,10 @@ function RegisterForm({ config }: { config: AppConfig }) {
     code: '',
   });
   const registration = useRegister();
+  const location = findLocation(config, useChosenLocationCode());
+  const phonePattern = location?.phone_pattern ?? config.phone_pattern;
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState<string | undefined>(undefined);
 
   const error = (field: Field) => {
     const key = form.errors[field];
@@ -75,7 +83,7 @@ function RegisterForm({ config }: { config: AppConfig }) {
   };
 
   const phoneForCode = (): string | null => {
-    const result = validate(phoneOnlySchema(config.phone_pattern), { phone: form.values.phone });
+    const result = validate(phoneOnlySchema(phonePattern), { phone: form.values.phone });
     if (result.ok) return result.value.phone;
     form.setErrors((current) => ({ ...current, ...result.errors }));
     return null;
@@ -84,16 +92,20 @@ function RegisterForm({ config }: { config: AppConfig }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const schema = registerSchema({
-      phonePattern: config.phone_pattern,
+      phonePattern,
       requireInvite: config.require_invite,
       requireCode: config.require_code,
     });
     const result = validate(schema, form.values);
+    const mustAgree = config.agreements.length > 0 && !agreed;
+    setAgreeError(mustAgree ? t('agreement_required') : undefined);
     if (!result.ok) {
       form.setErrors(result.errors);
       return;
     }
-    registration.mutate(result.value, {
+    if (mustAgree) return;
+    const input = { ...result.value, agree: '1' as const, location: location?.code ?? '' };
+    registration.mutate(input, {
       onSuccess: () => {
         toast(t('reg_success'), 'success');
         void navigate(ROUTES.home, { replace: true });
@@ -103,11 +115,33 @@ function RegisterForm({ config }: { config: AppConfig }) {
 
   return (
     <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
+      {config.locations.length > 0 ? (
+        <Link
+          className={styles.location}
+          to={`${ROUTES.chooseLocation}?next=${encodeURIComponent(ROUTES.register)}`}
+        >
+          {location === null ? (
+            <span>{t('location_choose_prompt')}</span>
+          ) : (
+            <>
+              <img
+                src={mediaUrl(location.picture)}
+                alt={t('location_flag_alt', { name: location.name })}
+              />
+              <span>
+                {location.name} ({location.dialling_code})
+              </span>
+            </>
+          )}
+          <strong>{t('location_change')}</strong>
+        </Link>
+      ) : null}
       <TextField
         label={t('field_phone')}
         type="tel"
         inputMode="tel"
         placeholder={t('field_phone_placeholder')}
+        hint={location?.dialling_code}
         value={form.values.phone}
         onChange={(value) => form.setField('phone', value)}
         error={error('phone')}
@@ -175,6 +209,17 @@ function RegisterForm({ config }: { config: AppConfig }) {
         autoCapitalize="characters"
         spellCheck={false}
       />
+      {config.agreements.length > 0 ? (
+        <AgreementCheck
+          agreements={config.agreements}
+          checked={agreed}
+          onChange={(checked) => {
+            setAgreed(checked);
+            if (checked) setAgreeError(undefined);
+          }}
+          error={agreeError}
+        />
+      ) : null}
       <Button type="submit" block loading={registration.isPending}>
         {t('reg_submit')}
       </Button>

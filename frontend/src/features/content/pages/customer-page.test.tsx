@@ -22,8 +22,20 @@ function renderPage() {
   );
 }
 
-const contacts = (support_url: string, telegram_url: string) =>
-  jsonResponse(envelope({ support_url, telegram_url }));
+const contacts = (support_url: string, telegram_url: string, open_now = true) =>
+  jsonResponse(
+    envelope({
+      support_url,
+      telegram_url,
+      links: [
+        { channel: 'web', label: '', url: support_url },
+        { channel: 'telegram', label: '', url: telegram_url },
+      ].filter((link) => link.url !== ''),
+      hours: '09:00-21:00',
+      timezone: 'Asia/Ho_Chi_Minh',
+      open_now,
+    }),
+  );
 
 beforeAll(async () => {
   await activateLanguage('en');
@@ -49,6 +61,14 @@ describe('customer page', () => {
     );
     expect(screen.getByRole('link', { name: /News/ })).toHaveAttribute('href', '/pages/yn28/news');
     expect(calls.map((call) => call.url)).toEqual(['api/customer/index']);
+  });
+
+  it('shows the hours and whether support is open now', async () => {
+    mockFetch(() => contacts('https://help.example.test/chat', '', false));
+    renderPage();
+
+    expect(await screen.findByText('Closed')).toBeInTheDocument();
+    expect(screen.getByText(/09:00-21:00/)).toBeInTheDocument();
   });
 
   it('hides a contact that is not a web or Telegram link', async () => {

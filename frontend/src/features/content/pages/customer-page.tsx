@@ -1,6 +1,6 @@
 // pages/yn28/customer (tab 3) — the support contacts the operator configured
-// (api/customer/index: support_url, telegram_url; empty entries are hidden) and the way to the
-// operator's news.
+// (api/customer/index: support_url, telegram_url and the labelled links; unusable entries are
+// hidden), the support hours with "open now" or "closed", and the way to the operator's news.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from '@/features/content/pages/customer-page.module.css';
@@ -10,12 +10,10 @@ import { AlertIcon } from '@/components/icons';
 import { ChevronRightIcon, HeadsetIcon, NewsIcon, SendIcon } from '@/components/icons-extra';
 import { LoadingView } from '@/components/loading';
 import { PageHeader } from '@/components/page-header';
-import { useCustomerContacts } from '@/features/content/api/customer';
+import { SupportHours } from '@/components/support-hours';
+import { useCustomerContacts, usableLink } from '@/hooks/use-support';
 import { useI18n } from '@/i18n/i18n';
 import { ROUTES } from '@/lib/routes';
-
-/** Web and Telegram links are opened; anything else in the config is not a usable contact. */
-const usable = (url: string): boolean => /^(?:https?|tg):\/\/\S+$/i.test(url.trim());
 
 export function Component() {
   const { t } = useI18n();
@@ -50,22 +48,27 @@ export function Component() {
       <LoadingView label={t('loading')} />
     );
   } else {
-    const contacts = [
-      {
-        url: query.data.support_url,
-        title: t('contact_online'),
-        text: t('contact_online_text'),
-        icon: <HeadsetIcon size={22} />,
-        tint: 'var(--tint-teal)',
-      },
-      {
-        url: query.data.telegram_url,
-        title: t('contact_telegram'),
-        text: t('contact_telegram_text'),
-        icon: <SendIcon size={22} />,
-        tint: 'var(--tint-sky)',
-      },
-    ].filter((contact) => usable(contact.url));
+    const contacts = query.data.links
+      .filter((link) => usableLink(link.url))
+      .map((link, index) =>
+        link.channel === 'telegram'
+          ? {
+              key: `${index}`,
+              url: link.url,
+              title: link.label === '' ? t('contact_telegram') : link.label,
+              text: t('contact_telegram_text'),
+              icon: <SendIcon size={22} />,
+              tint: 'var(--tint-sky)',
+            }
+          : {
+              key: `${index}`,
+              url: link.url,
+              title: link.label === '' ? t('contact_online') : link.label,
+              text: t('contact_online_text'),
+              icon: <HeadsetIcon size={22} />,
+              tint: 'var(--tint-teal)',
+            },
+      );
 
     if (contacts.length > 0) {
       return (
@@ -79,11 +82,16 @@ export function Component() {
               <div>
                 <h2>{t('customer_title')}</h2>
                 <p>{t('customer_subtitle')}</p>
+                <SupportHours
+                  hours={query.data.hours}
+                  timezone={query.data.timezone}
+                  openNow={query.data.open_now}
+                />
               </div>
             </section>
             <ul className={styles.list}>
               {contacts.map((contact) => (
-                <li key={contact.title}>
+                <li key={contact.key}>
                   <a
                     className={styles.contact}
                     href={contact.url.trim()}

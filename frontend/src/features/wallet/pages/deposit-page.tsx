@@ -1,7 +1,8 @@
 // pages/mine/savings-account/index (and pages/first-storage/index, headed as a first deposit with
 // the banner the app provides, see parts/deposit-banner-slot):
 // a deposit by bank transfer or USDT with a screenshot voucher, reviewed by the operator.
-// `?method=usdt` opens the USDT route: the operator's address as text and QR code.
+// `?method=usdt` opens the USDT route: the operator's address as text and QR code. The chosen
+// location (lib/location) preselects its currency and country.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
@@ -31,8 +32,11 @@ import { FirstDepositBanner } from '@/features/wallet/parts/deposit-banner-slot'
 import { Picture } from '@/features/wallet/parts/picture';
 import styles from '@/features/wallet/parts/wallet.module.css';
 import { useAttemptKey } from '@/hooks/use-attempt-key';
+import { useConfig } from '@/hooks/use-config';
 import { useI18n } from '@/i18n/i18n';
 import { imageProblem } from '@/lib/images';
+import type { Location } from '@/lib/config';
+import { chosenLocationCode, findLocation } from '@/lib/location';
 import { compareMoney, fromMinor, toMinor } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 import { amountSchema, boundedText, validate } from '@/lib/validators';
@@ -48,6 +52,10 @@ export function Component() {
   const { pathname } = useLocation();
   const first = pathname === ROUTES.firstDeposit;
   const options = useRechargeOptions();
+  // The location chosen on pages/system/choose-location preselects its currency and country.
+  const config = useConfig();
+  const location =
+    config.data === undefined ? null : findLocation(config.data, chosenLocationCode());
   const [result, setResult] = useState<DepositRecord | null>(null);
   const title = first ? t('first_deposit_title') : t('deposit_title');
 
@@ -66,7 +74,12 @@ export function Component() {
                 text={t('deposit_closed_text')}
               />
             ) : (
-              <DepositForm options={options.data!} first={first} onDone={setResult} />
+              <DepositForm
+                options={options.data!}
+                first={first}
+                onDone={setResult}
+                location={location}
+              />
             )
           }
         </LoadingGate>
@@ -81,10 +94,13 @@ export function DepositForm({
   options,
   first,
   onDone,
+  location = null,
 }: {
   options: RechargeOptions;
   first: boolean;
   onDone: (record: DepositRecord) => void;
+  /** The player's chosen location: its currency and country are preselected. */
+  location?: Location | null;
 }) {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
@@ -92,8 +108,16 @@ export function DepositForm({
   const method: DepositMethod =
     asked === 'usdt' && options.methods.includes('usdt') ? 'usdt' : (options.methods[0] ?? 'bank');
   const [amount, setAmount] = useState('');
-  const [currencyCode, setCurrencyCode] = useState(options.currencies[0]?.code ?? '');
-  const [country, setCountry] = useState(options.countries[0]?.code ?? '');
+  const [currencyCode, setCurrencyCode] = useState(
+    options.currencies.find((entry) => entry.code === location?.currency)?.code ??
+      options.currencies[0]?.code ??
+      '',
+  );
+  const [country, setCountry] = useState(
+    options.countries.find((entry) => entry.code === location?.code)?.code ??
+      options.countries[0]?.code ??
+      '',
+  );
   const [content, setContent] = useState('');
   const [voucher, setVoucher] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
