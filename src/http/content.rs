@@ -190,12 +190,12 @@ async fn help_detail(
 }
 
 /// The pages players can open (about-us, company-profile, privacy, ...): slug and title.
-#[utoipa::path(get, path = "/api/page/index", tag = "content", security(("token" = [])),
+/// Public: a guest reads the agreements before he registers.
+#[utoipa::path(get, path = "/api/page/index", tag = "content",
     params(("lang" = Option<String>, Header, description = "language code; default from config")),
     responses((status = 200, description = "envelope; data: {list}", body = Vec<PageLink>)))]
 async fn page_index(
     State(app): State<AppState>,
-    _session: Session,
     Lang(lang): Lang,
 ) -> Result<Envelope<Value>, AppError> {
     let (default_lang, now) = (app.default_lang, app.clock.now());
@@ -211,14 +211,13 @@ struct PageForm {
 }
 
 /// One page by slug (pages/jogos/about-us?page=<slug>) with its version; `not_found`
-/// (HTTP 404) as for activities.
-#[utoipa::path(get, path = "/api/page/detail", tag = "content", security(("token" = [])),
+/// (HTTP 404) as for activities. Public like the list.
+#[utoipa::path(get, path = "/api/page/detail", tag = "content",
     params(("slug" = String, Query)),
     responses((status = 200, description = "envelope", body = PageView),
         (status = 404, description = "envelope with err not_found")))]
 async fn page_detail(
     State(app): State<AppState>,
-    _session: Session,
     Lang(lang): Lang,
     Params(form): Params<PageForm>,
 ) -> Result<Envelope<PageView>, AppError> {

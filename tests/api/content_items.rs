@@ -15,7 +15,7 @@ use fairhall::content::types::ArticleTitle;
 use fairhall::content::{items, pictures};
 use fairhall::error::AppError;
 use fairhall::uploads::Image;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// The smallest bytes `uploads::Image` takes for a PNG, made distinct by `seed`.
 pub fn png(seed: u8) -> Vec<u8> {
@@ -242,6 +242,27 @@ async fn pages_are_found_by_slug_with_their_version() {
     create(&app, kind, page("privacy", "Quyền riêng tư 2")).await;
     let again = get(&app, &player, "/api/page/detail?slug=privacy", None).await;
     assert_eq!(again.ok()["title"], "Quyền riêng tư 2");
+}
+
+#[tokio::test]
+async fn a_guest_reads_the_pages_before_registering() {
+    let app = TestApp::spawn().await;
+    let kind = ContentKind::Page;
+    create(
+        &app,
+        kind,
+        ItemInput {
+            slug: Some(PageSlug::parse("user-agreement").unwrap()),
+            version: Some(PageVersion::parse("2").unwrap()),
+            ..input(kind, "vi", "Thỏa thuận")
+        },
+    )
+    .await;
+
+    let page = app.get("/api/page/detail?slug=user-agreement", None).await;
+    assert_eq!((&page.ok()["title"], &page.ok()["version"]), (&json!("Thỏa thuận"), &json!("2")));
+    assert_eq!(app.get("/api/page/index", None).await.ok()["list"][0]["slug"], "user-agreement");
+    assert_eq!(app.get("/api/help/index", None).await.status, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]

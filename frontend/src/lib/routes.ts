@@ -113,6 +113,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   // A guest chooses his location before registering.
   ROUTES.chooseLocation,
   ROUTES.openLocation,
+  // The agreements the register page links are pages shown here.
+  ROUTES.aboutUs,
 ]);
 
 /** Pages a logged-in user has no business on: they go home instead. */
