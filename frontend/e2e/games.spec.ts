@@ -177,6 +177,7 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   // K3: big and small (exactly one wins: no triple rule by default) and a sum, 10 each.
   await page.goto('./#/pages/home/index');
   await page.getByTestId('game-k3').click();
+  await page.getByTestId('jogos-room-k3').click();
   await expect(page).toHaveURL(/#\/pages\/cc\/k3\/index/);
   await expect(page.getByTestId('game-balance')).toHaveText('100.00');
   const k3Options = ['big', 'small', 'sum_10'];
