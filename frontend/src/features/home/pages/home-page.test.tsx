@@ -85,8 +85,9 @@ describe('home page', () => {
     mockFetch(() => jsonResponse(envelope(homeIndex())));
     renderPages([[ROUTES.home, HomePage]], ROUTES.home);
 
-    const tasks = await screen.findByTestId('entry-tasks');
-    expect(within(tasks).getByTestId('badge-tasks')).toHaveTextContent('2 to claim');
+    const badge = await screen.findByTestId('badge-tasks');
+    expect(within(screen.getByTestId('entry-tasks')).getByTestId('badge-tasks')).toBe(badge);
+    expect(badge).toHaveTextContent('2 to claim');
     expect(screen.getByTestId('badge-signin')).toHaveTextContent('Sign in today');
     expect(screen.getByTestId('badge-products')).toHaveTextContent('1 new');
     expect(screen.getByTestId('badge-vip')).toHaveTextContent('Upgrade near');
@@ -100,11 +101,13 @@ describe('home page', () => {
     const signed = homeIndex({
       signin: { signed_today: true, streak: 3 },
       tasks: { open: 4, ready: 0 },
+      vip: { level: 1, next_level: 2, upgrade_near: false },
     });
     mockFetch(() => jsonResponse(envelope(signed)));
     renderPages([[ROUTES.home, HomePage]], ROUTES.home);
 
-    await screen.findByTestId('entry-tasks');
+    // The VIP tile names the level once the call has answered.
+    expect(await screen.findByText('VIP level 1')).toBeInTheDocument();
     expect(screen.queryByTestId('badge-signin')).toBeNull();
     expect(screen.queryByTestId('badge-tasks')).toBeNull();
   });

@@ -140,11 +140,13 @@ export function Component() {
           </Link>
         </div>
         <div className={styles.grid} role="group" aria-label={t('cc_games')}>
-          {data === undefined
-            ? Object.keys(GAME_TILES).map((game) => (
-                <Skeleton key={game} width="100%" height={96} />
-              ))
-            : data.entries.games.map((entry) => <GameTile key={entry.game} entry={entry} />)}
+          {Object.keys(GAME_TILES).map((game) => (
+            <GameTile
+              key={game}
+              game={game}
+              entry={data?.entries.games.find((entry) => entry.game === game)}
+            />
+          ))}
           <Link to={ROUTES.ccLong} className={styles.tile} data-testid="game-long">
             <span
               className={styles.tileIcon}
@@ -158,11 +160,7 @@ export function Component() {
         </div>
 
         <h2 className={styles.sectionTitle}>{t('home_entries')}</h2>
-        {data === undefined ? (
-          <Skeleton width="100%" height={200} />
-        ) : (
-          <ProgrammeGrid entries={data.entries} />
-        )}
+        <ProgrammeGrid entries={data?.entries} />
 
         <h2 className={styles.sectionTitle}>{t('shortcuts')}</h2>
         <ul className={styles.entries}>
@@ -248,41 +246,40 @@ function Balances({ balances }: { balances: HomeIndex['balances'] | undefined })
           )}
         </span>
       </div>
-      {balances !== undefined && (
-        <dl className={styles.others}>
-          <div>
-            <dt>{t('home_savings')}</dt>
+      <dl className={styles.others}>
+        {(
+          [
+            ['home_savings', balances?.savings],
+            ['home_invest', balances?.invest],
+            ['home_frozen', balances?.frozen],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
             <dd>
-              <NumberReveal value={balances.savings} testId="savings-balance-home" />
+              {value === undefined ? (
+                <Skeleton width={60} height={18} />
+              ) : (
+                <NumberReveal value={value} />
+              )}
             </dd>
           </div>
-          <div>
-            <dt>{t('home_invest')}</dt>
-            <dd>
-              <NumberReveal value={balances.invest} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('home_frozen')}</dt>
-            <dd>
-              <NumberReveal value={balances.frozen} />
-            </dd>
-          </div>
-        </dl>
-      )}
+        ))}
+      </dl>
     </section>
   );
 }
 
-function GameTile({ entry }: { entry: HomeGame }) {
+/** A game's tile; its rooms taking bets once the home call has answered. */
+function GameTile({ game, entry }: { game: string; entry: HomeGame | undefined }) {
   const { t } = useI18n();
-  const tile = GAME_TILES[entry.game];
+  const tile = GAME_TILES[game];
   if (tile === undefined) return null;
   return (
     <Link
-      to={`${ROUTES.jogosDetails}?game=${entry.game}`}
+      to={`${ROUTES.jogosDetails}?game=${game}`}
       className={styles.tile}
-      data-testid={`game-${entry.game}`}
+      data-testid={`game-${game}`}
     >
       <span
         className={styles.tileIcon}
@@ -292,17 +289,28 @@ function GameTile({ entry }: { entry: HomeGame }) {
         {tile.mark}
       </span>
       <span className={styles.tileName}>{t(tile.name)}</span>
-      {entry.taking_bets > 0 && (
+      {entry !== undefined && entry.taking_bets > 0 && (
         <span className={styles.live}>{t('home_live', { count: entry.taking_bets })}</span>
       )}
     </Link>
   );
 }
 
+const NOTHING_NEW: HomeIndex['entries'] = {
+  games: [],
+  products: { on_sale: 0, new: 0 },
+  vip: { level: 0, next_level: null, upgrade_near: false },
+  invite: { invite_code: '', invitees: 0, joined_recently: 0 },
+  signin: { signed_today: true, streak: 0 },
+  tasks: { open: 0, ready: 0 },
+  envelopes: { waiting: 0 },
+};
+
 /** The programmes, each with a badge for what is new on it. */
-function ProgrammeGrid({ entries }: { entries: HomeIndex['entries'] }) {
+function ProgrammeGrid({ entries }: { entries: HomeIndex['entries'] | undefined }) {
   const { t } = useI18n();
-  const { products, vip, invite, signin, tasks, envelopes } = entries;
+  // Until the call answers the tiles show without badges (the page must not move when it does).
+  const { products, vip, invite, signin, tasks, envelopes } = entries ?? NOTHING_NEW;
   const tiles: {
     id: string;
     to: string;
@@ -317,7 +325,7 @@ function ProgrammeGrid({ entries }: { entries: HomeIndex['entries'] }) {
       icon: <CalendarIcon size={22} />,
       tint: 'var(--tint-teal)',
       title: t('signin_title'),
-      badge: signin.signed_today ? null : t('home_sign_today'),
+      badge: entries === undefined || signin.signed_today ? null : t('home_sign_today'),
     },
     {
       id: 'tasks',
@@ -348,7 +356,7 @@ function ProgrammeGrid({ entries }: { entries: HomeIndex['entries'] }) {
       to: ROUTES.vip,
       icon: <CrownIcon size={22} />,
       tint: 'var(--gold)',
-      title: t('home_vip_level', { level: vip.level }),
+      title: entries === undefined ? t('vip_title') : t('home_vip_level', { level: vip.level }),
       badge: vip.upgrade_near ? t('home_upgrade_near') : null,
     },
     {

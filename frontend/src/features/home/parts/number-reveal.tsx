@@ -1,7 +1,7 @@
 // The spec's number reveal (section 9: 2 s): an amount counts up from 0 the first time it shows,
 // on integer minor units (no float touches the money), easing out so the last digits settle
 // slowly. Screen readers read only the final value; with prefers-reduced-motion it shows at once.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { formatMoney, fromMinor, minorOr0, type MoneyText } from '@/lib/money';
 
 export const REVEAL_MS = 2000;
@@ -31,29 +31,13 @@ export function revealedAt(value: MoneyText, step: number): MoneyText {
   return fromMinor((minor * BigInt(step)) / BigInt(STEPS));
 }
 
-/** The step shown now: counts up once per mount, after which new values show as they are. */
-function useRevealStep(): number {
-  const [step, setStep] = useState(() => (prefersReducedMotion() ? STEPS : 0));
-  const done = useRef(step === STEPS);
-  useEffect(() => {
-    if (done.current) return undefined;
-    let frame = 0;
-    const started = performance.now();
-    const tick = (at: number) => {
-      const next = revealStep(at - started);
-      setStep(next);
-      if (next < STEPS) frame = requestAnimationFrame(tick);
-      else done.current = true;
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  return step;
-}
+/** At most one text update per this many ms: a count-up reads smoothly at 30 frames a second. */
+const FRAME_MS = 32;
 
 /**
  * An amount revealed by counting up. `testId` marks the visible number (its text is the final
  * amount once the reveal ends); the screen-reader copy is the final amount from the start.
+ * The frames write the number's text directly: a page must not re-render 60 times a second.
  */
 export function NumberReveal({
   value,
@@ -64,11 +48,40 @@ export function NumberReveal({
   className?: string;
   testId?: string;
 }) {
-  const step = useRevealStep();
+  const shown = useRef<HTMLSpanElement>(null);
+  const latest = useRef(value);
+  latest.current = value;
+  // Before the first paint: the reveal starts from zero (React rendered the final amount).
+  useLayoutEffect(() => {
+    if (!prefersReducedMotion() && shown.current !== null)
+      shown.current.textContent = formatMoney(revealedAt(latest.current, 0));
+  }, []);
+  useEffect(() => {
+    if (prefersReducedMotion()) return undefined;
+    let frame = 0;
+    let written = -FRAME_MS;
+    const started = performance.now();
+    const tick = (at: number) => {
+      const step = revealStep(at - started);
+      if (step === STEPS || at - written >= FRAME_MS) {
+        written = at;
+        if (shown.current !== null)
+          shown.current.textContent = formatMoney(revealedAt(latest.current, step));
+      }
+      if (step < STEPS) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <span className={className}>
-      <span aria-hidden="true" data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatMoney(revealedAt(value, step))}
+      <span
+        ref={shown}
+        aria-hidden="true"
+        data-testid={testId}
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
+        {formatMoney(value)}
       </span>
       <span className="sr-only">{formatMoney(value)}</span>
     </span>
