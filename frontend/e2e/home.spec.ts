@@ -2,7 +2,16 @@
 // call, a badge on an entry with something new, and the game lists' live countdowns leading to
 // a room's play page.
 import { expect, test } from '@playwright/test';
-import { creditWallet, locale, logInViaUi, randomPhone, registerViaApi, tokenOf } from './support';
+import {
+  creditWallet,
+  locale,
+  logInViaUi,
+  minorOf,
+  randomPhone,
+  registerViaApi,
+  shownMoney,
+  tokenOf,
+} from './support';
 
 const vi = locale('vi');
 
@@ -31,9 +40,11 @@ test('home reveals the balances, badges what is new, and the game list opens a l
     headers: { token: await tokenOf(page) },
     data: {},
   });
-  expect(((await signed.json()) as { code: number }).code).toBe(1);
+  const receipt = (await signed.json()) as { code: number; data: { balance: string } };
+  expect(receipt.code).toBe(1);
   await page.reload();
-  await expect(page.getByTestId('entry-signin')).toBeVisible();
+  // The reward is in the balance, revealed again to its exact value.
+  await expect(page.getByTestId('balance')).toHaveText(shownMoney(minorOf(receipt.data.balance)));
   await expect(page.getByTestId('badge-signin')).toHaveCount(0);
 
   // The game entry opens the game's list; its countdown moves with the clock.
