@@ -28,6 +28,7 @@ pub struct Config {
     pub finance: FinanceConfig,
     pub growth: GrowthConfig,
     pub content: ContentConfig,
+    pub home: HomeConfig,
     pub db: DbConfig,
     pub live: LiveConfig,
     pub secrets: SecretsConfig,
@@ -121,6 +122,45 @@ pub const SAVINGS_RATE_BP_MAX: i64 = 10_000;
 impl Default for FinanceConfig {
     fn default() -> Self {
         FinanceConfig { savings_annual_rate_bp: 365, savings_first_in_min: Money::TEN }
+    }
+}
+
+/// What the home page (`api/index/index`) marks as new on its entries.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct HomeConfig {
+    /// What is this many days old or younger is new: a product on sale whose purchase window
+    /// opened since, a player who registered with the player's invite code since.
+    pub new_days: i64,
+    /// The next VIP level is near once the player has this percentage of each of its
+    /// conditions (total deposit and betting points).
+    pub vip_near_percent: i64,
+}
+
+/// The longest `home.new_days` accepted: a year.
+pub const NEW_DAYS_MAX: i64 = 366;
+
+impl Default for HomeConfig {
+    fn default() -> Self {
+        HomeConfig { new_days: 7, vip_near_percent: 80 }
+    }
+}
+
+impl HomeConfig {
+    fn validate(&self) -> anyhow::Result<()> {
+        if !(1..=NEW_DAYS_MAX).contains(&self.new_days) {
+            bail!(
+                "config key `home.new_days` must be in 1..={NEW_DAYS_MAX}, found {}",
+                self.new_days
+            );
+        }
+        if !(1..=100).contains(&self.vip_near_percent) {
+            bail!(
+                "config key `home.vip_near_percent` must be in 1..=100, found {}",
+                self.vip_near_percent
+            );
+        }
+        Ok(())
     }
 }
 
@@ -399,6 +439,7 @@ impl Config {
         self.wallet.validate()?;
         validate_app_lists(&self.app)?;
         self.api.validate()?;
+        self.home.validate()?;
         self.growth.validate()
     }
 
@@ -645,6 +686,8 @@ mod tests {
                 "[api]\nencrypt = true\nkey = \"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"\niv = \"0011\"\n",
                 "api.iv",
             ),
+            ("[home]\nnew_days = 0\n", "home.new_days"),
+            ("[home]\nvip_near_percent = 101\n", "home.vip_near_percent"),
         ] {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");

@@ -177,6 +177,7 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   // K3: big and small (exactly one wins: no triple rule by default) and a sum, 10 each.
   await page.goto('./#/pages/home/index');
   await page.getByTestId('game-k3').click();
+  await page.getByTestId('jogos-room-k3').click();
   await expect(page).toHaveURL(/#\/pages\/cc\/k3\/index/);
   await expect(page.getByTestId('game-balance')).toHaveText('100.00');
   const k3Options = ['big', 'small', 'sum_10'];
@@ -187,6 +188,7 @@ test('bet in K3 and RGB, see the draw, the win or loss and the balance, and veri
   // RGB, the 1-minute room (15 s here): red and green (every number is one of them), 10 each.
   await page.goto('./#/pages/home/index');
   await page.getByTestId('game-rgb').click();
+  await page.getByTestId('jogos-room-rgb1').click();
   await expect(page).toHaveURL(/#\/pages\/cc\/rgb\/index/);
   await expect(
     page.getByRole('radio', { name: vi.cc_room_minutes!.replace('{n}', '1') }),

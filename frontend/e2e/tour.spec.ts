@@ -154,6 +154,12 @@ const VISITS: Record<RouteName, Visit> = {
   privacy: {},
   playRecord: { ready: testId('bet-record') },
   ccLong: { shot: 'game-long' },
+  jogos: { ready: testId('jogos-room-k3'), shot: 'jogos-index' },
+  jogosDetails: {
+    query: () => '?game=yn28',
+    ready: testId('jogos-room-canada_vip'),
+    shot: 'jogos-details',
+  },
   ccK3: { ready: testId('option-big'), open: openBetConfirm('big'), shot: 'game-k3' },
   ccK3Order: { ready: testId('bet-record'), shot: 'game-k3-order' },
   ccK3Open: {

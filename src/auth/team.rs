@@ -6,6 +6,7 @@ use crate::clock::Timestamp;
 use crate::error::AppError;
 use crate::ids::UserId;
 use rusqlite::{Connection, params};
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// How deep a team goes: three levels below the partner.
@@ -98,6 +99,29 @@ pub fn uplines(
 }
 
 /// The players who registered with `inviter`'s code, oldest first.
+/// How many players `inviter` invited directly, and how many of them registered at or after
+/// `since` (the home page's invite entry). One indexed query.
+pub fn invitee_counts(
+    connection: &Connection,
+    inviter: UserId,
+    since: Timestamp,
+) -> Result<InviteeCounts, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT COUNT(*), COALESCE(SUM(created_at >= ?2), 0) FROM users WHERE inviter_id = ?1",
+        )?
+        .query_row(params![inviter, since], |row| {
+            Ok(InviteeCounts { invitees: row.get(0)?, joined_since: row.get(1)? })
+        })?)
+}
+
+/// A partner's direct invitees, and the recent ones among them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct InviteeCounts {
+    pub invitees: i64,
+    pub joined_since: i64,
+}
+
 pub fn direct_invitees(connection: &Connection, inviter: UserId) -> Result<Vec<UserId>, AppError> {
     let mut query = connection
         .prepare_cached("SELECT user_id FROM users WHERE inviter_id = ?1 ORDER BY user_id")?;

@@ -8,7 +8,8 @@
 //!   `rooms` table), `limits` (a room's bet limits), `betting` (`quote` reads what a bet needs,
 //!   `place` writes it), `settlement` (settling drawn periods through the ledger), `records`
 //!   (bets, draw history and the long-dragon board as the pages read them), `hall` (the yn28
-//!   trading hall) and `presence` (who has a room's live stream open, in memory).
+//!   trading hall), `lobby` (every room's open period, for the game lists and the home page)
+//!   and `presence` (who has a room's live stream open, in memory).
 //!
 //! A new game's server side lives in `rules/` (and a migration for its rooms): its own file,
 //! its `pub mod` in `rules/mod.rs`, and a variant each in `room.rs` (`Game`, `DrawSource`),
@@ -21,6 +22,7 @@ pub mod betting;
 pub mod fairness;
 pub mod hall;
 pub mod limits;
+pub mod lobby;
 pub mod presence;
 pub mod records;
 pub mod rooms;

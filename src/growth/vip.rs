@@ -247,6 +247,38 @@ pub fn overview(
     Ok(Overview { level, totals, next, reached, levels: levels(config) })
 }
 
+/// The player's level and how close the next one is (the home page's VIP entry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct LevelProgress {
+    pub level: i64,
+    /// None at the top level.
+    pub next_level: Option<i64>,
+    /// The player has `near_percent` of each condition of the next level.
+    pub upgrade_near: bool,
+}
+
+/// `user_id`'s level and whether he has at least `near_percent` % of both conditions of the
+/// next level.
+pub fn level_progress(
+    connection: &Connection,
+    user_id: UserId,
+    config: &VipConfig,
+    near_percent: i64,
+) -> Result<LevelProgress, AppError> {
+    let level = auth::vip_level(connection, user_id)?;
+    let Some(next) = config.levels.iter().find(|row| row.level == level + 1) else {
+        return Ok(LevelProgress { level, next_level: None, upgrade_near: false });
+    };
+    let totals = totals(connection, user_id)?;
+    // Percentages compared crosswise in i128: no division, no overflow.
+    let near = |have: Money, need: Money| {
+        i128::from(have.minor()) * 100 >= i128::from(need.minor()) * i128::from(near_percent)
+    };
+    let upgrade_near = near(totals.total_deposit, next.total_deposit)
+        && near(totals.betting_points, next.betting_points);
+    Ok(LevelProgress { level, next_level: Some(next.level), upgrade_near })
+}
+
 /// The levels the player has reached, with the reward each paid, lowest first.
 pub fn upgrades(connection: &Connection, user_id: UserId) -> Result<Vec<Upgrade>, AppError> {
     let mut query = connection.prepare_cached(

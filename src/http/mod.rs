@@ -13,7 +13,9 @@ mod fair;
 mod finance;
 mod games;
 mod goods;
+mod home;
 pub mod live_socket;
+mod lobby;
 mod notice;
 mod payout_accounts;
 mod profile;
@@ -164,6 +166,8 @@ pub fn app(state: AppState) -> Router {
         .merge(vip::router())
         .merge(bonus::router())
         .merge(envelopes::router())
+        .merge(home::router())
+        .merge(lobby::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

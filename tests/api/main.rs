@@ -23,6 +23,7 @@ mod fairness;
 mod goods;
 mod goods_payouts;
 mod helpers;
+mod home;
 mod hostile;
 mod idempotency;
 mod ledger_concurrency;

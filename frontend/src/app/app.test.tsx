@@ -7,7 +7,7 @@ import { queryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
 import { activateLanguage } from '@/i18n/i18n';
 import { DEFAULT_CONFIG, type AppConfig } from '@/lib/config';
-import { profileKey } from '@/lib/profile';
+import { homeKey } from '@/features/home/api/home-index';
 import { clearSession, startSession } from '@/lib/session';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
@@ -25,6 +25,33 @@ const user = {
   betting_points: '0.00',
   invite_code: 'AB12CD',
 };
+
+/** The home call's reply for `player` (the same balances as its profile). */
+const homeIndexOf = (player: typeof user) => ({
+  now: 1_900_000_000,
+  player: {
+    nickname: player.nickname,
+    username: player.username,
+    phone: player.phone,
+    avatar: player.avatar,
+  },
+  balances: {
+    balance: player.balance,
+    game_balance: player.game_balance,
+    savings: '0.00',
+    invest: '0.00',
+    frozen: player.frozen,
+  },
+  entries: {
+    games: [],
+    products: { on_sale: 0, new: 0 },
+    vip: { level: player.vip_level, next_level: null, upgrade_near: false },
+    invite: { invite_code: player.invite_code, invitees: 0, joined_recently: 0 },
+    signin: { signed_today: true, streak: 1 },
+    tasks: { open: 0, ready: 0 },
+    envelopes: { waiting: 0 },
+  },
+});
 
 let config: AppConfig = DEFAULT_CONFIG;
 
@@ -53,9 +80,16 @@ beforeAll(async () => {
 beforeEach(() => {
   config = DEFAULT_CONFIG;
   queryClient.clear();
+  // Balances show at once (no count-up) for a reader who asks for less motion.
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({ matches: query === '(prefers-reduced-motion: reduce)', media: query }) as MediaQueryList,
+  );
   mockFetch((call) => {
     if (call.url.startsWith('api/index/config')) return jsonResponse(envelope(config));
     if (call.url.startsWith('api/personal/index')) return jsonResponse(envelope(user));
+    if (call.url.startsWith('api/index/index')) return jsonResponse(envelope(homeIndexOf(user)));
     if (call.url.startsWith('api/customer/index'))
       return jsonResponse(
         envelope({
@@ -153,11 +187,11 @@ describe('app routes', () => {
   it('shows on every visit of home the balance the server has now', async () => {
     startSession('tok', user);
     const router = renderAt('/');
-    await waitFor(() => expect(queryClient.getQueryState(profileKey)?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(homeKey)?.status).toBe('success'));
     expect(screen.getByTestId('balance')).toHaveTextContent('1,234.50');
     user.balance = '1240.00';
     try {
-      // The support tab reads no profile; coming back within the cache's 15 s must still ask.
+      // The support tab reads no home call; coming back must ask again.
       await router.navigate('/pages/yn28/customer');
       // Home is gone (the lazy support page has replaced it), so coming back mounts it anew.
       await waitFor(() => expect(screen.queryByTestId('balance')).toBeNull());

@@ -146,6 +146,8 @@ export const routes: RouteObject[] = [
         ],
       },
       page(ROUTES.ccLong, () => import('@/features/games/long/pages/long-page')),
+      page(ROUTES.jogos, () => import('@/features/games/jogos/pages/jogos-page')),
+      page(ROUTES.jogosDetails, () => import('@/features/games/jogos/pages/game-details-page')),
       page(ROUTES.news, () => import('@/features/content/pages/news-page')),
       page(ROUTES.events, () => import('@/features/content/pages/events-page')),
       page(ROUTES.eventDetails, () => import('@/features/content/pages/event-details-page')),

@@ -73,6 +73,9 @@ export const ROUTES = {
   setHeader: '/pages/mine/setheader',
   privacy: '/pages/mine/privacy/index',
   playRecord: '/pages/mine/play-record/index',
+  // The game lists: every game with its rooms' live periods, and one game's rooms (?game=k3)
+  jogos: '/pages/jogos/index',
+  jogosDetails: '/pages/jogos/game-details',
   // The long-dragon board (runs of identical outcomes across games)
   ccLong: '/pages/cc/long',
   // Games (pages/cc): index = play, order = the player's bets, open = draw results

@@ -23,7 +23,7 @@ use chrono_tz::Tz;
 use rusqlite::Connection;
 use std::collections::{BTreeMap, BTreeSet};
 use types::{
-    Benefit, Catalogue, CategoryCard, DayObligation, Obligations, OrderDetail, OrderState,
+    Benefit, Catalogue, CategoryCard, DayObligation, Obligations, OnSale, OrderDetail, OrderState,
     OrderSummary, ProductCard, ProductObligation, ProductState, Purchase, PurchaseReceipt,
     SchedulePreview, ScheduledPayout,
 };
@@ -82,6 +82,21 @@ pub fn catalogue(
         })
         .collect::<Result<_, AppError>>()?;
     Ok(Catalogue { categories, products })
+}
+
+/// The products on sale at `now`, and how many of them opened their purchase window at or
+/// after `new_since` (the home page's products entry). One query.
+pub fn on_sale(
+    connection: &Connection,
+    now: Timestamp,
+    new_since: Timestamp,
+) -> Result<OnSale, AppError> {
+    let products = sql::listed_products(connection, None, now)?;
+    let selling: Vec<_> =
+        products.iter().filter(|product| product.state(now) == ProductState::OnSale).collect();
+    let new = selling.iter().filter(|product| product.start_at >= new_since).count();
+    let count = |items: usize| i64::try_from(items).unwrap_or(i64::MAX);
+    Ok(OnSale { on_sale: count(selling.len()), new: count(new) })
 }
 
 /// One product with its description (gooddetail); `investment_failed` when there is none.

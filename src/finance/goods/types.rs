@@ -104,6 +104,14 @@ impl Product {
     }
 }
 
+/// The products a player can buy now, and the new ones among them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct OnSale {
+    pub on_sale: i64,
+    /// On sale, and their purchase window opened within `home.new_days`.
+    pub new: i64,
+}
+
 /// A percentage of `total` with two decimals, rounded down.
 fn percent_of(part: Money, total: Money) -> String {
     let bp = i128::from(part.minor()) * 10_000 / i128::from(total.minor().max(1));

@@ -67,6 +67,17 @@ impl EnvelopeSettings {
 /// Fresh codes tried before giving up when every one is in use (practically never: 32^8).
 const GENERATED_CODE_TRIES: usize = 8;
 
+/// How many live envelopes `user_id` may still claim a share of (for everyone, for him, or
+/// for his VIP level, and not claimed by him), for the home page.
+pub fn waiting_for(
+    connection: &Connection,
+    user_id: crate::ids::UserId,
+    now: Timestamp,
+) -> Result<i64, AppError> {
+    let vip_level = crate::auth::vip_level(connection, user_id)?;
+    sql::waiting_for(connection, user_id, vip_level, now)
+}
+
 /// Creates an envelope: checks the request, splits and stores its shares and reserves its
 /// total from `bonus`. The returned code is the only copy outside the operator's hands.
 pub fn create(

@@ -143,6 +143,25 @@ pub fn expired_live(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Live, unexpired envelopes `user_id` at `vip_level` is allowed to claim and has not.
+pub fn waiting_for(
+    connection: &Connection,
+    user_id: UserId,
+    vip_level: i64,
+    now: Timestamp,
+) -> Result<i64, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT COUNT(*) FROM envelopes e
+             WHERE state = 'live' AND expires_at > ?2
+               AND (target_user_id IS NULL OR target_user_id = ?1)
+               AND (vip_min IS NULL OR vip_min <= ?3)
+               AND NOT EXISTS (SELECT 1 FROM envelope_shares s
+                               WHERE s.envelope_id = e.envelope_id AND s.user_id = ?1)",
+        )?
+        .query_row(params![user_id, now, vip_level], |row| row.get(0))?)
+}
+
 pub fn has_claimed(
     connection: &Connection,
     envelope_id: i64,

@@ -17,7 +17,7 @@ use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccou
 use crate::wallet;
 use chrono_tz::Tz;
 use rusqlite::Connection;
-use types::{DaySignin, Month, RewardDay, SigninHistory, SigninIndex, SigninReceipt};
+use types::{DaySignin, Month, RewardDay, SigninHistory, SigninIndex, SigninReceipt, SigninToday};
 
 /// What the sign-in rules need from the running config.
 #[derive(Clone, Debug)]
@@ -106,6 +106,18 @@ pub fn current_streak(
         return Ok((streak, true));
     }
     Ok((yesterday_streak(connection, user_id, today)?.unwrap_or(0), false))
+}
+
+/// Whether `user_id` signed in today and his streak (the home page's sign-in entry).
+pub fn today(
+    connection: &Connection,
+    user_id: UserId,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<SigninToday, AppError> {
+    let today = OperatorDay::containing(timezone, now);
+    let (streak, signed_today) = current_streak(connection, user_id, &today)?;
+    Ok(SigninToday { signed_today, streak })
 }
 
 /// The sign-in page: today, the streak, the reward table and the signed days of `month` (the

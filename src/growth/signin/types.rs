@@ -148,3 +148,11 @@ mod tests {
         }
     }
 }
+
+/// Today's sign-in state of one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct SigninToday {
+    pub signed_today: bool,
+    /// Today's streak day when signed, else yesterday's (0 without one).
+    pub streak: i64,
+}

@@ -22,9 +22,10 @@ use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccou
 use crate::wallet::totals::{passed_total, wallet_totals};
 use chrono_tz::Tz;
 use rusqlite::Connection;
+use std::collections::HashMap;
 use types::{
-    ClaimReceipt, Task, TaskClaim, TaskError, TaskInput, TaskKind, TaskRecord, TaskView,
-    parse_reward, parse_target,
+    ClaimReceipt, Task, TaskClaim, TaskCounts, TaskError, TaskInput, TaskKind, TaskRecord,
+    TaskView, parse_reward, parse_target,
 };
 
 /// What the task rules need from the running config.
@@ -108,6 +109,39 @@ pub fn player_tasks(
             })
         })
         .collect()
+}
+
+/// The open tasks and how many of them `user_id` may claim now (target reached, this period's
+/// reward not received), for the home page. Its queries do not grow with the tasks: the claims
+/// are read at once, and the progress once per kind and window (a count of each, at most).
+pub fn claimable(
+    connection: &Connection,
+    user_id: UserId,
+    settings: &TaskSettings,
+    now: Timestamp,
+) -> Result<TaskCounts, AppError> {
+    let today = OperatorDay::containing(settings.timezone, now);
+    let tasks = sql::open_tasks(connection, now)?;
+    let claimed = sql::claimed_tasks(connection, user_id, &today.key())?;
+    let mut progress_of: HashMap<(TaskKind, bool), i64> = HashMap::new();
+    let mut ready = 0;
+    for task in &tasks {
+        if claimed.contains(&(task.id, period_of(task, &today))) {
+            continue;
+        }
+        let done = match progress_of.get(&(task.kind, task.daily)) {
+            Some(done) => *done,
+            None => {
+                let done = progress(connection, user_id, task, &today)?;
+                progress_of.insert((task.kind, task.daily), done);
+                done
+            }
+        };
+        if done >= task.target {
+            ready += 1;
+        }
+    }
+    Ok(TaskCounts { open: i64::try_from(tasks.len()).unwrap_or(i64::MAX), ready })
 }
 
 /// Claims `task_id`'s reward for `user_id`: `not_found` for a task not open now,

@@ -6,6 +6,7 @@ use crate::error::{AppError, OnUnique};
 use crate::ids::UserId;
 use crate::money::Money;
 use rusqlite::{Connection, OptionalExtension, Row, params};
+use std::collections::HashSet;
 
 const TASK_COLUMNS: &str =
     "task_id, kind, target, reward_minor, daily, sort, start_at, end_at, closed_at, created_at";
@@ -175,6 +176,20 @@ pub fn claimed(
                             WHERE task_id = ?1 AND user_id = ?2 AND period = ?3)",
         )?
         .query_row(params![task_id, user_id, period], |row| row.get(0))?)
+}
+
+/// The (task, period) pairs `user_id` claimed in the periods open on the day `today`: that
+/// day's (daily tasks) and the one-off period "".
+pub fn claimed_tasks(
+    connection: &Connection,
+    user_id: UserId,
+    today: &str,
+) -> Result<HashSet<(i64, String)>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT task_id, period FROM task_claims WHERE user_id = ?1 AND period IN ('', ?2)",
+    )?;
+    let rows = query.query_map(params![user_id, today], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 pub struct NewClaim<'a> {

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// What a task counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TaskKind {
     /// Bets placed (refunds left out).
@@ -338,6 +338,14 @@ pub struct TaskView {
     /// Unix seconds the task closes, if it has an end.
     #[schema(value_type = Option<i64>)]
     pub end_at: Option<Timestamp>,
+}
+
+/// The open tasks of one player, and those whose reward he may claim now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct TaskCounts {
+    pub open: i64,
+    /// Target reached, this period's reward not received.
+    pub ready: i64,
 }
 
 /// A paid claim.
