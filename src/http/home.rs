@@ -1,14 +1,18 @@
 //! The home page's one call (`api/index/index`, GET and POST as the spec's client sends it):
-//! the player, his balances and the entries with what is new on each, read from the owning
-//! domains in one trip to the read pool, the session included.
+//! the player, his balances, the banners and the scrolling announcements in his language, his
+//! unread messages, and the entries with what is new on each, read from the owning domains in
+//! one trip to the read pool, the session included.
 
 use super::AppState;
 use super::envelope::Envelope;
-use super::extract::SessionToken;
+use super::extract::{Lang, SessionToken};
 use crate::auth::team::{InviteeCounts, invitee_counts};
 use crate::auth::{self, types::Phone};
 use crate::clock::Timestamp;
 use crate::config::Config;
+use crate::content::announcements::{self, types::CurrentAnnouncement};
+use crate::content::items::{self, types::BannerView};
+use crate::content::messages;
 use crate::error::AppError;
 use crate::finance::goods::{self, types::OnSale};
 use crate::games::lobby::{self, GameEntry};
@@ -31,8 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 const DAY_SECS: i64 = 86_400;
 
-/// The home page. The lead adds `banners`, `announcements` and `unread` here from the content
-/// and messages slices.
+/// The home page.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct HomeView {
     /// The server's clock (Unix seconds), for the rooms' countdowns.
@@ -40,6 +43,12 @@ pub struct HomeView {
     pub now: Timestamp,
     pub player: HomePlayer,
     pub balances: HomeBalances,
+    /// The carousel, in the operator's order.
+    pub banners: Vec<BannerView>,
+    /// The scrolling line: pinned first, then newest first.
+    pub announcements: Vec<CurrentAnnouncement>,
+    /// Messages and announcements he has not opened (the badge of the message list).
+    pub unread: i64,
     pub entries: HomeEntries,
 }
 
@@ -84,6 +93,14 @@ pub struct HomeEntries {
     pub signin: SigninToday,
     pub tasks: TaskCounts,
     pub envelopes: EnvelopeEntry,
+    pub activities: ActivityEntry,
+}
+
+/// The activities entry.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ActivityEntry {
+    /// Live activities that started within `home.new_days`.
+    pub new: i64,
 }
 
 /// The invite entry: the player's code and his direct invitees, the recent ones too.
@@ -109,22 +126,25 @@ pub struct EnvelopeEntry {
 async fn index(
     State(app): State<AppState>,
     SessionToken(token): SessionToken,
+    Lang(lang): Lang,
 ) -> Result<Envelope<HomeView>, AppError> {
     let (config, now) = (app.config.clone(), app.clock.now());
+    let languages = (lang, app.default_lang);
     let view = app
         .db
         .read(move |connection| {
             let session = auth::session_user(connection, &token, now)?;
-            home_view(connection, session.user_id, &config, now)
+            home_view(connection, session.user_id, languages, &config, now)
         })
         .await?;
     Ok(Envelope::ok(view))
 }
 
-/// The home page of `user_id` at `now`.
+/// The home page of `user_id` at `now`, for a reader of `lang` (else `default_lang`).
 fn home_view(
     connection: &Connection,
     user_id: UserId,
+    (lang, default_lang): (&str, &str),
     config: &Config,
     now: Timestamp,
 ) -> Result<HomeView, AppError> {
@@ -152,6 +172,9 @@ fn home_view(
         signin: signin::today(connection, user_id, timezone, now)?,
         tasks: tasks::claimable(connection, user_id, &task_settings, now)?,
         envelopes: EnvelopeEntry { waiting: envelopes::waiting_for(connection, user_id, now)? },
+        activities: ActivityEntry {
+            new: items::activities_started_since(connection, lang, default_lang, new_since, now)?,
+        },
     };
     Ok(HomeView {
         now,
@@ -168,6 +191,9 @@ fn home_view(
             invest: balances.invest,
             frozen: balances.frozen,
         },
+        banners: items::banners_for_home(connection, lang, default_lang, now)?,
+        announcements: announcements::current(connection, lang, default_lang, now)?,
+        unread: messages::unread_count(connection, user_id, lang, default_lang, now)?,
         entries,
     })
 }

@@ -35,12 +35,12 @@ fn text(kind: ContentKind, title: &str) -> TextInput {
     }
 }
 
-fn input(kind: ContentKind, lang: &'static str, title: &str) -> ItemInput {
+pub fn input(kind: ContentKind, lang: &'static str, title: &str) -> ItemInput {
     ItemInput { lang: Some(lang), text: text(kind, title), ..ItemInput::default() }
 }
 
 /// Creates an item through the domain verb, as `admin content create` does.
-async fn create(app: &TestApp, kind: ContentKind, input: ItemInput) -> i64 {
+pub async fn create(app: &TestApp, kind: ContentKind, input: ItemInput) -> i64 {
     let now = app.now();
     app.db
         .write(move |tx| {
@@ -51,7 +51,7 @@ async fn create(app: &TestApp, kind: ContentKind, input: ItemInput) -> i64 {
 }
 
 /// Adds `lang`'s text to an item, as `admin content update <kind> ID --lang ...` does.
-async fn translate(app: &TestApp, kind: ContentKind, id: i64, lang: &'static str, title: &str) {
+pub async fn translate(app: &TestApp, kind: ContentKind, id: i64, lang: &'static str, title: &str) {
     let now = app.now();
     let input = input(kind, lang, title);
     app.db
@@ -69,7 +69,7 @@ async fn delete(app: &TestApp, kind: ContentKind, id: i64) {
 }
 
 /// Stores a picture; its file name.
-async fn picture(app: &TestApp, seed: u8) -> String {
+pub async fn picture(app: &TestApp, seed: u8) -> String {
     let (data_dir, now) = (app.config.server.data_dir.clone(), app.now());
     let image = Image::parse(png(seed), 1024).expect("a PNG");
     let stored = app.db.write(move |tx| pictures::add(tx, &data_dir, &image, now)).await;

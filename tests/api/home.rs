@@ -3,11 +3,14 @@
 //! player's actions; another player's state never shows. And the game lists
 //! (`api/rooms/index`): every room's open period, the same as the room's own page.
 
+use crate::content_items;
 use crate::envelope_support::{EnvelopeApp, everyone};
 use crate::goods::{GoodsApp, fruit};
 use crate::helpers::{Player, Reply, TestApp};
+use crate::notice_support::{NoticeApp, announcement};
 use crate::signin::sign;
 use crate::wallet_support::{WalletApp, post_request};
+use fairhall::content::items::types::{ContentKind, ItemInput};
 use fairhall::games::rooms;
 use fairhall::games::rules::room::Room;
 use fairhall::growth::envelopes::types::{Mode, Target};
@@ -290,4 +293,37 @@ async fn the_game_list_shows_each_rooms_open_period_as_its_room_page_does() {
     let next = &next.ok()["list"][0];
     assert_ne!(next["issue"], k3["issue"]);
     assert_eq!(next["issue"], app.room_index("k3").await.ok()["issue"]);
+}
+
+#[tokio::test]
+async fn banners_announcements_unread_and_new_activities_come_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let player = app.player().await;
+    let banner = ItemInput {
+        picture: Some(content_items::picture(&app, 1).await),
+        ..content_items::input(ContentKind::Banner, "vi", "Tuần lễ VIP")
+    };
+    let banner = content_items::create(&app, ContentKind::Banner, banner).await;
+    content_items::translate(&app, ContentKind::Banner, banner, "en", "VIP week").await;
+    let activity = content_items::input(ContentKind::Activity, "vi", "Nạp đầu");
+    content_items::create(&app, ContentKind::Activity, activity).await;
+    let notice = app.announce(announcement("vi", "Bảo trì")).await;
+    app.translate(notice, "en", "Maintenance").await;
+
+    let english = app.get_in(&player, "/api/index/index", "en").await;
+    let english = english.ok();
+    assert_eq!(english["banners"][0]["title"], "VIP week");
+    assert_eq!(english["announcements"][0]["title"], "Maintenance");
+    assert_eq!(
+        (&english["unread"], &english["entries"]["activities"]["new"]),
+        (&json!(1), &json!(1))
+    );
+    let japanese = app.get_in(&player, "/api/index/index", "ja").await;
+    assert_eq!(japanese.ok()["announcements"][0]["title"], "Bảo trì", "the default language");
+
+    app.open(&player, "announcement", notice, "en").await;
+    advance_days(&app, 8);
+    let later = home(&app, &player).await;
+    assert_eq!((&later["unread"], &later["entries"]["activities"]["new"]), (&json!(0), &json!(0)));
+    assert_eq!(later["banners"].as_array().map(Vec::len), Some(1), "banners stay");
 }
