@@ -1,5 +1,6 @@
 // The message list as a player meets it: the operator posts an announcement by CLI in vi and
-// en; the player reads it unread in vi, switches to en, opens the English one and sees it read;
+// en; the player sees it on home and reads it unread in vi, switches to en, sees the English one
+// on home, opens it and sees it read;
 // the operator approves his deposit by CLI and the approval arrives as a message.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { admin, locale, logInViaUi, randomPhone, registerViaApi, tokenOf } from './support';
@@ -60,6 +61,9 @@ test('an announcement in two languages is read in each, and a deposit approval a
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);
+  const ticker = page.getByRole('region', { name: vi.notice_announcements });
+  await expect(ticker.getByRole('link', { name: `Bảo trì ${stamp}` }).first()).toBeVisible();
+  await expect(page.getByTestId('home-messages').getByTestId('unread-badge')).toBeVisible();
 
   // From the mine page, whose entry carries the unread badge.
   await page.getByRole('link', { name: vi.tab_mine, exact: true }).click();
@@ -75,6 +79,11 @@ test('an announcement in two languages is read in each, and a deposit approval a
   await page.goto('./#/pages/login/lang');
   await page.getByRole('radio', { name: /English/ }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('./#/pages/home/index');
+  const englishTicker = page.getByRole('region', { name: en.notice_announcements });
+  await expect(
+    englishTicker.getByRole('link', { name: `Maintenance ${stamp}` }).first(),
+  ).toBeVisible();
   await page.goto('./#/pages/jogos/notice');
   const english = page.getByTestId('notice-item').filter({ hasText: `Maintenance ${stamp}` });
   await expect(english).toHaveAttribute('data-read', 'false');

@@ -7,7 +7,7 @@ import { useI18n } from '@/i18n/i18n';
 import { api } from '@/lib/api';
 
 /** A home-page banner; `picture` is "media/content/<file>", served with immutable caching. */
-export type Banner = { id: number; title: string; picture: string; link: string | null };
+export type { Banner } from '@/components/banner-carousel';
 
 export type ActivityItem = {
   id: number;

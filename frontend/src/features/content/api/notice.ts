@@ -7,7 +7,9 @@ import { api } from '@/lib/api';
 import type { Paged } from '@/lib/paging';
 
 /** Where an entry of the message list comes from. */
-export type NoticeKind = 'announcement' | 'message';
+import type { NoticeKind } from '@/lib/notice-path';
+
+export type { NoticeKind };
 
 /** An entry of the message list, in the reader's language. */
 export type Notice = {
@@ -24,13 +26,7 @@ export type Notice = {
 };
 
 /** A current announcement, as api/notice/announcements (and the home call) give it. */
-export type Announcement = {
-  id: number;
-  title: string;
-  body: string;
-  pinned: boolean;
-  at: number;
-};
+export type { Announcement } from '@/components/announcement-ticker';
 
 const noticeKey = [...contentKey, 'notice'] as const;
 // The server picks each text by the `lang` header, so the lists are cached per language.

@@ -10,7 +10,7 @@ import { When } from '@/components/when';
 import { useOpenedNotice, type Notice, type NoticeKind } from '@/features/content/api/notice';
 import { paragraphsOf } from '@/features/content/parts/news-article';
 import newsStyles from '@/features/content/parts/news.module.css';
-import { BellIcon } from '@/features/content/parts/notice-icons';
+import { BellIcon } from '@/components/notice-icons';
 import { PinnedMark } from '@/features/content/parts/pinned-mark';
 import { useI18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api';

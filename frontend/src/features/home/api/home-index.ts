@@ -1,8 +1,10 @@
-// GET api/index/index: the home page's one call (the player, his balances, the entries and what
-// is new on each). Refetched on every visit: it shows money.
+// GET api/index/index: the home page's one call (the player, his balances, the banners, the
+// announcements, his unread count, the entries and what is new on each). Refetched on every visit: it shows money.
 import { useQuery } from '@tanstack/react-query';
 import { useToken } from '@/hooks/use-session';
 import { api } from '@/lib/api';
+import type { Announcement } from '@/components/announcement-ticker';
+import type { Banner } from '@/components/banner-carousel';
 import type { MoneyText } from '@/lib/money';
 
 export const homeKey = ['home', 'index'] as const;
@@ -30,6 +32,12 @@ export type HomeIndex = {
     invest: MoneyText;
     frozen: MoneyText;
   };
+  /** The carousel, in the operator's order, in the reader's language. */
+  banners: Banner[];
+  /** The scrolling line: pinned first, then newest first. */
+  announcements: Announcement[];
+  /** Messages and announcements not opened yet. */
+  unread: number;
   entries: {
     /** `yn28` is the trading hall. */
     games: HomeGame[];
@@ -39,6 +47,7 @@ export type HomeIndex = {
     signin: { signed_today: boolean; streak: number };
     tasks: { open: number; ready: number };
     envelopes: { waiting: number };
+    activities: { new: number };
   };
 };
 

@@ -21,8 +21,15 @@ const room = (code: string, game: string) => ({
   entry_min: '0.00',
 });
 
-function homeIndex(patch: Partial<HomeIndex['entries']> = {}): HomeIndex {
+function homeIndex(
+  patch: Partial<HomeIndex['entries']> = {},
+  content: Partial<Pick<HomeIndex, 'banners' | 'announcements' | 'unread'>> = {},
+): HomeIndex {
   return {
+    banners: [],
+    announcements: [],
+    unread: 0,
+    ...content,
     now: 1_900_000_000,
     player: { nickname: 'Lan', username: '', phone: '138****5678', avatar: '' },
     balances: {
@@ -43,6 +50,7 @@ function homeIndex(patch: Partial<HomeIndex['entries']> = {}): HomeIndex {
       signin: { signed_today: false, streak: 2 },
       tasks: { open: 4, ready: 2 },
       envelopes: { waiting: 0 },
+      activities: { new: 0 },
       ...patch,
     },
   };
@@ -110,6 +118,27 @@ describe('home page', () => {
     expect(await screen.findByText('VIP level 1')).toBeInTheDocument();
     expect(screen.queryByTestId('badge-signin')).toBeNull();
     expect(screen.queryByTestId('badge-tasks')).toBeNull();
+  });
+
+  it('shows the banners, the announcements and the unread count of the same call', async () => {
+    const content = {
+      banners: [{ id: 4, title: 'VIP week', picture: 'media/content/a.png', link: ROUTES.vip }],
+      announcements: [{ id: 9, title: 'Maintenance', body: 'Tonight.', pinned: true, at: 1 }],
+      unread: 3,
+    };
+    const { calls } = mockFetch(() =>
+      jsonResponse(envelope(homeIndex({ activities: { new: 2 } }, content))),
+    );
+    renderPages([[ROUTES.home, HomePage]], ROUTES.home);
+
+    expect(await screen.findByRole('img', { name: 'VIP week' })).toBeInTheDocument();
+    const announcement = screen.getByRole('link', { name: 'Maintenance' });
+    expect(announcement).toHaveAttribute('href', `${ROUTES.notice}?kind=announcement&id=9`);
+    const messages = screen.getByTestId('home-messages');
+    expect(messages).toHaveAttribute('href', ROUTES.notice);
+    expect(within(messages).getByTestId('unread-badge')).toHaveTextContent('3 unread messages');
+    expect(screen.getByTestId('badge-activities')).toHaveTextContent('2 new');
+    expect(calls.map((call) => call.url.split('?')[0])).toEqual(['api/index/index']);
   });
 
   it('offers a retry when the call fails', async () => {

@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from '@/features/home/pages/home-page.module.css';
+import { AnnouncementTicker } from '@/components/announcement-ticker';
+import { BannerCarousel } from '@/components/banner-carousel';
 import { Button } from '@/components/button';
 import { Empty } from '@/components/empty';
 import { AlertIcon, UserIcon } from '@/components/icons';
@@ -15,12 +17,14 @@ import {
   ChevronRightIcon,
   CrownIcon,
   DepositIcon,
+  DocIcon,
   GamepadIcon,
   GiftIcon,
   GlobeIcon,
   HeadsetIcon,
   ListIcon,
   NewsIcon,
+  SendIcon,
   ShieldIcon,
   SwapIcon,
   UsersIcon,
@@ -28,6 +32,8 @@ import {
   WithdrawIcon,
 } from '@/components/icons-extra';
 import { Skeleton } from '@/components/loading';
+import { BellIcon } from '@/components/notice-icons';
+import { UnreadBadge } from '@/components/unread-badge';
 import { useHomeIndex, type HomeGame, type HomeIndex } from '@/features/home/api/home-index';
 import { NumberReveal } from '@/features/home/parts/number-reveal';
 import { displayName } from '@/hooks/use-profile';
@@ -93,6 +99,15 @@ export function Component() {
             <p>{t('home_welcome', { app: t('app_name') })}</p>
           </div>
           <Link
+            to={ROUTES.notice}
+            className={styles.bell}
+            aria-label={t('notice_title')}
+            data-testid="home-messages"
+          >
+            <BellIcon size={18} />
+            <UnreadBadge count={data?.unread} />
+          </Link>
+          <Link
             to={ROUTES.language}
             className={styles.lang}
             aria-label={`${lang.toUpperCase()} ${t('entry_language')}`}
@@ -104,6 +119,7 @@ export function Component() {
       </section>
 
       <div className={styles.body}>
+        <AnnouncementTicker announcements={data?.announcements ?? []} />
         <Balances balances={data?.balances} />
 
         <div className={styles.actions} role="group" aria-label={t('wallet_actions')}>
@@ -132,6 +148,8 @@ export function Component() {
             {t('records_title')}
           </Link>
         </div>
+
+        {data !== undefined && data.banners.length > 0 && <BannerCarousel banners={data.banners} />}
 
         <div className={styles.sectionHead}>
           <h2 className={styles.sectionTitle}>{t('cc_games')}</h2>
@@ -212,6 +230,27 @@ export function Component() {
             tint="var(--tint-teal)"
             title={t('entry_customer')}
             text={t('entry_customer_text')}
+          />
+          <Entry
+            to={ROUTES.telegram}
+            icon={<SendIcon size={22} />}
+            tint="var(--tint-sky)"
+            title={t('telegram_title')}
+            text={t('telegram_text')}
+          />
+          <Entry
+            to={ROUTES.helpList}
+            icon={<DocIcon size={22} />}
+            tint="var(--tint-blue)"
+            title={t('help_title')}
+            text={t('home_help_text')}
+          />
+          <Entry
+            to={ROUTES.aboutUs}
+            icon={<UsersIcon size={22} />}
+            tint="var(--tint-purple)"
+            title={t('about_title')}
+            text={t('home_about_text')}
           />
         </ul>
       </div>
@@ -304,13 +343,14 @@ const NOTHING_NEW: HomeIndex['entries'] = {
   signin: { signed_today: true, streak: 0 },
   tasks: { open: 0, ready: 0 },
   envelopes: { waiting: 0 },
+  activities: { new: 0 },
 };
 
 /** The programmes, each with a badge for what is new on it. */
 function ProgrammeGrid({ entries }: { entries: HomeIndex['entries'] | undefined }) {
   const { t } = useI18n();
   // Until the call answers the tiles show without badges (the page must not move when it does).
-  const { products, vip, invite, signin, tasks, envelopes } = entries ?? NOTHING_NEW;
+  const { products, vip, invite, signin, tasks, envelopes, activities } = entries ?? NOTHING_NEW;
   const tiles: {
     id: string;
     to: string;
@@ -366,6 +406,14 @@ function ProgrammeGrid({ entries }: { entries: HomeIndex['entries'] | undefined 
       tint: 'var(--tint-violet)',
       title: t('invite_title'),
       badge: invite.joined_recently > 0 ? t('home_new', { count: invite.joined_recently }) : null,
+    },
+    {
+      id: 'activities',
+      to: ROUTES.events,
+      icon: <NewsIcon size={22} />,
+      tint: 'var(--tint-orange)',
+      title: t('events_title'),
+      badge: activities.new > 0 ? t('home_new', { count: activities.new }) : null,
     },
   ];
   return (

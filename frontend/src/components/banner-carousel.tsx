@@ -6,9 +6,12 @@
 // others lazily.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Banner } from '@/features/content/api/items';
-import styles from '@/features/content/parts/banner-carousel.module.css';
+import styles from '@/components/banner-carousel.module.css';
 import { useI18n } from '@/i18n/i18n';
+
+/** A banner as the server gives it: its title is the picture's text; `link` an app route or an
+ * https URL. */
+export type Banner = { id: number; title: string; picture: string; link: string | null };
 
 /** How long each banner shows before the next. */
 export const BANNER_INTERVAL_MS = 5000;

@@ -3,11 +3,13 @@
 // stands still and scrolls by hand.
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { Announcement } from '@/features/content/api/notice';
-import styles from '@/features/content/parts/announcement-ticker.module.css';
-import { MegaphoneIcon } from '@/features/content/parts/notice-icons';
+import styles from '@/components/announcement-ticker.module.css';
+import { MegaphoneIcon } from '@/components/notice-icons';
 import { useI18n } from '@/i18n/i18n';
-import { noticePath } from '@/features/content/parts/notice-path';
+import { noticePath } from '@/lib/notice-path';
+
+/** A current announcement as the server gives it (api/index/index, api/notice/announcements). */
+export type Announcement = { id: number; title: string; body: string; pinned: boolean; at: number };
 
 /** Seconds the line takes per character it carries, so long and short lines read alike. */
 const SECONDS_PER_CHARACTER = 0.25;

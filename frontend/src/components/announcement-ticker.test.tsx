@@ -6,8 +6,7 @@ import { resolve } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Announcement } from '@/features/content/api/notice';
-import { AnnouncementTicker } from '@/features/content/parts/announcement-ticker';
+import { AnnouncementTicker, type Announcement } from '@/components/announcement-ticker';
 import { activateLanguage } from '@/i18n/i18n';
 
 const announcement = (id: number, title: string): Announcement => ({

@@ -3,8 +3,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Banner } from '@/features/content/api/items';
-import { BANNER_INTERVAL_MS, BannerCarousel } from '@/features/content/parts/banner-carousel';
+import { BANNER_INTERVAL_MS, BannerCarousel, type Banner } from '@/components/banner-carousel';
 import { activateLanguage } from '@/i18n/i18n';
 
 const BANNERS: Banner[] = [
