@@ -91,6 +91,7 @@ test('an invited player deposits and bets; the inviter sees him and his commissi
   await invited.getByLabel(vi.field_phone!, { exact: true }).fill(invitedPhone);
   await invited.getByLabel(vi.field_password!, { exact: true }).fill('secret12');
   await invited.getByLabel(vi.field_confirm_password!, { exact: true }).fill('secret12');
+  await invited.getByRole('checkbox', { name: vi.agreement_accept }).check();
   await invited.getByRole('button', { name: vi.reg_submit, exact: true }).click();
   await expect(invited).toHaveURL(/#\/pages\/home\/index$/);
   const invitedToken = await tokenOf(invited);

@@ -50,7 +50,11 @@ const homeIndexOf = (player: typeof user) => ({
     signin: { signed_today: true, streak: 1 },
     tasks: { open: 0, ready: 0 },
     envelopes: { waiting: 0 },
+    activities: { new: 0 },
   },
+  banners: [],
+  announcements: [],
+  unread: 0,
 });
 
 let config: AppConfig = DEFAULT_CONFIG;
