@@ -2,7 +2,7 @@
 // the first-deposit page shows the tiers before he deposits, the approval pays the bonus and the
 // cashback in the same step, and the pages (first deposit, cashback, VIP) show what he got.
 // The e2e config's programmes start at 1000.00 (10 % up to 300.00, and 1 % up to 50.00).
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   admin,
   apiData,
@@ -10,32 +10,11 @@ import {
   logInViaUi,
   randomPhone,
   registerViaApi,
+  requestDeposit,
   tokenOf,
 } from './support';
 
 const vi = locale('vi');
-
-/** What the server takes for a PNG screenshot: the signature and a header chunk's name. */
-const VOUCHER = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
-  Buffer.from('IHDR growth e2e voucher'),
-]);
-
-/** A deposit request through the API; returns its id. */
-async function requestDeposit(request: APIRequestContext, token: string, amount: string) {
-  const response = await request.post('api/personal/recharge', {
-    headers: { token, 'Idempotency-Key': `growth-${token.slice(0, 12)}-${amount}` },
-    multipart: {
-      method: 'bank',
-      amount,
-      currency: 'USDT',
-      voucher: { name: 'pay.png', mimeType: 'image/png', buffer: VOUCHER },
-    },
-  });
-  const body = (await response.json()) as { code: number; data: { id: number } };
-  expect(body.code).toBe(1);
-  return String(body.data.id);
-}
 
 test('the first deposit pays its bonus and cashback on approval and the pages show them', async ({
   page,

@@ -2,33 +2,19 @@
 // en; the player sees it on home and reads it unread in vi, switches to en, sees the English one
 // on home, opens it and sees it read;
 // the operator approves his deposit by CLI and the approval arrives as a message.
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { admin, locale, logInViaUi, randomPhone, registerViaApi, tokenOf } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  admin,
+  locale,
+  logInViaUi,
+  randomPhone,
+  registerViaApi,
+  requestDeposit,
+  tokenOf,
+} from './support';
 
 const vi = locale('vi');
 const en = locale('en');
-
-/** What the server takes for a PNG screenshot: the signature and a header chunk's name. */
-const VOUCHER = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
-  Buffer.from('IHDR notice e2e voucher'),
-]);
-
-/** A deposit request through the API; returns its id. */
-async function requestDeposit(request: APIRequestContext, token: string, amount: string) {
-  const response = await request.post('api/personal/recharge', {
-    headers: { token, 'Idempotency-Key': `notice-${token.slice(0, 12)}-${amount}` },
-    multipart: {
-      method: 'bank',
-      amount,
-      currency: 'USDT',
-      voucher: { name: 'pay.png', mimeType: 'image/png', buffer: VOUCHER },
-    },
-  });
-  const body = (await response.json()) as { code: number; data: { id: number } };
-  expect(body.code).toBe(1);
-  return String(body.data.id);
-}
 
 test('an announcement in two languages is read in each, and a deposit approval arrives as a message', async ({
   page,

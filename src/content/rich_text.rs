@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 pub struct RichText(String);
 
 /// The elements a body may use.
-const TAGS: &[&str] = &[
+pub const ALLOWED_TAGS: &[&str] = &[
     "a",
     "b",
     "blockquote",
@@ -117,7 +117,7 @@ fn sanitizer() -> &'static Builder<'static> {
     SANITIZER.get_or_init(|| {
         let mut builder = Builder::empty();
         builder
-            .tags(TAGS.iter().copied().collect())
+            .tags(ALLOWED_TAGS.iter().copied().collect())
             .clean_content_tags(DROPPED_WITH_CONTENT.iter().copied().collect())
             .generic_attributes(HashSet::from(["title", "lang", "dir"]))
             .tag_attributes(

@@ -10,7 +10,7 @@ use axum::http::{Request, StatusCode};
 use fairhall::content::items::types::{
     BannerLink, ContentKind, ItemInput, PageSlug, PageVersion, TextInput,
 };
-use fairhall::content::rich_text::RichText;
+use fairhall::content::rich_text::{ALLOWED_TAGS, RichText};
 use fairhall::content::types::ArticleTitle;
 use fairhall::content::{items, pictures};
 use fairhall::error::AppError;
@@ -318,49 +318,6 @@ async fn pictures_are_served_to_everyone_with_immutable_caching() {
         assert_eq!(app.send(request).await.status, StatusCode::NOT_FOUND, "{unknown}");
     }
 }
-
-/// The tags a sanitized body may contain.
-const ALLOWED_TAGS: &[&str] = &[
-    "a",
-    "b",
-    "blockquote",
-    "br",
-    "code",
-    "del",
-    "div",
-    "em",
-    "figcaption",
-    "figure",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "hr",
-    "i",
-    "img",
-    "ins",
-    "li",
-    "mark",
-    "ol",
-    "p",
-    "pre",
-    "s",
-    "small",
-    "span",
-    "strong",
-    "sub",
-    "sup",
-    "table",
-    "tbody",
-    "td",
-    "tfoot",
-    "th",
-    "thead",
-    "tr",
-    "u",
-    "ul",
-];
 
 /// Fails unless every tag of `html` is allowed and carries no event handler, style or
 /// script-capable address.
