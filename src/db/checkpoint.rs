@@ -31,7 +31,7 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// After a restart failed (a reader held the log), it is tried again once the log grew by this
 /// fraction of the restart threshold.
-const RETRY_STEPS: u64 = 8;
+const RETRY_STEPS: u64 = 4;
 
 /// Bytes of a log frame's header, and of the log's own header (the SQLite file format).
 const FRAME_HEADER_BYTES: u64 = 24;

@@ -102,9 +102,17 @@ impl Db {
             })?;
         }
         let mut write_connection = open_write_connection(path)?;
-        migrations::runner()
+        let applied = migrations::runner()
             .run(&mut write_connection)
             .context("while applying database migrations")?;
+        // A fresh database's schema is one large write that can leave the log above
+        // `db.wal_max_bytes`: empty it once migrations ran, so the bound holds from the first
+        // request. Only then, so a CLI command never stalls a running server's writer.
+        if !applied.applied_migrations().is_empty() {
+            write_connection
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+                .context("while emptying the write-ahead log after the migrations")?;
+        }
         // Checkpoints run on their own thread and, to restart the log, on the writer between
         // commits (checkpoint.rs), not inside whichever commit crosses SQLite's threshold.
         write_connection
