@@ -64,7 +64,7 @@ fn create_announcement(data: &Path) -> String {
             "--body",
             "Tối nay 22:00.",
             "--pinned",
-            "--starts-at",
+            "--start",
             STARTS,
         ],
     );
@@ -88,9 +88,9 @@ async fn the_operator_is_refused_with_the_reason_and_a_deleted_announcement_is_g
     assert!(new_language_without_body.stderr.contains("--body"), "{new_language_without_body:?}");
     let backwards = fail(
         data,
-        &["admin", "content", "update", "announcement", &id, "--ends-at", "2026-10-01T00:00:00Z"],
+        &["admin", "content", "update", "announcement", &id, "--end", "2026-10-01T00:00:00Z"],
     );
-    assert!(backwards.stderr.contains("--ends-at"), "{backwards:?}");
+    assert!(backwards.stderr.contains("--end"), "{backwards:?}");
     fail(
         data,
         &[

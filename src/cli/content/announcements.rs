@@ -33,10 +33,10 @@ pub struct CreateArgs {
     #[arg(long)]
     pinned: bool,
     /// When players start seeing it (RFC 3339); at once when absent.
-    #[arg(long)]
+    #[arg(long = "start")]
     starts_at: Option<String>,
     /// When players stop seeing it (RFC 3339); never when absent.
-    #[arg(long)]
+    #[arg(long = "end")]
     ends_at: Option<String>,
 }
 
@@ -57,10 +57,10 @@ pub struct UpdateArgs {
     #[arg(long)]
     unpinned: bool,
     /// When players start seeing it (RFC 3339), or `none` for from its creation.
-    #[arg(long)]
+    #[arg(long = "start")]
     starts_at: Option<String>,
     /// When players stop seeing it (RFC 3339), or `none` for never.
-    #[arg(long)]
+    #[arg(long = "end")]
     ends_at: Option<String>,
 }
 
@@ -73,12 +73,8 @@ pub async fn create(db: &Db, args: CreateArgs) -> anyhow::Result<()> {
         title: ArticleTitle::parse(&args.title).map_err(|error| refused("--title", error))?,
         body: ArticleBody::parse(&body).map_err(|error| refused("--body", error))?,
         pinned: args.pinned,
-        starts_at: args
-            .starts_at
-            .as_deref()
-            .map(|text| parse_time("--starts-at", text))
-            .transpose()?,
-        ends_at: args.ends_at.as_deref().map(|text| parse_time("--ends-at", text)).transpose()?,
+        starts_at: args.starts_at.as_deref().map(|text| parse_time("--start", text)).transpose()?,
+        ends_at: args.ends_at.as_deref().map(|text| parse_time("--end", text)).transpose()?,
     };
     let id = db
         .write(move |tx| announcements::create(tx, &announcement, now))
@@ -96,7 +92,7 @@ pub async fn update(db: &Db, args: UpdateArgs) -> anyhow::Result<()> {
             match error {
                 AppError::MissingParams => anyhow::anyhow!(
                     "nothing to change, or a new language without both --title and --body: give \
-                 --lang with --title and --body, --pinned, --unpinned, --starts-at or --ends-at"
+                 --lang with --title and --body, --pinned, --unpinned, --start or --end"
                 ),
                 AppError::NotFound => anyhow::anyhow!("no announcement {id}, or it is deleted"),
                 other => window_or(other, explain),
@@ -166,13 +162,9 @@ fn parse_change(args: UpdateArgs) -> anyhow::Result<AnnouncementChange> {
         starts_at: args
             .starts_at
             .as_deref()
-            .map(|text| optional_time("--starts-at", text))
+            .map(|text| optional_time("--start", text))
             .transpose()?,
-        ends_at: args
-            .ends_at
-            .as_deref()
-            .map(|text| optional_time("--ends-at", text))
-            .transpose()?,
+        ends_at: args.ends_at.as_deref().map(|text| optional_time("--end", text)).transpose()?,
     })
 }
 
@@ -194,7 +186,7 @@ fn parse_lang(text: &str) -> anyhow::Result<&'static str> {
 /// `bad_params` from the domain is the one window rule: it must end after it starts.
 fn window_or(error: AppError, other: impl FnOnce(AppError) -> anyhow::Error) -> anyhow::Error {
     match error {
-        AppError::BadParams => anyhow::anyhow!("--ends-at must be after --starts-at"),
+        AppError::BadParams => anyhow::anyhow!("--end must be after --start"),
         error => other(error),
     }
 }
