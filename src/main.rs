@@ -6,7 +6,7 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("fairhall: {error:#}");
-            std::process::ExitCode::FAILURE
+            std::process::ExitCode::from(fairhall::cli::exit::code(&error))
         }
     }
 }

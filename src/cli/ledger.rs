@@ -38,6 +38,6 @@ pub async fn verify_ledger(db: &Db) -> anyhow::Result<()> {
         println!("ledger verified: every balance equals the sum of its postings");
         Ok(())
     } else {
-        anyhow::bail!("the ledger does not verify")
+        Err(super::exit::ChecksFailed("the ledger does not verify".into()).into())
     }
 }

@@ -3,6 +3,7 @@
 mod admin;
 mod content;
 mod envelopes;
+pub mod exit;
 mod games;
 mod ledger;
 mod news;

@@ -23,7 +23,9 @@ pub fn current_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 pub async fn find_user(db: &Db, reference: String) -> anyhow::Result<UserId> {
     db.read(move |connection| auth::find_user(connection, &reference)).await.map_err(|error| {
         match error {
-            AppError::NotFound => anyhow::anyhow!("no user with that id, phone or login name"),
+            AppError::NotFound => {
+                super::exit::NotFound("no user with that id, phone or login name".into()).into()
+            }
             other => other.into(),
         }
     })
