@@ -6,7 +6,9 @@ pub mod agreements;
 mod avatar;
 pub mod codes;
 mod contacts;
+pub mod grants;
 pub mod hashing;
+pub mod permissions;
 mod profile;
 mod recovery;
 mod register;
@@ -17,8 +19,9 @@ mod throttle;
 pub mod types;
 
 pub use admin::{
-    NewUser, UserDetail, UserReport, UserSummary, create_user, find_user, freeze, grant_admin,
-    list_users, set_password, set_vip_level, show_user, unfreeze, user_detail, vip_level,
+    LoginRecord, NewUser, UserDetail, UserSearch, UserSummary, create_user, find_user, freeze,
+    grant_admin, list_users, recent_logins, reset_fund_password, search_users, set_password,
+    set_vip_level, unfreeze, user_detail, vip_level,
 };
 pub use avatar::{AVATAR_URL_PREFIX, avatar_dir, avatar_file, replace_avatar};
 pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};
@@ -165,6 +168,13 @@ pub fn hash_password(password: &LoginPassword) -> Result<String, AppError> {
 /// Hashes through the bounded pool, off the async threads.
 pub async fn hash_password_blocking(password: LoginPassword) -> Result<String, AppError> {
     hashing::POOL.hash(password.as_str().to_string()).await
+}
+
+/// Hashes a fund password through the bounded pool (the operator's reset).
+pub async fn hash_fund_password_blocking(
+    password: types::FundPassword,
+) -> Result<String, AppError> {
+    hash_secret_blocking(password.as_str().to_string()).await
 }
 
 /// `hash_password_blocking` for a fund password or other secret.
