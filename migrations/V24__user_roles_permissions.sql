@@ -15,3 +15,7 @@ INSERT INTO user_grants (user_id, kind, name, granted_at)
 SELECT user_id, 'role', 'admin', created_at FROM users WHERE is_admin = 1;
 
 ALTER TABLE users DROP COLUMN is_admin;
+
+-- The client address a session was started from ('' for sessions older than this column), so
+-- the operator sees where a player logged in (`admin user show`).
+ALTER TABLE sessions ADD COLUMN address TEXT NOT NULL DEFAULT '';

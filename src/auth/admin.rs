@@ -286,11 +286,13 @@ pub fn grant_admin(tx: &Tx, user_id: UserId, now: Timestamp) -> Result<bool, App
     grants::add_grant(tx, user_id, &Grant::Role(RoleName::admin()), now)
 }
 
-/// One login of a user: when the session started, until when it lasts, and whether it ended
-/// early (logout, a password reset, a freeze).
+/// One login of a user: when and from where the session started, until when it lasts, and
+/// whether it ended early (logout, a password reset, a freeze).
 #[derive(Debug, Serialize)]
 pub struct LoginRecord {
     pub started_at: Timestamp,
+    /// "" for sessions started before addresses were kept.
+    pub address: String,
     pub expires_at: Timestamp,
     pub ended_at: Option<Timestamp>,
 }
@@ -302,11 +304,16 @@ pub fn recent_logins(
     limit: i64,
 ) -> Result<Vec<LoginRecord>, AppError> {
     let mut query = connection.prepare_cached(
-        "SELECT created_at, expires_at, revoked_at FROM sessions WHERE user_id = ?1
+        "SELECT created_at, address, expires_at, revoked_at FROM sessions WHERE user_id = ?1
          ORDER BY created_at DESC LIMIT ?2",
     )?;
     let rows = query.query_map(params![user_id, limit], |row| {
-        Ok(LoginRecord { started_at: row.get(0)?, expires_at: row.get(1)?, ended_at: row.get(2)? })
+        Ok(LoginRecord {
+            started_at: row.get(0)?,
+            address: row.get(1)?,
+            expires_at: row.get(2)?,
+            ended_at: row.get(3)?,
+        })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

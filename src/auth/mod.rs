@@ -258,7 +258,7 @@ fn finish_login(
         Some(found) if password_ok && found.frozen => Ok(Outcome::Refused(AppError::AccountFrozen)),
         Some(found) if password_ok => {
             throttle::clear(tx, Scope::Account, account_key)?;
-            Ok(Outcome::Done(start_session(tx, found.user_id, settings, now)?))
+            Ok(Outcome::Done(start_session(tx, (found.user_id, address.as_str()), settings, now)?))
         }
         _ => {
             throttle::record_failure(tx, Scope::Account, account_key, settings, now)?;
@@ -277,9 +277,11 @@ fn throttle_key(user_id: Option<UserId>, account: &str) -> String {
     }
 }
 
+/// Starts a session of `user_id` for a client at `address` (kept for the operator's
+/// `admin user show`).
 fn start_session(
     tx: &Tx,
-    user_id: UserId,
+    (user_id, address): (UserId, &str),
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<SessionGrant, AppError> {
@@ -287,7 +289,13 @@ fn start_session(
     let mut secret = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut secret);
     let token = hex::encode(secret);
-    sql::insert_session(tx, &hash_token(&token), user_id, now, now + settings.session_ttl_secs)?;
+    let session = sql::NewSession {
+        token_hash: &hash_token(&token),
+        user_id,
+        address,
+        expires_at: now + settings.session_ttl_secs,
+    };
+    sql::insert_session(tx, &session, now)?;
     Ok(SessionGrant { token, user_id })
 }
 

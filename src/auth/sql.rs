@@ -92,17 +92,30 @@ pub(super) fn user_id_by_phone(
         .optional()?)
 }
 
+pub(super) struct NewSession<'a> {
+    pub token_hash: &'a str,
+    pub user_id: UserId,
+    /// The client's address as `ClientAddress` saw it.
+    pub address: &'a str,
+    pub expires_at: Timestamp,
+}
+
 pub(super) fn insert_session(
     tx: &Tx,
-    token_hash: &str,
-    user_id: UserId,
+    session: &NewSession,
     now: Timestamp,
-    expires_at: Timestamp,
 ) -> Result<(), AppError> {
     tx.prepare_cached(
-        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO sessions (token_hash, user_id, address, created_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![token_hash, user_id, now, expires_at])?;
+    .execute(params![
+        session.token_hash,
+        session.user_id,
+        session.address,
+        now,
+        session.expires_at
+    ])?;
     Ok(())
 }
 

@@ -129,6 +129,9 @@ async fn show_prints_account_balances_limits_team_and_recent_activity() {
     succeed(data, &["admin", "wallet", "adjust", &player.phone, "25.50", "--reason", "welcome"]);
     let player_ref = player.id.to_string();
     succeed(data, &["admin", "user", "permission", "add", &player_ref, "news:article:edit"]);
+    app.clock.advance(60);
+    let peer = "203.0.113.7:5000".parse().expect("an address");
+    app.login_from((&player.phone, PASSWORD), peer, None).await.ok();
 
     let report = json_of(data, &["admin", "user", "show", &player.phone, "--json"]);
     let table = succeed(data, &["admin", "user", "show", &player.phone]);
@@ -155,7 +158,10 @@ async fn show_prints_account_balances_limits_team_and_recent_activity() {
     assert_eq!(report["team"]["people"], 1);
     let entry = &report["recent"]["entries"][0];
     assert_eq!((entry["kind"].as_str(), entry["amount"].as_str()), (Some("adjust"), Some("25.50")));
-    assert_eq!(report["recent"]["logins"].as_array().map(Vec::len), Some(1), "{report}");
+    let logins = &report["recent"]["logins"];
+    assert_eq!(logins.as_array().map(Vec::len), Some(2), "the registration's and the login's");
+    assert_eq!(logins[0]["address"], "203.0.113.7", "newest first, with its address");
+    assert!(logins[0]["ended_at"].is_null());
     assert_eq!(report["recent"]["bets"], json!([]));
     assert_eq!(short["recent"]["entries"].as_array().map(Vec::len), Some(1));
     for heading in ["account", "balances", "limits", "team", "recent ledger entries"] {
@@ -165,6 +171,7 @@ async fn show_prints_account_balances_limits_team_and_recent_activity() {
         assert!(table.lines().any(|line| line == heading), "{heading}: {table}");
     }
     assert!(table.contains("25.50"), "{table}");
+    assert!(table.contains("203.0.113.7"), "{table}");
     assert!(table.contains(&format!("{} ({})", inviter.id, inviter.phone)), "{table}");
     assert_refused(data, &["admin", "user", "show", &player_ref, "--recent", "0"], 1, "--recent");
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   hasAllPermissions,
   hasAllRoles,
@@ -7,7 +7,15 @@ import {
   hasPermission,
   hasRole,
 } from '@/lib/permissions';
-import { clearSession, getPermissions, getRoles, startSession, storeUser } from '@/lib/session';
+import {
+  clearSession,
+  getPermissions,
+  getRoles,
+  logout,
+  setLogoutHandler,
+  startSession,
+  storeUser,
+} from '@/lib/session';
 import { readItem } from '@/lib/storage';
 
 describe('permissions', () => {
@@ -90,10 +98,13 @@ describe('the stored roles and permissions', () => {
   });
 
   it('are cleared by logout', () => {
+    const leave = vi.fn();
+    setLogoutHandler(leave);
     startSession('tok-1', { id: 1, roles: ['admin'], permissions: ['*:*:*'] });
 
-    clearSession();
+    logout();
 
+    expect(leave).toHaveBeenCalledOnce();
     expect(readItem('roles')).toBeNull();
     expect(readItem('permissions')).toBeNull();
     expect(getRoles()).toEqual([]);

@@ -97,6 +97,8 @@ struct EntryRow {
 #[derive(Serialize)]
 struct LoginRow {
     started_at: String,
+    /// The client's address; "" for sessions older than V24.
+    address: String,
     expires_at: String,
     /// When it ended early (logout, password reset, freeze); null while it runs or ran out.
     ended_at: Option<String>,
@@ -207,6 +209,7 @@ fn recent_activity(
             .into_iter()
             .map(|login| LoginRow {
                 started_at: format_time(login.started_at),
+                address: login.address,
                 expires_at: format_time(login.expires_at),
                 ended_at: time_text(login.ended_at),
             })
@@ -305,9 +308,11 @@ fn print_recent(recent: &Recent) {
     print_table(&["time", "account", "kind", "amount", "balance", "reference"], entries.collect());
     println!("\nrecent logins");
     let logins = recent.logins.iter().map(|login| {
-        vec![login.started_at.clone(), login.expires_at.clone(), or_dash(login.ended_at.clone())]
+        let address = if login.address.is_empty() { "-".into() } else { login.address.clone() };
+        let ended = or_dash(login.ended_at.clone());
+        vec![login.started_at.clone(), address, login.expires_at.clone(), ended]
     });
-    print_table(&["started", "expires", "ended"], logins.collect());
+    print_table(&["started", "address", "expires", "ended"], logins.collect());
     println!("\nrecent bets");
     let bets = recent.bets.iter().map(|bet| {
         vec![
