@@ -41,7 +41,7 @@ impl Grant {
 }
 
 /// A user's roles and permissions, each sorted by name.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Grants {
     pub roles: Vec<String>,
     pub permissions: Vec<String>,
