@@ -1,5 +1,7 @@
 //! The operator's account commands (`fairhall admin user ...`) and the user rows they show.
 
+use super::grants::{self, Grant};
+use super::permissions::RoleName;
 use super::sql::{self, NewUserRow};
 use super::types::{InviteCode, LoginName, Phone};
 use crate::clock::Timestamp;
@@ -16,18 +18,22 @@ const INVITE_CODE_TRIES: usize = 8;
 pub struct NewUser {
     pub phone: Phone,
     pub login_name: Option<LoginName>,
+    /// Gives the new user the `admin` role.
     pub is_admin: bool,
 }
 
+/// One row of `admin user list` and `admin user search`.
 #[derive(Debug, Serialize)]
 pub struct UserSummary {
     pub id: UserId,
     pub phone: String,
     pub username: Option<String>,
     pub vip_level: i64,
-    pub is_admin: bool,
+    pub roles: Vec<String>,
     pub frozen: bool,
     pub created_at: Timestamp,
+    /// When his newest session started; None before his first login.
+    pub last_login_at: Option<Timestamp>,
 }
 
 #[derive(Debug, Serialize)]
@@ -40,7 +46,6 @@ pub struct UserDetail {
     pub invite_code: String,
     pub inviter_id: Option<UserId>,
     pub vip_level: i64,
-    pub is_admin: bool,
     pub frozen_at: Option<Timestamp>,
     pub created_at: Timestamp,
 }
@@ -59,10 +64,12 @@ pub(super) fn insert_user_with_accounts(
         password_hash,
         invite_code: invite_code.as_str(),
         inviter_id,
-        is_admin: user.is_admin,
     };
     let user_id = sql::insert_user(tx, &row, now)?;
     ledger::open_user_accounts(tx, user_id)?;
+    if user.is_admin {
+        grants::add_grant(tx, user_id, &Grant::Role(RoleName::admin()), now)?;
+    }
     Ok(user_id)
 }
 
@@ -124,26 +131,92 @@ pub fn find_user(connection: &Connection, reference: &str) -> Result<UserId, App
     found.ok_or(AppError::NotFound)
 }
 
+/// The columns of a `UserSummary`, read from `users u`: roles as a JSON array, last login from
+/// the user's sessions (index `sessions_user`).
+const SUMMARY_COLUMNS: &str = "u.user_id, u.phone, u.username, u.vip_level,
+    (SELECT json_group_array(name) FROM (SELECT name FROM user_grants g
+        WHERE g.user_id = u.user_id AND g.kind = 'role' ORDER BY name)),
+    u.frozen_at IS NOT NULL, u.created_at,
+    (SELECT MAX(created_at) FROM sessions s WHERE s.user_id = u.user_id)";
+
+fn summary(row: &rusqlite::Row) -> rusqlite::Result<UserSummary> {
+    let roles: String = row.get(4)?;
+    Ok(UserSummary {
+        id: row.get(0)?,
+        phone: row.get(1)?,
+        username: row.get(2)?,
+        vip_level: row.get(3)?,
+        roles: serde_json::from_str(&roles).map_err(|error| {
+            rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, error.into())
+        })?,
+        frozen: row.get(5)?,
+        created_at: row.get(6)?,
+        last_login_at: row.get(7)?,
+    })
+}
+
 pub fn list_users(
     connection: &Connection,
     limit: i64,
     offset: i64,
 ) -> Result<Vec<UserSummary>, AppError> {
-    let mut query = connection.prepare_cached(
-        "SELECT user_id, phone, username, vip_level, is_admin, frozen_at IS NOT NULL, created_at
-         FROM users ORDER BY user_id LIMIT ?1 OFFSET ?2",
-    )?;
-    let rows = query.query_map(params![limit, offset], |row| {
-        Ok(UserSummary {
-            id: row.get(0)?,
-            phone: row.get(1)?,
-            username: row.get(2)?,
-            vip_level: row.get(3)?,
-            is_admin: row.get(4)?,
-            frozen: row.get(5)?,
-            created_at: row.get(6)?,
+    let mut query = connection.prepare_cached(&format!(
+        "SELECT {SUMMARY_COLUMNS} FROM users u ORDER BY u.user_id LIMIT ?1 OFFSET ?2"
+    ))?;
+    let rows = query.query_map(params![limit, offset], summary)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// What `admin user search TEXT` looks for: the id, a prefix or suffix of the phone's digits,
+/// part of the login name (any case), or the whole invite code (any case).
+pub struct UserSearch {
+    id: Option<i64>,
+    phone_digits: Option<String>,
+    name_part: String,
+    invite_code: String,
+}
+
+impl UserSearch {
+    /// None for blank text, which would match everyone.
+    pub fn parse(text: &str) -> Option<UserSearch> {
+        let text = text.trim();
+        if text.is_empty() {
+            return None;
+        }
+        let digits: String = text.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+        let all_digits = digits.bytes().all(|byte| byte.is_ascii_digit());
+        Some(UserSearch {
+            id: text.parse().ok(),
+            phone_digits: all_digits.then_some(digits),
+            name_part: like_escaped(text),
+            invite_code: text.to_ascii_uppercase(),
         })
-    })?;
+    }
+}
+
+/// `text` with the LIKE wildcards and the escape character escaped by `\`.
+fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+/// The users `search` matches, oldest first, at most `limit`. Cost: one pass over `users` (an
+/// operator's command, bounded by its limit; partial matches cannot use an index).
+pub fn search_users(
+    connection: &Connection,
+    search: &UserSearch,
+    limit: i64,
+) -> Result<Vec<UserSummary>, AppError> {
+    let mut query = connection.prepare_cached(&format!(
+        "SELECT {SUMMARY_COLUMNS} FROM users u
+         WHERE u.user_id = ?1
+            OR u.phone LIKE ?2 || '%' ESCAPE '\\' OR u.phone LIKE '%' || ?2 ESCAPE '\\'
+            OR u.username LIKE '%' || ?3 || '%' ESCAPE '\\'
+            OR u.invite_code = ?4
+         ORDER BY u.user_id LIMIT ?5"
+    ))?;
+    let phone = search.phone_digits.as_deref().map(like_escaped);
+    let arguments = params![search.id, phone, search.name_part, search.invite_code, limit];
+    let rows = query.query_map(arguments, summary)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
@@ -151,7 +224,7 @@ pub fn user_detail(connection: &Connection, user_id: UserId) -> Result<UserDetai
     connection
         .prepare_cached(
             "SELECT user_id, phone, username, nickname, avatar, invite_code, inviter_id, vip_level,
-                    is_admin, frozen_at, created_at
+                    frozen_at, created_at
              FROM users WHERE user_id = ?1",
         )?
         .query_row([user_id], |row| {
@@ -164,28 +237,12 @@ pub fn user_detail(connection: &Connection, user_id: UserId) -> Result<UserDetai
                 invite_code: row.get(5)?,
                 inviter_id: row.get(6)?,
                 vip_level: row.get(7)?,
-                is_admin: row.get(8)?,
-                frozen_at: row.get(9)?,
-                created_at: row.get(10)?,
+                frozen_at: row.get(8)?,
+                created_at: row.get(9)?,
             })
         })
         .optional()?
         .ok_or(AppError::NotFound)
-}
-
-/// A user with balances, as `admin user show` prints it.
-#[derive(Debug, Serialize)]
-pub struct UserReport {
-    #[serde(flatten)]
-    pub detail: UserDetail,
-    pub balances: ledger::Balances,
-}
-
-pub fn show_user(connection: &Connection, user_id: UserId) -> Result<UserReport, AppError> {
-    Ok(UserReport {
-        detail: user_detail(connection, user_id)?,
-        balances: ledger::balances(connection, user_id)?,
-    })
 }
 
 /// Freezes an account and ends its sessions; the app logs the player out (ret 555).
@@ -212,7 +269,51 @@ pub fn set_password(
     sql::revoke_sessions(tx, user_id, now)
 }
 
-pub fn grant_admin(tx: &Tx, user_id: UserId) -> Result<(), AppError> {
-    tx.prepare_cached("UPDATE users SET is_admin = 1 WHERE user_id = ?1")?.execute([user_id])?;
-    Ok(())
+/// Sets the fund password to the one hashed as `password_hash`, or clears it (None) so the
+/// player sets a new one without the old; every session of the account ends.
+pub fn reset_fund_password(
+    tx: &Tx,
+    user_id: UserId,
+    password_hash: Option<&str>,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    sql::set_fund_password_hash(tx, user_id, password_hash)?;
+    sql::revoke_sessions(tx, user_id, now)
+}
+
+/// Gives the user the `admin` role (`admin user grant-admin`, the shorthand of `role add`).
+pub fn grant_admin(tx: &Tx, user_id: UserId, now: Timestamp) -> Result<bool, AppError> {
+    grants::add_grant(tx, user_id, &Grant::Role(RoleName::admin()), now)
+}
+
+/// One login of a user: when and from where the session started, until when it lasts, and
+/// whether it ended early (logout, a password reset, a freeze).
+#[derive(Debug, Serialize)]
+pub struct LoginRecord {
+    pub started_at: Timestamp,
+    /// "" for sessions started before addresses were kept.
+    pub address: String,
+    pub expires_at: Timestamp,
+    pub ended_at: Option<Timestamp>,
+}
+
+/// The user's newest `limit` logins, newest first.
+pub fn recent_logins(
+    connection: &Connection,
+    user_id: UserId,
+    limit: i64,
+) -> Result<Vec<LoginRecord>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT created_at, address, expires_at, revoked_at FROM sessions WHERE user_id = ?1
+         ORDER BY created_at DESC LIMIT ?2",
+    )?;
+    let rows = query.query_map(params![user_id, limit], |row| {
+        Ok(LoginRecord {
+            started_at: row.get(0)?,
+            address: row.get(1)?,
+            expires_at: row.get(2)?,
+            ended_at: row.get(3)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }

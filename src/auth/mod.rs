@@ -6,7 +6,9 @@ pub mod agreements;
 mod avatar;
 pub mod codes;
 mod contacts;
+pub mod grants;
 pub mod hashing;
+pub mod permissions;
 mod profile;
 mod recovery;
 mod register;
@@ -17,8 +19,9 @@ mod throttle;
 pub mod types;
 
 pub use admin::{
-    NewUser, UserDetail, UserReport, UserSummary, create_user, find_user, freeze, grant_admin,
-    list_users, set_password, set_vip_level, show_user, unfreeze, user_detail, vip_level,
+    LoginRecord, NewUser, UserDetail, UserSearch, UserSummary, create_user, find_user, freeze,
+    grant_admin, list_users, recent_logins, reset_fund_password, search_users, set_password,
+    set_vip_level, unfreeze, user_detail, vip_level,
 };
 pub use avatar::{AVATAR_URL_PREFIX, avatar_dir, avatar_file, replace_avatar};
 pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};
@@ -167,6 +170,13 @@ pub async fn hash_password_blocking(password: LoginPassword) -> Result<String, A
     hashing::POOL.hash(password.as_str().to_string()).await
 }
 
+/// Hashes a fund password through the bounded pool (the operator's reset).
+pub async fn hash_fund_password_blocking(
+    password: types::FundPassword,
+) -> Result<String, AppError> {
+    hash_secret_blocking(password.as_str().to_string()).await
+}
+
 /// `hash_password_blocking` for a fund password or other secret.
 async fn hash_secret_blocking(secret: String) -> Result<String, AppError> {
     hashing::POOL.hash(secret).await
@@ -248,7 +258,7 @@ fn finish_login(
         Some(found) if password_ok && found.frozen => Ok(Outcome::Refused(AppError::AccountFrozen)),
         Some(found) if password_ok => {
             throttle::clear(tx, Scope::Account, account_key)?;
-            Ok(Outcome::Done(start_session(tx, found.user_id, settings, now)?))
+            Ok(Outcome::Done(start_session(tx, (found.user_id, address.as_str()), settings, now)?))
         }
         _ => {
             throttle::record_failure(tx, Scope::Account, account_key, settings, now)?;
@@ -267,9 +277,11 @@ fn throttle_key(user_id: Option<UserId>, account: &str) -> String {
     }
 }
 
+/// Starts a session of `user_id` for a client at `address` (kept for the operator's
+/// `admin user show`).
 fn start_session(
     tx: &Tx,
-    user_id: UserId,
+    (user_id, address): (UserId, &str),
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<SessionGrant, AppError> {
@@ -277,7 +289,13 @@ fn start_session(
     let mut secret = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut secret);
     let token = hex::encode(secret);
-    sql::insert_session(tx, &hash_token(&token), user_id, now, now + settings.session_ttl_secs)?;
+    let session = sql::NewSession {
+        token_hash: &hash_token(&token),
+        user_id,
+        address,
+        expires_at: now + settings.session_ttl_secs,
+    };
+    sql::insert_session(tx, &session, now)?;
     Ok(SessionGrant { token, user_id })
 }
 

@@ -95,13 +95,13 @@ pub async fn register(
     now: Timestamp,
 ) -> Result<SessionGrant, AppError> {
     let registration = Arc::new(registration);
-    let (checked, checking) = (settings.clone(), registration.clone());
+    let (checked, checking, counted) = (settings.clone(), registration.clone(), address.clone());
     let code_id = db
-        .write(move |tx| check_registration(tx, &checking, &address, &checked, now))
+        .write(move |tx| check_registration(tx, &checking, &counted, &checked, now))
         .await?
         .into_result()?;
     let password_hash = hashing::POOL.hash(registration.password.as_str().to_string()).await?;
-    let (settings, checked) = (settings.clone(), Checked { code_id, password_hash });
+    let (settings, checked) = (settings.clone(), Checked { code_id, password_hash, address });
     db.write(move |tx| create_registered_user(tx, &registration, &checked, &settings, now))
         .await?
         .into_result()
@@ -144,6 +144,8 @@ fn inviter(tx: &Tx, registration: &Registration) -> Result<Option<UserId>, AppEr
 struct Checked {
     code_id: Option<i64>,
     password_hash: String,
+    /// The client's address, stored with the first session.
+    address: String,
 }
 
 fn create_registered_user(
@@ -169,5 +171,5 @@ fn create_registered_user(
     let user_id =
         admin::insert_user_with_accounts(tx, &user, &checked.password_hash, inviter_id, now)?;
     agreements::record_acceptances(tx, user_id, &settings.agreements, now)?;
-    Ok(Outcome::Done(start_session(tx, user_id, settings, now)?))
+    Ok(Outcome::Done(start_session(tx, (user_id, checked.address.as_str()), settings, now)?))
 }

@@ -12,13 +12,12 @@ pub(super) struct NewUserRow<'a> {
     pub password_hash: &'a str,
     pub invite_code: &'a str,
     pub inviter_id: Option<UserId>,
-    pub is_admin: bool,
 }
 
 pub(super) fn insert_user(tx: &Tx, user: &NewUserRow, now: Timestamp) -> Result<UserId, AppError> {
     tx.prepare_cached(
-        "INSERT INTO users (phone, username, password_hash, invite_code, inviter_id, is_admin, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO users (phone, username, password_hash, invite_code, inviter_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![
         user.phone,
@@ -26,7 +25,6 @@ pub(super) fn insert_user(tx: &Tx, user: &NewUserRow, now: Timestamp) -> Result<
         user.password_hash,
         user.invite_code,
         user.inviter_id,
-        user.is_admin,
         now
     ])
     .on_unique(&[
@@ -94,17 +92,30 @@ pub(super) fn user_id_by_phone(
         .optional()?)
 }
 
+pub(super) struct NewSession<'a> {
+    pub token_hash: &'a str,
+    pub user_id: UserId,
+    /// The client's address as `ClientAddress` saw it.
+    pub address: &'a str,
+    pub expires_at: Timestamp,
+}
+
 pub(super) fn insert_session(
     tx: &Tx,
-    token_hash: &str,
-    user_id: UserId,
+    session: &NewSession,
     now: Timestamp,
-    expires_at: Timestamp,
 ) -> Result<(), AppError> {
     tx.prepare_cached(
-        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO sessions (token_hash, user_id, address, created_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![token_hash, user_id, now, expires_at])?;
+    .execute(params![
+        session.token_hash,
+        session.user_id,
+        session.address,
+        now,
+        session.expires_at
+    ])?;
     Ok(())
 }
 
@@ -215,6 +226,17 @@ pub(super) fn replace_fund_password_hash(
         )?
         .execute(params![user_id, expected, password_hash])?;
     Ok(changed == 1)
+}
+
+/// Sets (or, with None, clears) the fund password whatever it was: the operator's reset.
+pub(super) fn set_fund_password_hash(
+    tx: &Tx,
+    user_id: UserId,
+    password_hash: Option<&str>,
+) -> Result<(), AppError> {
+    tx.prepare_cached("UPDATE users SET fund_password_hash = ?2 WHERE user_id = ?1")?
+        .execute(params![user_id, password_hash])?;
+    Ok(())
 }
 
 /// Ends every session of the user but the one whose token hash is `keep`.

@@ -6,7 +6,6 @@ use super::{
     content, envelopes, games, ledger, news, products, programmes, shared, signin, tasks, team,
     users, vip, wallet,
 };
-use crate::auth;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::crypto::CardCipher;
@@ -113,11 +112,10 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
     let runtime = shared::current_thread_runtime()?;
     runtime.block_on(async move {
         let db = crate::startup::open(&mut config)?;
-        let settings = auth::AuthSettings::from_config(&config.auth)?;
         let now = Clock::System.now();
         match command {
             AdminCommand::Codes { limit } => users::print_codes(&db, limit).await,
-            AdminCommand::User { command } => users::run_user(&db, &settings, command, now).await,
+            AdminCommand::User { command } => users::run_user(&db, &config, command, now).await,
             AdminCommand::Verify => ledger::verify_ledger(&db).await,
             AdminCommand::Room { command } => {
                 let data_dir = config.server.data_dir.as_path();

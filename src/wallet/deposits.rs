@@ -203,10 +203,7 @@ pub fn check_allowed(
     now: Timestamp,
 ) -> Result<(), AppError> {
     let limits = &settings.limits;
-    let pending: i64 = connection
-        .prepare_cached("SELECT COUNT(*) FROM deposits WHERE user_id = ?1 AND status = 'pending'")?
-        .query_row([user_id], |row| row.get(0))?;
-    if pending >= limits.deposit_pending_max {
+    if pending_count(connection, user_id)? >= limits.deposit_pending_max {
         return Err(AppError::DepositPendingLimit { max: limits.deposit_pending_max });
     }
     let (recent, oldest): (i64, Option<Timestamp>) = connection
@@ -230,6 +227,13 @@ pub fn check_allowed(
         return Err(AppError::UploadQuotaFull);
     }
     Ok(())
+}
+
+/// The player's deposits awaiting review (at most `wallet.deposit_pending_max` at a time).
+pub fn pending_count(connection: &Connection, user_id: UserId) -> Result<i64, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT COUNT(*) FROM deposits WHERE user_id = ?1 AND status = 'pending'")?
+        .query_row([user_id], |row| row.get(0))?)
 }
 
 pub fn find(connection: &Connection, deposit_id: i64) -> Result<DepositRecord, AppError> {

@@ -43,12 +43,17 @@ pub struct Profile {
     pub fund_password_set: bool,
     /// Once true, the bank card and the real name can no longer change.
     pub bank_card_bound: bool,
+    /// The roles the player holds (spec section 6), sorted; `admin` grants every role.
+    pub roles: Vec<String>,
+    /// The permissions the player holds, sorted; `*:*:*` grants every permission.
+    pub permissions: Vec<String>,
 }
 
 pub fn profile(connection: &Connection, user_id: UserId) -> Result<Profile, AppError> {
     let detail = auth::user_detail(connection, user_id)?;
     let fields = auth::profile_fields(connection, user_id)?;
     let balances = ledger::balances(connection, user_id)?;
+    let grants = auth::grants::grants(connection, user_id)?;
     let credited = |kind, entry_kind| ledger::total_credited(connection, user_id, kind, entry_kind);
     Ok(Profile {
         id: user_id,
@@ -68,6 +73,8 @@ pub fn profile(connection: &Connection, user_id: UserId) -> Result<Profile, AppE
         tax_number: fields.tax_number,
         fund_password_set: fields.fund_password_set,
         bank_card_bound: payout_accounts::bank_card_bound(connection, user_id)?,
+        roles: grants.roles,
+        permissions: grants.permissions,
     })
 }
 

@@ -182,6 +182,36 @@ pub fn level_limits(
     })
 }
 
+/// The player's withdrawal limits and what is left of them today (`admin user show`).
+#[derive(Debug, Serialize)]
+pub struct WithdrawalAllowance {
+    pub vip_level: i64,
+    /// The level's single-withdrawal cap (`[[growth.vip.levels]] withdraw_single_max`).
+    pub single_max: Money,
+    pub daily_count: i64,
+    /// Requested since the start of today in the operator's time zone, rejected ones included.
+    pub requested_today: i64,
+    pub left_today: i64,
+}
+
+pub fn allowance(
+    connection: &Connection,
+    user_id: UserId,
+    settings: &WalletSettings,
+    now: Timestamp,
+) -> Result<WithdrawalAllowance, AppError> {
+    let level = level_limits(connection, user_id, settings)?;
+    let requested_today =
+        count_since(connection, user_id, super::day_start(settings.timezone, now))?;
+    Ok(WithdrawalAllowance {
+        vip_level: level.vip_level,
+        single_max: level.single_max,
+        daily_count: level.daily_count,
+        requested_today,
+        left_today: (level.daily_count - requested_today).max(0),
+    })
+}
+
 /// Withdrawals requested since `since`, rejected ones included (a request uses up a slot).
 fn count_since(
     connection: &Connection,

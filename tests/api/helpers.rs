@@ -331,8 +331,9 @@ impl TestApp {
         changed.await.expect("the password is set");
     }
 
-    pub async fn user_report(&self, user_id: UserId) -> fairhall::auth::UserReport {
-        let shown = self.db.read(move |connection| fairhall::auth::show_user(connection, user_id));
+    pub async fn user_detail(&self, user_id: UserId) -> fairhall::auth::UserDetail {
+        let shown =
+            self.db.read(move |connection| fairhall::auth::user_detail(connection, user_id));
         shown.await.expect("the user exists")
     }
 }

@@ -61,6 +61,7 @@ mod team;
 mod team_cli;
 mod throttle;
 mod tier_limits;
+mod user_cli;
 mod vip;
 mod vip_cli;
 mod vip_support;

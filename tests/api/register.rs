@@ -192,9 +192,9 @@ async fn an_invite_requirement_refuses_registration_without_a_players_code() {
     assert_eq!(without.err(), "invite_required");
     assert_eq!(unknown.err(), "invalid_invite_code");
     let invited_id = user_id(&invited.ok()["user"]["id"]);
-    assert_eq!(app.user_report(invited_id).await.detail.inviter_id, Some(inviter.id));
+    assert_eq!(app.user_detail(invited_id).await.inviter_id, Some(inviter.id));
     let lowercase_id = user_id(&lowercase.ok()["user"]["id"]);
-    assert_eq!(app.user_report(lowercase_id).await.detail.inviter_id, Some(inviter.id));
+    assert_eq!(app.user_detail(lowercase_id).await.inviter_id, Some(inviter.id));
     assert_eq!(app.config().await.ok()["require_invite"], true);
 }
 
@@ -206,8 +206,8 @@ async fn without_an_invite_requirement_an_invite_code_is_still_recorded() {
     let invited = app.player_with(json!({ "invite_code": inviter.invite_code })).await;
     let uninvited = app.player().await;
 
-    assert_eq!(app.user_report(invited.id).await.detail.inviter_id, Some(inviter.id));
-    assert_eq!(app.user_report(uninvited.id).await.detail.inviter_id, None);
+    assert_eq!(app.user_detail(invited.id).await.inviter_id, Some(inviter.id));
+    assert_eq!(app.user_detail(uninvited.id).await.inviter_id, None);
 }
 
 fn with(mut form: Value, patch: Value) -> Value {

@@ -25,6 +25,10 @@ export type User = {
   bank_card_bound: boolean;
   /** Withdrawals awaiting payout (amount and fee). */
   frozen: MoneyText;
+  /** The roles the player holds (spec section 6); `admin` grants every role. */
+  roles: string[];
+  /** The permissions the player holds; `*:*:*` grants every permission. */
+  permissions: string[];
 };
 
 export type Balances = Pick<User, 'balance' | 'game_balance'>;
@@ -32,13 +36,21 @@ export type Balances = Pick<User, 'balance' | 'game_balance'>;
 /** Every profile field a fresh server sends; a cached copy from an older version may lack some. */
 export const PROFILE_DEFAULTS: Pick<
   User,
-  'real_name' | 'email' | 'tax_number' | 'fund_password_set' | 'bank_card_bound'
+  | 'real_name'
+  | 'email'
+  | 'tax_number'
+  | 'fund_password_set'
+  | 'bank_card_bound'
+  | 'roles'
+  | 'permissions'
 > = {
   real_name: '',
   email: '',
   tax_number: '',
   fund_password_set: false,
   bank_card_bound: false,
+  roles: [],
+  permissions: [],
 };
 
 export const profileKey = ['profile'] as const;

@@ -1,7 +1,7 @@
 // Thin, failure-tolerant wrapper over localStorage (private modes and full quotas throw).
 const PREFIX = 'fairhall.';
 
-export type StorageKey = 'token' | 'user' | 'lang' | 'location';
+export type StorageKey = 'token' | 'user' | 'roles' | 'permissions' | 'lang' | 'location';
 
 function area(): Storage | null {
   try {

@@ -1,0 +1,213 @@
+//! Roles and permissions (spec section 6): the names a user may hold and the rules that decide
+//! whether held names grant what is asked. Pure: no database, no clock.
+//!
+//! A permission is granted by the wildcard permission `*:*:*` or by the exact one; a role by the
+//! `admin` role or by the exact one. Empty input (an empty name or an empty list) is never
+//! granted. The any-of and all-of variants apply the same rule to each name asked for.
+
+use std::fmt;
+
+/// The permission that grants every permission.
+pub const ALL_PERMISSIONS: &str = "*:*:*";
+/// The role that grants every role; `admin user create --admin` and `grant-admin` give it.
+pub const ADMIN_ROLE: &str = "admin";
+
+/// Why a role or permission name was refused (operator-only, so English).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidName(&'static str);
+
+impl fmt::Display for InvalidName {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.0)
+    }
+}
+
+impl std::error::Error for InvalidName {}
+
+/// Longest role or permission name.
+pub const NAME_LENGTH_MAX: usize = 64;
+
+/// Printable ASCII without spaces, 1 to `NAME_LENGTH_MAX` characters.
+fn check_name(text: &str) -> Result<(), InvalidName> {
+    if text.is_empty() || text.len() > NAME_LENGTH_MAX {
+        return Err(InvalidName("give 1 to 64 characters"));
+    }
+    if !text.bytes().all(|byte| byte.is_ascii_graphic()) {
+        return Err(InvalidName("use ASCII letters, digits and punctuation, without spaces"));
+    }
+    Ok(())
+}
+
+/// A role name as stored: e.g. `admin`, `support`, `finance-lead`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RoleName(String);
+
+impl RoleName {
+    pub fn parse(text: &str) -> Result<RoleName, InvalidName> {
+        check_name(text)?;
+        if text.contains(':') {
+            return Err(InvalidName("a role name has no ':' (permissions do)"));
+        }
+        Ok(RoleName(text.to_string()))
+    }
+
+    pub fn admin() -> RoleName {
+        RoleName(ADMIN_ROLE.to_string())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A permission as stored: `:`-separated segments, each `*` or a name without `*`, e.g.
+/// `wallet:deposit:approve` or `*:*:*`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Permission(String);
+
+impl Permission {
+    pub fn parse(text: &str) -> Result<Permission, InvalidName> {
+        check_name(text)?;
+        let segments_ok = text
+            .split(':')
+            .all(|segment| segment == "*" || !(segment.is_empty() || segment.contains('*')));
+        if !segments_ok {
+            return Err(InvalidName(
+                "separate non-empty segments with ':'; a segment is '*' or has no '*'",
+            ));
+        }
+        Ok(Permission(text.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Whether `held` grants the permission `wanted`: the wildcard or the exact one; never for "".
+pub fn has_permission<S: AsRef<str>>(held: &[S], wanted: &str) -> bool {
+    !wanted.is_empty()
+        && held.iter().any(|name| name.as_ref() == ALL_PERMISSIONS || name.as_ref() == wanted)
+}
+
+/// Whether `held` grants at least one of `wanted`; false for an empty list.
+pub fn has_any_permission<S: AsRef<str>>(held: &[S], wanted: &[&str]) -> bool {
+    wanted.iter().any(|name| has_permission(held, name))
+}
+
+/// Whether `held` grants every one of `wanted`; false for an empty list.
+pub fn has_all_permissions<S: AsRef<str>>(held: &[S], wanted: &[&str]) -> bool {
+    !wanted.is_empty() && wanted.iter().all(|name| has_permission(held, name))
+}
+
+/// Whether `held` grants the role `wanted`: the admin role or the exact one; never for "".
+pub fn has_role<S: AsRef<str>>(held: &[S], wanted: &str) -> bool {
+    !wanted.is_empty()
+        && held.iter().any(|name| name.as_ref() == ADMIN_ROLE || name.as_ref() == wanted)
+}
+
+/// Whether `held` grants at least one of `wanted`; false for an empty list.
+pub fn has_any_role<S: AsRef<str>>(held: &[S], wanted: &[&str]) -> bool {
+    wanted.iter().any(|name| has_role(held, name))
+}
+
+/// Whether `held` grants every one of `wanted`; false for an empty list.
+pub fn has_all_roles<S: AsRef<str>>(held: &[S], wanted: &[&str]) -> bool {
+    !wanted.is_empty() && wanted.iter().all(|name| has_role(held, name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NONE: [&str; 0] = [];
+
+    #[test]
+    fn the_exact_permission_is_granted_and_another_is_not() {
+        let held = ["wallet:deposit:approve"];
+        assert!(has_permission(&held, "wallet:deposit:approve"));
+        assert!(!has_permission(&held, "wallet:deposit:reject"));
+        assert!(!has_permission(&held, "wallet:deposit"));
+        assert!(!has_permission(&NONE, "wallet:deposit:approve"));
+    }
+
+    #[test]
+    fn the_wildcard_permission_grants_every_permission() {
+        let held = ["*:*:*"];
+        assert!(has_permission(&held, "wallet:deposit:approve"));
+        assert!(has_permission(&held, "anything"));
+        assert!(has_all_permissions(&held, &["a:b:c", "d:e:f"]));
+    }
+
+    #[test]
+    fn a_partial_wildcard_is_only_its_own_exact_name() {
+        let held = ["wallet:*:*"];
+        assert!(!has_permission(&held, "wallet:deposit:approve"));
+        assert!(has_permission(&held, "wallet:*:*"));
+    }
+
+    #[test]
+    fn empty_input_is_never_granted() {
+        let everything = ["*:*:*", "admin"];
+        assert!(!has_permission(&everything, ""));
+        assert!(!has_any_permission(&everything, &[]));
+        assert!(!has_all_permissions(&everything, &[]));
+        assert!(!has_role(&everything, ""));
+        assert!(!has_any_role(&everything, &[]));
+        assert!(!has_all_roles(&everything, &[]));
+    }
+
+    #[test]
+    fn any_of_needs_one_and_all_of_needs_every_permission() {
+        let held = ["news:article:edit"];
+        assert!(has_any_permission(&held, &["room:limits:set", "news:article:edit"]));
+        assert!(!has_any_permission(&held, &["room:limits:set"]));
+        assert!(!has_all_permissions(&held, &["room:limits:set", "news:article:edit"]));
+        assert!(has_all_permissions(&held, &["news:article:edit"]));
+    }
+
+    #[test]
+    fn the_admin_role_grants_every_role() {
+        let held = ["admin"];
+        assert!(has_role(&held, "support"));
+        assert!(has_role(&held, "admin"));
+        assert!(has_all_roles(&held, &["support", "finance"]));
+    }
+
+    #[test]
+    fn roles_match_exactly_and_any_or_all_of_a_list() {
+        let held = ["support"];
+        assert!(has_role(&held, "support"));
+        assert!(!has_role(&held, "finance"));
+        assert!(!has_role(&held, "Support"));
+        assert!(has_any_role(&held, &["finance", "support"]));
+        assert!(!has_all_roles(&held, &["finance", "support"]));
+        assert!(!has_role(&NONE, "support"));
+    }
+
+    #[test]
+    fn the_admin_role_is_not_a_permission_and_the_wildcard_is_not_a_role() {
+        assert!(!has_permission(&["admin"], "wallet:deposit:approve"));
+        assert!(!has_role(&["*:*:*"], "support"));
+    }
+
+    #[test]
+    fn names_are_checked_at_the_edge() {
+        let long = "a".repeat(NAME_LENGTH_MAX + 1);
+        let refused_roles = ["", "two words", "rôle", "a:b", long.as_str(), "tab\there"];
+        for text in refused_roles {
+            assert!(RoleName::parse(text).is_err(), "role {text:?}");
+        }
+        for text in ["admin", "support", "finance-lead", &"r".repeat(NAME_LENGTH_MAX)] {
+            assert_eq!(RoleName::parse(text).map(|role| role.0), Ok(text.to_string()));
+        }
+        let refused_permissions =
+            ["", "a::b", ":a", "a:", "wal*:x", "has space:x", "é:x", long.as_str()];
+        for text in refused_permissions {
+            assert!(Permission::parse(text).is_err(), "permission {text:?}");
+        }
+        for text in ["*:*:*", "wallet:deposit:approve", "wallet:*:*", "report"] {
+            assert_eq!(Permission::parse(text).map(|permission| permission.0), Ok(text.into()));
+        }
+    }
+}
