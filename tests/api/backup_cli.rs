@@ -1,0 +1,309 @@
+//! `fairhall backup` and `fairhall restore`: an online backup taken by the binary while bets
+//! are placed on the same database, restored into a fresh data directory that verifies and
+//! holds every bet acknowledged before the backup began; the refusals of a restore (a
+//! corrupted, a truncated or a newer archive, a running `serve`) that change nothing.
+
+use crate::betting::Hall;
+use crate::cli::{fail, run, run_with_input, succeed};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Bets each betting task places at most (the loop also stops once the backup is done).
+const BETS_PER_TASK_MAX: usize = 400;
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).expect("metadata").permissions().mode() & 0o777
+}
+
+/// Every file under `dir` with its content: what "nothing changed" compares. Not the lock
+/// file a restore takes, which holds the last holder's process id.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(current) = pending.pop() {
+        for entry in std::fs::read_dir(&current).expect("a directory") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if !path.ends_with("serve.lock") {
+                files.insert(path.clone(), std::fs::read(&path).expect("a file"));
+            }
+        }
+    }
+    files
+}
+
+/// The order numbers of the bets in a data directory's database.
+fn order_numbers(data_dir: &Path) -> Vec<String> {
+    let connection = rusqlite::Connection::open(data_dir.join("fairhall.db")).expect("a db");
+    let mut query = connection.prepare("SELECT order_no FROM bets").expect("a query");
+    query.query_map([], |row| row.get(0)).expect("rows").map(|row| row.expect("a row")).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_backup_taken_while_bets_are_placed_restores_every_bet_acknowledged_before_it() {
+    let hall = Arc::new(Hall::open().await);
+    let data_dir = hall.app.config.server.data_dir.clone();
+    let issue = hall.open_issue("k3").await;
+    let mut players = Vec::new();
+    for _ in 0..4 {
+        players.push(hall.player_with_game("100000").await);
+    }
+    let backup_done = Arc::new(AtomicBool::new(false));
+    // (order number, acknowledged at) of every bet the server accepted.
+    let (sender, mut acknowledged) = tokio::sync::mpsc::unbounded_channel();
+    let mut bettors = Vec::new();
+    for player in players {
+        let (hall, issue, done, sender) =
+            (hall.clone(), issue.clone(), backup_done.clone(), sender.clone());
+        bettors.push(tokio::spawn(async move {
+            for _ in 0..BETS_PER_TASK_MAX {
+                let bets = json!([{"option": "big", "amount": "1"}]);
+                let reply = hall.bet_on(&player, ("k3", &issue), bets, None).await;
+                let order = reply.ok()["order_no"].as_str().expect("an order").to_string();
+                let _ = sender.send((order, std::time::Instant::now()));
+                if done.load(Ordering::SeqCst) {
+                    break;
+                }
+            }
+        }));
+    }
+    drop(sender);
+    // Let betting get going, then back up from another process while it goes on.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let archive = data_dir.join("online.tar.gz");
+    let backup_started = std::time::Instant::now();
+    let backup = {
+        let (data_dir, archive) = (data_dir.clone(), archive.clone());
+        tokio::task::spawn_blocking(move || {
+            run(&data_dir, &["backup", archive.to_str().expect("UTF-8")])
+        })
+    };
+    let backup = backup.await.expect("the backup ran");
+    backup_done.store(true, Ordering::SeqCst);
+    for bettor in bettors {
+        bettor.await.expect("the bettor ran");
+    }
+    let mut before_backup = Vec::new();
+    let mut after_backup = 0;
+    while let Some((order, at)) = acknowledged.recv().await {
+        if at < backup_started { before_backup.push(order) } else { after_backup += 1 }
+    }
+    let fresh = tempfile::tempdir().expect("a temp directory");
+    let restored = run(fresh.path(), &["restore", archive.to_str().expect("UTF-8"), "--yes"]);
+    let verified = run(fresh.path(), &["admin", "verify"]);
+    let restored_orders = order_numbers(fresh.path());
+
+    assert!(backup.status.success(), "{backup:?}");
+    assert!(backup.stdout.starts_with(&format!("wrote {}", archive.display())), "{backup:?}");
+    assert!(!before_backup.is_empty(), "bets were placed before the backup");
+    assert!(after_backup > 0, "bets were still being placed while the backup ran");
+    assert!(restored.status.success(), "{restored:?}");
+    assert!(verified.status.success(), "{verified:?}");
+    let missing: Vec<&String> =
+        before_backup.iter().filter(|order| !restored_orders.contains(order)).collect();
+    assert!(missing.is_empty(), "bets acknowledged before the backup are missing: {missing:?}");
+    assert_eq!(mode(&archive), 0o600);
+    assert_eq!(mode(&fresh.path().join("fairhall.db")), 0o600);
+    assert!(!PathBuf::from(format!("{}.partial", archive.display())).exists());
+}
+
+/// A data directory with a player and a backup of it; returns the archive.
+fn hall_with_a_backup(data_dir: &Path) -> PathBuf {
+    succeed(
+        data_dir,
+        &["admin", "user", "create", "--phone", "13800000011", "--password", "first_1"],
+    );
+    std::fs::create_dir_all(data_dir.join("avatars")).expect("an upload directory");
+    std::fs::write(data_dir.join("avatars/a1.png"), b"not really a png").expect("an upload");
+    let archive = data_dir.join("hall.tar.gz");
+    succeed(data_dir, &["backup", archive.to_str().expect("UTF-8")]);
+    archive
+}
+
+#[test]
+fn backup_prints_what_it_wrote_as_text_or_json_and_refuses_to_overwrite() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path().join("data");
+    succeed(&data, &["migrate"]);
+    let archive = dir.path().join("one.tar.gz");
+    let archive_text = archive.to_str().expect("UTF-8");
+
+    let json = succeed(&data, &["backup", archive_text, "--json"]);
+    let again = fail(&data, &["backup", archive_text]);
+    let empty = tempfile::tempdir().expect("a temp directory");
+    let nothing =
+        fail(empty.path(), &["backup", dir.path().join("two.tar.gz").to_str().expect("UTF-8")]);
+
+    let written: Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(written["path"], archive_text);
+    assert!(written["bytes"].as_u64().is_some_and(|bytes| bytes > 0), "{written}");
+    assert_eq!(written["schema_version"], fairhall::db::embedded_schema_version());
+    assert_eq!(written["files"], 2, "the database and the generated secrets: {written}");
+    assert_eq!(again.status.code(), Some(1), "{again:?}");
+    assert!(again.stderr.contains("already exists"), "{again:?}");
+    assert_eq!(nothing.status.code(), Some(1), "{nothing:?}");
+    assert!(nothing.stderr.contains("no database to back up"), "{nothing:?}");
+    assert_eq!(mode(&archive), 0o600);
+}
+
+#[test]
+fn restore_puts_the_archive_in_place_and_keeps_the_replaced_data_aside() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path().join("data");
+    let archive = hall_with_a_backup(&data);
+    succeed(&data, &["admin", "user", "create", "--phone", "13800000012", "--password", "first_1"]);
+    let archive_text = archive.to_str().expect("UTF-8");
+
+    let declined = run_with_input(&data, &["restore", archive_text], "n\n");
+    let unchanged = run(&data, &["admin", "user", "show", "13800000012"]);
+    let restored = run_with_input(&data, &["restore", archive_text, "--json"], "yes\n");
+    let after = run(&data, &["admin", "user", "show", "13800000012"]);
+    let kept = run(&data, &["admin", "user", "show", "13800000011"]);
+    let verified = run(&data, &["admin", "verify"]);
+
+    assert_eq!(declined.status.code(), Some(1), "{declined:?}");
+    assert!(declined.stderr.contains("nothing was changed"), "{declined:?}");
+    assert!(unchanged.status.success(), "{unchanged:?}");
+    assert!(restored.status.success(), "{restored:?}");
+    let outcome: Value = serde_json::from_str(&restored.stdout).expect("JSON");
+    let replaced = PathBuf::from(outcome["replaced"].as_str().expect("a replaced directory"));
+    assert!(replaced.starts_with(&data) && replaced.join("fairhall.db").is_file(), "{outcome}");
+    assert_eq!(outcome["files"], 3, "database, secrets and one upload: {outcome}");
+    assert_eq!(after.status.code(), Some(4), "the later player is gone: {after:?}");
+    assert!(kept.status.success(), "{kept:?}");
+    assert!(verified.status.success(), "{verified:?}");
+    assert_eq!(std::fs::read(data.join("avatars/a1.png")).expect("restored"), b"not really a png");
+    assert_eq!(mode(&data.join("secrets.toml")), 0o600);
+    assert_eq!(mode(&data.join("avatars")), 0o750);
+}
+
+/// Rewrites `archive` into `target` with `change` applied to each (path, content); the
+/// manifest is rewritten from the changed files when `reseal` is set.
+fn rewrite_archive(
+    archive: &Path,
+    target: &Path,
+    change: impl Fn(&str, Vec<u8>) -> Vec<u8>,
+    reseal: bool,
+) {
+    let reader = flate2::read::GzDecoder::new(std::fs::File::open(archive).expect("an archive"));
+    let mut entries = Vec::new();
+    for entry in tar::Archive::new(reader).entries().expect("entries") {
+        let mut entry = entry.expect("an entry");
+        let path = entry.path().expect("a path").to_string_lossy().into_owned();
+        let mut content = Vec::new();
+        entry.read_to_end(&mut content).expect("content");
+        entries.push((path.clone(), change(&path, content)));
+    }
+    if reseal {
+        let mut manifest: Value =
+            serde_json::from_slice(&entries.last().expect("a manifest").1).expect("JSON");
+        for file in manifest["files"].as_array_mut().expect("files") {
+            let (_, content) = entries.iter().find(|(path, _)| file["path"] == *path).expect("x");
+            use sha2::Digest;
+            file["size"] = json!(content.len());
+            file["sha256"] = json!(hex::encode(sha2::Sha256::digest(content)));
+        }
+        entries.last_mut().expect("a manifest").1 = serde_json::to_vec(&manifest).expect("JSON");
+    }
+    let file = std::fs::File::create(target).expect("a target");
+    let mut builder =
+        tar::Builder::new(flate2::write::GzEncoder::new(file, flate2::Compression::fast()));
+    for (path, content) in entries {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(content.len() as u64);
+        header.set_mode(0o600);
+        builder.append_data(&mut header, path, content.as_slice()).expect("appended");
+    }
+    builder.into_inner().expect("written").finish().expect("finished");
+}
+
+/// The database file with `sql` run on it.
+fn changed_database(content: Vec<u8>, sql: &str) -> Vec<u8> {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let path = dir.path().join("copy.db");
+    std::fs::write(&path, content).expect("a copy");
+    rusqlite::Connection::open(&path).expect("opens").execute_batch(sql).expect("changed");
+    std::fs::read(&path).expect("the changed copy")
+}
+
+#[test]
+fn restore_refuses_a_corrupted_truncated_or_newer_archive_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let source = dir.path().join("source");
+    let archive = hall_with_a_backup(&source);
+    let bytes = std::fs::read(&archive).expect("the archive");
+    let truncated = dir.path().join("truncated.tar.gz");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).expect("half an archive");
+    let corrupted = dir.path().join("corrupted.tar.gz");
+    let flip = |path: &str, mut content: Vec<u8>| {
+        if path == "avatars/a1.png" {
+            content[0] ^= 1;
+        }
+        content
+    };
+    rewrite_archive(&archive, &corrupted, flip, false);
+    let newer = dir.path().join("newer.tar.gz");
+    let from_the_future = |path: &str, content: Vec<u8>| {
+        if path != "fairhall.db" {
+            return content;
+        }
+        let sql = "INSERT INTO refinery_schema_history (version, name, applied_on, checksum)
+                   VALUES (999, 'from_the_future', '2027-01-01T00:00:00Z', '0')";
+        changed_database(content, sql)
+    };
+    rewrite_archive(&archive, &newer, from_the_future, true);
+    let unbalanced = dir.path().join("unbalanced.tar.gz");
+    let skewed = |path: &str, content: Vec<u8>| {
+        if path != "fairhall.db" {
+            return content;
+        }
+        changed_database(content, "UPDATE accounts SET balance = balance + 1 WHERE kind = 'house'")
+    };
+    rewrite_archive(&archive, &unbalanced, skewed, true);
+    let target = dir.path().join("target");
+    succeed(
+        &target,
+        &["admin", "user", "create", "--phone", "13800000013", "--password", "first_1"],
+    );
+    let before = snapshot(&target);
+
+    let cases = [
+        (&corrupted, "avatars/a1.png: checksum does not match"),
+        (&truncated, "truncated or corrupted"),
+        (&newer, "newer than this binary"),
+        (&unbalanced, "the ledger does not verify"),
+    ];
+    for (archive, problem) in cases {
+        let refused = run(&target, &["restore", archive.to_str().expect("UTF-8"), "--yes"]);
+        assert_eq!(refused.status.code(), Some(3), "{archive:?}: {refused:?}");
+        assert!(refused.stderr.contains(problem), "{archive:?}: {refused:?}");
+        assert!(refused.stderr.contains("nothing was changed"), "{refused:?}");
+        assert_eq!(snapshot(&target), before, "{archive:?} changed the data directory");
+    }
+    let missing = run(&target, &["restore", "/nonexistent/backup.tar.gz", "--yes"]);
+    assert_eq!(missing.status.code(), Some(4), "{missing:?}");
+}
+
+#[test]
+fn restore_is_refused_while_serve_runs_on_the_data_directory() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let archive = hall_with_a_backup(&dir.path().join("source"));
+    let target = dir.path().join("target");
+    let (_server, _address) = crate::serve::start_with(&target, &[]);
+    let second = run(&target, &["serve", "--listen", "127.0.0.1:0"]);
+
+    let refused = run(&target, &["restore", archive.to_str().expect("UTF-8"), "--yes"]);
+
+    assert_eq!(refused.status.code(), Some(1), "{refused:?}");
+    assert!(refused.stderr.contains("while `fairhall serve` runs"), "{refused:?}");
+    assert!(!second.status.success(), "{second:?}");
+    assert!(second.stderr.contains("another `fairhall serve` runs"), "{second:?}");
+    let users = run(&target, &["admin", "user", "show", "13800000011"]);
+    assert_eq!(users.status.code(), Some(4), "the archive's player was not restored: {users:?}");
+}
