@@ -9,7 +9,7 @@ use super::archive::{self, Manifest};
 use super::{DATABASE_FILE, UPLOAD_DIRS};
 use crate::clock::Timestamp;
 use anyhow::Context;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 /// An archive unpacked and checked, waiting in its staging directory; dropped without
@@ -145,10 +145,12 @@ impl Checked {
                 restored.push(name);
             }
         }
+        let owner = std::fs::metadata(&self.data_dir)?;
+        let owner = (owner.uid(), owner.gid());
         for name in &restored {
             let target = self.data_dir.join(name);
             rename(&self.staging.0.join(name), &target)?;
-            set_modes(&target)?;
+            set_modes(&target, owner)?;
         }
         Ok(Restored {
             data_dir: self.data_dir.clone(),
@@ -165,14 +167,19 @@ fn rename(from: &Path, to: &Path) -> anyhow::Result<()> {
         .with_context(|| format!("while moving {} to {}", from.display(), to.display()))
 }
 
-/// Files 0600 and directories 0750, down the tree.
-fn set_modes(path: &Path) -> anyhow::Result<()> {
+/// Files 0600 and directories 0750, down the tree, owned by the data directory's owner: a
+/// restore run as root leaves files the service user can still open. Only root may give files
+/// away; any other caller's files are its own already, and its failed attempt changes nothing.
+fn set_modes(path: &Path, (uid, gid): (u32, u32)) -> anyhow::Result<()> {
     let metadata = path.symlink_metadata()?;
     let mode = if metadata.is_dir() { 0o750 } else { 0o600 };
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))?;
+    if (metadata.uid(), metadata.gid()) != (uid, gid) {
+        let _ = std::os::unix::fs::chown(path, Some(uid), Some(gid));
+    }
     if metadata.is_dir() {
         for entry in std::fs::read_dir(path)? {
-            set_modes(&entry?.path())?;
+            set_modes(&entry?.path(), (uid, gid))?;
         }
     }
     Ok(())

@@ -14,10 +14,11 @@ pub fn backup(config: &Config, file: &Path, json: bool) -> anyhow::Result<()> {
     let written = backup::create(&config.server.data_dir, file, Clock::System.now())?;
     print_json_or(json, &written, |written| {
         println!(
-            "wrote {} ({}, {} files, schema V{})",
+            "wrote {} ({}, {} {}, schema V{})",
             written.path.display(),
             human_bytes(written.bytes),
             written.files,
+            if written.files == 1 { "file" } else { "files" },
             written.schema_version
         );
     })
