@@ -1,9 +1,8 @@
-//! `fairhall backup` and `fairhall restore`: an online backup taken by the binary while bets
-//! are placed on the same database, restored into a fresh data directory that verifies and
-//! holds every bet acknowledged before the backup began; the refusals of a restore (a
+//! `fairhall backup` and `fairhall restore`: an online backup taken while `serve` takes bets
+//! over HTTP, restored into a fresh data directory that verifies and holds every bet
+//! acknowledged before the backup began; the refusals of a restore (a
 //! corrupted, a truncated or a newer archive, a running `serve`) that change nothing.
 
-use crate::betting::Hall;
 use crate::cli::{fail, run, run_with_input, succeed};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -12,8 +11,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::time::Instant;
 
-/// Bets each betting task places at most (the loop also stops once the backup is done).
+/// Bets each betting thread tries at most (it also stops once the backup is done).
 const BETS_PER_TASK_MAX: usize = 400;
 
 fn mode(path: &Path) -> u32 {
@@ -45,71 +46,106 @@ fn order_numbers(data_dir: &Path) -> Vec<String> {
     query.query_map([], |row| row.get(0)).expect("rows").map(|row| row.expect("a row")).collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_backup_taken_while_bets_are_placed_restores_every_bet_acknowledged_before_it() {
-    let hall = Arc::new(Hall::open().await);
-    let data_dir = hall.app.config.server.data_dir.clone();
-    let issue = hall.open_issue("k3").await;
-    let mut players = Vec::new();
-    for _ in 0..4 {
-        players.push(hall.player_with_game("100000").await);
+fn post(base: &str, path: &str, body: &Value, token: Option<&str>) -> Value {
+    let mut request = ureq::post(&format!("{base}{path}"));
+    if let Some(token) = token {
+        request = request.header("token", token);
     }
-    let backup_done = Arc::new(AtomicBool::new(false));
-    // (order number, acknowledged at) of every bet the server accepted.
-    let (sender, mut acknowledged) = tokio::sync::mpsc::unbounded_channel();
-    let mut bettors = Vec::new();
-    for player in players {
-        let (hall, issue, done, sender) =
-            (hall.clone(), issue.clone(), backup_done.clone(), sender.clone());
-        bettors.push(tokio::spawn(async move {
-            for _ in 0..BETS_PER_TASK_MAX {
-                let bets = json!([{"option": "big", "amount": "1"}]);
-                let reply = hall.bet_on(&player, ("k3", &issue), bets, None).await;
-                let order = reply.ok()["order_no"].as_str().expect("an order").to_string();
-                let _ = sender.send((order, std::time::Instant::now()));
-                if done.load(Ordering::SeqCst) {
-                    break;
-                }
+    let mut response = request.send_json(body).expect("the server answers");
+    response.body_mut().read_json().expect("an envelope")
+}
+
+fn get(base: &str, path: &str) -> Value {
+    let mut response = ureq::get(&format!("{base}{path}")).call().expect("the server answers");
+    response.body_mut().read_json().expect("an envelope")
+}
+
+/// A registered player with `amount` in the game balance; returns the session token.
+fn bettor(base: &str, data_dir: &Path, phone: &str, amount: &str) -> String {
+    let form = json!({"phone": phone, "password": "first_1", "repassword": "first_1",
+        "agree": "1"});
+    let registered = post(base, "/api/login/do_register", &form, None);
+    let token = registered["data"]["token"].as_str().expect("a token").to_string();
+    succeed(data_dir, &["admin", "wallet", "adjust", phone, amount, "--reason", "test funds"]);
+    let form = json!({"from": "balance", "amount": amount});
+    let converted = post(base, "/api/personal/conversion", &form, Some(&token));
+    assert_eq!(converted["code"], 1, "{converted}");
+    token
+}
+
+/// Bets on k3's open period until `done` (at most `BETS_PER_TASK_MAX` tries); sends the order
+/// number and the time of each acknowledged bet. A refusal (the period's closed window) waits.
+fn bet_until(base: &str, token: &str, done: &AtomicBool, acknowledged: &Sender<(String, Instant)>) {
+    for _ in 0..BETS_PER_TASK_MAX {
+        if done.load(Ordering::SeqCst) {
+            return;
+        }
+        let issue = get(base, "/api/roominfo/index?room=k3")["data"]["issue"].clone();
+        let form = json!({"room": "k3", "issue": issue,
+            "bets": [{"option": "big", "amount": "1"}]});
+        let reply = post(base, "/api/rooms/betting", &form, Some(token));
+        match reply["data"]["order_no"].as_str() {
+            Some(order) => {
+                let _ = acknowledged.send((order.to_string(), Instant::now()));
             }
-        }));
+            None => std::thread::sleep(std::time::Duration::from_millis(200)),
+        }
     }
+}
+
+#[test]
+fn a_backup_taken_while_serve_takes_bets_restores_every_bet_acknowledged_before_it() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data_dir = dir.path().join("data");
+    let (_server, address) = crate::serve::start_with(&data_dir, &[]);
+    let base = format!("http://{address}");
+    let tokens: Vec<String> = (0..4)
+        .map(|index| bettor(&base, &data_dir, &format!("1380000003{index}"), "10000.00"))
+        .collect();
+    let backup_done = Arc::new(AtomicBool::new(false));
+    let (sender, acknowledged) = std::sync::mpsc::channel();
+    let bettors: Vec<_> = tokens
+        .into_iter()
+        .map(|token| {
+            let (base, done, sender) = (base.clone(), backup_done.clone(), sender.clone());
+            std::thread::spawn(move || bet_until(&base, &token, &done, &sender))
+        })
+        .collect();
     drop(sender);
     // Let betting get going, then back up from another process while it goes on.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let archive = data_dir.join("online.tar.gz");
-    let backup_started = std::time::Instant::now();
-    let backup = {
-        let (data_dir, archive) = (data_dir.clone(), archive.clone());
-        tokio::task::spawn_blocking(move || {
-            run(&data_dir, &["backup", archive.to_str().expect("UTF-8")])
-        })
-    };
-    let backup = backup.await.expect("the backup ran");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let archive = dir.path().join("online.tar.gz");
+    let backup_started = Instant::now();
+    let backup = run(&data_dir, &["backup", archive.to_str().expect("UTF-8")]);
+    let backup_ended = Instant::now();
     backup_done.store(true, Ordering::SeqCst);
     for bettor in bettors {
-        bettor.await.expect("the bettor ran");
+        bettor.join().expect("the bettor ran");
     }
-    let mut before_backup = Vec::new();
-    let mut after_backup = 0;
-    while let Some((order, at)) = acknowledged.recv().await {
-        if at < backup_started { before_backup.push(order) } else { after_backup += 1 }
+    let (mut before_backup, mut during_backup) = (Vec::new(), 0);
+    for (order, at) in acknowledged {
+        if at < backup_started {
+            before_backup.push(order);
+        } else if at < backup_ended {
+            during_backup += 1;
+        }
     }
-    let fresh = tempfile::tempdir().expect("a temp directory");
-    let restored = run(fresh.path(), &["restore", archive.to_str().expect("UTF-8"), "--yes"]);
-    let verified = run(fresh.path(), &["admin", "verify"]);
-    let restored_orders = order_numbers(fresh.path());
+    let fresh = dir.path().join("fresh");
+    let restored = run(&fresh, &["restore", archive.to_str().expect("UTF-8"), "--yes"]);
+    let verified = run(&fresh, &["admin", "verify"]);
+    let restored_orders = order_numbers(&fresh);
 
     assert!(backup.status.success(), "{backup:?}");
     assert!(backup.stdout.starts_with(&format!("wrote {}", archive.display())), "{backup:?}");
     assert!(!before_backup.is_empty(), "bets were placed before the backup");
-    assert!(after_backup > 0, "bets were still being placed while the backup ran");
+    assert!(during_backup > 0, "bets were acknowledged while the backup ran");
     assert!(restored.status.success(), "{restored:?}");
     assert!(verified.status.success(), "{verified:?}");
     let missing: Vec<&String> =
         before_backup.iter().filter(|order| !restored_orders.contains(order)).collect();
     assert!(missing.is_empty(), "bets acknowledged before the backup are missing: {missing:?}");
     assert_eq!(mode(&archive), 0o600);
-    assert_eq!(mode(&fresh.path().join("fairhall.db")), 0o600);
+    assert_eq!(mode(&fresh.join("fairhall.db")), 0o600);
     assert!(!PathBuf::from(format!("{}.partial", archive.display())).exists());
 }
 
@@ -306,4 +342,26 @@ fn restore_is_refused_while_serve_runs_on_the_data_directory() {
     assert!(second.stderr.contains("another `fairhall serve` runs"), "{second:?}");
     let users = run(&target, &["admin", "user", "show", "13800000011"]);
     assert_eq!(users.status.code(), Some(4), "the archive's player was not restored: {users:?}");
+}
+
+#[test]
+fn a_restore_run_as_root_gives_the_files_to_the_data_directorys_owner() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let archive = hall_with_a_backup(&dir.path().join("source"));
+    if std::fs::metadata(&archive).expect("metadata").uid() != 0 {
+        // Only root can give files away; as anyone else they are the caller's already.
+        return;
+    }
+    let target = dir.path().join("target");
+    std::fs::create_dir(&target).expect("a data directory");
+    // The service user's ids, as `install.sh` would leave them (65534 is `nobody`).
+    std::os::unix::fs::chown(&target, Some(65534), Some(65534)).expect("given away");
+
+    succeed(&target, &["restore", archive.to_str().expect("UTF-8"), "--yes"]);
+
+    for restored in ["fairhall.db", "secrets.toml", "avatars", "avatars/a1.png"] {
+        let metadata = std::fs::metadata(target.join(restored)).expect("restored");
+        assert_eq!((metadata.uid(), metadata.gid()), (65534, 65534), "{restored}");
+    }
 }
