@@ -269,7 +269,7 @@ fn changed_database(content: Vec<u8>, sql: &str) -> Vec<u8> {
 }
 
 #[test]
-fn restore_refuses_a_corrupted_truncated_or_newer_archive_and_changes_nothing() {
+fn restore_refuses_a_corrupted_truncated_newer_or_inconsistent_archive_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let source = dir.path().join("source");
     let archive = hall_with_a_backup(&source);
@@ -302,6 +302,17 @@ fn restore_refuses_a_corrupted_truncated_or_newer_archive_and_changes_nothing() 
         changed_database(content, "UPDATE accounts SET balance = balance + 1 WHERE kind = 'house'")
     };
     rewrite_archive(&archive, &unbalanced, skewed, true);
+    let dangling = dir.path().join("dangling.tar.gz");
+    let orphan_posting = |path: &str, content: Vec<u8>| {
+        if path != "fairhall.db" {
+            return content;
+        }
+        let sql = "PRAGMA foreign_keys = OFF;
+                   INSERT INTO postings (entry_id, account_id, amount, balance_after)
+                   VALUES (999999, 1, 5, 5)";
+        changed_database(content, sql)
+    };
+    rewrite_archive(&archive, &dangling, orphan_posting, true);
     let target = dir.path().join("target");
     succeed(
         &target,
@@ -314,6 +325,7 @@ fn restore_refuses_a_corrupted_truncated_or_newer_archive_and_changes_nothing() 
         (&truncated, "truncated or corrupted"),
         (&newer, "newer than this binary"),
         (&unbalanced, "the ledger does not verify"),
+        (&dangling, "foreign_key_check: 1 rows point at missing rows"),
     ];
     for (archive, problem) in cases {
         let refused = run(&target, &["restore", archive.to_str().expect("UTF-8"), "--yes"]);
