@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # install.sh: build fairhall as one statically linked binary and install it.
 #
-# Run ./install.sh --help for the options. Safe to run again: an existing
-# config (and so its secrets) and the data directory are kept; only the
-# binary (replaced atomically) and the systemd unit are rewritten.
+# Run ./install.sh --help for the options. Safe to run again: on an existing
+# installation it upgrades in place. The data is backed up first (with the
+# old binary's `fairhall backup`, or a copy of the data directory when that
+# binary has none), the binary is replaced atomically and the service is
+# restarted; the config (and so its secrets) and the data are kept.
 set -euo pipefail
 
 usage() {
@@ -18,6 +20,13 @@ then installs:
   PREFIX/var/lib/fairhall                       the data directory, mode 0750
   PREFIX/etc/systemd/system/fairhall.service    the systemd unit (unless --no-systemd)
 and, when installing to / with systemd, enables and (re)starts the service.
+
+On an existing installation (a binary and a database in place) it upgrades:
+the data is backed up first, into PREFIX/var/lib/fairhall/backups/
+pre-upgrade-<time>.tar.gz by the old binary's `fairhall backup` (while the
+service runs), or, for an old binary without that command, as a copy
+PREFIX/var/lib/fairhall.pre-upgrade-<time> (the service is stopped first).
+The new binary backs the database up again before it applies migrations.
 
 Options:
   --prefix DIR       install under DIR (default: /)
@@ -177,6 +186,47 @@ if [ "$IS_ROOT" -eq 1 ] && [ "$SYSTEMD" -eq 1 ] && id -u "$SVC_USER" >/dev/null 
     OWN_BY_USER=1
 fi
 
+# ----------------------------------------------------------------- upgrade --
+# as_service_user CMD...: run CMD as the service user when it owns the data,
+# so that what it writes stays readable and writable for the service.
+as_service_user() {
+    if [ "$OWN_BY_USER" -eq 1 ] && command -v runuser >/dev/null; then
+        runuser -u "$SVC_USER" -- "$@"
+    else
+        "$@"
+    fi
+}
+
+service_is_active() {
+    [ "$TO_SYSTEM_ROOT" -eq 1 ] && [ "$SYSTEMD" -eq 1 ] && command -v systemctl >/dev/null \
+        && [ -d /run/systemd/system ] && systemctl is-active --quiet fairhall
+}
+
+BACKUP_STATE="none (new installation)"
+if [ -x "$BIN_PATH" ] && [ -f "$DATA_DIR/fairhall.db" ]; then
+    STAMP=$(date -u +%Y%m%d-%H%M%S)
+    if "$BIN_PATH" backup --help >/dev/null 2>&1; then
+        ARCHIVE=$DATA_DIR/backups/pre-upgrade-$STAMP.tar.gz
+        install -d -m 0750 "$DATA_DIR/backups"
+        if [ "$OWN_BY_USER" -eq 1 ]; then chown "$SVC_USER": "$DATA_DIR/backups"; fi
+        say "backing up the data with the installed binary: $ARCHIVE"
+        as_service_user "$BIN_PATH" --config "$CONF_PATH" backup "$ARCHIVE" \
+            || die "the backup before the upgrade failed; nothing was changed"
+        BACKUP_STATE=$ARCHIVE
+    else
+        # No online backup in that binary: a plain copy is consistent only while stopped.
+        if service_is_active; then
+            say "stopping fairhall to copy its data (the installed binary has no backup command)"
+            systemctl stop fairhall
+            RESTART_AFTER_COPY=1
+        fi
+        COPY=$DATA_DIR.pre-upgrade-$STAMP
+        say "copying the data directory to $COPY"
+        cp -a "$DATA_DIR" "$COPY" || die "the copy before the upgrade failed; nothing was changed"
+        BACKUP_STATE=$COPY
+    fi
+fi
+
 install -d -m 0755 "$BIN_DIR"
 TMP_BIN=$BIN_DIR/.fairhall.new.$$
 trap 'rm -f "$TMP_BIN"' EXIT
@@ -221,7 +271,11 @@ After=network-online.target
 Wants=network-online.target
 
 [Service]
-Type=simple
+# serve says READY=1 once it listens and pings the watchdog while its loops run; a server
+# silent for WatchdogSec is restarted (Restart=on-failure covers watchdog timeouts).
+Type=notify
+NotifyAccess=main
+WatchdogSec=30s
 User=$SVC_USER
 ExecStart=$BIN_PATH --config $CONF_PATH serve
 # Every live stream (api/live) holds a socket: room for [live] streams_max and the rest.
@@ -268,7 +322,7 @@ EOF
     if [ "$TO_SYSTEM_ROOT" -eq 1 ]; then
         if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
             say "systemctl daemon-reload && systemctl enable --now fairhall"
-            was_active=0
+            was_active=${RESTART_AFTER_COPY:-0}
             if systemctl is-active --quiet fairhall; then was_active=1; fi
             systemctl daemon-reload
             systemctl enable --now fairhall
@@ -296,6 +350,7 @@ fairhall installed: $VERSION
   binary   $BIN_PATH
   config   $CONF_PATH  ($CONFIG_STATE, mode 0600)
   data     $DATA_DIR  (mode 0750)
+  backup   $BACKUP_STATE
   service  $SERVICE_STATE
 EOF
 if [ "$SYSTEMD" -eq 1 ]; then

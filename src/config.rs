@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+mod backup;
 mod growth;
 mod system;
 
+pub use backup::*;
 pub use growth::*;
 pub use system::*;
 
@@ -33,6 +35,7 @@ pub struct Config {
     pub live: LiveConfig,
     pub secrets: SecretsConfig,
     pub api: ApiConfig,
+    pub backup: BackupConfig,
 }
 
 /// The operator's content items (`fairhall admin content`).
@@ -440,6 +443,7 @@ impl Config {
         validate_app_lists(&self.app)?;
         self.api.validate()?;
         self.home.validate()?;
+        self.backup.validate()?;
         self.growth.validate()
     }
 
@@ -528,6 +532,15 @@ impl Config {
 
     pub fn database_path(&self) -> PathBuf {
         self.server.data_dir.join("fairhall.db")
+    }
+
+    /// `backup.dir`, or `<data_dir>/backups` when it is empty.
+    pub fn backup_dir(&self) -> PathBuf {
+        if self.backup.dir.as_os_str().is_empty() {
+            self.server.data_dir.join("backups")
+        } else {
+            self.backup.dir.clone()
+        }
     }
 
     pub fn timezone(&self) -> chrono_tz::Tz {
@@ -688,6 +701,8 @@ mod tests {
             ),
             ("[home]\nnew_days = 0\n", "home.new_days"),
             ("[home]\nvip_near_percent = 101\n", "home.vip_near_percent"),
+            ("[backup]\ndaily_at = \"3:30\"\n", "backup.daily_at"),
+            ("[backup]\nkeep = 0\n", "backup.keep"),
         ] {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");

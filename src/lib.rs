@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod auth;
+pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod config;

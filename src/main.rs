@@ -1,7 +1,5 @@
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
-    let cli = fairhall::cli::Cli::parse();
+    let cli = fairhall::cli::parse();
     match fairhall::cli::run(cli) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {

@@ -85,7 +85,8 @@ pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
 }
 
 /// Creates the data directory, settles secrets, checks that the secret files are private
-/// (`secrets.toml`, `chains.key`) and opens (and migrates) the database.
+/// (`secrets.toml`, `chains.key`), backs up a database with pending migrations and opens (and
+/// migrates) the database. A database migrated by a newer binary is refused.
 pub fn open(config: &mut Config) -> anyhow::Result<Db> {
     std::fs::create_dir_all(&config.server.data_dir).with_context(|| {
         format!("while creating the data directory {}", config.server.data_dir.display())
@@ -95,6 +96,7 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
     for file in [SECRETS_FILE, crate::games::fairness::chain_keys::KEY_FILE] {
         refuse_open_permissions(&data_dir.join(file))?;
     }
+    back_up_before_migrations(config)?;
     let options = DbOptions {
         read_connections: config.server.read_connections,
         writer_queue: config.server.writer_queue,
@@ -103,6 +105,23 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
     let db = Db::open(&config.database_path(), options)?;
     check_timezone(config)?;
     Ok(db)
+}
+
+/// The automatic backup before pending migrations run (`backup::before_migrations`), said on
+/// standard error so that both `serve`'s journal and an operator's terminal show it.
+fn back_up_before_migrations(config: &Config) -> anyhow::Result<()> {
+    let now = crate::clock::Clock::System.now();
+    let data_dir = &config.server.data_dir;
+    if let Some(written) = crate::backup::before_migrations(data_dir, &config.backup_dir(), now)? {
+        eprintln!(
+            "fairhall: migrations are pending for the database at schema V{}: backed it up to {} \
+             ({} bytes) before migrating",
+            written.schema_version,
+            written.path.display(),
+            written.bytes
+        );
+    }
+    Ok(())
 }
 
 /// Refuses a zone other than the one the seed chains numbered their issues in: it would

@@ -7,7 +7,8 @@
 //!   games and growth may call content (the player's messages). They never import
 //!   `http`, `cli`, `scheduler`, `live`, `startup`, axum or clap.
 //! - The system clock is read (`::now(`) only in `src/clock.rs`; no `dbg!` anywhere.
-//! - `cli/` command groups share helpers only through `cli/shared.rs`.
+//! - `cli/` command groups share helpers only through `cli/shared.rs` (and the exit codes of
+//!   `cli/exit.rs`).
 //! - The browser tests' clock exists only behind the cargo feature `test-clock`: its environment
 //!   variable is named only inside `#[cfg(feature = "test-clock")]` items, and neither the
 //!   default features nor `install.sh` (the release build) turn the feature on.
@@ -58,6 +59,9 @@ const CLOCK_FILE: &str = "clock.rs";
 
 /// The `cli/` files that may name their siblings: the dispatchers and the shared helpers.
 const CLI_DISPATCH: &[&str] = &["cli/mod.rs", "cli/admin.rs", "cli/shared.rs"];
+
+/// The `cli/` siblings every command group may name: the helpers and the exit codes.
+const CLI_SHARED: &[&str] = &["shared", "exit"];
 
 /// The feature of the browser tests' clock, its gate and its environment variable.
 const TEST_CLOCK_FEATURE: &str = "test-clock";
@@ -255,8 +259,7 @@ fn cli_violations(path: &str, text: &str) -> Vec<String> {
     let code = code_of(text);
     let siblings = code.match_indices("super::").map(|(at, _)| leading_ident(&code[at + 7..]));
     let named: BTreeSet<&str> = siblings
-        // `exit` holds the exit codes every command group fails with.
-        .filter(|name| !name.is_empty() && !["shared", "exit", "super"].contains(name))
+        .filter(|name| !name.is_empty() && !CLI_SHARED.contains(name) && *name != "super")
         .filter(|name| {
             cli_dir.join(format!("{name}.rs")).exists()
                 || cli_dir.join(name).join("mod.rs").exists()
@@ -327,7 +330,8 @@ fn finds_the_source_tree() {
         INFRASTRUCTURE.contains(&module.as_str())
             || module == LEDGER
             || DOMAINS.iter().any(|(name, _)| name == module)
-            || ["http", "cli", "scheduler", "live", "startup", "lib", "main"].contains(&&**module)
+            || ["http", "cli", "scheduler", "live", "startup", "backup", "lib", "main"]
+                .contains(&&**module)
     };
     let unplaced: Vec<_> = modules.iter().filter(|module| !known(module)).collect();
     assert!(unplaced.is_empty(), "place these modules in a layer: {unplaced:?}");

@@ -1,6 +1,7 @@
 //! The command line: `serve`, `init`, `migrate` and the operator's `admin` commands.
 
 mod admin;
+mod backup;
 mod content;
 mod envelopes;
 pub mod exit;
@@ -63,11 +64,47 @@ enum Command {
         /// Issue number, YYYYMMDD + 4-digit sequence.
         issue: String,
     },
+    /// Write one backup archive (database, key files, uploads) while `serve` may run.
+    Backup {
+        /// The archive to write, e.g. /root/fairhall-before-upgrade.tar.gz (must not exist).
+        file: PathBuf,
+        /// Print what was written as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a backup archive, then replace the data directory's data by it (the replaced
+    /// data is kept in <data_dir>/replaced-<time>/). Refused while `serve` runs.
+    Restore {
+        /// The archive written by `fairhall backup` or the daily backup.
+        file: PathBuf,
+        /// Do not ask before replacing the data.
+        #[arg(long)]
+        yes: bool,
+        /// Print the outcome as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Operator commands; they work on the same database while `serve` runs.
     Admin {
         #[command(subcommand)]
         command: admin::AdminCommand,
     },
+}
+
+/// `fairhall --version`: the binary's version and the newest database schema it knows.
+pub fn version_text() -> String {
+    format!(
+        "{} (database schema up to V{})",
+        env!("CARGO_PKG_VERSION"),
+        crate::db::embedded_schema_version()
+    )
+}
+
+/// Parses the command line (exiting on a usage error, `--help` or `--version`).
+pub fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().version(version_text()).get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -83,6 +120,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Migrate => setup::migrate(load_config(cli.config, cli.data_dir)?),
         Command::VerifyDraw { room, issue } => {
             games::verify_draw(load_config(cli.config, cli.data_dir)?, &room, &issue)
+        }
+        Command::Backup { file, json } => {
+            backup::backup(&load_config(cli.config, cli.data_dir)?, &file, json)
+        }
+        Command::Restore { file, yes, json } => {
+            backup::restore(&load_config(cli.config, cli.data_dir)?, &file, yes, json)
         }
         Command::Admin { command } => admin::run(load_config(cli.config, cli.data_dir)?, command),
     }

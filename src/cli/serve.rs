@@ -22,6 +22,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         .context("while starting the async runtime")?;
     runtime.block_on(async move {
         crate::db::space::ensure_free_space(&config.server.data_dir, config.db.min_free_bytes)?;
+        let _serve_lock = crate::backup::ServeLock::acquire_for_serve(&config.server.data_dir)?;
         let db = crate::startup::open(&mut config)?;
         let open_files = crate::startup::raise_open_files_limit();
         tracing::info!(open_files, streams_max = config.live.streams_max, "open files limit");
@@ -35,6 +36,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             .with_growth(config.growth.clone());
         refuse_missing_keys(&scheduler, &config.server.data_dir).await?;
         let clock = serve_clock()?;
+        spawn_backups(&config, clock.clone())?;
         let state = AppState::new(config, db.clone(), clock.clone())?;
         let scheduler = scheduler.announcing(state.live.clone());
         // Stopped before the database closes; a failing tick only logs.
@@ -130,6 +132,23 @@ async fn refuse_missing_keys(
         data_dir.join(crate::games::fairness::chain_keys::KEY_FILE).display(),
         missing.join(", ")
     )
+}
+
+/// The daily backup job (`backup::schedule`), and SIGUSR1, which asks it for one now. Both
+/// end with the runtime; a backup under way finishes first (the runtime waits for it).
+fn spawn_backups(config: &Config, clock: Clock) -> anyhow::Result<()> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (ask, asked) = tokio::sync::mpsc::channel(1);
+    let mut user_signal =
+        signal(SignalKind::user_defined1()).context("while listening for SIGUSR1")?;
+    tokio::spawn(async move {
+        while user_signal.recv().await.is_some() {
+            // A backup asked for and not yet begun covers a second signal too.
+            let _ = ask.try_send(());
+        }
+    });
+    tokio::spawn(crate::backup::schedule::BackupJob::from_config(config).run(clock, asked));
+    Ok(())
 }
 
 /// Resolves on SIGTERM or Ctrl-C.

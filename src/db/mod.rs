@@ -102,6 +102,7 @@ impl Db {
             })?;
         }
         let mut write_connection = open_write_connection(path)?;
+        refuse_newer_schema(&write_connection)?;
         let applied = migrations::runner()
             .run(&mut write_connection)
             .context("while applying database migrations")?;
@@ -261,6 +262,62 @@ impl ReadPool {
         if let Ok(mut connections) = self.connections.lock() {
             connections.push(connection);
         }
+    }
+}
+
+/// The highest migration version this binary embeds.
+pub fn embedded_schema_version() -> i64 {
+    migrations::runner()
+        .get_migrations()
+        .iter()
+        .map(|migration| i64::from(migration.version()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The highest migration applied to the database on `connection`; `None` before the first.
+pub fn applied_schema_version(connection: &Connection) -> anyhow::Result<Option<i64>> {
+    let has_history: bool = connection
+        .query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table'
+                                AND name = 'refinery_schema_history')",
+            [],
+            |row| row.get(0),
+        )
+        .context("while reading the database's schema")?;
+    if !has_history {
+        return Ok(None);
+    }
+    connection
+        .query_row("SELECT MAX(version) FROM refinery_schema_history", [], |row| row.get(0))
+        .context("while reading the applied migrations")
+}
+
+/// The applied version of an existing database at `path` when migrations are pending for it
+/// (`None`: no database yet, or nothing to apply). A database newer than this binary is
+/// refused here too, before anything is written.
+pub fn pending_from(path: &Path) -> anyhow::Result<Option<i64>> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let connection = Connection::open_with_flags(path, flags)
+        .with_context(|| format!("while opening the database {}", path.display()))?;
+    connection.busy_timeout(checkpoint::BUSY_TIMEOUT)?;
+    refuse_newer_schema(&connection)?;
+    let applied = applied_schema_version(&connection)?;
+    Ok(applied.filter(|applied| *applied < embedded_schema_version()))
+}
+
+/// Refuses a database migrated by a newer binary: this one would not know its tables.
+fn refuse_newer_schema(connection: &Connection) -> anyhow::Result<()> {
+    let known = embedded_schema_version();
+    match applied_schema_version(connection)? {
+        Some(applied) if applied > known => anyhow::bail!(
+            "this binary knows schema up to V{known}; the database is at V{applied}: install \
+             the newer binary or restore a backup"
+        ),
+        _ => Ok(()),
     }
 }
 

@@ -1,6 +1,7 @@
 //! API and CLI tests of fairhall: one test binary, one file per area (STYLE.md section 7).
 
 mod adjustments;
+mod backup_cli;
 mod betting;
 mod cli;
 mod client_address;
@@ -61,6 +62,7 @@ mod team;
 mod team_cli;
 mod throttle;
 mod tier_limits;
+mod upgrade;
 mod user_cli;
 mod vip;
 mod vip_cli;

@@ -1,0 +1,147 @@
+//! Backups of a data directory while `serve` runs, their checked restore, the daily schedule
+//! and the lock `serve` holds on its data directory.
+//!
+//! The database is copied with `VACUUM INTO` on a read-only connection of its own: in WAL mode
+//! it is one read transaction, so the copy is the database as of one commit while the writer
+//! goes on committing (a reader never blocks it) and it never restarts, unlike the online
+//! backup API, which starts over whenever another connection writes mid-copy. The copy is
+//! also compact (no free pages). Only the checkpointer waits: it cannot reset the log past the
+//! copy's snapshot until the copy ends.
+
+pub mod archive;
+pub mod restore;
+pub mod schedule;
+pub mod serve_lock;
+
+use crate::clock::Timestamp;
+use anyhow::Context;
+use archive::{ArchiveWriter, Leftovers};
+use std::path::{Path, PathBuf};
+
+pub use serve_lock::ServeLock;
+
+/// The database file inside a data directory and an archive.
+pub const DATABASE_FILE: &str = "fairhall.db";
+
+/// The single files a backup takes besides the database, when present.
+const SECRET_FILES: [&str; 2] = ["secrets.toml", crate::games::fairness::chain_keys::KEY_FILE];
+
+/// The upload directories a backup takes whole.
+pub const UPLOAD_DIRS: [&str; 4] = ["avatars", "vouchers", "products", "content"];
+
+/// What `create` wrote.
+#[derive(Debug, serde::Serialize)]
+pub struct Written {
+    pub path: PathBuf,
+    /// The archive's size on disk.
+    pub bytes: u64,
+    pub files: usize,
+    pub schema_version: i64,
+    /// RFC 3339 UTC.
+    pub created_at: String,
+}
+
+/// Archives the data directory's database (a consistent copy), secret files and uploads into
+/// `target`, written as `<target>.partial` and renamed; mode 0600.
+pub fn create(data_dir: &Path, target: &Path, now: Timestamp) -> anyhow::Result<Written> {
+    let database = data_dir.join(DATABASE_FILE);
+    if !database.is_file() {
+        anyhow::bail!("{} has no database to back up ({DATABASE_FILE})", data_dir.display());
+    }
+    if target.exists() {
+        anyhow::bail!("{} already exists: name a new file", target.display());
+    }
+    let snapshot = snapshot_path(target);
+    let leftovers = Leftovers::new(vec![snapshot.clone(), archive::partial_path(target)]);
+    let schema_version = snapshot_database(&database, &snapshot)?;
+    let mut writer = ArchiveWriter::create(target)?;
+    writer.add_file(DATABASE_FILE, &snapshot)?;
+    let mut files = 1;
+    for name in SECRET_FILES {
+        let path = data_dir.join(name);
+        if path.is_file() {
+            writer.add_file(name, &path)?;
+            files += 1;
+        }
+    }
+    for dir in UPLOAD_DIRS {
+        let root = data_dir.join(dir);
+        if !root.is_dir() {
+            continue;
+        }
+        for relative in archive::relative_files(&root)? {
+            writer.add_file(&format!("{dir}/{relative}"), &root.join(&relative))?;
+            files += 1;
+        }
+    }
+    let created_at = rfc3339(now);
+    let (_, bytes) = writer.finish(created_at.clone(), schema_version)?;
+    drop(leftovers);
+    Ok(Written { path: target.to_path_buf(), bytes, files, schema_version, created_at })
+}
+
+/// `<target>.partial-db`: the database copy, removed once archived.
+fn snapshot_path(target: &Path) -> PathBuf {
+    let mut name = target.as_os_str().to_owned();
+    name.push(".partial-db");
+    PathBuf::from(name)
+}
+
+/// Copies the database as of one commit into `snapshot` (created 0600); returns its schema
+/// version.
+fn snapshot_database(database: &Path, snapshot: &Path) -> anyhow::Result<i64> {
+    use rusqlite::{Connection, OpenFlags};
+    // VACUUM INTO wants a new or empty file: created here so it is private from the start.
+    drop(archive::create_private(snapshot)?);
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let connection = Connection::open_with_flags(database, flags)
+        .with_context(|| format!("while opening {}", database.display()))?;
+    connection.busy_timeout(std::time::Duration::from_secs(30))?;
+    let snapshot_text = snapshot.to_str().context("the backup path is not UTF-8")?;
+    connection
+        .execute("VACUUM INTO ?1", [snapshot_text])
+        .context("while copying the database (VACUUM INTO)")?;
+    let copy = Connection::open_with_flags(snapshot, flags)?;
+    crate::db::applied_schema_version(&copy)?
+        .context("the database has no applied migrations: run `fairhall migrate` first")
+}
+
+/// `2026-11-25T03:30:00Z`.
+pub fn rfc3339(at: Timestamp) -> String {
+    at.to_datetime()
+        .map(|time| time.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+        .unwrap_or_default()
+}
+
+/// `20261125-033000` (UTC): sorts as the time does.
+pub fn file_time(at: Timestamp) -> String {
+    at.to_datetime().map(|time| time.format("%Y%m%d-%H%M%S").to_string()).unwrap_or_default()
+}
+
+/// Takes the automatic backup before migrations when the database exists and some are
+/// pending: `<dir>/pre-migration-V<from>-<time>.tar.gz`. Returns it, if one was taken.
+pub fn before_migrations(
+    data_dir: &Path,
+    backup_dir: &Path,
+    now: Timestamp,
+) -> anyhow::Result<Option<Written>> {
+    let database = data_dir.join(DATABASE_FILE);
+    let Some(from) = crate::db::pending_from(&database)? else {
+        return Ok(None);
+    };
+    create_dir_private(backup_dir)?;
+    let target = backup_dir.join(format!("pre-migration-V{from}-{}.tar.gz", file_time(now)));
+    let written = create(data_dir, &target, now)
+        .context("while taking the backup before the migrations (nothing was migrated)")?;
+    Ok(Some(written))
+}
+
+/// Creates a directory (and parents) with mode 0750.
+pub fn create_dir_private(dir: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o750)
+        .create(dir)
+        .with_context(|| format!("while creating {}", dir.display()))
+}

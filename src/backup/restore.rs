@@ -1,0 +1,186 @@
+//! `fairhall restore`: unpack an archive into a staging directory inside the data directory,
+//! check it (manifest checksums, `integrity_check`, `foreign_key_check`, ledger verify, schema
+//! not newer than this binary) before anything is touched, then move the current data into
+//! `<data_dir>/replaced-<time>/` and the restored files into their places. Staying inside the
+//! data directory keeps every move a rename on one file system, and needs no write access to
+//! its parent (`/var/lib` belongs to root; the service user owns only the data directory).
+
+use super::archive::{self, Manifest};
+use super::{DATABASE_FILE, UPLOAD_DIRS};
+use crate::clock::Timestamp;
+use anyhow::Context;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+/// An archive unpacked and checked, waiting in its staging directory; dropped without
+/// `put_in_place`, the staging directory is removed and nothing changed.
+pub struct Checked {
+    pub manifest: Manifest,
+    staging: Staging,
+    data_dir: PathBuf,
+}
+
+/// The staging directory, removed when dropped (after a failed check, or once emptied).
+struct Staging(PathBuf);
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What `put_in_place` did.
+#[derive(Debug, serde::Serialize)]
+pub struct Restored {
+    pub data_dir: PathBuf,
+    /// Where the data it replaced was moved (`None`: there was none).
+    pub replaced: Option<PathBuf>,
+    pub files: usize,
+    pub schema_version: i64,
+    /// When the archive was made (RFC 3339 UTC).
+    pub created_at: String,
+}
+
+/// The entries of a data directory a restore replaces (the rest, such as `backups/`, stays).
+fn managed_entries() -> Vec<String> {
+    let mut entries: Vec<String> =
+        ["fairhall.db", "fairhall.db-wal", "fairhall.db-shm", "secrets.toml"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+    entries.push(crate::games::fairness::chain_keys::KEY_FILE.to_string());
+    entries.extend(UPLOAD_DIRS.into_iter().map(String::from));
+    entries
+}
+
+/// Unpacks and checks `archive`; `Err` lists every problem found (nothing was changed).
+pub fn check(archive_path: &Path, data_dir: &Path, now: Timestamp) -> Result<Checked, Vec<String>> {
+    super::create_dir_private(data_dir).map_err(|error| vec![format!("{error:#}")])?;
+    let staging = Staging(data_dir.join(format!(".restore-{}", super::file_time(now))));
+    let manifest = archive::unpack_checked(archive_path, &staging.0)?;
+    let problems = check_database(&staging.0.join(DATABASE_FILE));
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(Checked { manifest, staging, data_dir: data_dir.to_path_buf() })
+}
+
+/// The database's own checks, each problem as one line.
+fn check_database(path: &Path) -> Vec<String> {
+    if !path.is_file() {
+        return vec![format!("the archive has no {DATABASE_FILE}")];
+    }
+    match database_problems(path) {
+        Ok(problems) => problems,
+        Err(error) => vec![format!("the database cannot be checked: {error:#}")],
+    }
+}
+
+fn database_problems(path: &Path) -> anyhow::Result<Vec<String>> {
+    let connection = rusqlite::Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let mut problems = Vec::new();
+    let known = crate::db::embedded_schema_version();
+    match crate::db::applied_schema_version(&connection)? {
+        Some(applied) if applied > known => problems.push(format!(
+            "the database is at schema V{applied}, newer than this binary's V{known}: restore \
+             it with the newer binary"
+        )),
+        Some(_) => {}
+        None => problems.push("the database has no applied migrations".into()),
+    }
+    let integrity: Vec<String> = connection
+        .prepare("PRAGMA integrity_check")?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    if integrity != ["ok"] {
+        problems.extend(integrity.into_iter().map(|line| format!("integrity_check: {line}")));
+    }
+    let broken_keys: i64 =
+        connection
+            .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |row| row.get(0))?;
+    if broken_keys > 0 {
+        problems.push(format!("foreign_key_check: {broken_keys} rows point at missing rows"));
+    }
+    if problems.is_empty() {
+        let report = crate::ledger::verify(&connection).map_err(anyhow::Error::from)?;
+        if !report.is_ok() {
+            problems.push(format!(
+                "the ledger does not verify: {} mismatched, {} negative, {} unbalanced, {} \
+                 miscounted",
+                report.mismatched_accounts.len(),
+                report.negative_player_accounts.len(),
+                report.unbalanced_entries.len(),
+                report.miscounted_accounts.len()
+            ));
+        }
+    }
+    Ok(problems)
+}
+
+impl Checked {
+    /// Moves the current data aside into `<data_dir>/replaced-<time>/` (only when there is
+    /// some), then the restored files into place: files 0600, directories 0750.
+    pub fn put_in_place(self, now: Timestamp) -> anyhow::Result<Restored> {
+        let present: Vec<String> = managed_entries()
+            .into_iter()
+            .filter(|name| self.data_dir.join(name).symlink_metadata().is_ok())
+            .collect();
+        let replaced = if present.is_empty() {
+            None
+        } else {
+            let aside = self.data_dir.join(format!("replaced-{}", super::file_time(now)));
+            super::create_dir_private(&aside)?;
+            for name in &present {
+                rename(&self.data_dir.join(name), &aside.join(name))?;
+            }
+            Some(aside)
+        };
+        let mut restored = Vec::new();
+        for entry in std::fs::read_dir(&self.staging.0)? {
+            let name = entry?.file_name().to_string_lossy().into_owned();
+            if name != archive::MANIFEST {
+                restored.push(name);
+            }
+        }
+        let owner = std::fs::metadata(&self.data_dir)?;
+        let owner = (owner.uid(), owner.gid());
+        for name in &restored {
+            let target = self.data_dir.join(name);
+            rename(&self.staging.0.join(name), &target)?;
+            set_modes(&target, owner)?;
+        }
+        Ok(Restored {
+            data_dir: self.data_dir.clone(),
+            replaced,
+            files: self.manifest.files.len(),
+            schema_version: self.manifest.schema_version,
+            created_at: self.manifest.created_at.clone(),
+        })
+    }
+}
+
+fn rename(from: &Path, to: &Path) -> anyhow::Result<()> {
+    std::fs::rename(from, to)
+        .with_context(|| format!("while moving {} to {}", from.display(), to.display()))
+}
+
+/// Files 0600 and directories 0750, down the tree, owned by the data directory's owner: a
+/// restore run as root leaves files the service user can still open. Only root may give files
+/// away; any other caller's files are its own already, and its failed attempt changes nothing.
+fn set_modes(path: &Path, (uid, gid): (u32, u32)) -> anyhow::Result<()> {
+    let metadata = path.symlink_metadata()?;
+    let mode = if metadata.is_dir() { 0o750 } else { 0o600 };
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))?;
+    if (metadata.uid(), metadata.gid()) != (uid, gid) {
+        let _ = std::os::unix::fs::chown(path, Some(uid), Some(gid));
+    }
+    if metadata.is_dir() {
+        for entry in std::fs::read_dir(path)? {
+            set_modes(&entry?.path(), (uid, gid))?;
+        }
+    }
+    Ok(())
+}

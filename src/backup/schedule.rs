@@ -1,0 +1,264 @@
+//! The daily backup inside `serve` (`[backup]`): one archive a day at `daily_at` in the
+//! operator's time zone, named `fairhall-YYYYMMDD-HHMMSS.tar.gz` (UTC) in `[backup] dir`, the
+//! oldest beyond `keep` deleted after each success; one at start-up when the newest is more
+//! than a day old (the server was down at the time); one whenever `serve` gets SIGUSR1. Each
+//! attempt is logged and recorded in `<data_dir>/backup-status.json` (`BackupStatus`), which
+//! readiness checks and `admin doctor` read.
+
+use crate::clock::{Clock, Timestamp};
+use anyhow::Context;
+use chrono::TimeZone;
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use tokio::sync::mpsc;
+
+/// The status file's name in the data directory.
+pub const STATUS_FILE: &str = "backup-status.json";
+
+/// Scheduled archives' names: this prefix, the UTC time, this suffix.
+const SCHEDULED_PREFIX: &str = "fairhall-";
+const SCHEDULED_SUFFIX: &str = ".tar.gz";
+
+/// A newest archive older than this at start-up means a daily backup was missed.
+const MISSED_AFTER_SECS: i64 = 24 * 3600;
+
+/// The outcome of the last scheduled (or SIGUSR1) backup.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+pub struct BackupStatus {
+    pub ok: bool,
+    /// When the attempt ended (RFC 3339 UTC).
+    pub finished_at: String,
+    pub finished_at_unix: i64,
+    /// The archive written (when ok).
+    pub file: Option<PathBuf>,
+    pub bytes: Option<u64>,
+    pub duration_ms: u64,
+    /// Why it failed (when not ok).
+    pub error: Option<String>,
+}
+
+/// The last recorded status of `data_dir`'s scheduled backups (`None`: none ran yet).
+pub fn read_status(data_dir: &Path) -> anyhow::Result<Option<BackupStatus>> {
+    let path = data_dir.join(STATUS_FILE);
+    match std::fs::read(&path) {
+        Ok(text) => serde_json::from_slice(&text)
+            .map(Some)
+            .with_context(|| format!("while parsing {}", path.display())),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error).with_context(|| format!("while reading {}", path.display())),
+    }
+}
+
+fn write_status(data_dir: &Path, status: &BackupStatus) -> anyhow::Result<()> {
+    let path = data_dir.join(STATUS_FILE);
+    let partial = super::archive::partial_path(&path);
+    crate::startup::write_private(&partial, &serde_json::to_string_pretty(status)?)?;
+    std::fs::rename(&partial, &path).with_context(|| format!("while writing {}", path.display()))
+}
+
+/// What the job needs from the config, resolved.
+#[derive(Clone, Debug)]
+pub struct BackupJob {
+    pub data_dir: PathBuf,
+    pub dir: PathBuf,
+    /// (hour, minute) in `timezone`; `None`: only SIGUSR1 takes one.
+    pub daily_at: Option<(u32, u32)>,
+    pub keep: usize,
+    pub timezone: Tz,
+}
+
+impl BackupJob {
+    pub fn from_config(config: &crate::config::Config) -> BackupJob {
+        BackupJob {
+            data_dir: config.server.data_dir.clone(),
+            dir: config.backup_dir(),
+            daily_at: crate::config::parse_daily_at(&config.backup.daily_at),
+            keep: config.backup.keep as usize,
+            timezone: config.timezone(),
+        }
+    }
+
+    /// Server loop: backs up when due and on every message of `now`, until the task is
+    /// dropped.
+    pub async fn run(self, clock: Clock, mut now: mpsc::Receiver<()>) {
+        if self.daily_at.is_some() && self.missed(clock.now()) {
+            tracing::info!("the last daily backup is more than a day old: taking one now");
+            self.take(clock.now()).await;
+        }
+        loop {
+            let wait = self.next_due(clock.now()).map(|due| due.secs_since(clock.now()).max(0));
+            let until_due = async {
+                match wait {
+                    Some(secs) => {
+                        tokio::time::sleep(std::time::Duration::from_secs(
+                            u64::try_from(secs).unwrap_or(0),
+                        ))
+                        .await
+                    }
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                () = until_due => {}
+                asked = now.recv() => {
+                    if asked.is_none() {
+                        return;
+                    }
+                    tracing::info!("backup asked for (SIGUSR1)");
+                }
+            }
+            self.take(clock.now()).await;
+        }
+    }
+
+    /// The next `daily_at` strictly after `now`.
+    pub fn next_due(&self, now: Timestamp) -> Option<Timestamp> {
+        let (hour, minute) = self.daily_at?;
+        let local = now.to_datetime()?.with_timezone(&self.timezone).date_naive();
+        (0..3).find_map(|days| {
+            let date = local + chrono::Days::new(days);
+            let time = date.and_hms_opt(hour, minute, 0)?;
+            let at = self.timezone.from_local_datetime(&time).earliest()?;
+            let at = Timestamp::from_datetime(&at);
+            (at > now).then_some(at)
+        })
+    }
+
+    /// Whether the newest scheduled archive is more than a day old at `now`.
+    fn missed(&self, now: Timestamp) -> bool {
+        scheduled_archives(&self.dir)
+            .last()
+            .and_then(|name| archive_time(name))
+            .is_some_and(|newest| now.secs_since(newest) > MISSED_AFTER_SECS)
+    }
+
+    /// One backup now, its retention, its log line and its status.
+    pub async fn take(&self, now: Timestamp) -> BackupStatus {
+        let job = self.clone();
+        let started = crate::clock::monotonic_now();
+        let outcome = tokio::task::spawn_blocking(move || job.take_blocking(now))
+            .await
+            .map_err(|error| anyhow::anyhow!("the backup task failed: {error}"))
+            .and_then(|outcome| outcome);
+        let duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let finished = now + i64::try_from(duration_ms / 1000).unwrap_or(0);
+        let status = match outcome {
+            Ok(written) => {
+                tracing::info!(
+                    file = %written.path.display(),
+                    bytes = written.bytes,
+                    duration_ms,
+                    "backup written"
+                );
+                BackupStatus {
+                    ok: true,
+                    finished_at: super::rfc3339(finished),
+                    finished_at_unix: finished.secs(),
+                    file: Some(written.path),
+                    bytes: Some(written.bytes),
+                    duration_ms,
+                    error: None,
+                }
+            }
+            Err(error) => {
+                tracing::error!(error = format!("{error:#}"), duration_ms, "backup failed");
+                BackupStatus {
+                    ok: false,
+                    finished_at: super::rfc3339(finished),
+                    finished_at_unix: finished.secs(),
+                    file: None,
+                    bytes: None,
+                    duration_ms,
+                    error: Some(format!("{error:#}")),
+                }
+            }
+        };
+        if let Err(error) = write_status(&self.data_dir, &status) {
+            tracing::error!(error = format!("{error:#}"), "could not record the backup status");
+        }
+        status
+    }
+
+    fn take_blocking(&self, now: Timestamp) -> anyhow::Result<super::Written> {
+        super::create_dir_private(&self.dir)?;
+        let name = format!("{SCHEDULED_PREFIX}{}{SCHEDULED_SUFFIX}", super::file_time(now));
+        let written = super::create(&self.data_dir, &self.dir.join(name), now)?;
+        for old in outdated(&scheduled_archives(&self.dir), self.keep) {
+            let path = self.dir.join(old);
+            std::fs::remove_file(&path)
+                .with_context(|| format!("while removing the old backup {}", path.display()))?;
+            tracing::info!(file = %path.display(), "old backup removed (backup.keep)");
+        }
+        Ok(written)
+    }
+}
+
+/// The scheduled archives' names in `dir`, oldest first (their names sort by time).
+fn scheduled_archives(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| archive_time(name).is_some())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The names beyond the newest `keep`.
+fn outdated(oldest_first: &[String], keep: usize) -> &[String] {
+    &oldest_first[..oldest_first.len().saturating_sub(keep)]
+}
+
+/// The UTC time in a scheduled archive's name.
+fn archive_time(name: &str) -> Option<Timestamp> {
+    let time = name.strip_prefix(SCHEDULED_PREFIX)?.strip_suffix(SCHEDULED_SUFFIX)?;
+    let time = chrono::NaiveDateTime::parse_from_str(time, "%Y%m%d-%H%M%S").ok()?;
+    Some(Timestamp::from_secs(time.and_utc().timestamp()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(daily_at: Option<(u32, u32)>) -> BackupJob {
+        BackupJob {
+            data_dir: PathBuf::from("data"),
+            dir: PathBuf::from("data/backups"),
+            daily_at,
+            keep: 7,
+            timezone: chrono_tz::Tz::Asia__Ho_Chi_Minh,
+        }
+    }
+
+    fn at(text: &str) -> Timestamp {
+        Timestamp::from_datetime(&chrono::DateTime::parse_from_rfc3339(text).expect("a time"))
+    }
+
+    #[test]
+    fn the_next_backup_is_at_daily_at_in_the_operators_zone() {
+        let job = job(Some((3, 30)));
+
+        // 03:30 in Ho Chi Minh City (UTC+7) is 20:30 UTC the day before.
+        assert_eq!(job.next_due(at("2026-11-25T10:00:00Z")), Some(at("2026-11-25T20:30:00Z")));
+        assert_eq!(job.next_due(at("2026-11-25T20:30:00Z")), Some(at("2026-11-26T20:30:00Z")));
+        assert_eq!(job.next_due(at("2026-11-25T20:29:59Z")), Some(at("2026-11-25T20:30:00Z")));
+        assert_eq!(self::job(None).next_due(at("2026-11-25T10:00:00Z")), None);
+    }
+
+    #[test]
+    fn retention_keeps_the_newest_archives() {
+        let names: Vec<String> =
+            (1..=9).map(|day| format!("fairhall-2026110{day}-033000.tar.gz")).collect();
+
+        let old = outdated(&names, 7);
+
+        assert_eq!(old, &names[..2]);
+        assert!(outdated(&names[..3], 7).is_empty());
+        assert_eq!(archive_time(&names[0]), Some(at("2026-11-01T03:30:00Z")));
+        assert_eq!(archive_time("pre-migration-V22-20261101-033000.tar.gz"), None);
+        assert_eq!(archive_time("fairhall-20261101-033000.tar.gz.partial"), None);
+    }
+}
