@@ -123,3 +123,22 @@ pub fn parse_time(option: &str, text: &str) -> anyhow::Result<Timestamp> {
             )
         })
 }
+
+/// Rows under a header, each column as wide as its widest cell, two spaces apart.
+pub fn print_table(header: &[&str], rows: &[Vec<String>]) {
+    let mut widths: Vec<usize> = header.iter().map(|title| title.chars().count()).collect();
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let padded: Vec<String> =
+            cells.iter().zip(&widths).map(|(cell, width)| format!("{cell:<width$}")).collect();
+        println!("{}", padded.join("  ").trim_end());
+    };
+    line(header.to_vec());
+    for row in rows {
+        line(row.iter().map(String::as_str).collect());
+    }
+}

@@ -45,6 +45,7 @@ mod rebates;
 mod record_totals;
 mod records;
 mod register;
+mod report_cli;
 mod room_update;
 mod salary;
 mod savings;
