@@ -304,7 +304,9 @@ fn csv_row(from: &str, to: &str, figures: &Figures) -> Vec<String> {
     row.extend(tally(&figures.withdrawals_paid));
     row.push(figures.withdrawal_fees.to_string());
     row.extend(tally(&figures.bets));
-    row.extend([figures.payouts, figures.refunds, figures.gross_gaming_revenue].map(|a| a.to_string()));
+    row.extend(
+        [figures.payouts, figures.refunds, figures.gross_gaming_revenue].map(|a| a.to_string()),
+    );
     for programme in REWARD_PROGRAMMES {
         row.extend(tally(&figures.rewards.get(programme).copied().unwrap_or_default()));
     }
@@ -348,7 +350,10 @@ mod tests {
 
     #[test]
     fn a_row_has_a_field_for_every_column() {
-        assert_eq!(csv_row("2026-11-01", "2026-11-01", &Figures::default()).len(), csv_columns().len());
+        assert_eq!(
+            csv_row("2026-11-01", "2026-11-01", &Figures::default()).len(),
+            csv_columns().len()
+        );
     }
 
     #[test]

@@ -147,15 +147,16 @@ fn bet_totals(
         "SELECT issue, COUNT(*), SUM(stake), SUM(payout), SUM(status = 'open') FROM bets
          WHERE room = ?1 AND issue >= ?2 AND issue <= ?3 GROUP BY issue",
     )?;
-    let rows = query.query_map(params![room.code(), first.to_string(), last.to_string()], |row| {
-        let totals = BetTotals {
-            bets: row.get(1)?,
-            stake: row.get(2)?,
-            payout: row.get(3)?,
-            open: row.get(4)?,
-        };
-        Ok((row.get::<_, String>(0)?, totals))
-    })?;
+    let rows =
+        query.query_map(params![room.code(), first.to_string(), last.to_string()], |row| {
+            let totals = BetTotals {
+                bets: row.get(1)?,
+                stake: row.get(2)?,
+                payout: row.get(3)?,
+                open: row.get(4)?,
+            };
+            Ok((row.get::<_, String>(0)?, totals))
+        })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

@@ -167,8 +167,13 @@ pub fn activity_report(
         let rooms = breakdown.by_room.then_some(day_rooms);
         days.push(DayReport { date: date_text(date), figures, rooms });
     }
-    let (start, end) = bounds(timezone, range.first, range.last)?;
-    totals.active_players = ledger::active_players(connection, start, end)?;
+    totals.active_players = match days.as_slice() {
+        [day] => day.figures.active_players,
+        _ => {
+            let (start, end) = bounds(timezone, range.first, range.last)?;
+            ledger::active_players(connection, start, end)?
+        }
+    };
     Ok(Report {
         from: date_text(range.first),
         to: date_text(range.last),
@@ -184,7 +189,11 @@ fn date_text(date: NaiveDate) -> String {
 }
 
 /// The instants `[start, end)` from the first day's start to the end of the last day.
-fn bounds(timezone: Tz, first: NaiveDate, last: NaiveDate) -> Result<(Timestamp, Timestamp), AppError> {
+fn bounds(
+    timezone: Tz,
+    first: NaiveDate,
+    last: NaiveDate,
+) -> Result<(Timestamp, Timestamp), AppError> {
     let next = last.succ_opt().ok_or(AppError::BadParams)?;
     Ok((Timestamp::local_midnight(timezone, first), Timestamp::local_midnight(timezone, next)))
 }
@@ -199,15 +208,22 @@ fn day_figures(
     let flows = ledger::flows_by_kind(connection, start, end)?;
     let mut figures = flows_figures(&flows)?;
     figures.rewards = rewards(connection, (start, end))?;
-    figures.rewards_total =
-        figures.rewards.values().try_fold(Amount::default(), |sum, tally| sum.plus(tally.amount))?;
+    figures.rewards_total = figures
+        .rewards
+        .values()
+        .try_fold(Amount::default(), |sum, tally| sum.plus(tally.amount))?;
     figures.active_players = ledger::active_players(connection, start, end)?;
     figures.new_players = auth::players_registered(connection, start, end)?;
     Ok((figures, room_figures(&flows)?))
 }
 
 /// The sum of the flows of `kind` on `side` in one direction (`credit`), over every room.
-fn tally(flows: &[KindFlow], kind: EntryKind, side: &Side, credit: bool) -> Result<Tally, AppError> {
+fn tally(
+    flows: &[KindFlow],
+    kind: EntryKind,
+    side: &Side,
+    credit: bool,
+) -> Result<Tally, AppError> {
     flows
         .iter()
         .filter(|flow| flow.kind == kind && flow.side == *side && flow.credit == credit)

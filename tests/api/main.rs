@@ -46,6 +46,7 @@ mod record_totals;
 mod records;
 mod register;
 mod report_cli;
+mod room_cli;
 mod room_update;
 mod salary;
 mod savings;

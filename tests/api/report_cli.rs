@@ -58,9 +58,13 @@ async fn first_day(hall: &Hall) {
     let bettor = app.player().await;
     app.approved_deposit(&bettor, "1000.00").await;
     app.conversion(&bettor, json!({"from": "balance", "amount": "600"}), None).await.ok();
-    hall.bet(&bettor, "k3", json!([{"option": "big", "amount": "40"}, {"option": "small", "amount": "15"}]))
-        .await
-        .ok();
+    hall.bet(
+        &bettor,
+        "k3",
+        json!([{"option": "big", "amount": "40"}, {"option": "small", "amount": "15"}]),
+    )
+    .await
+    .ok();
     hall.bet(&bettor, "pk10", json!([{"option": "sum_big", "amount": "25"}])).await.ok();
     hall.draw("k3").await;
     hall.draw("pk10").await;
@@ -94,9 +98,13 @@ async fn first_day(hall: &Hall) {
         app.db.read(move |connection| fairhall::games::rooms::room_settings(connection, k3));
     let close_secs = settings.await.expect("k3").close_secs;
     move_to(hall, START + TO_MIDNIGHT - close_secs - 1).await;
-    hall.bet(&bettor, "k3", json!([{"option": "odd", "amount": "30"}, {"option": "even", "amount": "30"}]))
-        .await
-        .ok();
+    hall.bet(
+        &bettor,
+        "k3",
+        json!([{"option": "odd", "amount": "30"}, {"option": "even", "amount": "30"}]),
+    )
+    .await
+    .ok();
 }
 
 /// The second day: the late bet paid at midnight, a new player depositing and betting in a
@@ -246,7 +254,18 @@ async fn every_figure_equals_the_ledger_per_day_room_and_range() {
 
     let out = succeed(
         data,
-        &["admin", "report", "range", "--from", DAYS[0], "--to", DAYS[2], "--by-day", "--by-room", "--json"],
+        &[
+            "admin",
+            "report",
+            "range",
+            "--from",
+            DAYS[0],
+            "--to",
+            DAYS[2],
+            "--by-day",
+            "--by-room",
+            "--json",
+        ],
     );
     let report: Value = serde_json::from_str(&out).expect("JSON");
 
@@ -293,18 +312,31 @@ fn assert_rewards_add_up(figures: &Value) {
 
 /// Each day's rooms and the range's rooms add up to their betting figures.
 fn assert_rooms_add_up(report: &Value) {
-    let spans = report["days"].as_array().expect("days").iter().map(|day| (&day["figures"], &day["rooms"]));
+    let spans =
+        report["days"].as_array().expect("days").iter().map(|day| (&day["figures"], &day["rooms"]));
     for (figures, rooms) in spans.chain([(&report["totals"], &report["rooms"])]) {
         let rooms = rooms.as_array().expect("rooms");
-        let total = |field: &str, of: &dyn Fn(&Value) -> i64| -> i64 { rooms.iter().map(|room| of(&room[field])).sum() };
-        assert_eq!(total("bets", &|bets| bets["count"].as_i64().expect("count")), figures["bets"]["count"].as_i64().expect("count"));
-        assert_eq!(total("bets", &|bets| minor(&bets["amount"])), minor(&figures["bets"]["amount"]));
+        let total = |field: &str, of: &dyn Fn(&Value) -> i64| -> i64 {
+            rooms.iter().map(|room| of(&room[field])).sum()
+        };
+        assert_eq!(
+            total("bets", &|bets| bets["count"].as_i64().expect("count")),
+            figures["bets"]["count"].as_i64().expect("count")
+        );
+        assert_eq!(
+            total("bets", &|bets| minor(&bets["amount"])),
+            minor(&figures["bets"]["amount"])
+        );
         for field in ["payouts", "refunds", "gross_gaming_revenue"] {
             assert_eq!(total(field, &minor), minor(&figures[field]), "{field}");
         }
     }
-    let rooms: Vec<&str> =
-        report["rooms"].as_array().expect("rooms").iter().map(|room| room["room"].as_str().expect("a room")).collect();
+    let rooms: Vec<&str> = report["rooms"]
+        .as_array()
+        .expect("rooms")
+        .iter()
+        .map(|room| room["room"].as_str().expect("a room"))
+        .collect();
     assert_eq!(rooms, ["k3", "pk10", "rgb1"]);
 }
 
@@ -312,16 +344,34 @@ fn assert_rooms_add_up(report: &Value) {
 fn assert_days_add_up(report: &Value) {
     let days = report["days"].as_array().expect("days");
     let totals = &report["totals"];
-    for name in ["withdrawal_fees", "payouts", "refunds", "gross_gaming_revenue", "rewards_total", "product_interest"] {
+    for name in [
+        "withdrawal_fees",
+        "payouts",
+        "refunds",
+        "gross_gaming_revenue",
+        "rewards_total",
+        "product_interest",
+    ] {
         let sum: i64 = days.iter().map(|day| minor(&day["figures"][name])).sum();
         assert_eq!(sum, minor(&totals[name]), "{name}");
     }
-    for name in ["deposits", "withdrawals_paid", "bets", "savings_interest", "product_purchases", "product_payouts", "adjustments_in", "adjustments_out"] {
-        let count: i64 = days.iter().map(|day| day["figures"][name]["count"].as_i64().expect("count")).sum();
+    for name in [
+        "deposits",
+        "withdrawals_paid",
+        "bets",
+        "savings_interest",
+        "product_purchases",
+        "product_payouts",
+        "adjustments_in",
+        "adjustments_out",
+    ] {
+        let count: i64 =
+            days.iter().map(|day| day["figures"][name]["count"].as_i64().expect("count")).sum();
         let amount: i64 = days.iter().map(|day| minor(&day["figures"][name]["amount"])).sum();
         assert_eq!(tally(count, amount), totals[name], "{name}");
     }
-    let new: i64 = days.iter().map(|day| day["figures"]["new_players"].as_i64().expect("a count")).sum();
+    let new: i64 =
+        days.iter().map(|day| day["figures"]["new_players"].as_i64().expect("a count")).sum();
     assert_eq!(new, totals["new_players"].as_i64().expect("a count"));
 }
 
@@ -356,7 +406,10 @@ async fn csv_has_one_header_and_a_row_per_day_or_room_and_the_table_reads() {
     };
     assert_eq!((cell(1, "from"), cell(1, "to")), (DAYS[0].to_string(), DAYS[0].to_string()));
     assert_eq!(cell(1, "stake"), json["days"][0]["figures"]["bets"]["amount"]);
-    assert_eq!(cell(1, "reward_first_deposit_amount"), json["days"][0]["figures"]["rewards"]["first_deposit"]["amount"]);
+    assert_eq!(
+        cell(1, "reward_first_deposit_amount"),
+        json["days"][0]["figures"]["rewards"]["first_deposit"]["amount"]
+    );
     assert_eq!(cell(1, "withdrawal_fees"), "1.00");
     assert_eq!(cell(2, "from"), DAYS[1]);
     assert_eq!(
@@ -379,7 +432,8 @@ fn a_reversed_too_long_or_doubly_formatted_report_is_refused() {
     fn report<'a>(args: &[&'a str]) -> Vec<&'a str> {
         [&["admin", "report"][..], args].concat()
     }
-    let reversed = fail(dir.path(), &report(&["range", "--from", "2026-11-22", "--to", "2026-11-21"]));
+    let reversed =
+        fail(dir.path(), &report(&["range", "--from", "2026-11-22", "--to", "2026-11-21"]));
     assert_eq!(reversed.status.code(), Some(1));
     assert!(reversed.stderr.contains("--to is before --from"), "{reversed:?}");
     let long = fail(dir.path(), &report(&["range", "--from", "2025-01-01", "--to", "2026-11-21"]));

@@ -148,7 +148,7 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
     bet_on(&hall, &player, "small", "500").await.ok();
     assert_eq!(odds_page_limits(&hall.app, "canada_ordinary", "big").await[1], "100.00");
     assert_eq!(odds_page_limits(&hall.app, "canada_ordinary", "small").await[1], "5000.00");
-    let shown = succeed(dir.path(), &["admin", "room", "show", "canada_ordinary"]);
+    let shown = succeed(dir.path(), &["admin", "room", "show", "canada_ordinary", "--json"]);
     let shown: Value = serde_json::from_str(&shown).expect("JSON");
     assert_eq!(
         shown["limits"],
@@ -173,7 +173,7 @@ async fn invalid_limits_are_refused_and_change_nothing() {
         ["admin", "room", "limits", "canada_vip", "--option", "sum_13", "--max-user", "100"];
     succeed(dir.path(), &overridden);
     let before = stored_limits(&hall.app, "canada_vip").await;
-    let shown = succeed(dir.path(), &["admin", "room", "show", "canada_vip"]);
+    let shown = succeed(dir.path(), &["admin", "room", "show", "canada_vip", "--json"]);
     let cases: &[(&[&str], &str, &str)] = &[
         (&["--min-bet", "-5"], "--min-bet -5: not an amount", "negative"),
         (&["--max-total", "0"], "--max-total: every limit must be above 0", "zero"),
@@ -226,7 +226,7 @@ async fn invalid_limits_are_refused_and_change_nothing() {
     assert_eq!(refused.expect("the write runs"), Err(expected));
 
     assert_eq!(stored_limits(&hall.app, "canada_vip").await, before);
-    assert_eq!(succeed(dir.path(), &["admin", "room", "show", "canada_vip"]), shown);
+    assert_eq!(succeed(dir.path(), &["admin", "room", "show", "canada_vip", "--json"]), shown);
     assert_eq!(
         odds_page_limits(&hall.app, "canada_vip", "big").await,
         ["10.00", "20000.00", "400000.00"]

@@ -218,7 +218,10 @@ fn print_chain_table(shown: &ShownChains) {
     print_table(&header, &rows);
     for chain in &shown.sources {
         for missing in &chain.missing_keys {
-            println!("{}: the key of chain {missing} is missing from chains.key", chain.draw_source);
+            println!(
+                "{}: the key of chain {missing} is missing from chains.key",
+                chain.draw_source
+            );
         }
     }
     println!("scheduler lag: {} s, {} periods undrawn", shown.lag_secs, shown.periods_undrawn);

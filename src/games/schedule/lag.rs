@@ -56,7 +56,11 @@ impl SchedulerLag {
 /// The scheduler's lag at `now`, issues numbered in `timezone`. A source without a seed chain
 /// yet (a fresh database before `serve` ran) has nothing to draw and is not late. Bounded: a
 /// few index seeks per source and room, and a count over the days the draws are behind.
-pub fn lag(connection: &Connection, timezone: Tz, now: Timestamp) -> Result<SchedulerLag, AppError> {
+pub fn lag(
+    connection: &Connection,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<SchedulerLag, AppError> {
     let mut sources = Vec::new();
     for source in DrawSource::all() {
         let (undrawn, periods_undrawn) = undrawn(connection, (source, timezone), now)?;
