@@ -130,7 +130,10 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
     let limits = ["admin", "room", "limits", "canada_ordinary"];
 
     let stdout = succeed(dir.path(), &[&limits[..], &["--min-bet", "20"]].concat());
-    assert!(stdout.contains("default\t20.00\t5000.00\t100000.00\t500000.00"), "{stdout}");
+    assert!(
+        has_row(&stdout, &["default", "20.00", "5000.00", "100000.00", "500000.00"]),
+        "{stdout}"
+    );
     assert_eq!(bet_on(&hall, &player, "big", "19.99").await.err(), "bet_out_of_limits");
     bet_on(&hall, &player, "big", "20").await.ok();
     let region = hall.app.get("/api/rooms/canada", None).await.ok().clone();
@@ -142,7 +145,7 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
 
     let stdout =
         succeed(dir.path(), &[&limits[..], &["--option", "big", "--max-user", "100"]].concat());
-    assert!(stdout.contains("big\t20.00\t100.00\t100000.00\t500000.00"), "{stdout}");
+    assert!(has_row(&stdout, &["big", "20.00", "100.00", "100000.00", "500000.00"]), "{stdout}");
     assert_eq!(bet_on(&hall, &player, "big", "80.01").await.err(), "bet_out_of_limits");
     bet_on(&hall, &player, "big", "80").await.ok();
     bet_on(&hall, &player, "small", "500").await.ok();
@@ -158,7 +161,13 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
 
     // Cleared, the option bets under the room's defaults again.
     let stdout = succeed(dir.path(), &[&limits[..], &["--option", "big", "--clear"]].concat());
-    assert!(!stdout.contains("\nbig\t"), "{stdout}");
+    assert!(!stdout.lines().any(|line| line.starts_with("big ")), "{stdout}");
+    let again = [&limits[..], &["--min-bet", "20", "--json"]].concat();
+    let printed: Value = serde_json::from_str(&succeed(dir.path(), &again)).expect("JSON");
+    assert_eq!(
+        (printed["min_bet"].clone(), printed["options"].clone()),
+        (json!("20.00"), json!({}))
+    );
     bet_on(&hall, &player, "big", "1000").await.ok();
     let records = hall.records(&player, "room=canada_ordinary").await;
     assert_eq!(records.len(), 4);
@@ -233,4 +242,9 @@ async fn invalid_limits_are_refused_and_change_nothing() {
     );
     let help = succeed(dir.path(), &["admin", "room", "limits", "--help"]);
     assert!(help.contains("from the next bet on"), "{help}");
+}
+
+/// Whether the table `stdout` has a row of exactly these cells.
+fn has_row(stdout: &str, cells: &[&str]) -> bool {
+    stdout.lines().any(|line| line.split_whitespace().eq(cells.iter().copied()))
 }
