@@ -142,3 +142,11 @@ pub fn print_table(header: &[&str], rows: &[Vec<String>]) {
         line(row.iter().map(String::as_str).collect());
     }
 }
+
+/// The room a room code names; a code no room has exits `NotFound`.
+pub fn parse_room(code: &str) -> anyhow::Result<crate::games::rules::room::Room> {
+    crate::games::rules::room::Room::parse(code).map_err(|_| {
+        super::exit::NotFound(format!("no room {code:?}: `fairhall admin room list` names them"))
+            .into()
+    })
+}

@@ -51,7 +51,8 @@ async fn rooms_list_and_show_as_tables_or_json() {
     assert_eq!(shown_json["room"], "k3");
     assert_eq!(shown_json["limits"]["min_bet"], "1.00", "the limits ride along");
     assert!(shown_json["odds"].is_object());
-    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!(unknown.status.code(), Some(4), "no such room: {unknown:?}");
+    assert!(unknown.stderr.contains("no room \"mars\""), "{unknown:?}");
 }
 
 #[tokio::test]
@@ -123,6 +124,7 @@ async fn chain_shows_the_commitment_periods_left_key_and_lag() {
     std::fs::remove_file(data.join("chains.key")).expect("the key file");
     let keyless = json_of(&succeed(data, &["admin", "room", "chain", "canada_vip", "--json"]));
     let unknown = fail(data, &["admin", "room", "chain", "mars"]);
+    let no_periods = fail(data, &["admin", "room", "periods", "mars"]);
 
     let source = &k3["sources"][0];
     assert_eq!(k3["sources"].as_array().map(Vec::len), Some(1));
@@ -146,7 +148,7 @@ async fn chain_shows_the_commitment_periods_left_key_and_lag() {
         (json!("canada"), json!(false))
     );
     assert!(!canada["missing_keys"].as_array().expect("ids").is_empty());
-    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!((unknown.status.code(), no_periods.status.code()), (Some(4), Some(4)));
 }
 
 #[tokio::test]

@@ -379,7 +379,7 @@ async fn invalid_flags_are_refused_and_change_nothing() {
             "--period 60: room canada_ordinary closes 60 s",
             "another tier room would close before its period starts",
         ),
-        (&["mars", "--period", "60"], "bad_params", "unknown room"),
+        (&["mars", "--period", "60"], "no room \"mars\"", "unknown room"),
         (&["k3", "--period", "soon"], "invalid value", "not a number"),
     ];
     for (flags, message, description) in cases {

@@ -223,7 +223,8 @@ async fn invalid_limits_are_refused_and_change_nothing() {
         assert!(refused.stderr.contains(message), "{description}: {refused:?}");
     }
     let unknown_room = fail(dir.path(), &["admin", "room", "limits", "mars", "--min-bet", "5"]);
-    assert!(unknown_room.stderr.contains("bad_params"), "{unknown_room:?}");
+    assert!(unknown_room.stderr.contains("no room \"mars\""), "{unknown_room:?}");
+    assert_eq!(unknown_room.status.code(), Some(4), "a room that does not exist");
 
     // The domain verb refuses an option of another game even when its code exists in yn28.
     let k3_big = BetOption::parse(Game::K3, "big").expect("an option");

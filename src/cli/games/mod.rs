@@ -5,7 +5,7 @@ mod room_limits;
 mod room_status;
 mod room_update;
 
-use super::shared::{explain, format_time, print_json_or, print_table, yes_no};
+use super::shared::{explain, format_time, parse_room, print_json_or, print_table, yes_no};
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::db::Db;
@@ -65,7 +65,7 @@ pub enum RoomCommand {
 /// Rechecks a stored draw from public data: the hash link to the previous seed (or the
 /// commitment) and the values derived from the revealed seed. Fails unless both hold.
 pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     let issue = Issue::parse(issue).map_err(explain)?;
     let db = crate::startup::open(&mut config)?;
     let runtime = super::shared::current_thread_runtime()?;
@@ -182,7 +182,7 @@ async fn print_rooms(db: &Db, json: bool) -> anyhow::Result<()> {
 
 /// `room show`: the settings and limits as a table, or with --json everything as JSON.
 async fn show_room(db: &Db, room: &str, json: bool) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     let (settings, limits) = db
         .read(move |connection| {
             let settings = games::rooms::room_settings(connection, room)?;
@@ -215,7 +215,7 @@ async fn show_room(db: &Db, room: &str, json: bool) -> anyhow::Result<()> {
 }
 
 async fn set_open(db: &Db, room: &str, is_open: bool) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     db.write(move |tx| games::rooms::set_room_open(tx, room, is_open)).await.map_err(explain)?;
     println!("room {} is {}", room.code(), if is_open { "open" } else { "closed" });
     Ok(())
@@ -223,7 +223,7 @@ async fn set_open(db: &Db, room: &str, is_open: bool) -> anyhow::Result<()> {
 
 /// What closing a room means for its open bets.
 async fn print_refunds_at_close(db: &Db, room: &str) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     let periods = db
         .read(move |connection| games::settlement::undrawn_open_bets(connection, room))
         .await
@@ -319,7 +319,7 @@ async fn refund(
     (timezone, data_dir): (chrono_tz::Tz, &Path),
     (room, issue): (&str, &str),
 ) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     let issue = Issue::parse(issue).map_err(explain)?;
     let keys = std::sync::Arc::new(ChainKeys::read(data_dir)?);
     let period = games::settlement::OpenPeriodBets { room, issue };

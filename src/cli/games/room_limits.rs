@@ -1,11 +1,10 @@
 //! `fairhall admin room limits`: a room's bet limits, set from flags, and how they print.
 
-use super::super::shared::{explain, print_json_or, print_table};
+use super::super::shared::{explain, parse_room, print_json_or, print_table};
 use crate::db::Db;
 use crate::games::limits::{
     self, LimitField, LimitsChange, LimitsForm, LimitsRefusal, OptionLimits, RoomLimits,
 };
-use crate::games::rules::room::Room;
 
 #[derive(clap::Args)]
 pub struct LimitsArgs {
@@ -37,7 +36,7 @@ pub struct LimitsArgs {
 /// `admin room limits`: parses the flags for the room's game, writes through the writer (safe
 /// while `serve` runs) and prints the limits in force from the next bet on.
 pub(super) async fn set_limits(db: &Db, args: LimitsArgs) -> anyhow::Result<()> {
-    let room = Room::parse(&args.room).map_err(explain)?;
+    let room = parse_room(&args.room)?;
     let form = LimitsForm {
         option: args.option,
         min_bet: args.min_bet,

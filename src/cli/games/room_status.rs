@@ -1,14 +1,14 @@
 //! `fairhall admin room periods` and `admin room chain`: a room's periods, and the seed chains
 //! and scheduler lag per draw source.
 
-use super::super::shared::{explain, format_time, print_json_or, print_table, yes_no};
+use super::super::shared::{explain, format_time, parse_room, print_json_or, print_table, yes_no};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
 use crate::games::fairness::chain_keys::ChainKeys;
 use crate::games::fairness::status::{self, ChainStatus};
 use crate::games::periods::{self, LAST_PERIODS_MAX, PeriodRow, Selection};
-use crate::games::rules::room::{DrawSource, Room};
+use crate::games::rules::room::DrawSource;
 use crate::games::schedule::{self, SchedulerLag};
 use crate::money::format_signed;
 use chrono::NaiveDate;
@@ -59,7 +59,7 @@ pub async fn print_periods(
     args: PeriodsArgs,
     now: Timestamp,
 ) -> anyhow::Result<()> {
-    let room = Room::parse(&args.room).map_err(explain)?;
+    let room = parse_room(&args.room)?;
     let selection = match (args.date, args.last) {
         (Some(date), _) => Selection::Date(date),
         (None, last) => Selection::Last(last.unwrap_or(LAST_PERIODS_DEFAULT)),
@@ -130,7 +130,7 @@ pub async fn print_chains(
     now: Timestamp,
 ) -> anyhow::Result<()> {
     let sources = match &args.room {
-        Some(room) => vec![Room::parse(room).map_err(explain)?.draw_source()],
+        Some(room) => vec![parse_room(room)?.draw_source()],
         None => DrawSource::all(),
     };
     let keys = Arc::new(ChainKeys::read(data_dir)?);
