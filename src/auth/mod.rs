@@ -31,7 +31,7 @@ pub use profile::{store_real_name, update_profile_fields};
 pub use recovery::{
     CodeForm, CodeRequest, PasswordReset, PasswordResetForm, reset_password, send_code,
 };
-pub use register::{Registration, RegistrationForm, register};
+pub use register::{Registration, RegistrationForm, players_registered, register};
 pub use team::direct_invitees;
 
 use crate::clock::Timestamp;

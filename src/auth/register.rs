@@ -173,3 +173,17 @@ fn create_registered_user(
     agreements::record_acceptances(tx, user_id, &settings.agreements, now)?;
     Ok(Outcome::Done(start_session(tx, (user_id, checked.address.as_str()), settings, now)?))
 }
+
+/// How many players (not operators) registered in `[from, to)`.
+pub fn players_registered(
+    connection: &rusqlite::Connection,
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<i64, AppError> {
+    let players = connection
+        .prepare_cached(
+            "SELECT COUNT(*) FROM users WHERE created_at >= ?1 AND created_at < ?2 AND is_admin = 0",
+        )?
+        .query_row(rusqlite::params![from, to], |row| row.get(0))?;
+    Ok(players)
+}

@@ -3,8 +3,8 @@
 //! the result.
 
 use super::{
-    content, envelopes, games, ledger, news, products, programmes, shared, signin, tasks, team,
-    users, vip, wallet,
+    content, envelopes, games, ledger, news, products, programmes, report, shared, signin, tasks,
+    team, users, vip, wallet,
 };
 use crate::clock::Clock;
 use crate::config::Config;
@@ -63,6 +63,12 @@ pub enum AdminCommand {
     Programme {
         #[command(subcommand)]
         command: programmes::ProgrammeCommand,
+    },
+    /// The activity report from the ledger: one day, or a range per day and per room; as a
+    /// table, CSV or JSON.
+    Report {
+        #[command(subcommand)]
+        command: report::ReportCommand,
     },
     /// A player's three-level team: people, recharge, bets, withdrawals and commission per
     /// level and in total.
@@ -139,6 +145,9 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             }
             AdminCommand::Programme { command } => {
                 programmes::run_programme(&db, config.timezone(), command).await
+            }
+            AdminCommand::Report { command } => {
+                report::run_report(&db, config.timezone(), command, now).await
             }
             AdminCommand::Team(args) => team::run_team(&db, args).await,
             AdminCommand::Rebate { command } => team::run_rebate(&db, &config, command, now).await,

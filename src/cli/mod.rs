@@ -10,6 +10,7 @@ mod ledger;
 mod news;
 mod products;
 mod programmes;
+mod report;
 mod serve;
 mod setup;
 mod shared;

@@ -123,3 +123,30 @@ pub fn parse_time(option: &str, text: &str) -> anyhow::Result<Timestamp> {
             )
         })
 }
+
+/// Rows under a header, each column as wide as its widest cell, two spaces apart.
+pub fn print_table(header: &[&str], rows: &[Vec<String>]) {
+    let mut widths: Vec<usize> = header.iter().map(|title| title.chars().count()).collect();
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let padded: Vec<String> =
+            cells.iter().zip(&widths).map(|(cell, width)| format!("{cell:<width$}")).collect();
+        println!("{}", padded.join("  ").trim_end());
+    };
+    line(header.to_vec());
+    for row in rows {
+        line(row.iter().map(String::as_str).collect());
+    }
+}
+
+/// The room a room code names; a code no room has exits `NotFound`.
+pub fn parse_room(code: &str) -> anyhow::Result<crate::games::rules::room::Room> {
+    crate::games::rules::room::Room::parse(code).map_err(|_| {
+        super::exit::NotFound(format!("no room {code:?}: `fairhall admin room list` names them"))
+            .into()
+    })
+}

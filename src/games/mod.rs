@@ -9,7 +9,8 @@
 //!   `place` writes it), `settlement` (settling drawn periods through the ledger), `records`
 //!   (bets, draw history and the long-dragon board as the pages read them), `hall` (the yn28
 //!   trading hall), `lobby` (every room's open period, for the game lists and the home page)
-//!   and `presence` (who has a room's live stream open, in memory).
+//!   and `presence` (who has a room's live stream open, in memory); `periods` lists a room's
+//!   periods for the operator.
 //!
 //! A new game's server side lives in `rules/` (and a migration for its rooms): its own file,
 //! its `pub mod` in `rules/mod.rs`, and a variant each in `room.rs` (`Game`, `DrawSource`),
@@ -23,6 +24,7 @@ pub mod fairness;
 pub mod hall;
 pub mod limits;
 pub mod lobby;
+pub mod periods;
 pub mod presence;
 pub mod records;
 pub mod rooms;

@@ -61,7 +61,7 @@ pub struct CostReport {
 }
 
 /// The programme an entry belongs to.
-fn programme(credits: &PlayerCredits) -> String {
+pub(crate) fn programme(credits: &PlayerCredits) -> String {
     match credits.kind {
         EntryKind::Bonus if !credits.reference_prefix.is_empty() => {
             credits.reference_prefix.clone()

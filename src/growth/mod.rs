@@ -8,6 +8,7 @@ pub mod day;
 pub mod deposit_rewards;
 pub mod envelopes;
 pub mod rebates;
+pub mod report;
 pub mod salary;
 pub mod signin;
 pub mod tasks;

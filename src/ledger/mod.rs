@@ -8,6 +8,7 @@ mod report;
 mod verify;
 
 pub use entry::{AccountRef, Entry, EntryKind, Posted, SystemAccount, transfer};
+pub use report::{ACTIVITY_KINDS, KindFlow, Side, active_players, flows_by_kind};
 pub use report::{PlayerCredits, REWARD_KINDS, reward_credits_to_players};
 pub use verify::{Mismatch, VerifyReport, verify};
 

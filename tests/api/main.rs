@@ -46,6 +46,8 @@ mod rebates;
 mod record_totals;
 mod records;
 mod register;
+mod report_cli;
+mod room_cli;
 mod room_update;
 mod salary;
 mod savings;

@@ -130,7 +130,10 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
     let limits = ["admin", "room", "limits", "canada_ordinary"];
 
     let stdout = succeed(dir.path(), &[&limits[..], &["--min-bet", "20"]].concat());
-    assert!(stdout.contains("default\t20.00\t5000.00\t100000.00\t500000.00"), "{stdout}");
+    assert!(
+        has_row(&stdout, &["default", "20.00", "5000.00", "100000.00", "500000.00"]),
+        "{stdout}"
+    );
     assert_eq!(bet_on(&hall, &player, "big", "19.99").await.err(), "bet_out_of_limits");
     bet_on(&hall, &player, "big", "20").await.ok();
     let region = hall.app.get("/api/rooms/canada", None).await.ok().clone();
@@ -142,13 +145,13 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
 
     let stdout =
         succeed(dir.path(), &[&limits[..], &["--option", "big", "--max-user", "100"]].concat());
-    assert!(stdout.contains("big\t20.00\t100.00\t100000.00\t500000.00"), "{stdout}");
+    assert!(has_row(&stdout, &["big", "20.00", "100.00", "100000.00", "500000.00"]), "{stdout}");
     assert_eq!(bet_on(&hall, &player, "big", "80.01").await.err(), "bet_out_of_limits");
     bet_on(&hall, &player, "big", "80").await.ok();
     bet_on(&hall, &player, "small", "500").await.ok();
     assert_eq!(odds_page_limits(&hall.app, "canada_ordinary", "big").await[1], "100.00");
     assert_eq!(odds_page_limits(&hall.app, "canada_ordinary", "small").await[1], "5000.00");
-    let shown = succeed(dir.path(), &["admin", "room", "show", "canada_ordinary"]);
+    let shown = succeed(dir.path(), &["admin", "room", "show", "canada_ordinary", "--json"]);
     let shown: Value = serde_json::from_str(&shown).expect("JSON");
     assert_eq!(
         shown["limits"],
@@ -158,7 +161,13 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
 
     // Cleared, the option bets under the room's defaults again.
     let stdout = succeed(dir.path(), &[&limits[..], &["--option", "big", "--clear"]].concat());
-    assert!(!stdout.contains("\nbig\t"), "{stdout}");
+    assert!(!stdout.lines().any(|line| line.starts_with("big ")), "{stdout}");
+    let again = [&limits[..], &["--min-bet", "20", "--json"]].concat();
+    let printed: Value = serde_json::from_str(&succeed(dir.path(), &again)).expect("JSON");
+    assert_eq!(
+        (printed["min_bet"].clone(), printed["options"].clone()),
+        (json!("20.00"), json!({}))
+    );
     bet_on(&hall, &player, "big", "1000").await.ok();
     let records = hall.records(&player, "room=canada_ordinary").await;
     assert_eq!(records.len(), 4);
@@ -173,7 +182,7 @@ async fn invalid_limits_are_refused_and_change_nothing() {
         ["admin", "room", "limits", "canada_vip", "--option", "sum_13", "--max-user", "100"];
     succeed(dir.path(), &overridden);
     let before = stored_limits(&hall.app, "canada_vip").await;
-    let shown = succeed(dir.path(), &["admin", "room", "show", "canada_vip"]);
+    let shown = succeed(dir.path(), &["admin", "room", "show", "canada_vip", "--json"]);
     let cases: &[(&[&str], &str, &str)] = &[
         (&["--min-bet", "-5"], "--min-bet -5: not an amount", "negative"),
         (&["--max-total", "0"], "--max-total: every limit must be above 0", "zero"),
@@ -214,7 +223,8 @@ async fn invalid_limits_are_refused_and_change_nothing() {
         assert!(refused.stderr.contains(message), "{description}: {refused:?}");
     }
     let unknown_room = fail(dir.path(), &["admin", "room", "limits", "mars", "--min-bet", "5"]);
-    assert!(unknown_room.stderr.contains("bad_params"), "{unknown_room:?}");
+    assert!(unknown_room.stderr.contains("no room \"mars\""), "{unknown_room:?}");
+    assert_eq!(unknown_room.status.code(), Some(4), "a room that does not exist");
 
     // The domain verb refuses an option of another game even when its code exists in yn28.
     let k3_big = BetOption::parse(Game::K3, "big").expect("an option");
@@ -226,11 +236,16 @@ async fn invalid_limits_are_refused_and_change_nothing() {
     assert_eq!(refused.expect("the write runs"), Err(expected));
 
     assert_eq!(stored_limits(&hall.app, "canada_vip").await, before);
-    assert_eq!(succeed(dir.path(), &["admin", "room", "show", "canada_vip"]), shown);
+    assert_eq!(succeed(dir.path(), &["admin", "room", "show", "canada_vip", "--json"]), shown);
     assert_eq!(
         odds_page_limits(&hall.app, "canada_vip", "big").await,
         ["10.00", "20000.00", "400000.00"]
     );
     let help = succeed(dir.path(), &["admin", "room", "limits", "--help"]);
     assert!(help.contains("from the next bet on"), "{help}");
+}
+
+/// Whether the table `stdout` has a row of exactly these cells.
+fn has_row(stdout: &str, cells: &[&str]) -> bool {
+    stdout.lines().any(|line| line.split_whitespace().eq(cells.iter().copied()))
 }

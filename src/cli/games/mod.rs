@@ -1,10 +1,11 @@
 //! `fairhall verify-draw` and `fairhall admin room ...`; `room update` and `room limits` are
-//! in `room_update` and `room_limits`.
+//! in `room_update` and `room_limits`, `room periods` and `room chain` in `room_status`.
 
 mod room_limits;
+mod room_status;
 mod room_update;
 
-use super::shared::explain;
+use super::shared::{explain, format_time, parse_room, print_json_or, print_table, yes_no};
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::db::Db;
@@ -17,22 +18,39 @@ use crate::games::rules::issue::Issue;
 use crate::games::rules::room::Room;
 use clap::Subcommand;
 pub use room_limits::LimitsArgs;
+pub use room_status::{ChainArgs, PeriodsArgs};
 pub use room_update::UpdateArgs;
 use std::path::Path;
 
 #[derive(Subcommand)]
 pub enum RoomCommand {
     /// Every room with its period, betting close, entry minimum and open flag.
-    List,
-    /// One room's settings, odds table, rules and bet limits as JSON.
-    Show { room: String },
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// One room's settings and bet limits (with --json also its odds table and rules).
+    Show {
+        room: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Open a room for betting.
     Open { room: String },
     /// Close a room for betting (draws go on). Bets of periods not drawn yet are refunded at
     /// their draws unless the room is reopened first; drawn periods settle on their results.
     Close { room: String },
     /// Periods with open bets that cannot be drawn here (the key of their chain is missing).
-    Stuck,
+    Stuck {
+        #[arg(long)]
+        json: bool,
+    },
+    /// A room's periods: state, draw time, bets, stake, payout and result, for one day or the
+    /// last few up to the open one.
+    Periods(PeriodsArgs),
+    /// Per draw source: the seed chain drawing now (commitment, periods left, key present in
+    /// chains.key), the next draw, and how late the scheduler is.
+    Chain(ChainArgs),
     /// Refund the open bets of a period that cannot be drawn and whose draw time has passed
     /// (the scheduler does it `games.undrawable_refund_secs` after the draw time).
     Refund { room: String, issue: String },
@@ -47,7 +65,7 @@ pub enum RoomCommand {
 /// Rechecks a stored draw from public data: the hash link to the previous seed (or the
 /// commitment) and the values derived from the revealed seed. Fails unless both hold.
 pub fn verify_draw(mut config: Config, room: &str, issue: &str) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     let issue = Issue::parse(issue).map_err(explain)?;
     let db = crate::startup::open(&mut config)?;
     let runtime = super::shared::current_thread_runtime()?;
@@ -92,39 +110,21 @@ pub async fn run_room(
     command: RoomCommand,
 ) -> anyhow::Result<()> {
     match command {
-        RoomCommand::List => {
-            let rooms = db.read(games::rooms::list_rooms).await?;
-            println!("room\tgame\tdraw source\tperiod s\tclose s\tentry min\topen");
-            for room in rooms {
-                println!(
-                    "{}\t{}\t{}\t{}\t{}\t{}\t{}",
-                    room.room,
-                    room.game,
-                    room.draw_source,
-                    room.period_secs,
-                    room.close_secs,
-                    room.entry_min_text(),
-                    if room.is_open { "yes" } else { "no" }
-                );
-            }
-        }
-        RoomCommand::Show { room } => {
-            let room = Room::parse(&room).map_err(explain)?;
-            let (settings, limits) = db
-                .read(move |connection| {
-                    let settings = games::rooms::room_settings(connection, room)?;
-                    Ok((settings, limits::room_limits(connection, room)?))
-                })
-                .await?;
-            let shown = ShownRoom { settings: &settings, limits: &limits };
-            println!("{}", serde_json::to_string_pretty(&shown)?);
-        }
+        RoomCommand::List { json } => print_rooms(db, json).await?,
+        RoomCommand::Show { room, json } => show_room(db, &room, json).await?,
         RoomCommand::Open { room } => set_open(db, &room, true).await?,
         RoomCommand::Close { room } => {
             set_open(db, &room, false).await?;
             print_refunds_at_close(db, &room).await?;
         }
-        RoomCommand::Stuck => print_stuck(db, (timezone, data_dir)).await?,
+        RoomCommand::Stuck { json } => print_stuck(db, (timezone, data_dir), json).await?,
+        RoomCommand::Periods(args) => {
+            room_status::print_periods(db, timezone, args, Clock::System.now()).await?;
+        }
+        RoomCommand::Chain(args) => {
+            let now = Clock::System.now();
+            room_status::print_chains(db, (timezone, data_dir), args, now).await?;
+        }
         RoomCommand::Refund { room, issue } => {
             refund(db, (timezone, data_dir), (&room, &issue)).await?;
         }
@@ -134,8 +134,88 @@ pub async fn run_room(
     Ok(())
 }
 
+/// A room as `room list --json` prints it.
+#[derive(serde::Serialize)]
+struct ListedRoom {
+    room: String,
+    game: String,
+    draw_source: String,
+    period_secs: i64,
+    close_secs: i64,
+    entry_min: String,
+    is_open: bool,
+}
+
+async fn print_rooms(db: &Db, json: bool) -> anyhow::Result<()> {
+    let rooms = db.read(games::rooms::list_rooms).await?;
+    let listed: Vec<ListedRoom> = rooms
+        .into_iter()
+        .map(|room| ListedRoom {
+            entry_min: room.entry_min_text(),
+            room: room.room,
+            game: room.game,
+            draw_source: room.draw_source,
+            period_secs: room.period_secs,
+            close_secs: room.close_secs,
+            is_open: room.is_open,
+        })
+        .collect();
+    print_json_or(json, &listed, |listed| {
+        let rows: Vec<Vec<String>> = listed
+            .iter()
+            .map(|room| {
+                vec![
+                    room.room.clone(),
+                    room.game.clone(),
+                    room.draw_source.clone(),
+                    room.period_secs.to_string(),
+                    room.close_secs.to_string(),
+                    room.entry_min.clone(),
+                    yes_no(room.is_open).to_string(),
+                ]
+            })
+            .collect();
+        let header = ["room", "game", "draw source", "period s", "close s", "entry min", "open"];
+        print_table(&header, &rows);
+    })
+}
+
+/// `room show`: the settings and limits as a table, or with --json everything as JSON.
+async fn show_room(db: &Db, room: &str, json: bool) -> anyhow::Result<()> {
+    let room = parse_room(room)?;
+    let (settings, limits) = db
+        .read(move |connection| {
+            let settings = games::rooms::room_settings(connection, room)?;
+            Ok((settings, limits::room_limits(connection, room)?))
+        })
+        .await?;
+    let shown = ShownRoom { settings: &settings, limits: &limits };
+    print_json_or(json, &shown, |shown| {
+        let settings = shown.settings;
+        let defaults = &shown.limits.defaults;
+        let rows = [
+            ("room", settings.room.clone()),
+            ("game", settings.game.clone()),
+            ("draw source", settings.draw_source.clone()),
+            ("period s", settings.period_secs.to_string()),
+            ("close s", settings.close_secs.to_string()),
+            ("entry min", settings.entry_min_text()),
+            ("open", yes_no(settings.is_open).to_string()),
+            ("rule version", settings.rule_version.to_string()),
+            ("min bet", defaults.min_bet.to_string()),
+            ("max per player", defaults.max_user.to_string()),
+            ("max all players", defaults.max_total.to_string()),
+            ("payout cap", defaults.payout_cap.to_string()),
+            ("option overrides", shown.limits.options.len().to_string()),
+        ];
+        let rows: Vec<Vec<String>> =
+            rows.into_iter().map(|(name, value)| vec![name.to_string(), value]).collect();
+        print_table(&["setting", "value"], &rows);
+    })
+}
+
 async fn set_open(db: &Db, room: &str, is_open: bool) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     db.write(move |tx| games::rooms::set_room_open(tx, room, is_open)).await.map_err(explain)?;
     println!("room {} is {}", room.code(), if is_open { "open" } else { "closed" });
     Ok(())
@@ -143,7 +223,7 @@ async fn set_open(db: &Db, room: &str, is_open: bool) -> anyhow::Result<()> {
 
 /// What closing a room means for its open bets.
 async fn print_refunds_at_close(db: &Db, room: &str) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     let periods = db
         .read(move |connection| games::settlement::undrawn_open_bets(connection, room))
         .await
@@ -162,21 +242,39 @@ async fn print_refunds_at_close(db: &Db, room: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A period `room stuck` lists.
+#[derive(serde::Serialize)]
+struct StuckPeriod {
+    room: String,
+    issue: String,
+    bets: i64,
+    stake: String,
+    due_at: String,
+    /// Whether its draw time has passed.
+    due: bool,
+}
+
 /// `admin room stuck`: the periods whose bets wait for a draw that cannot happen here.
-async fn print_stuck(db: &Db, (timezone, data_dir): (chrono_tz::Tz, &Path)) -> anyhow::Result<()> {
+async fn print_stuck(
+    db: &Db,
+    (timezone, data_dir): (chrono_tz::Tz, &Path),
+    json: bool,
+) -> anyhow::Result<()> {
     let keys = std::sync::Arc::new(ChainKeys::read(data_dir)?);
     let now = Clock::System.now();
-    let mut found = false;
+    let mut stuck = Vec::new();
     for room in Room::all() {
         let keys = keys.clone();
-        let stuck = db
+        let periods = db
             .read(move |connection| {
                 let mut stuck = Vec::new();
                 for period in games::settlement::undrawn_open_bets(connection, room)? {
-                    let issue = period.issue;
                     let source = (room.draw_source(), timezone);
                     if let Some(due) = games::fairness::drawing::undrawable_since(
-                        connection, &keys, source, issue,
+                        connection,
+                        &keys,
+                        source,
+                        period.issue,
                     )? {
                         stuck.push((period, due));
                     }
@@ -185,26 +283,34 @@ async fn print_stuck(db: &Db, (timezone, data_dir): (chrono_tz::Tz, &Path)) -> a
             })
             .await
             .map_err(explain)?;
-        for (period, due_at) in stuck {
-            found = true;
-            let state = if due_at <= now { "due since" } else { "due at" };
+        stuck.extend(periods.into_iter().map(|(period, due_at)| StuckPeriod {
+            room: room.code(),
+            issue: period.issue.to_string(),
+            bets: period.bets,
+            stake: period.stake.to_string(),
+            due_at: format_time(due_at),
+            due: due_at <= now,
+        }));
+    }
+    print_json_or(json, &stuck, |stuck| {
+        for period in stuck {
+            let state = if period.due { "due since" } else { "due at" };
             println!(
                 "{} {}: {} open bets, {} staked, {state} {}; its chain's key is missing \
                  (fairhall admin room refund {} {})",
-                room.code(),
+                period.room,
                 period.issue,
                 period.bets,
                 period.stake,
-                local_time(due_at, timezone),
-                room.code(),
+                period.due_at,
+                period.room,
                 period.issue
             );
         }
-    }
-    if !found {
-        println!("no period waits for a draw that cannot happen");
-    }
-    Ok(())
+        if stuck.is_empty() {
+            println!("no period waits for a draw that cannot happen");
+        }
+    })
 }
 
 /// `admin room refund ROOM ISSUE`: refunds a period that cannot be drawn, chunk by chunk.
@@ -213,7 +319,7 @@ async fn refund(
     (timezone, data_dir): (chrono_tz::Tz, &Path),
     (room, issue): (&str, &str),
 ) -> anyhow::Result<()> {
-    let room = Room::parse(room).map_err(explain)?;
+    let room = parse_room(room)?;
     let issue = Issue::parse(issue).map_err(explain)?;
     let keys = std::sync::Arc::new(ChainKeys::read(data_dir)?);
     let period = games::settlement::OpenPeriodBets { room, issue };

@@ -1,11 +1,10 @@
 //! `fairhall admin room limits`: a room's bet limits, set from flags, and how they print.
 
-use super::super::shared::explain;
+use super::super::shared::{explain, parse_room, print_json_or, print_table};
 use crate::db::Db;
 use crate::games::limits::{
     self, LimitField, LimitsChange, LimitsForm, LimitsRefusal, OptionLimits, RoomLimits,
 };
-use crate::games::rules::room::Room;
 
 #[derive(clap::Args)]
 pub struct LimitsArgs {
@@ -29,12 +28,15 @@ pub struct LimitsArgs {
     /// With --option: remove its override, so it bets under the room's defaults again.
     #[arg(long)]
     clear: bool,
+    /// Print the limits in force as JSON (as `room show --json` has them).
+    #[arg(long)]
+    json: bool,
 }
 
 /// `admin room limits`: parses the flags for the room's game, writes through the writer (safe
 /// while `serve` runs) and prints the limits in force from the next bet on.
 pub(super) async fn set_limits(db: &Db, args: LimitsArgs) -> anyhow::Result<()> {
-    let room = Room::parse(&args.room).map_err(explain)?;
+    let room = parse_room(&args.room)?;
     let form = LimitsForm {
         option: args.option,
         min_bet: args.min_bet,
@@ -48,11 +50,10 @@ pub(super) async fn set_limits(db: &Db, args: LimitsArgs) -> anyhow::Result<()> 
     let applied =
         db.write(move |tx| limits::set_room_limits(tx, room, change)).await.map_err(explain)?;
     let limits = applied.map_err(refused)?;
-    println!("room {}: limits from the next bet on", room.code());
-    for line in limits_text(&limits) {
-        println!("{line}");
-    }
-    Ok(())
+    print_json_or(args.json, &limits, |limits| {
+        println!("room {}: limits from the next bet on", room.code());
+        print_limits(limits);
+    })
 }
 
 fn flag(field: LimitField) -> String {
@@ -101,16 +102,20 @@ fn limits_refusal_text(refusal: &LimitsRefusal) -> String {
 
 /// The limits as a table: the defaults, then each option with an override (all four limits
 /// in force for it).
-fn limits_text(limits: &RoomLimits) -> Vec<String> {
+fn print_limits(limits: &RoomLimits) {
     let row = |option: &str, limits: OptionLimits| {
-        format!(
-            "{option}\t{}\t{}\t{}\t{}",
-            limits.min_bet, limits.max_user, limits.max_total, limits.payout_cap
-        )
+        [option.to_string()]
+            .into_iter()
+            .chain(
+                [limits.min_bet, limits.max_user, limits.max_total, limits.payout_cap]
+                    .map(|amount| amount.to_string()),
+            )
+            .collect()
     };
-    let mut lines = vec!["option\tmin_bet\tmax_user\tmax_total\tpayout_cap".to_string()];
-    for (option, option_limits) in limits.effective() {
-        lines.push(row(option.as_deref().unwrap_or("default"), option_limits));
-    }
-    lines
+    let rows: Vec<Vec<String>> = limits
+        .effective()
+        .into_iter()
+        .map(|(option, option_limits)| row(option.as_deref().unwrap_or("default"), option_limits))
+        .collect();
+    print_table(&["option", "min_bet", "max_user", "max_total", "payout_cap"], &rows);
 }

@@ -1,11 +1,11 @@
 //! `fairhall admin room update`: a change of period or betting close, and what it prints.
 
-use super::super::shared::explain;
+use super::super::shared::{explain, parse_room};
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::games;
 use crate::games::rooms::{RoomChange, RoomChangeRefusal, RoomUpdate};
-use crate::games::rules::room::{DrawSource, Room};
+use crate::games::rules::room::DrawSource;
 use crate::games::schedule::periods::Schedule;
 
 #[derive(clap::Args)]
@@ -28,7 +28,7 @@ pub(super) async fn update_room(
     timezone: chrono_tz::Tz,
     args: UpdateArgs,
 ) -> anyhow::Result<()> {
-    let room = Room::parse(&args.room).map_err(explain)?;
+    let room = parse_room(&args.room)?;
     let change = RoomChange { period_secs: args.period, close_secs: args.close };
     let now = Clock::System.now();
     let applied = db

@@ -66,7 +66,9 @@ fn first_undrawn(tx: &Tx, plan: &DrawPlan) -> Result<Option<Issue>, AppError> {
     next_to_draw(tx, plan.source, plan.timezone)
 }
 
-fn next_to_draw(
+/// The period of `source` to draw next: the one after the latest drawn, or the first chain's
+/// first period; None before any chain is committed.
+pub fn next_to_draw(
     connection: &Connection,
     source: DrawSource,
     timezone: Tz,

@@ -2,7 +2,10 @@
 //! for betting now, with its close and draw times. Betting, the room pages and the scheduler
 //! take the open period from here only.
 
+mod lag;
 pub mod periods;
+
+pub use lag::{LatePeriod, SchedulerLag, SourceLag, lag};
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
