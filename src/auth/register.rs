@@ -174,7 +174,7 @@ fn create_registered_user(
     Ok(Outcome::Done(start_session(tx, (user_id, checked.address.as_str()), settings, now)?))
 }
 
-/// How many players (not operators) registered in `[from, to)`.
+/// How many players (not operators: no `admin` role) registered in `[from, to)`.
 pub fn players_registered(
     connection: &rusqlite::Connection,
     from: Timestamp,
@@ -182,7 +182,9 @@ pub fn players_registered(
 ) -> Result<i64, AppError> {
     let players = connection
         .prepare_cached(
-            "SELECT COUNT(*) FROM users WHERE created_at >= ?1 AND created_at < ?2 AND is_admin = 0",
+            "SELECT COUNT(*) FROM users u WHERE u.created_at >= ?1 AND u.created_at < ?2
+               AND NOT EXISTS (SELECT 1 FROM user_grants g
+                               WHERE g.user_id = u.user_id AND g.kind = 'role' AND g.name = 'admin')",
         )?
         .query_row(rusqlite::params![from, to], |row| row.get(0))?;
     Ok(players)

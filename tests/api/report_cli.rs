@@ -195,7 +195,8 @@ async fn expected(app: &TestApp, span: (Timestamp, Timestamp)) -> Value {
     .await;
     let new = count(
         app,
-        "SELECT COUNT(*) FROM users WHERE is_admin = 0 AND created_at >= ?1 AND created_at < ?2",
+        "SELECT COUNT(*) FROM users u WHERE created_at >= ?1 AND created_at < ?2
+           AND u.user_id NOT IN (SELECT user_id FROM user_grants WHERE kind = 'role' AND name = 'admin')",
         span,
     )
     .await;
