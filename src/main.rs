@@ -1,8 +1,6 @@
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
-    let cli = fairhall::cli::Cli::parse();
-    match fairhall::cli::run(cli) {
+    let (cli, matches) = fairhall::cli::parse();
+    match fairhall::cli::run(cli, &matches) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("fairhall: {error:#}");

@@ -2,7 +2,8 @@
 //!
 //! - Infrastructure (`clock`, `config`, `db`, `error`, `money`, ...) imports only infrastructure.
 //! - `ledger` sits below every domain and imports only infrastructure.
-//! - Domains import infrastructure, `ledger` and the domains below them, one way:
+//! - Domains import infrastructure, `ledger` and the domains below them, one way (`audit`, the
+//!   operator's log, imports no domain; the delivery layers fill it):
 //!   auth <- content; auth <- wallet <- finance; wallet <- games <- growth; wallet, finance,
 //!   games and growth may call content (the player's messages). They never import
 //!   `http`, `cli`, `scheduler`, `live`, `startup`, axum or clap.
@@ -42,6 +43,7 @@ const LEDGER: &str = "ledger";
 
 /// Each domain and the domains it may import (besides infrastructure and the ledger).
 const DOMAINS: &[(&str, &[&str])] = &[
+    ("audit", &[]),
     ("auth", &[]),
     ("content", &["auth"]),
     ("wallet", &["auth", "content"]),

@@ -1,6 +1,8 @@
 //! The command line: `serve`, `init`, `migrate` and the operator's `admin` commands.
 
 mod admin;
+mod audit;
+mod codes;
 mod content;
 mod envelopes;
 pub mod exit;
@@ -20,7 +22,8 @@ mod vip;
 mod wallet;
 
 use crate::config::Config;
-use clap::{Parser, Subcommand};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
+use anyhow::Context;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -63,14 +66,27 @@ enum Command {
         /// Issue number, YYYYMMDD + 4-digit sequence.
         issue: String,
     },
-    /// Operator commands; they work on the same database while `serve` runs.
+    /// Operator commands; they work on the same database while `serve` runs. Each one that
+    /// changes something is recorded in the audit log (`admin audit`).
     Admin {
+        #[command(flatten)]
+        operator: admin::OperatorArgs,
         #[command(subcommand)]
         command: admin::AdminCommand,
     },
 }
 
-pub fn run(cli: Cli) -> anyhow::Result<()> {
+/// The command line of this process, parsed; its matches name the admin command for the audit
+/// log. Exits with clap's usage message and code when it does not parse.
+pub fn parse() -> (Cli, ArgMatches) {
+    let matches = Cli::command().get_matches();
+    match Cli::from_arg_matches(&matches) {
+        Ok(cli) => (cli, matches),
+        Err(error) => error.exit(),
+    }
+}
+
+pub fn run(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
     match cli.command {
         Command::Init { force, listen } => setup::init(cli.config, cli.data_dir, force, listen),
         Command::Serve { listen } => {
@@ -84,7 +100,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::VerifyDraw { room, issue } => {
             games::verify_draw(load_config(cli.config, cli.data_dir)?, &room, &issue)
         }
-        Command::Admin { command } => admin::run(load_config(cli.config, cli.data_dir)?, command),
+        Command::Admin { operator, command } => {
+            let admin_matches = matches.subcommand_matches("admin").context("no admin command")?;
+            let invocation = admin::Invocation::of(admin_matches);
+            admin::run(load_config(cli.config, cli.data_dir)?, operator, invocation, command)
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! `fairhall admin task ...`: operator-defined tasks (create, update, list, show, close) and
 //! their claims. Flags are checked whole by `growth::tasks`, which names the one it refuses.
 
-use super::shared::{explain, print_json_or};
+use super::shared::{explain, print_json_or, report_created};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
@@ -95,6 +95,7 @@ pub async fn run_task(
             let written =
                 db.write(move |tx| through_writer(tasks::create(tx, &input, &settings, now)));
             let id = written.await.map_err(refusal)?;
+            report_created(id);
             println!("created task {id}");
         }
         TaskCommand::Update { id, args } => {

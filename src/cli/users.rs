@@ -1,4 +1,4 @@
-//! `fairhall admin user ...` and `admin codes`: player accounts and delivered codes.
+//! `fairhall admin user ...`: player accounts.
 
 use super::shared::{explain, find_user, format_time, yes_no};
 use crate::auth::{
@@ -51,9 +51,6 @@ pub enum UserCommand {
 
 /// Rows `admin user list` prints at most per page.
 const LIST_LIMIT_MAX: i64 = 1000;
-
-/// Codes `admin codes` prints at most.
-const CODES_LIMIT_MAX: i64 = 1000;
 
 pub async fn run_user(
     db: &Db,
@@ -142,14 +139,4 @@ fn read_password(given: Option<String>) -> anyhow::Result<LoginPassword> {
         }
     };
     LoginPassword::parse(&text).map_err(explain)
-}
-
-/// Verification codes delivered in `log` mode, newest first.
-pub async fn print_codes(db: &Db, limit: i64) -> anyhow::Result<()> {
-    let limit = limit.clamp(1, CODES_LIMIT_MAX);
-    let codes = db.read(move |connection| auth::codes::recent(connection, limit)).await?;
-    for code in codes {
-        println!("{} {} {} {}", code.target, code.purpose, code.code, format_time(code.expires_at));
-    }
-    Ok(())
 }

@@ -3,7 +3,8 @@
 //! language's, else does not see it).
 
 use crate::cli::shared::{
-    BodyArgs, explain, format_time, parse_time, print_json_or, read_body, refused, yes_no,
+    BodyArgs, explain, format_time, parse_time, print_json_or, read_body, refused, report_created,
+    yes_no,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::content::announcements::{
@@ -80,6 +81,7 @@ pub async fn create(db: &Db, args: CreateArgs) -> anyhow::Result<()> {
         .write(move |tx| announcements::create(tx, &announcement, now))
         .await
         .map_err(|error| window_or(error, explain))?;
+    report_created(id);
     println!("{id}");
     Ok(())
 }

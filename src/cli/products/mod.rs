@@ -6,7 +6,7 @@
 mod print;
 mod spec;
 
-use super::shared::{explain, print_json_or};
+use super::shared::{explain, print_json_or, report_created};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -211,6 +211,7 @@ async fn create(
     let settings = context.settings.clone();
     let written = db.write(move |tx| through_writer(catalog::create(tx, &spec, &settings, now)));
     let id = kept_or_removed(written.await, picture)?;
+    report_created(id);
     println!("created product {id}");
     Ok(())
 }
