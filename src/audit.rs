@@ -164,7 +164,8 @@ pub fn list(connection: &Connection, filter: &Filter) -> Result<Vec<Record>, App
             filter.limit.clamp(1, LIST_LIMIT_MAX),
         ],
         |row| {
-            let json = |text: Option<String>| text.and_then(|text| serde_json::from_str(&text).ok());
+            let json =
+                |text: Option<String>| text.and_then(|text| serde_json::from_str(&text).ok());
             Ok(Record {
                 id: row.get(0)?,
                 at: Timestamp::from_secs(row.get(1)?),

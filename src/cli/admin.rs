@@ -9,8 +9,8 @@
 
 use super::audit::{self, AuditArgs, TargetKind};
 use super::{
-    codes, content, envelopes, games, ledger, news, products, programmes, shared, signin, tasks, team,
-    users, vip, wallet,
+    codes, content, envelopes, games, ledger, news, products, programmes, shared, signin, tasks,
+    team, users, vip, wallet,
 };
 use crate::auth;
 use crate::clock::{Clock, Timestamp};
@@ -196,7 +196,10 @@ pub fn effect(command: &str) -> Option<Effect> {
         "news list" | "news show" => Read,
         "news add" => Change(Kind::News, Created),
         "news edit" | "news remove" => Change(Kind::News, Arg("id")),
-        "product categories" | "product list" | "product show" | "product orders"
+        "product categories"
+        | "product list"
+        | "product show"
+        | "product orders"
         | "product obligations" => Read,
         "product category" => Change(Kind::Category, Arg("code")),
         "product create" => Change(Kind::Product, Created),
@@ -244,14 +247,18 @@ impl Invocation {
                 matches.value_source(id),
                 Some(ValueSource::CommandLine | ValueSource::EnvVariable)
             );
-            let Ok(Some(raw)) = matches.try_get_raw(id) else { continue };
             if !given {
                 continue;
             }
+            let Ok(Some(raw)) = matches.try_get_raw(id) else { continue };
+            let secret = is_secret(&command, id);
             let values: Vec<Value> = raw
-                .map(|value| match is_secret(&command, id) {
-                    true => Value::from(crate::audit::MASK),
-                    false => Value::from(value.to_string_lossy().into_owned()),
+                .map(|value| {
+                    if secret {
+                        Value::from(crate::audit::MASK)
+                    } else {
+                        Value::from(value.to_string_lossy().into_owned())
+                    }
                 })
                 .collect();
             let value = match <[Value; 1]>::try_from(values) {
@@ -397,7 +404,9 @@ async fn dispatch(
         AdminCommand::News { command } => news::run_news(db, command).await,
         AdminCommand::Content { command } => content::run_content(db, &config, *command).await,
         AdminCommand::Vip { command } => vip::run_vip(db, &config, command).await,
-        AdminCommand::Product { command } => products::run_product(db, &config, *command, now).await,
+        AdminCommand::Product { command } => {
+            products::run_product(db, &config, *command, now).await
+        }
         AdminCommand::Programme { command } => {
             programmes::run_programme(db, config.timezone(), command).await
         }
@@ -491,8 +500,10 @@ mod tests {
         assert_eq!(create.argument("phone"), Some("0912"));
         assert_eq!(create.argument("password"), Some(crate::audit::MASK));
         assert!(!create.arguments.contains_key("admin"), "a flag left out is not recorded");
-        let envelope =
-            invocation(&["envelope", "create", "--amount", "10", "--count", "2", "--mode", "fixed", "--code", "LUCKY8"]);
+        let envelope = invocation(&[
+            "envelope", "create", "--amount", "10", "--count", "2", "--mode", "fixed", "--code",
+            "LUCKY8",
+        ]);
         assert_eq!(envelope.argument("code"), Some(crate::audit::MASK));
         assert_eq!(envelope.argument("amount"), Some("10"));
         let category = invocation(&["product", "category", "drinks", "--name", "en=Drinks"]);

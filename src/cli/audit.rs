@@ -216,7 +216,9 @@ impl TargetKind {
                     let catalogue = goods::catalogue(connection, None, lang, &settings, now)?;
                     json(catalogue.categories.into_iter().find(|category| category.code == code))
                 }
-                (TargetKind::Task, Some(id), _) => json(crate::growth::tasks::show(connection, id)?),
+                (TargetKind::Task, Some(id), _) => {
+                    json(crate::growth::tasks::show(connection, id)?)
+                }
                 (TargetKind::Envelope, Some(id), _) => {
                     found(crate::growth::envelopes::show(connection, id))
                 }
@@ -227,7 +229,12 @@ impl TargetKind {
                 }
                 (TargetKind::Rebate, _, _) => {
                     let newest = Paging { page: 1, limit: 1 };
-                    json(crate::growth::rebates::batches(connection, newest)?.list.into_iter().next())
+                    json(
+                        crate::growth::rebates::batches(connection, newest)?
+                            .list
+                            .into_iter()
+                            .next(),
+                    )
                 }
                 (TargetKind::Salary, _, _) => {
                     let newest = Paging { page: 1, limit: 1 };
@@ -250,10 +257,9 @@ struct RoomSnapshot {
 }
 
 fn json<T: serde::Serialize>(value: Option<T>) -> Result<Option<Value>, AppError> {
-    value
-        .map(serde_json::to_value)
-        .transpose()
-        .map_err(|error| AppError::Internal(anyhow::Error::from(error).context("while snapshotting")))
+    value.map(serde_json::to_value).transpose().map_err(|error| {
+        AppError::Internal(anyhow::Error::from(error).context("while snapshotting"))
+    })
 }
 
 /// The record a `find` returned as JSON; `None` when it was not found.

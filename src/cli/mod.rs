@@ -22,8 +22,8 @@ mod vip;
 mod wallet;
 
 use crate::config::Config;
-use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use anyhow::Context;
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 

@@ -97,11 +97,10 @@ pub async fn run_news(db: &Db, command: NewsCommand) -> anyhow::Result<()> {
             })?;
         }
         NewsCommand::Show { id, json } => {
-            let article = db.read(move |connection| content::show(connection, id)).await;
-            let article = article.map_err(|error| match error {
-                AppError::NotFound => exit::NotFound(format!("no article {id}")).into(),
-                other => explain(other),
-            })?;
+            let article = db
+                .read(move |connection| content::show(connection, id))
+                .await
+                .map_err(|error| or_no_article(error, &format!("no article {id}")))?;
             print_json_or(json, &article, |article| {
                 print_articles(std::slice::from_ref(article), now);
                 println!();
@@ -189,10 +188,10 @@ fn parse_lang(text: &str) -> anyhow::Result<ArticleLang> {
     })
 }
 
-/// `not_found` as the operator reads it (`what`); any other refusal explained.
+/// `not_found` as the operator reads it (`what`, exit code 4); any other refusal explained.
 fn or_no_article(error: AppError, what: &str) -> anyhow::Error {
     match error {
-        AppError::NotFound => anyhow::anyhow!("{what}"),
+        AppError::NotFound => exit::NotFound(what.to_string()).into(),
         other => explain(other),
     }
 }

@@ -227,7 +227,10 @@ mod tests {
     fn an_age_shows_its_two_largest_units() {
         let ages = [0, 59, 60, 3599, 3600, 3600 + 5 * 60, 86_399, 86_400 + 4 * 3600, -5];
         let shown: Vec<String> = ages.into_iter().map(format_age).collect();
-        assert_eq!(shown, ["0s", "59s", "1m", "59m", "1h 00m", "1h 05m", "23h 59m", "1d 04h", "0s"]);
+        assert_eq!(
+            shown,
+            ["0s", "59s", "1m", "59m", "1h 00m", "1h 05m", "23h 59m", "1d 04h", "0s"]
+        );
     }
 
     #[test]

@@ -12,8 +12,8 @@ use crate::error::AppError;
 use crate::growth::deposit_rewards;
 use crate::money::Money;
 use crate::paging::Paging;
-use crate::wallet::records::{Audience, ChangeFilter, ChangeRecord, account_changes};
 use crate::wallet::deposits::{self, DepositRecord};
+use crate::wallet::records::{Audience, ChangeFilter, ChangeRecord, account_changes};
 use crate::wallet::withdrawals::{self, Decision, PayTo, WithdrawalRecord};
 use crate::wallet::{self, Adjustment, WalletSettings};
 use anyhow::Context;
@@ -176,17 +176,21 @@ pub async fn run_deposit(
     match command {
         DepositCommand::List(args) => {
             let status = status_filter(&args, &["pending", "passed", "rejected"])?;
-            let paging =
-                Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS)).map_err(explain)?;
+            let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
+                .map_err(explain)?;
             let queue = status.as_deref() == Some("pending");
             let list = db
-                .read(move |connection| match queue {
-                    true => deposits::review_queue(connection, paging),
-                    false => deposits::list(connection, None, status.as_deref(), paging),
+                .read(move |connection| {
+                    if queue {
+                        deposits::review_queue(connection, paging)
+                    } else {
+                        deposits::list(connection, None, status.as_deref(), paging)
+                    }
                 })
                 .await?;
             print_json_or(args.json, &list.list, |deposits| {
-                let rows: Vec<_> = deposits.iter().map(|deposit| deposit_row(deposit, now)).collect();
+                let rows: Vec<_> =
+                    deposits.iter().map(|deposit| deposit_row(deposit, now)).collect();
                 print_table(&DEPOSIT_HEADERS, &rows);
                 println!("{}", list_footer(rows.len(), list.total, queue));
             })?;
@@ -255,13 +259,16 @@ pub async fn run_withdraw(
         WithdrawCommand::Show { id, json } => return show_withdrawal(db, cipher, id, json).await,
         WithdrawCommand::List(args) => {
             let status = status_filter(&args, &["pending", "passed", "failed", "rejected"])?;
-            let paging =
-                Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS)).map_err(explain)?;
+            let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
+                .map_err(explain)?;
             let queue = status.as_deref() == Some("pending");
             let list = db
-                .read(move |connection| match queue {
-                    true => withdrawals::review_queue(connection, paging),
-                    false => withdrawals::list(connection, None, status.as_deref(), paging),
+                .read(move |connection| {
+                    if queue {
+                        withdrawals::review_queue(connection, paging)
+                    } else {
+                        withdrawals::list(connection, None, status.as_deref(), paging)
+                    }
                 })
                 .await?;
             return print_json_or(args.json, &list.list, |withdrawals| {

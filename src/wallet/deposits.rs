@@ -311,7 +311,10 @@ pub fn passed_count(connection: &Connection, user_id: UserId) -> Result<i64, App
 }
 
 /// The review queue: the pending deposits, oldest first (the operator works from the top).
-pub fn review_queue(connection: &Connection, paging: Paging) -> Result<Page<DepositRecord>, AppError> {
+pub fn review_queue(
+    connection: &Connection,
+    paging: Paging,
+) -> Result<Page<DepositRecord>, AppError> {
     let total: i64 = connection
         .prepare_cached("SELECT COUNT(*) FROM deposits WHERE status = 'pending'")?
         .query_row([], |row| row.get(0))?;

@@ -313,7 +313,10 @@ pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalReco
 }
 
 /// The review queue: the pending withdrawals, oldest first (the operator works from the top).
-pub fn review_queue(connection: &Connection, paging: Paging) -> Result<Page<WithdrawalRecord>, AppError> {
+pub fn review_queue(
+    connection: &Connection,
+    paging: Paging,
+) -> Result<Page<WithdrawalRecord>, AppError> {
     let total: i64 = connection
         .prepare_cached("SELECT COUNT(*) FROM withdrawals WHERE status = 'pending'")?
         .query_row([], |row| row.get(0))?;
