@@ -230,7 +230,7 @@ mod tests {
     async fn records_come_back_newest_first_through_every_filter() {
         let dir = tempfile::tempdir().expect("a temp directory");
         let db = database(&dir);
-        let at = |secs| Timestamp::from_secs(1_800_000_000 + secs);
+        let at = |secs: i64| Timestamp::from_secs(1_800_000_000 + secs);
         let rows = vec![
             (entry("alice", "deposit.approve", ("deposit", "1"), Outcome::Ok), at(0)),
             (entry("bob", "deposit.reject", ("deposit", "2"), Outcome::Ok), at(10)),

@@ -434,8 +434,13 @@ mod tests {
 
     /// Every leaf of the admin command tree, as its words after `admin`.
     fn leaves(command: &clap::Command, words: &[String], found: &mut Vec<String>) {
+        // clap's own `help` subcommand, unless the command turned it off (`content create help`
+        // is a real command).
+        let generated_help = |sub: &clap::Command| {
+            sub.get_name() == "help" && !command.is_disable_help_subcommand_set()
+        };
         let subcommands: Vec<_> =
-            command.get_subcommands().filter(|sub| sub.get_name() != "help").collect();
+            command.get_subcommands().filter(|sub| !generated_help(sub)).collect();
         if subcommands.is_empty() {
             found.push(words.join(" "));
         }
