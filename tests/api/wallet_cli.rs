@@ -198,7 +198,7 @@ async fn the_operator_adjusts_and_shows_a_wallet() {
 
     assert_eq!(credited.trim(), format!("user {id}: balance 50.00, game balance 0.00"));
     assert_eq!(debited.trim(), format!("user {id}: balance 40.00, game balance 0.00"));
-    let balances = rows(&format!("{shown}"))[0].clone();
+    let balances = rows(&shown)[0].clone();
     assert_eq!(balances, ["40.00", "0.00", "0.00", "0.00", "0.00", "0.00"], "{shown}");
     let changes: Vec<Vec<&str>> = shown
         .lines()
