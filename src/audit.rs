@@ -231,7 +231,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temp directory");
         let db = database(&dir);
         let at = |secs: i64| Timestamp::from_secs(1_800_000_000 + secs);
-        let rows = vec![
+        let rows = [
             (entry("alice", "deposit.approve", ("deposit", "1"), Outcome::Ok), at(0)),
             (entry("bob", "deposit.reject", ("deposit", "2"), Outcome::Ok), at(10)),
             (entry("alice", "user.freeze", ("user", "7"), Outcome::Refused("no".into())), at(20)),

@@ -49,11 +49,11 @@ pub async fn run_audit(db: &Db, args: AuditArgs) -> anyhow::Result<()> {
             None => (Some(target.to_string()), None),
         },
     };
-    if let Some(kind) = &target_kind {
-        if TargetKind::parse(kind).is_none() {
-            let kinds: Vec<&str> = TargetKind::ALL.iter().map(|kind| kind.code()).collect();
-            anyhow::bail!("--target {kind:?}: give one of {}, or KIND:ID", kinds.join(", "));
-        }
+    if let Some(kind) = &target_kind
+        && TargetKind::parse(kind).is_none()
+    {
+        let kinds: Vec<&str> = TargetKind::ALL.iter().map(|kind| kind.code()).collect();
+        anyhow::bail!("--target {kind:?}: give one of {}, or KIND:ID", kinds.join(", "));
     }
     let time = |option: &str, text: &Option<String>| {
         text.as_deref().map(|text| parse_time(option, text)).transpose()
@@ -189,11 +189,11 @@ impl TargetKind {
         let value = db
             .read(move |connection| match (self, number, id.as_deref()) {
                 (TargetKind::User, Some(id), _) => match UserId::parse(&id.to_string()) {
-                    Ok(user) => json(Some(crate::auth::show_user(connection, user)?)),
+                    Ok(user) => found(crate::auth::show_user(connection, user)),
                     Err(_) => Ok(None),
                 },
                 (TargetKind::Wallet, Some(id), _) => match UserId::parse(&id.to_string()) {
-                    Ok(user) => json(Some(super::shared::wallet_state(connection, user)?)),
+                    Ok(user) => found(super::shared::wallet_state(connection, user)),
                     Err(_) => Ok(None),
                 },
                 (TargetKind::Deposit, Some(id), _) => {

@@ -31,13 +31,23 @@ pub async fn find_user(db: &Db, reference: String) -> anyhow::Result<UserId> {
     })
 }
 
-/// A refusal as the operator reads it: the English message and its key.
+/// The named thing does not exist: the message says what was looked for; exit code 4.
+pub fn not_found(message: impl Into<String>) -> anyhow::Error {
+    super::exit::NotFound(message.into()).into()
+}
+
+/// A refusal as the operator reads it: the English message and its key. `not_found` exits 4
+/// (`exit::NotFound`): the id or name the command was given does not exist.
 pub fn explain(error: AppError) -> anyhow::Error {
     match error {
         AppError::Internal(cause) => cause,
         refusal => {
             let message = crate::i18n::message("en", refusal.key(), &refusal.message_args());
-            anyhow::anyhow!("{message} ({})", refusal.key())
+            let message = format!("{message} ({})", refusal.key());
+            match refusal {
+                AppError::NotFound => not_found(message),
+                _ => anyhow::anyhow!(message),
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `fairhall admin task ...`: operator-defined tasks (create, update, list, show, close) and
 //! their claims. Flags are checked whole by `growth::tasks`, which names the one it refuses.
 
-use super::shared::{explain, print_json_or, report_created};
+use super::shared::{explain, not_found, print_json_or, report_created};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
@@ -111,12 +111,12 @@ pub async fn run_task(
         }
         TaskCommand::Show { id, json } => {
             let record = db.read(move |connection| tasks::show(connection, id)).await?;
-            let record = record.ok_or_else(|| anyhow::anyhow!("task {id}: no such task"))?;
+            let record = record.ok_or_else(|| not_found(format!("task {id}: no such task")))?;
             print_json_or(json, &record, |record| print_task(record, timezone))?;
         }
         TaskCommand::Close { id } => {
             db.write(move |tx| tasks::close(tx, id, now)).await.map_err(|error| match error {
-                AppError::NotFound => anyhow::anyhow!("task {id}: no such open task"),
+                AppError::NotFound => not_found(format!("task {id}: no such open task")),
                 other => explain(other),
             })?;
             println!("closed task {id}: players no longer see it");
@@ -125,7 +125,7 @@ pub async fn run_task(
             let limit = limit.clamp(1, CLAIMS_LIMIT_MAX);
             let claims = db.read(move |connection| tasks::claims(connection, id, limit)).await;
             let claims = claims.map_err(|error| match error {
-                AppError::NotFound => anyhow::anyhow!("task {id}: no such task"),
+                AppError::NotFound => not_found(format!("task {id}: no such task")),
                 other => explain(other),
             })?;
             print_json_or(json, &claims, |claims| print_claims(claims, timezone))?;

@@ -17,6 +17,11 @@ fn audit(data: &Path, args: &[&str]) -> Vec<Value> {
     rows.as_array().expect("a list").clone()
 }
 
+/// A command line's words (none of them holds a space).
+fn words(line: &str) -> Vec<&str> {
+    line.split(' ').collect()
+}
+
 /// The newest audit row.
 #[track_caller]
 fn newest(data: &Path) -> Value {
@@ -73,6 +78,14 @@ async fn each_kind_of_change_is_recorded_with_its_target_before_and_after() {
     let before = wallet(&adjusted, "before").expect("a balance before");
     let after = wallet(&adjusted, "after").expect("a balance after");
     assert_ne!(before, after, "{adjusted}");
+}
+
+#[tokio::test]
+async fn a_user_change_is_recorded_and_a_password_never_is() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let user = app.player().await.id.to_string();
 
     succeed(data, &["admin", "user", "freeze", &user]);
     let frozen = newest(data);
@@ -94,6 +107,12 @@ async fn each_kind_of_change_is_recorded_with_its_target_before_and_after() {
     assert_eq!(new_user["before"], Value::Null, "created: nothing before");
     assert_eq!(new_user["after"]["phone"], "13800000077");
     assert!(created.contains(new_user["target_id"].as_str().expect("the new id")), "{created}");
+}
+
+#[test]
+fn catalogue_changes_are_recorded_by_their_target_or_new_id() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
 
     succeed(data, &["admin", "room", "close", "k3"]);
     let closed = newest(data);
@@ -110,21 +129,8 @@ async fn each_kind_of_change_is_recorded_with_its_target_before_and_after() {
     assert!(news.starts_with(&format!("added article {article_id}")), "{news}");
     assert_eq!((&article["before"], &article["after"]["title"]), (&Value::Null, &json!("Hello")));
 
-    let help = succeed(
-        data,
-        &[
-            "admin",
-            "content",
-            "create",
-            "help",
-            "--lang",
-            "en",
-            "--title",
-            "FAQ",
-            "--body",
-            "<p>Hi</p>",
-        ],
-    );
+    let help =
+        succeed(data, &words("admin content create help --lang en --title FAQ --body <p>Hi</p>"));
     let item = newest(data);
     assert_eq!(item["target_id"], format!("help:{}", help.trim()));
     assert_eq!(item["after"]["texts"][0]["title"], "FAQ");
@@ -137,19 +143,7 @@ async fn each_kind_of_change_is_recorded_with_its_target_before_and_after() {
 
     succeed(
         data,
-        &[
-            "admin",
-            "task",
-            "create",
-            "--kind",
-            "bet_count",
-            "--target",
-            "3",
-            "--reward",
-            "1.00",
-            "--title",
-            "en=Bet",
-        ],
+        &words("admin task create --kind bet_count --target 3 --reward 1.00 --title en=Bet"),
     );
     let task = newest(data);
     assert_eq!((&task["target_kind"], &task["after"]["reward"]), (&json!("task"), &json!("1.00")));
@@ -160,18 +154,21 @@ async fn each_kind_of_change_is_recorded_with_its_target_before_and_after() {
     assert_eq!((&category["target_id"], &category["before"]), (&json!("drinks"), &Value::Null));
     assert_eq!(category["after"]["name"], "Drinks");
 
-    succeed(
-        data,
-        &[
-            "admin", "envelope", "create", "--amount", "2", "--count", "2", "--mode", "fixed",
-            "--code", "LUCKY88",
-        ],
-    );
+    succeed(data, &words("admin envelope create --amount 2 --count 2 --mode fixed --code LUCKY88"));
     let envelope = newest(data);
     assert_eq!(envelope["arguments"]["code"], "***", "a claim code is a secret");
     assert!(!envelope.to_string().contains("LUCKY88"), "{envelope}");
     assert_eq!(envelope["target_kind"], "envelope");
     assert!(envelope["after"].is_object(), "{envelope}");
+}
+
+#[tokio::test]
+async fn reads_are_not_recorded() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let user = app.player().await.id.to_string();
+    succeed(data, &["admin", "user", "freeze", &user]);
 
     // Reads are not recorded.
     let recorded = audit(data, &["--limit", "1000"]).len();
@@ -280,4 +277,39 @@ async fn verify_prints_its_report_as_json() {
     assert!(report["entries"].as_i64().is_some_and(|entries| entries > 0), "{report}");
     assert_eq!(report["mismatched_accounts"], json!([]));
     assert_eq!(report["miscounted_bets"], json!([]));
+}
+
+#[test]
+fn an_unknown_id_exits_4_in_every_command_group() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let unknown: [&[&str]; 14] = [
+        &["deposit", "show", "9999"],
+        &["deposit", "reject", "9999", "--reason", "x"],
+        &["withdraw", "show", "9999"],
+        &["withdraw", "fail", "9999", "--reason", "x"],
+        &["news", "show", "9999"],
+        &["news", "remove", "9999"],
+        &["task", "show", "9999"],
+        &["task", "close", "9999"],
+        &["product", "show", "9999"],
+        &["envelope", "show", "9999"],
+        &["envelope", "withdraw", "9999"],
+        &["content", "show", "banner", "9999"],
+        &["content", "delete", "announcement", "9999"],
+        &["wallet", "show", "13999999999"],
+    ];
+    for args in unknown {
+        let command = [&["admin"], args].concat();
+        let missing = fail(data, &command);
+        assert_eq!(missing.status.code(), Some(4), "{command:?}: {missing:?}");
+    }
+    // A refused change of a missing target is recorded, with nothing before or after.
+    let refused = audit(data, &["--action", "deposit.reject"]);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(
+        (&refused[0]["outcome"], &refused[0]["target_id"]),
+        (&json!("refused"), &json!("9999"))
+    );
+    assert_eq!((&refused[0]["before"], &refused[0]["after"]), (&Value::Null, &Value::Null));
 }

@@ -1,7 +1,7 @@
 //! The operator's wallet commands (`fairhall admin deposit|withdraw|wallet|verify`), run as the
 //! built binary on the data directory of a `TestApp` that players use through the API.
 
-use crate::cli::{fail, succeed};
+use crate::cli::{fail, run, succeed};
 use crate::helpers::{Player, TestApp};
 use crate::wallet_support::{
     CARD_LAST4, DepositUpload, PNG, WalletApp, assert_ledger_verifies, money, withdrawal_form,
@@ -253,6 +253,11 @@ async fn admin_verify_names_an_account_whose_balance_was_tampered_with() {
     );
     assert!(bad.stdout.contains(&line), "{bad:?}");
     assert!(bad.stderr.contains("does not verify"), "{bad:?}");
+    assert_eq!(bad.status.code(), Some(3), "a failed check exits 3");
+    let report: serde_json::Value =
+        serde_json::from_str(&run(data, &["admin", "verify", "--json"]).stdout).expect("JSON");
+    assert_eq!(report["verified"], false);
+    assert_eq!(report["mismatched_accounts"][0]["account_id"], account_id);
     let report = app.ledger_report().await;
     assert!(!report.is_ok());
     assert_eq!(report.mismatched_accounts.len(), 1);

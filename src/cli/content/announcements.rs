@@ -3,8 +3,8 @@
 //! language's, else does not see it).
 
 use crate::cli::shared::{
-    BodyArgs, explain, format_time, parse_time, print_json_or, read_body, refused, report_created,
-    yes_no,
+    BodyArgs, explain, format_time, not_found, parse_time, print_json_or, read_body, refused,
+    report_created, yes_no,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::content::announcements::{
@@ -96,7 +96,7 @@ pub async fn update(db: &Db, args: UpdateArgs) -> anyhow::Result<()> {
                     "nothing to change, or a new language without both --title and --body: give \
                  --lang with --title and --body, --pinned, --unpinned, --start or --end"
                 ),
-                AppError::NotFound => anyhow::anyhow!("no announcement {id}, or it is deleted"),
+                AppError::NotFound => not_found(format!("no announcement {id}, or it is deleted")),
                 other => window_or(other, explain),
             }
         })?;
@@ -121,7 +121,7 @@ pub async fn show(db: &Db, id: i64, json: bool) -> anyhow::Result<()> {
         .read(move |connection| announcements::show(connection, id))
         .await
         .map_err(|error| match error {
-            AppError::NotFound => anyhow::anyhow!("no announcement {id}"),
+            AppError::NotFound => not_found(format!("no announcement {id}")),
             other => explain(other),
         })?;
     print_json_or(json, &announcement, |announcement| {
@@ -135,7 +135,7 @@ pub async fn show(db: &Db, id: i64, json: bool) -> anyhow::Result<()> {
 pub async fn delete(db: &Db, id: i64) -> anyhow::Result<()> {
     let now = Clock::System.now();
     db.write(move |tx| announcements::delete(tx, id, now)).await.map_err(|error| match error {
-        AppError::NotFound => anyhow::anyhow!("no announcement {id}, or it is deleted already"),
+        AppError::NotFound => not_found(format!("no announcement {id}, or it is deleted already")),
         other => explain(other),
     })?;
     println!("deleted announcement {id}; players no longer see it");

@@ -2,7 +2,7 @@
 //! (`content::pictures`). Flags are parsed here; which flags a kind takes and needs is
 //! decided by `content::items`, whose refusal names the flag.
 
-use crate::cli::shared::{explain, print_json_or, report_created};
+use crate::cli::shared::{explain, not_found, print_json_or, report_created};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::content::items::types::{
@@ -123,14 +123,14 @@ pub async fn show(
     timezone: Tz,
 ) -> anyhow::Result<()> {
     let record = db.read(move |connection| items::show(connection, kind, id)).await?;
-    let record = record.ok_or_else(|| anyhow::anyhow!("{} {id}: no such item", kind.code()))?;
+    let record = record.ok_or_else(|| not_found(format!("{} {id}: no such item", kind.code())))?;
     print_json_or(json, &record, |record| print_item(record, timezone))
 }
 
 pub async fn delete(db: &Db, kind: ContentKind, id: i64, now: Timestamp) -> anyhow::Result<()> {
     db.write(move |tx| items::remove(tx, kind, id, now)).await.map_err(|error| match error {
         AppError::NotFound => {
-            anyhow::anyhow!("{} {id}: no such item, or it is deleted already", kind.code())
+            not_found(format!("{} {id}: no such item, or it is deleted already", kind.code()))
         }
         other => explain(other),
     })?;
