@@ -1,7 +1,7 @@
 //! `fairhall admin task ...`: operator-defined tasks (create, update, list, show, close) and
 //! their claims. Flags are checked whole by `growth::tasks`, which names the one it refuses.
 
-use super::shared::{explain, not_found, print_json_or, report_created};
+use super::shared::{explain, not_found, print_json_or, print_table, report_created};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
@@ -192,24 +192,33 @@ fn state_of(record: &TaskRecord) -> &'static str {
 }
 
 fn print_tasks(records: &[TaskRecord], timezone: Tz) {
-    println!("id\tstate\tkind\ttarget\treward\tdaily\tsort\twindow\tclaims\tpaid\ttitle");
-    for record in records {
-        println!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{} to {}\t{}\t{}\t{}",
-            record.id,
-            state_of(record),
-            record.kind.code(),
-            record.target,
-            record.reward,
-            super::shared::yes_no(record.daily),
-            record.sort,
-            local_time(record.start_at, timezone),
-            local_time(record.end_at, timezone),
-            record.claims,
-            record.paid,
-            title_of(record),
-        );
-    }
+    let rows: Vec<Vec<String>> = records
+        .iter()
+        .map(|record| {
+            vec![
+                record.id.to_string(),
+                state_of(record).to_string(),
+                record.kind.code().to_string(),
+                record.target.clone(),
+                record.reward.to_string(),
+                super::shared::yes_no(record.daily).to_string(),
+                record.sort.to_string(),
+                format!(
+                    "{} to {}",
+                    local_time(record.start_at, timezone),
+                    local_time(record.end_at, timezone)
+                ),
+                record.claims.to_string(),
+                record.paid.to_string(),
+                title_of(record).to_string(),
+            ]
+        })
+        .collect();
+    let headers = [
+        "id", "state", "kind", "target", "reward", "daily", "sort", "window", "claims", "paid",
+        "title",
+    ];
+    print_table(&headers, &rows);
     println!("{} tasks", records.len());
 }
 
@@ -236,11 +245,18 @@ fn print_task(record: &TaskRecord, timezone: Tz) {
 }
 
 fn print_claims(claims: &[TaskClaim], timezone: Tz) {
-    println!("user\tperiod\treward\tclaimed_at");
-    for claim in claims {
-        let period = if claim.period.is_empty() { "-" } else { claim.period.as_str() };
-        let claimed_at = local_time(Some(claim.claimed_at), timezone);
-        println!("{}\t{period}\t{}\t{claimed_at}", claim.user_id, claim.reward);
-    }
+    let rows: Vec<Vec<String>> = claims
+        .iter()
+        .map(|claim| {
+            let period = if claim.period.is_empty() { "-" } else { claim.period.as_str() };
+            vec![
+                claim.user_id.to_string(),
+                period.to_string(),
+                claim.reward.to_string(),
+                local_time(Some(claim.claimed_at), timezone),
+            ]
+        })
+        .collect();
+    print_table(&["user", "period", "reward", "claimed at"], &rows);
     println!("{} claims", claims.len());
 }
