@@ -2,7 +2,7 @@
 //! (`content::pictures`). Flags are parsed here; which flags a kind takes and needs is
 //! decided by `content::items`, whose refusal names the flag.
 
-use crate::cli::shared::{explain, not_found, print_json_or, report_created};
+use crate::cli::shared::{explain, not_found, print_json_or, print_table, report_created};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::content::items::types::{
@@ -330,21 +330,27 @@ fn state_of(record: &ItemRecord, now: Timestamp) -> &'static str {
 }
 
 fn print_items(records: &[ItemRecord], timezone: Tz, now: Timestamp) {
-    println!("id\tstate\tposition\tlangs\twindow\ttitle");
-    for record in records {
-        let langs: Vec<&str> = record.texts.iter().map(|text| text.lang.as_str()).collect();
-        let title = record.texts.first().map_or("-", |text| text.title.as_str());
-        let name = record.slug.as_deref().map(|slug| format!("[{slug}] ")).unwrap_or_default();
-        println!(
-            "{}\t{}\t{}\t{}\t{} to {}\t{name}{title}",
-            record.id,
-            state_of(record, now),
-            record.position,
-            langs.join(","),
-            local_time(record.start_at, timezone),
-            local_time(record.end_at, timezone),
-        );
-    }
+    let rows: Vec<Vec<String>> = records
+        .iter()
+        .map(|record| {
+            let langs: Vec<&str> = record.texts.iter().map(|text| text.lang.as_str()).collect();
+            let title = record.texts.first().map_or("-", |text| text.title.as_str());
+            let name = record.slug.as_deref().map(|slug| format!("[{slug}] ")).unwrap_or_default();
+            vec![
+                record.id.to_string(),
+                state_of(record, now).to_string(),
+                record.position.to_string(),
+                langs.join(","),
+                format!(
+                    "{} to {}",
+                    local_time(record.start_at, timezone),
+                    local_time(record.end_at, timezone)
+                ),
+                format!("{name}{title}"),
+            ]
+        })
+        .collect();
+    print_table(&["id", "state", "position", "langs", "window", "title"], &rows);
     println!("{} items", records.len());
 }
 
