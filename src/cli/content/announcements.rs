@@ -3,8 +3,8 @@
 //! language's, else does not see it).
 
 use crate::cli::shared::{
-    BodyArgs, explain, format_time, not_found, parse_time, print_json_or, read_body, refused,
-    report_created, yes_no,
+    BodyArgs, explain, format_time, not_found, parse_time, print_json_or, print_table, read_body,
+    refused, report_created, yes_no,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::content::announcements::{
@@ -194,7 +194,7 @@ fn window_or(error: AppError, other: impl FnOnce(AppError) -> anyhow::Error) -> 
 }
 
 fn print_announcements(announcements: &[Announcement], now: Timestamp) {
-    println!("id\tpinned\tstarts\tends\tstate\tlanguages\ttitle");
+    let mut rows = Vec::new();
     for announcement in announcements {
         let state = match (announcement.removed_at, announcement.starts_at, announcement.ends_at) {
             (Some(_), _, _) => "deleted",
@@ -205,13 +205,16 @@ fn print_announcements(announcements: &[Announcement], now: Timestamp) {
         let languages: Vec<&str> =
             announcement.texts.iter().map(|text| text.lang.as_str()).collect();
         let title = announcement.texts.first().map_or("", |text| text.title.as_str());
-        println!(
-            "{}\t{}\t{}\t{}\t{state}\t{}\t{title}",
-            announcement.id,
-            yes_no(announcement.pinned),
+        rows.push(vec![
+            announcement.id.to_string(),
+            yes_no(announcement.pinned).to_string(),
             announcement.starts_at.map(format_time).unwrap_or_else(|| "-".into()),
             announcement.ends_at.map(format_time).unwrap_or_else(|| "-".into()),
-            languages.join(",")
-        );
+            state.to_string(),
+            languages.join(","),
+            title.to_string(),
+        ]);
     }
+    let headers = ["id", "pinned", "starts", "ends", "state", "languages", "title"];
+    print_table(&headers, &rows);
 }
