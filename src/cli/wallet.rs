@@ -50,12 +50,18 @@ pub enum DepositCommand {
         json: bool,
     },
     /// Credit the deposit to the player's wallet (the reviewer is --by).
-    Approve { id: i64 },
+    Approve {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Refuse the deposit; the player sees the reason.
     Reject {
         id: i64,
         #[arg(long)]
         reason: String,
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -71,18 +77,26 @@ pub enum WithdrawCommand {
         json: bool,
     },
     /// Mark as paid out: the held amount leaves the platform, the fee goes to fees.
-    Approve { id: i64 },
+    Approve {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Refuse it: the held amount and fee return to the player's wallet.
     Reject {
         id: i64,
         #[arg(long)]
         reason: String,
+        #[arg(long)]
+        json: bool,
     },
     /// The payout failed: the held amount and fee return to the player's wallet.
     Fail {
         id: i64,
         #[arg(long)]
         reason: String,
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -97,6 +111,8 @@ pub enum WalletCommand {
         amount: String,
         #[arg(long)]
         reason: String,
+        #[arg(long)]
+        json: bool,
     },
     /// Print a player's balances and recent account changes.
     Show {
@@ -213,13 +229,13 @@ pub async fn run_deposit(
                 eprintln!("voucher written to {}", path.display());
             }
         }
-        DepositCommand::Approve { id } => {
+        DepositCommand::Approve { id, json } => {
             let review = deposits::Review { deposit_id: id, admin: by, rejection: None };
-            review_deposit(db, settings, review, now).await?;
+            review_deposit(db, settings, review, (now, json)).await?;
         }
-        DepositCommand::Reject { id, reason } => {
+        DepositCommand::Reject { id, reason, json } => {
             let review = deposits::Review { deposit_id: id, admin: by, rejection: Some(reason) };
-            review_deposit(db, settings, review, now).await?;
+            review_deposit(db, settings, review, (now, json)).await?;
         }
     }
     Ok(())
@@ -231,21 +247,36 @@ async fn review_deposit(
     db: &Db,
     (settings, growth): (Arc<WalletSettings>, Arc<GrowthConfig>),
     review: deposits::Review,
-    now: Timestamp,
+    (now, json): (Timestamp, bool),
 ) -> anyhow::Result<()> {
     let id = review.deposit_id;
     let reviewed = db
         .write(move |tx| deposit_rewards::review(tx, &review, &settings, &growth, now))
         .await
         .map_err(or_not_found("deposit", id))?;
-    print_table(&DEPOSIT_HEADERS, &[deposit_row(&reviewed.deposit, now)]);
-    for reward in &reviewed.rewards {
-        println!("  paid {} {} ({} bp)", reward.programme, reward.amount, reward.rate_bp);
-    }
-    for upgrade in &reviewed.upgrades {
-        println!("  reached VIP{}: upgrade reward {}", upgrade.level, upgrade.reward);
-    }
-    Ok(())
+    let shown = ReviewedDeposit {
+        deposit: reviewed.deposit,
+        rewards: reviewed.rewards,
+        upgrades: reviewed.upgrades,
+    };
+    print_json_or(json, &shown, |shown| {
+        print_table(&DEPOSIT_HEADERS, &[deposit_row(&shown.deposit, now)]);
+        for reward in &shown.rewards {
+            println!("  paid {} {} ({} bp)", reward.programme, reward.amount, reward.rate_bp);
+        }
+        for upgrade in &shown.upgrades {
+            println!("  reached VIP{}: upgrade reward {}", upgrade.level, upgrade.reward);
+        }
+    })
+}
+
+/// What `deposit approve|reject --json` prints: the deposit and what its approval paid.
+#[derive(serde::Serialize)]
+struct ReviewedDeposit {
+    #[serde(flatten)]
+    deposit: DepositRecord,
+    rewards: Vec<crate::growth::deposit_rewards::PaidReward>,
+    upgrades: Vec<crate::growth::vip::Upgrade>,
 }
 
 pub async fn run_withdraw(
@@ -255,7 +286,7 @@ pub async fn run_withdraw(
     by: String,
 ) -> anyhow::Result<()> {
     let now = Clock::System.now();
-    let (withdrawal_id, decision, reason) = match command {
+    let (withdrawal_id, decision, reason, json) = match command {
         WithdrawCommand::Show { id, json } => return show_withdrawal(db, cipher, id, json).await,
         WithdrawCommand::List(args) => {
             let status = status_filter(&args, &["pending", "passed", "failed", "rejected"])?;
@@ -278,17 +309,18 @@ pub async fn run_withdraw(
                 println!("{}", list_footer(rows.len(), list.total, queue));
             });
         }
-        WithdrawCommand::Approve { id } => (id, Decision::Pass, String::new()),
-        WithdrawCommand::Reject { id, reason } => (id, Decision::Reject, reason),
-        WithdrawCommand::Fail { id, reason } => (id, Decision::Fail, reason),
+        WithdrawCommand::Approve { id, json } => (id, Decision::Pass, String::new(), json),
+        WithdrawCommand::Reject { id, reason, json } => (id, Decision::Reject, reason, json),
+        WithdrawCommand::Fail { id, reason, json } => (id, Decision::Fail, reason, json),
     };
     let review = withdrawals::Review { withdrawal_id, decision, reason, admin: by };
     let withdrawal = db
         .write(move |tx| withdrawals::review(tx, &review, now))
         .await
         .map_err(or_not_found("withdrawal", withdrawal_id))?;
-    print_table(&WITHDRAWAL_HEADERS, &[withdrawal_row(&withdrawal, now)]);
-    Ok(())
+    print_json_or(json, &withdrawal, |withdrawal| {
+        print_table(&WITHDRAWAL_HEADERS, &[withdrawal_row(withdrawal, now)]);
+    })
 }
 
 /// What `withdraw show --json` prints: the withdrawal and where to pay it, in full.
@@ -339,7 +371,7 @@ struct ShownWallet {
 pub async fn run_wallet(db: &Db, command: WalletCommand, by: String) -> anyhow::Result<()> {
     let now = Clock::System.now();
     match command {
-        WalletCommand::Adjust { user, amount, reason } => {
+        WalletCommand::Adjust { user, amount, reason, json } => {
             let user_id = find_user(db, user).await?;
             let (credit, magnitude) = match amount.strip_prefix('-') {
                 Some(rest) => (false, rest),
@@ -349,7 +381,12 @@ pub async fn run_wallet(db: &Db, command: WalletCommand, by: String) -> anyhow::
             let adjustment = Adjustment { user_id, credit, amount, reason, admin: by };
             let balances =
                 db.write(move |tx| wallet::adjust(tx, &adjustment, now)).await.map_err(explain)?;
-            println!("user {user_id}: balance {}, game balance {}", balances.wallet, balances.game);
+            print_json_or(json, &balances, |balances| {
+                println!(
+                    "user {user_id}: balance {}, game balance {}",
+                    balances.wallet, balances.game
+                );
+            })?;
         }
         WalletCommand::Show { user, json } => {
             let user_id = find_user(db, user).await?;

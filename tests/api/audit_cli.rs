@@ -313,3 +313,25 @@ fn an_unknown_id_exits_4_in_every_command_group() {
     );
     assert_eq!((&refused[0]["before"], &refused[0]["after"]), (&Value::Null, &Value::Null));
 }
+
+#[tokio::test]
+async fn reviews_and_adjustments_print_what_they_did_as_json() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let player = app.player().await;
+    let deposit = app.requested_deposit(&player, "100.00").await.to_string();
+    let parse = |text: String| -> Value { serde_json::from_str(&text).expect("JSON") };
+
+    let approved = parse(succeed(data, &["admin", "deposit", "approve", &deposit, "--json"]));
+    let adjusted = parse(succeed(
+        data,
+        &["admin", "wallet", "adjust", &player.phone, "-5.00", "--reason", "Fix", "--json"],
+    ));
+
+    assert_eq!((&approved["id"].to_string(), &approved["status"]), (&deposit, &json!("passed")));
+    assert_eq!(approved["rewards"][0]["programme"], "first_deposit", "{approved}");
+    assert!(approved["upgrades"].is_array(), "{approved}");
+    // 100.00 + the 10 % first-deposit bonus + 1 % cashback - 5.00.
+    assert_eq!(adjusted["wallet"], "106.00", "{adjusted}");
+}
