@@ -1,6 +1,7 @@
 //! fairhall: a self-hosted gaming hall in one binary.
 #![forbid(unsafe_code)]
 
+pub mod audit;
 pub mod auth;
 pub mod backup;
 pub mod cli;

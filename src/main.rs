@@ -1,6 +1,6 @@
 fn main() -> std::process::ExitCode {
-    let cli = fairhall::cli::parse();
-    match fairhall::cli::run(cli) {
+    let (cli, matches) = fairhall::cli::parse();
+    match fairhall::cli::run(cli, &matches) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("fairhall: {error:#}");

@@ -32,12 +32,15 @@ async function approvedDeposit(request: APIRequestContext, token: string, amount
     },
   });
   expect(((await response.json()) as { code: number }).code).toBe(1);
-  const row = admin('deposit', 'list')
-    .split('\n')
-    .map((line) => line.split('\t'))
-    .find((fields) => fields[1] === `user ${me.id}`);
+  // Newest first, every state: the player's pending deposit, however long the queue.
+  const rows = JSON.parse(admin('deposit', 'list', '--all', '--json')) as {
+    id: number;
+    user_id: number;
+    status: string;
+  }[];
+  const row = rows.find((listed) => listed.user_id === me.id && listed.status === 'pending');
   expect(row, `a pending deposit of user ${me.id}`).toBeDefined();
-  admin('deposit', 'approve', row?.[0] ?? '');
+  admin('deposit', 'approve', String(row?.id ?? ''));
 }
 
 /** Moves `amount` to the game balance and bets it on K3 `big`; waits for the settlement. */

@@ -334,14 +334,19 @@ async function deposit(request: APIRequestContext, token: string, amount: string
   expect(((await response.json()) as Envelope<unknown>).code).toBe(1);
 }
 
+/** A row of `admin deposit|withdraw list --all --json` (newest first). */
+interface PendingRow {
+  id: number;
+  user_id: number;
+  status: string;
+}
+
 /** The id of the user's newest pending row of `admin <what> list`. */
 function pendingId(what: 'deposit' | 'withdraw', userId: number): string {
-  const row = admin(what, 'list')
-    .split('\n')
-    .map((line) => line.split('\t'))
-    .find((fields) => fields[1] === `user ${userId}`);
+  const rows = JSON.parse(admin(what, 'list', '--all', '--json')) as PendingRow[];
+  const row = rows.find((listed) => listed.user_id === userId && listed.status === 'pending');
   expect(row, `a pending ${what} of user ${userId}`).toBeDefined();
-  return row?.[0] ?? '';
+  return String(row?.id ?? '');
 }
 
 /**

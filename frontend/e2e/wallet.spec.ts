@@ -29,14 +29,19 @@ async function userIdOf(request: APIRequestContext, token: string): Promise<numb
   return body.data.id;
 }
 
+/** A row of `admin deposit|withdraw list --all --json` (newest first). */
+interface PendingRow {
+  id: number;
+  user_id: number;
+  status: string;
+}
+
 /** The id of the newest row of `admin <what> list` that belongs to the user. */
 function pendingId(what: 'deposit' | 'withdraw', userId: number): string {
-  const row = admin(what, 'list')
-    .split('\n')
-    .map((line) => line.split('\t'))
-    .find((fields) => fields[1] === `user ${userId}`);
+  const rows = JSON.parse(admin(what, 'list', '--all', '--json')) as PendingRow[];
+  const row = rows.find((listed) => listed.user_id === userId && listed.status === 'pending');
   expect(row, `a pending ${what} of user ${userId}`).toBeDefined();
-  return row?.[0] ?? '';
+  return String(row?.id ?? '');
 }
 
 /** A deposit through the API, approved by the operator: the player then has `amount`. */

@@ -1,17 +1,36 @@
 //! `fairhall admin ...`: operator commands, dispatched to one file per command group. Each
 //! parses its arguments, calls one domain verb on the same database `serve` uses, and prints
 //! the result.
+//!
+//! Every leaf command is classified here (`effect`) as read-only or as a change of one kind
+//! of target; `run` records every change in the audit log (`crate::audit`) with the operator
+//! (`--by`), the arguments (secrets masked), the target before and after, and the outcome.
+//! A new command adds one line to `effect`; a unit test fails on any leaf without one.
 
+use super::audit::{self, AuditArgs, TargetKind};
 use super::{
-    content, envelopes, games, ledger, news, products, programmes, report, shared, signin, tasks,
-    team, users, vip, wallet,
+    codes, content, envelopes, games, ledger, news, products, programmes, report, shared, signin,
+    tasks, team, users, vip, wallet,
 };
-use crate::clock::Clock;
+use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::crypto::CardCipher;
+use crate::db::Db;
 use crate::wallet::WalletSettings;
-use clap::Subcommand;
+use anyhow::Context;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Subcommand};
+use serde_json::{Map, Value};
 use std::sync::Arc;
+
+/// The flags every `fairhall admin` command takes.
+#[derive(clap::Args)]
+pub struct OperatorArgs {
+    /// Who runs the command (default: $USER, else "operator"): recorded in the audit log and
+    /// with the reviews and adjustments it makes.
+    #[arg(long, global = true, env = "USER", default_value = "operator", value_name = "NAME")]
+    pub by: String,
+}
 
 #[derive(Subcommand)]
 pub enum AdminCommand {
@@ -105,64 +124,414 @@ pub enum AdminCommand {
         command: envelopes::EnvelopeCommand,
     },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
-    Verify,
+    Verify {
+        #[arg(long)]
+        json: bool,
+    },
     /// Verification codes delivered in `log` mode, newest first.
     Codes {
         /// How many to show.
         #[arg(long, default_value_t = 20)]
         limit: i64,
+        #[arg(long)]
+        json: bool,
     },
+    /// The audit log: every state-changing admin command, newest first.
+    Audit(AuditArgs),
 }
 
-pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
+/// What a leaf command does, for the audit log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Reads only: not recorded.
+    Read,
+    /// Changes one target of this kind, named as `Reference` says.
+    Change(TargetKind, Reference),
+}
+
+/// Where a change's target comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// The value of this argument (a user reference resolves to the user's id).
+    Arg(&'static str),
+    /// The command creates it and reports its id (`shared::report_created`).
+    Created,
+    /// A run over the whole kind (rebate, salary): the newest batch or payout before and after.
+    Latest,
+}
+
+/// Every leaf command of `fairhall admin`, by its words after `admin`. `None` for a command
+/// not classified yet: it refuses to run, and `every_admin_command_is_classified` fails.
+pub fn effect(command: &str) -> Option<Effect> {
+    use Effect::{Change, Read};
+    use Reference::{Arg, Created, Latest};
+    use TargetKind as Kind;
+    Some(match command {
+        "audit" | "codes" | "verify" | "team" | "programme cost" => Read,
+        "user list" | "user show" | "user search" | "user roles" => Read,
+        "user create" => Change(Kind::User, Arg("phone")),
+        "user freeze"
+        | "user unfreeze"
+        | "user reset-password"
+        | "user reset-fund-password"
+        | "user grant-admin"
+        | "user role add"
+        | "user role remove"
+        | "user permission add"
+        | "user permission remove" => Change(Kind::User, Arg("user")),
+        "report daily" | "report range" => Read,
+        "deposit list" | "deposit show" => Read,
+        "deposit approve" | "deposit reject" => Change(Kind::Deposit, Arg("id")),
+        "withdraw list" | "withdraw show" => Read,
+        "withdraw approve" | "withdraw reject" | "withdraw fail" => {
+            Change(Kind::Withdrawal, Arg("id"))
+        }
+        "wallet show" => Read,
+        "wallet adjust" => Change(Kind::Wallet, Arg("user")),
+        "room list" | "room show" | "room stuck" | "room periods" | "room chain" => Read,
+        "room open" | "room close" | "room refund" | "room update" | "room limits" => {
+            Change(Kind::Room, Arg("room"))
+        }
+        "content list" | "content show" | "content picture list" => Read,
+        "content create banner"
+        | "content create activity"
+        | "content create help"
+        | "content create page"
+        | "content create announcement" => Change(Kind::Content, Created),
+        "content update banner"
+        | "content update activity"
+        | "content update help"
+        | "content update page"
+        | "content update announcement"
+        | "content delete" => Change(Kind::Content, Arg("id")),
+        "content picture add" => Change(Kind::Picture, Created),
+        "news list" | "news show" => Read,
+        "news add" => Change(Kind::News, Created),
+        "news edit" | "news remove" => Change(Kind::News, Arg("id")),
+        "product categories"
+        | "product list"
+        | "product show"
+        | "product orders"
+        | "product obligations" => Read,
+        "product category" => Change(Kind::Category, Arg("code")),
+        "product create" => Change(Kind::Product, Created),
+        "product update" | "product close" => Change(Kind::Product, Arg("id")),
+        "rebate batches" => Read,
+        "rebate run" => Change(Kind::Rebate, Latest),
+        "salary list" | "salary show" => Read,
+        "salary run" => Change(Kind::Salary, Latest),
+        "signin show" | "signin day" => Read,
+        "task list" | "task show" | "task claims" => Read,
+        "task create" => Change(Kind::Task, Created),
+        "task update" | "task close" => Change(Kind::Task, Arg("id")),
+        "vip levels" | "vip show" | "vip rewards" => Read,
+        "envelope list" | "envelope show" | "envelope reserve" => Read,
+        "envelope create" => Change(Kind::Envelope, Created),
+        "envelope withdraw" => Change(Kind::Envelope, Arg("id")),
+        _ => return None,
+    })
+}
+
+/// The leaf command as typed: its words after `admin` and the arguments given.
+pub struct Invocation {
+    /// e.g. "deposit approve".
+    pub command: String,
+    /// The arguments given on the command line or by the environment, by name; secrets are
+    /// `audit::MASK`.
+    pub arguments: Map<String, Value>,
+}
+
+impl Invocation {
+    /// The leaf `admin_matches` (the matches of `admin`) selects, with its arguments.
+    pub fn of(admin_matches: &ArgMatches) -> Invocation {
+        let mut definition = AdminCommand::augment_subcommands(clap::Command::new("admin"));
+        let (mut matches, mut words) = (admin_matches, Vec::new());
+        while let Some((name, inner)) = matches.subcommand() {
+            words.push(name.to_string());
+            definition = definition.find_subcommand(name).cloned().unwrap_or_default();
+            matches = inner;
+        }
+        let command = words.join(" ");
+        let mut arguments = Map::new();
+        for argument in definition.get_arguments() {
+            let id = argument.get_id().as_str();
+            let given = matches!(
+                matches.value_source(id),
+                Some(ValueSource::CommandLine | ValueSource::EnvVariable)
+            );
+            if !given {
+                continue;
+            }
+            let Ok(Some(raw)) = matches.try_get_raw(id) else { continue };
+            let secret = is_secret(&command, id);
+            let values: Vec<Value> = raw
+                .map(|value| {
+                    if secret {
+                        Value::from(crate::audit::MASK)
+                    } else {
+                        Value::from(value.to_string_lossy().into_owned())
+                    }
+                })
+                .collect();
+            let value = match <[Value; 1]>::try_from(values) {
+                Ok([one]) => one,
+                Err(many) => Value::Array(many),
+            };
+            arguments.insert(id.to_string(), value);
+        }
+        Invocation { command, arguments }
+    }
+
+    /// `deposit.approve` for `deposit approve`.
+    fn action(&self) -> String {
+        self.command.replace(' ', ".")
+    }
+
+    fn argument(&self, name: &str) -> Option<&str> {
+        self.arguments.get(name).and_then(Value::as_str)
+    }
+}
+
+/// Arguments the audit log never stores: passwords, card numbers, an envelope's claim code.
+fn is_secret(command: &str, argument: &str) -> bool {
+    argument.contains("password")
+        || argument.contains("card")
+        || (command == "envelope create" && argument == "code")
+}
+
+pub fn run(
+    mut config: Config,
+    operator: OperatorArgs,
+    invocation: Invocation,
+    command: AdminCommand,
+) -> anyhow::Result<()> {
     let runtime = shared::current_thread_runtime()?;
     runtime.block_on(async move {
         let db = crate::startup::open(&mut config)?;
         let now = Clock::System.now();
-        match command {
-            AdminCommand::Codes { limit } => users::print_codes(&db, limit).await,
-            AdminCommand::User { command } => users::run_user(&db, &config, command, now).await,
-            AdminCommand::Verify => ledger::verify_ledger(&db).await,
-            AdminCommand::Room { command } => {
-                let data_dir = config.server.data_dir.as_path();
-                games::run_room(&db, (config.timezone(), data_dir), command).await
-            }
-            AdminCommand::Deposit { command } => {
-                let settings = Arc::new(WalletSettings::from_config(&config));
-                wallet::run_deposit(&db, settings, Arc::new(config.growth.clone()), command).await
-            }
-            AdminCommand::Withdraw { command } => {
-                let secrets = &config.secrets;
-                let cipher = CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
-                wallet::run_withdraw(&db, Arc::new(cipher), command).await
-            }
-            AdminCommand::Wallet { command } => wallet::run_wallet(&db, command).await,
-            AdminCommand::News { command } => news::run_news(&db, command).await,
-            AdminCommand::Content { command } => content::run_content(&db, &config, *command).await,
-            AdminCommand::Vip { command } => vip::run_vip(&db, &config, command).await,
-            AdminCommand::Product { command } => {
-                products::run_product(&db, &config, *command, now).await
-            }
-            AdminCommand::Programme { command } => {
-                programmes::run_programme(&db, config.timezone(), command).await
-            }
-            AdminCommand::Report { command } => {
-                report::run_report(&db, config.timezone(), command, now).await
-            }
-            AdminCommand::Team(args) => team::run_team(&db, args).await,
-            AdminCommand::Rebate { command } => team::run_rebate(&db, &config, command, now).await,
-            AdminCommand::Salary { command } => team::run_salary(&db, &config, command, now).await,
-            AdminCommand::Signin { command } => {
-                let settings = crate::growth::signin::SigninSettings::from_config(&config);
-                signin::run_signin(&db, settings, command, now).await
-            }
-            AdminCommand::Task { command } => {
-                let settings = crate::growth::tasks::TaskSettings::from_config(&config);
-                tasks::run_task(&db, settings, command, now).await
-            }
-            AdminCommand::Envelope { command } => {
-                envelopes::run_envelope(&db, &config, command, now).await
-            }
-        }
+        let effect = effect(&invocation.command).with_context(|| {
+            format!(
+                "`admin {}` is not classified for the audit log (cli/admin.rs `effect`)",
+                invocation.command
+            )
+        })?;
+        let Effect::Change(kind, reference) = effect else {
+            return dispatch(&db, config, operator.by, command, now).await;
+        };
+        let actor = audit::actor(&operator.by)?;
+        let target_before = target(&db, kind, reference, &invocation).await;
+        let before = kind.snapshot(&db, &config, target_before.clone(), now).await?;
+        shared::take_created();
+        let snapshot_config = config.clone();
+        let outcome = dispatch(&db, config, operator.by, command, now).await;
+        let target = match (target_before, reference) {
+            (Some(target), _) => Some(target),
+            (None, Reference::Created) => shared::take_created().map(|id| match kind {
+                TargetKind::Content => content_target(&invocation, &id),
+                _ => id,
+            }),
+            (None, _) => target(&db, kind, reference, &invocation).await,
+        };
+        let after = kind.snapshot(&db, &snapshot_config, target.clone(), now).await;
+        let entry = crate::audit::Entry {
+            actor,
+            action: invocation.action(),
+            target_kind: kind.code().to_string(),
+            target_id: target,
+            arguments: Value::Object(invocation.arguments),
+            before,
+            after: after.unwrap_or_else(|error| Some(snapshot_failed(&error))),
+            outcome: match &outcome {
+                Ok(()) => crate::audit::Outcome::Ok,
+                Err(error) => crate::audit::Outcome::Refused(format!("{error:#}")),
+            },
+        };
+        let recorded_at = Clock::System.now();
+        let recorded = db
+            .write(move |tx| crate::audit::record(tx, &entry, recorded_at))
+            .await
+            .map_err(shared::explain)
+            .context("while recording the command in the audit log");
+        outcome.and(recorded.map(drop))
     })
+}
+
+/// The target a change names before it runs (for `Created`, nothing yet).
+async fn target(
+    db: &Db,
+    kind: TargetKind,
+    reference: Reference,
+    invocation: &Invocation,
+) -> Option<String> {
+    let Reference::Arg(name) = reference else {
+        return None;
+    };
+    let reference = invocation.argument(name)?;
+    match kind {
+        TargetKind::Content => Some(content_target(invocation, reference)),
+        _ => kind.resolve(db, reference).await,
+    }
+}
+
+/// A content target `KIND:ID`: the kind is the `kind` argument (`content delete banner 3`)
+/// or the command's last word (`content update banner 3`).
+fn content_target(invocation: &Invocation, id: &str) -> String {
+    let last_word = invocation.command.rsplit(' ').next().unwrap_or_default();
+    format!("{}:{id}", invocation.argument("kind").unwrap_or(last_word))
+}
+
+/// What the log keeps when the snapshot after a change could not be read.
+fn snapshot_failed(error: &anyhow::Error) -> Value {
+    serde_json::json!({ "snapshot_failed": format!("{error:#}") })
+}
+
+async fn dispatch(
+    db: &Db,
+    config: Config,
+    by: String,
+    command: AdminCommand,
+    now: Timestamp,
+) -> anyhow::Result<()> {
+    match command {
+        AdminCommand::Codes { limit, json } => codes::print_codes(db, limit, json).await,
+        AdminCommand::Audit(args) => audit::run_audit(db, args).await,
+        AdminCommand::User { command } => users::run_user(db, &config, command, now).await,
+        AdminCommand::Verify { json } => ledger::verify_ledger(db, json).await,
+        AdminCommand::Room { command } => {
+            let data_dir = config.server.data_dir.as_path();
+            games::run_room(db, (config.timezone(), data_dir), command).await
+        }
+        AdminCommand::Deposit { command } => {
+            let settings = Arc::new(WalletSettings::from_config(&config));
+            let growth = Arc::new(config.growth.clone());
+            wallet::run_deposit(db, (settings, growth), command, by).await
+        }
+        AdminCommand::Withdraw { command } => {
+            let secrets = &config.secrets;
+            let cipher = CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
+            wallet::run_withdraw(db, Arc::new(cipher), command, by).await
+        }
+        AdminCommand::Wallet { command } => wallet::run_wallet(db, command, by).await,
+        AdminCommand::News { command } => news::run_news(db, command).await,
+        AdminCommand::Content { command } => content::run_content(db, &config, *command).await,
+        AdminCommand::Vip { command } => vip::run_vip(db, &config, command).await,
+        AdminCommand::Product { command } => {
+            products::run_product(db, &config, *command, now).await
+        }
+        AdminCommand::Programme { command } => {
+            programmes::run_programme(db, config.timezone(), command).await
+        }
+        AdminCommand::Report { command } => {
+            report::run_report(db, config.timezone(), command, now).await
+        }
+        AdminCommand::Team(args) => team::run_team(db, args).await,
+        AdminCommand::Rebate { command } => team::run_rebate(db, &config, command, now).await,
+        AdminCommand::Salary { command } => team::run_salary(db, &config, command, now).await,
+        AdminCommand::Signin { command } => {
+            let settings = crate::growth::signin::SigninSettings::from_config(&config);
+            signin::run_signin(db, settings, command, now).await
+        }
+        AdminCommand::Task { command } => {
+            let settings = crate::growth::tasks::TaskSettings::from_config(&config);
+            tasks::run_task(db, settings, command, now).await
+        }
+        AdminCommand::Envelope { command } => {
+            envelopes::run_envelope(db, &config, command, now).await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, FromArgMatches};
+
+    /// Every leaf of the admin command tree, as its words after `admin`.
+    fn leaves(command: &clap::Command, words: &[String], found: &mut Vec<String>) {
+        // clap's own `help` subcommand, unless the command turned it off (`content create help`
+        // is a real command).
+        let generated_help = |sub: &clap::Command| {
+            sub.get_name() == "help" && !command.is_disable_help_subcommand_set()
+        };
+        let subcommands: Vec<_> =
+            command.get_subcommands().filter(|sub| !generated_help(sub)).collect();
+        if subcommands.is_empty() {
+            found.push(words.join(" "));
+        }
+        for sub in subcommands {
+            let mut words = words.to_vec();
+            words.push(sub.get_name().to_string());
+            leaves(sub, &words, found);
+        }
+    }
+
+    fn admin_leaves() -> Vec<String> {
+        let mut cli = crate::cli::Cli::command();
+        cli.build();
+        let admin = cli.find_subcommand("admin").expect("the admin command");
+        let mut found = Vec::new();
+        leaves(admin, &[], &mut found);
+        found
+    }
+
+    #[test]
+    fn every_admin_command_is_classified() {
+        let leaves = admin_leaves();
+        assert!(leaves.len() > 70, "{} leaves: the walk lost the tree", leaves.len());
+        for expected in ["deposit approve", "content create help", "team", "audit"] {
+            assert!(leaves.iter().any(|leaf| leaf == expected), "{expected} in {leaves:?}");
+        }
+        let unclassified: Vec<_> = leaves.iter().filter(|leaf| effect(leaf).is_none()).collect();
+        assert!(unclassified.is_empty(), "classify in `effect`: {unclassified:?}");
+        assert_eq!(effect("user teleport"), None, "an unknown command is unclassified");
+    }
+
+    #[test]
+    fn every_argument_a_change_names_exists_on_its_command() {
+        let mut cli = crate::cli::Cli::command();
+        cli.build();
+        let admin = cli.find_subcommand("admin").expect("the admin command").clone();
+        for leaf in admin_leaves() {
+            let Some(Effect::Change(_, Reference::Arg(name))) = effect(&leaf) else { continue };
+            let command = leaf
+                .split(' ')
+                .try_fold(&admin, |command, word| command.find_subcommand(word))
+                .expect("the leaf");
+            assert!(
+                command.get_arguments().any(|argument| argument.get_id() == name),
+                "`admin {leaf}` has no argument {name}"
+            );
+        }
+    }
+
+    fn invocation(words: &[&str]) -> Invocation {
+        let line = ["fairhall", "admin"].iter().chain(words);
+        let matches = crate::cli::Cli::command().try_get_matches_from(line).expect("parses");
+        crate::cli::Cli::from_arg_matches(&matches).expect("a command line");
+        Invocation::of(matches.subcommand_matches("admin").expect("admin"))
+    }
+
+    #[test]
+    fn an_invocation_names_its_leaf_and_masks_secrets() {
+        let create = invocation(&["user", "create", "--phone", "0912", "--password", "hunter22"]);
+        assert_eq!(create.command, "user create");
+        assert_eq!(create.action(), "user.create");
+        assert_eq!(create.argument("phone"), Some("0912"));
+        assert_eq!(create.argument("password"), Some(crate::audit::MASK));
+        assert!(!create.arguments.contains_key("admin"), "a flag left out is not recorded");
+        let envelope = invocation(&[
+            "envelope", "create", "--amount", "10", "--count", "2", "--mode", "fixed", "--code",
+            "LUCKY8",
+        ]);
+        assert_eq!(envelope.argument("code"), Some(crate::audit::MASK));
+        assert_eq!(envelope.argument("amount"), Some("10"));
+        let category = invocation(&["product", "category", "drinks", "--name", "en=Drinks"]);
+        assert_eq!(category.argument("code"), Some("drinks"), "only a claim code is secret");
+        let delete = invocation(&["content", "delete", "banner", "3"]);
+        assert_eq!(content_target(&delete, "3"), "banner:3");
+        let update = invocation(&["content", "update", "page", "4", "--title", "About"]);
+        assert_eq!(content_target(&update, "4"), "page:4");
+        let task = invocation(&["task", "create", "--title", "en=A", "--title", "vi=B"]);
+        assert_eq!(task.arguments["titles"], serde_json::json!(["en=A", "vi=B"]));
+    }
 }

@@ -1,7 +1,7 @@
 //! `fairhall admin envelope ...`: red envelopes. `create` prints the claim code once (only its
 //! hash is stored); `withdraw` returns an envelope's remainder to `bonus` at once.
 
-use super::shared::{explain, find_user, print_json_or};
+use super::shared::{explain, find_user, print_json_or, print_table, report_created};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -177,6 +177,7 @@ async fn create(db: &Db, config: &Config, args: CreateArgs, now: Timestamp) -> a
             AppError::Internal(cause) if cause.is::<CreateError>() => cause,
             other => explain(other),
         })?;
+    report_created(created.id);
     print_json_or(args.json, &created, |created| print_created(created, config.timezone()))
 }
 
@@ -264,23 +265,28 @@ fn target_text(envelope: &EnvelopeSummary) -> String {
 }
 
 fn print_list(list: &[EnvelopeSummary], timezone: Tz) {
-    println!("id\tstate\tmode\ttotal\tclaimed\tremainder\tfor\texpires\tnote");
-    for envelope in list {
-        println!(
-            "{}\t{}\t{}\t{}\t{}/{} {}\t{}\t{}\t{}\t{}",
-            envelope.id,
-            envelope.state.code(),
-            envelope.mode.code(),
-            envelope.total,
-            envelope.claimed_count,
-            envelope.quantity,
-            envelope.claimed_amount,
-            envelope.remainder,
-            target_text(envelope),
-            local_time(envelope.expires_at, timezone),
-            envelope.note
-        );
-    }
+    let rows: Vec<Vec<String>> = list
+        .iter()
+        .map(|envelope| {
+            vec![
+                envelope.id.to_string(),
+                envelope.state.code().to_string(),
+                envelope.mode.code().to_string(),
+                envelope.total.to_string(),
+                format!(
+                    "{}/{} {}",
+                    envelope.claimed_count, envelope.quantity, envelope.claimed_amount
+                ),
+                envelope.remainder.to_string(),
+                target_text(envelope),
+                local_time(envelope.expires_at, timezone),
+                envelope.note.clone(),
+            ]
+        })
+        .collect();
+    let headers =
+        ["id", "state", "mode", "total", "claimed", "remainder", "for", "expires", "note"];
+    print_table(&headers, &rows);
 }
 
 fn print_report(report: &EnvelopeReport, timezone: Tz) {
@@ -299,15 +305,18 @@ fn print_report(report: &EnvelopeReport, timezone: Tz) {
         println!("note: {}", envelope.note);
     }
     println!("claims:");
-    println!("user\tphone\tamount\tclaimed at\tluckiest");
-    for claim in &report.claims {
-        println!(
-            "{}\t{}\t{}\t{}\t{}",
-            claim.user_id,
-            claim.phone,
-            claim.amount,
-            local_time(claim.claimed_at, timezone),
-            if claim.luckiest { "luckiest" } else { "" }
-        );
-    }
+    let rows: Vec<Vec<String>> = report
+        .claims
+        .iter()
+        .map(|claim| {
+            vec![
+                claim.user_id.to_string(),
+                claim.phone.clone(),
+                claim.amount.to_string(),
+                local_time(claim.claimed_at, timezone),
+                if claim.luckiest { "luckiest" } else { "" }.to_string(),
+            ]
+        })
+        .collect();
+    print_table(&["user", "phone", "amount", "claimed at", "luckiest"], &rows);
 }

@@ -1,9 +1,48 @@
 //! `fairhall admin verify`: recompute every balance from the ledger's postings.
 
+use super::shared::print_json_or;
 use crate::db::Db;
+use crate::ids::UserId;
+use crate::ledger::VerifyReport;
 
-pub async fn verify_ledger(db: &Db) -> anyhow::Result<()> {
-    let report = db.read(crate::ledger::verify).await?;
+/// What `admin verify --json` prints: the ledger's report, the bet counts that differ from the
+/// bets, and whether everything verified.
+#[derive(serde::Serialize)]
+struct Verification {
+    verified: bool,
+    #[serde(flatten)]
+    ledger: VerifyReport,
+    /// (user id, room) whose bet counts differ from their bets.
+    miscounted_bets: Vec<MiscountedBets>,
+}
+
+#[derive(serde::Serialize)]
+struct MiscountedBets {
+    user_id: UserId,
+    room: String,
+}
+
+pub async fn verify_ledger(db: &Db, json: bool) -> anyhow::Result<()> {
+    let ledger = db.read(crate::ledger::verify).await?;
+    let miscounted_bets = db.read(crate::games::records::recount_bets).await?;
+    let verification = Verification {
+        verified: ledger.is_ok() && miscounted_bets.is_empty(),
+        ledger,
+        miscounted_bets: miscounted_bets
+            .into_iter()
+            .map(|(user_id, room)| MiscountedBets { user_id, room })
+            .collect(),
+    };
+    print_json_or(json, &verification, print_verification)?;
+    if verification.verified {
+        Ok(())
+    } else {
+        Err(super::exit::ChecksFailed("the ledger does not verify".into()).into())
+    }
+}
+
+fn print_verification(verification: &Verification) {
+    let report = &verification.ledger;
     println!(
         "{} accounts, {} entries, {} postings; postings sum to {}",
         report.accounts, report.entries, report.postings, report.postings_total
@@ -30,14 +69,10 @@ pub async fn verify_ledger(db: &Db) -> anyhow::Result<()> {
     for account_id in &report.miscounted_accounts {
         println!("account {account_id}: its record counts differ from its postings");
     }
-    let miscounted_bets = db.read(crate::games::records::recount_bets).await?;
-    for (user_id, room) in &miscounted_bets {
-        println!("user {user_id}, room {room}: the bet counts differ from the bets");
+    for bets in &verification.miscounted_bets {
+        println!("user {}, room {}: the bet counts differ from the bets", bets.user_id, bets.room);
     }
-    if report.is_ok() && miscounted_bets.is_empty() {
+    if verification.verified {
         println!("ledger verified: every balance equals the sum of its postings");
-        Ok(())
-    } else {
-        Err(super::exit::ChecksFailed("the ledger does not verify".into()).into())
     }
 }

@@ -1,7 +1,9 @@
 //! The command line: `serve`, `init`, `migrate` and the operator's `admin` commands.
 
 mod admin;
+mod audit;
 mod backup;
+mod codes;
 mod content;
 mod envelopes;
 pub mod exit;
@@ -22,7 +24,8 @@ mod vip;
 mod wallet;
 
 use crate::config::Config;
-use clap::{Parser, Subcommand};
+use anyhow::Context;
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -85,8 +88,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Operator commands; they work on the same database while `serve` runs.
+    /// Operator commands; they work on the same database while `serve` runs. Each one that
+    /// changes something is recorded in the audit log (`admin audit`).
     Admin {
+        #[command(flatten)]
+        operator: admin::OperatorArgs,
         #[command(subcommand)]
         command: admin::AdminCommand,
     },
@@ -101,14 +107,17 @@ pub fn version_text() -> String {
     )
 }
 
-/// Parses the command line (exiting on a usage error, `--help` or `--version`).
-pub fn parse() -> Cli {
-    use clap::{CommandFactory, FromArgMatches};
+/// The command line of this process, parsed; its matches name the admin command for the audit
+/// log. Exits with clap's usage message and code when it does not parse.
+pub fn parse() -> (Cli, ArgMatches) {
     let matches = Cli::command().version(version_text()).get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+    match Cli::from_arg_matches(&matches) {
+        Ok(cli) => (cli, matches),
+        Err(error) => error.exit(),
+    }
 }
 
-pub fn run(cli: Cli) -> anyhow::Result<()> {
+pub fn run(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
     match cli.command {
         Command::Init { force, listen } => setup::init(cli.config, cli.data_dir, force, listen),
         Command::Serve { listen } => {
@@ -128,7 +137,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Restore { file, yes, json } => {
             backup::restore(&load_config(cli.config, cli.data_dir)?, &file, yes, json)
         }
-        Command::Admin { command } => admin::run(load_config(cli.config, cli.data_dir)?, command),
+        Command::Admin { operator, command } => {
+            let admin_matches = matches.subcommand_matches("admin").context("no admin command")?;
+            let invocation = admin::Invocation::of(admin_matches);
+            admin::run(load_config(cli.config, cli.data_dir)?, operator, invocation, command)
+        }
     }
 }
 

@@ -1,6 +1,10 @@
 //! `fairhall admin news ...`: the news articles players read on pages/yn28/news.
 
-use super::shared::{BodyArgs, explain, format_time, parse_time, read_body, refused, yes_no};
+use super::exit;
+use super::shared::{
+    BodyArgs, explain, format_time, parse_time, print_json_or, print_table, read_body, refused,
+    report_created, yes_no,
+};
 use crate::clock::{Clock, Timestamp};
 use crate::content::{
     self,
@@ -25,9 +29,15 @@ pub enum NewsCommand {
         /// Include removed articles.
         #[arg(long)]
         all: bool,
+        #[arg(long)]
+        json: bool,
     },
-    /// Show one article, with its whole body, as JSON.
-    Show { id: i64 },
+    /// Show one article with its whole body.
+    Show {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Change an article's title, body, language, pin or publication time.
     Edit(EditArgs),
     /// Remove an article: players no longer see it (it stays in `list --all`).
@@ -77,19 +87,25 @@ pub async fn run_news(db: &Db, command: NewsCommand) -> anyhow::Result<()> {
     let now = Clock::System.now();
     match command {
         NewsCommand::Add(args) => add(db, args, now).await?,
-        NewsCommand::List { page, limit, all } => {
+        NewsCommand::List { page, limit, all, json } => {
             let paging = Paging { page: page.max(1), limit: limit.clamp(1, Paging::LIMIT_MAX) };
             let listed =
                 db.read(move |connection| content::list_all(connection, all, paging)).await?;
-            print_articles(&listed.list, now);
-            println!("{} of {} articles", listed.list.len(), listed.total);
+            print_json_or(json, &listed.list, |articles| {
+                print_articles(articles, now);
+                println!("{} of {} articles", articles.len(), listed.total);
+            })?;
         }
-        NewsCommand::Show { id } => {
+        NewsCommand::Show { id, json } => {
             let article = db
                 .read(move |connection| content::show(connection, id))
                 .await
                 .map_err(|error| or_no_article(error, &format!("no article {id}")))?;
-            println!("{}", serde_json::to_string_pretty(&article)?);
+            print_json_or(json, &article, |article| {
+                print_articles(std::slice::from_ref(article), now);
+                println!();
+                println!("{}", article.body);
+            })?;
         }
         NewsCommand::Edit(args) => edit(db, args, now).await?,
         NewsCommand::Remove { id } => {
@@ -105,6 +121,7 @@ pub async fn run_news(db: &Db, command: NewsCommand) -> anyhow::Result<()> {
 async fn add(db: &Db, args: AddArgs, now: Timestamp) -> anyhow::Result<()> {
     let article = parse_new_article(args)?;
     let id = db.write(move |tx| content::add(tx, &article, now)).await.map_err(explain)?;
+    report_created(id);
     let added = db.read(move |connection| content::show(connection, id)).await?;
     println!("added article {id}");
     print_articles(&[added], now);
@@ -171,29 +188,32 @@ fn parse_lang(text: &str) -> anyhow::Result<ArticleLang> {
     })
 }
 
-/// `not_found` as the operator reads it (`what`); any other refusal explained.
+/// `not_found` as the operator reads it (`what`, exit code 4); any other refusal explained.
 fn or_no_article(error: AppError, what: &str) -> anyhow::Error {
     match error {
-        AppError::NotFound => anyhow::anyhow!("{what}"),
+        AppError::NotFound => exit::NotFound(what.to_string()).into(),
         other => explain(other),
     }
 }
 
 fn print_articles(articles: &[Article], now: Timestamp) {
-    println!("id\tlang\tpinned\tpublished\tstate\ttitle");
-    for article in articles {
-        let state = match article.removed_at {
-            Some(_) => "removed",
-            None if article.published_at > now => "scheduled",
-            None => "live",
-        };
-        println!(
-            "{}\t{}\t{}\t{}\t{state}\t{}",
-            article.id,
-            article.lang.as_deref().unwrap_or("all"),
-            yes_no(article.pinned),
-            format_time(article.published_at),
-            article.title
-        );
-    }
+    let rows: Vec<Vec<String>> = articles
+        .iter()
+        .map(|article| {
+            let state = match article.removed_at {
+                Some(_) => "removed",
+                None if article.published_at > now => "scheduled",
+                None => "live",
+            };
+            vec![
+                article.id.to_string(),
+                article.lang.as_deref().unwrap_or("all").to_string(),
+                yes_no(article.pinned).to_string(),
+                format_time(article.published_at),
+                state.to_string(),
+                article.title.clone(),
+            ]
+        })
+        .collect();
+    print_table(&["id", "lang", "pinned", "published", "state", "title"], &rows);
 }

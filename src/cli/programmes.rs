@@ -1,6 +1,6 @@
 //! `fairhall admin programme ...`: across the reward programmes.
 
-use super::shared::explain;
+use super::shared::{explain, print_table};
 use crate::db::Db;
 use crate::growth::cost::{self, CostReport, DayRange};
 use chrono::NaiveDate;
@@ -47,15 +47,21 @@ pub async fn run_programme(db: &Db, timezone: Tz, command: ProgrammeCommand) -> 
 }
 
 fn print_cost(report: &CostReport) {
-    println!("date\tprogramme\tentries\tamount");
+    let row = |date: String, programme: String, entries: String, amount: String| {
+        vec![date, programme, entries, amount]
+    };
+    let mut rows = Vec::new();
     for day in &report.days {
         for cost in &day.programmes {
-            println!("{}\t{}\t{}\t{}", day.date, cost.programme, cost.entries, cost.amount);
+            let (entries, amount) = (cost.entries.to_string(), cost.amount.to_string());
+            rows.push(row(day.date.to_string(), cost.programme.to_string(), entries, amount));
         }
-        println!("{}\tall\t-\t{}", day.date, day.total);
+        rows.push(row(day.date.to_string(), "all".into(), "-".into(), day.total.to_string()));
     }
     for cost in &report.totals {
-        println!("total\t{}\t{}\t{}", cost.programme, cost.entries, cost.amount);
+        let (entries, amount) = (cost.entries.to_string(), cost.amount.to_string());
+        rows.push(row("total".into(), cost.programme.to_string(), entries, amount));
     }
-    println!("total\tall\t-\t{}", report.total);
+    rows.push(row("total".into(), "all".into(), "-".into(), report.total.to_string()));
+    print_table(&["date", "programme", "entries", "amount"], &rows);
 }

@@ -31,13 +31,23 @@ pub async fn find_user(db: &Db, reference: String) -> anyhow::Result<UserId> {
     })
 }
 
-/// A refusal as the operator reads it: the English message and its key.
+/// The named thing does not exist: the message says what was looked for; exit code 4.
+pub fn not_found(message: impl Into<String>) -> anyhow::Error {
+    super::exit::NotFound(message.into()).into()
+}
+
+/// A refusal as the operator reads it: the English message and its key. `not_found` exits 4
+/// (`exit::NotFound`): the id or name the command was given does not exist.
 pub fn explain(error: AppError) -> anyhow::Error {
     match error {
         AppError::Internal(cause) => cause,
         refusal => {
             let message = crate::i18n::message("en", refusal.key(), &refusal.message_args());
-            anyhow::anyhow!("{message} ({})", refusal.key())
+            let message = format!("{message} ({})", refusal.key());
+            match refusal {
+                AppError::NotFound => not_found(message),
+                _ => anyhow::anyhow!(message),
+            }
         }
     }
 }
@@ -51,6 +61,18 @@ pub fn format_time(timestamp: Timestamp) -> String {
         .to_datetime()
         .map(|time| time.format("%Y-%m-%dT%H:%M:%SZ").to_string())
         .unwrap_or_default()
+}
+
+/// A waiting time as the review queues show it: "45s", "12m", "3h 05m", "2d 04h".
+pub fn format_age(secs: i64) -> String {
+    let secs = secs.max(0);
+    let (minutes, hours, days) = (secs / 60, secs / 3600, secs / 86_400);
+    match secs {
+        0..60 => format!("{secs}s"),
+        60..3600 => format!("{minutes}m"),
+        3600..86_400 => format!("{hours}h {:02}m", minutes % 60),
+        _ => format!("{days}d {:02}h", hours % 24),
+    }
 }
 
 /// `value` as pretty JSON with `--json`, else as `print` shows it.
@@ -124,23 +146,58 @@ pub fn parse_time(option: &str, text: &str) -> anyhow::Result<Timestamp> {
         })
 }
 
-/// Rows under a header, each column as wide as its widest cell, two spaces apart.
-pub fn print_table(header: &[&str], rows: &[Vec<String>]) {
-    let mut widths: Vec<usize> = header.iter().map(|title| title.chars().count()).collect();
+/// A player's wallet as `admin wallet show --json` prints it before the recent changes, and as
+/// the audit log records it around an adjustment.
+#[derive(serde::Serialize)]
+pub struct WalletState {
+    pub user_id: UserId,
+    pub balances: crate::ledger::Balances,
+    /// Bets still needed before a withdrawal.
+    pub turnover_remaining: crate::money::Money,
+}
+
+pub fn wallet_state(
+    connection: &rusqlite::Connection,
+    user_id: UserId,
+) -> Result<WalletState, AppError> {
+    Ok(WalletState {
+        user_id,
+        balances: crate::ledger::balances(connection, user_id)?,
+        turnover_remaining: crate::wallet::turnover_remaining(connection, user_id)?,
+    })
+}
+
+/// A readable table: the header row, then one line per row, each column padded to its widest
+/// cell (two spaces between columns; the last column is not padded).
+pub fn format_table(headers: &[&str], rows: &[Vec<String>]) -> String {
+    let columns = headers.len();
+    let mut widths: Vec<usize> = headers.iter().map(|header| header.chars().count()).collect();
     for row in rows {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());
         }
     }
-    let line = |cells: Vec<&str>| {
-        let padded: Vec<String> =
-            cells.iter().zip(&widths).map(|(cell, width)| format!("{cell:<width$}")).collect();
-        println!("{}", padded.join("  ").trim_end());
+    let line = |cells: &mut dyn Iterator<Item = &str>| {
+        let mut text = String::new();
+        for (index, cell) in cells.take(columns).enumerate() {
+            if index + 1 == columns {
+                text.push_str(cell);
+            } else {
+                let padding = widths[index] - cell.chars().count();
+                text.push_str(cell);
+                text.extend(std::iter::repeat_n(' ', padding + 2));
+            }
+        }
+        text.trim_end().to_string()
     };
-    line(header.to_vec());
-    for row in rows {
-        line(row.iter().map(String::as_str).collect());
-    }
+    let mut lines = vec![line(&mut headers.iter().copied())];
+    lines.extend(rows.iter().map(|row| line(&mut row.iter().map(String::as_str))));
+    lines.join("\n")
+}
+
+/// Prints `format_table(headers, rows)`.
+pub fn print_table(headers: &[&str], rows: &[Vec<String>]) {
+    println!("{}", format_table(headers, rows));
 }
 
 /// The room a room code names; a code no room has exits `NotFound`.
@@ -149,4 +206,56 @@ pub fn parse_room(code: &str) -> anyhow::Result<crate::games::rules::room::Room>
         super::exit::NotFound(format!("no room {code:?}: `fairhall admin room list` names them"))
             .into()
     })
+}
+
+thread_local! {
+    /// The id of what the running admin command created, for its audit record. A CLI command
+    /// runs on one thread (`current_thread_runtime`), so the command and `admin::run`, which
+    /// records it, see the same slot.
+    static CREATED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Tells the audit log the id of what this command just created (a command classified as
+/// creating in `cli/admin.rs` calls it once the write committed).
+pub fn report_created(id: impl ToString) {
+    CREATED.with(|created| *created.borrow_mut() = Some(id.to_string()));
+}
+
+/// The id `report_created` was given since the last call, if any.
+pub fn take_created() -> Option<String> {
+    CREATED.with(|created| created.borrow_mut().take())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_aligns_its_columns_on_the_widest_cell() {
+        let rows = vec![
+            vec!["1".to_string(), "alice".to_string(), "10.00".to_string()],
+            vec!["12".to_string(), "bo".to_string(), "".to_string()],
+        ];
+        let table = format_table(&["id", "name", "amount"], &rows);
+        assert_eq!(table, "id  name   amount\n1   alice  10.00\n12  bo");
+        assert_eq!(format_table(&["id"], &[]), "id");
+    }
+
+    #[test]
+    fn an_age_shows_its_two_largest_units() {
+        let ages = [0, 59, 60, 3599, 3600, 3600 + 5 * 60, 86_399, 86_400 + 4 * 3600, -5];
+        let shown: Vec<String> = ages.into_iter().map(format_age).collect();
+        assert_eq!(
+            shown,
+            ["0s", "59s", "1m", "59m", "1h 00m", "1h 05m", "23h 59m", "1d 04h", "0s"]
+        );
+    }
+
+    #[test]
+    fn a_created_id_is_taken_once() {
+        assert_eq!(take_created(), None);
+        report_created(7);
+        assert_eq!(take_created().as_deref(), Some("7"));
+        assert_eq!(take_created(), None);
+    }
 }

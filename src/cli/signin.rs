@@ -1,7 +1,7 @@
 //! `fairhall admin signin ...`: a player's sign-in streak and history, and who signed in on a
 //! day.
 
-use super::shared::{explain, find_user};
+use super::shared::{explain, find_user, print_table};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::growth::day::OperatorDay;
@@ -75,22 +75,26 @@ fn print_history(history: &SigninHistory) {
     println!("signed_today\t{}", super::shared::yes_no(history.signed_today));
     println!("days\t{}", history.total_days);
     println!("paid\t{}", history.total_reward);
-    println!("date\tstreak\treward");
-    for day in &history.recent {
-        println!("{}\t{}\t{}", day.date, day.streak, day.reward);
-    }
+    let rows: Vec<Vec<String>> = history
+        .recent
+        .iter()
+        .map(|day| vec![day.date.to_string(), day.streak.to_string(), day.reward.to_string()])
+        .collect();
+    print_table(&["date", "streak", "reward"], &rows);
 }
 
 fn print_day(date: NaiveDate, signins: &[DaySignin], timezone: Tz) {
-    println!("user\tstreak\treward\tsigned_at");
     let mut paid = 0;
+    let mut rows = Vec::new();
     for signin in signins {
         let signed_at = timezone
             .timestamp_opt(signin.signed_at.secs(), 0)
             .single()
             .map_or_else(String::new, |local| local.format("%H:%M:%S").to_string());
-        println!("{}\t{}\t{}\t{signed_at}", signin.user_id, signin.streak, signin.reward);
+        let (user, streak) = (signin.user_id.to_string(), signin.streak.to_string());
+        rows.push(vec![user, streak, signin.reward.to_string(), signed_at]);
         paid += signin.reward.minor();
     }
+    print_table(&["user", "streak", "reward", "signed at"], &rows);
     println!("{date}: {} sign-ins, {} paid", signins.len(), crate::money::format_signed(paid));
 }

@@ -1,7 +1,7 @@
 //! `fairhall admin task ...`: operator-defined tasks (create, update, list, show, close) and
 //! their claims. Flags are checked whole by `growth::tasks`, which names the one it refuses.
 
-use super::shared::{explain, print_json_or};
+use super::shared::{explain, not_found, print_json_or, print_table, report_created};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
@@ -95,6 +95,7 @@ pub async fn run_task(
             let written =
                 db.write(move |tx| through_writer(tasks::create(tx, &input, &settings, now)));
             let id = written.await.map_err(refusal)?;
+            report_created(id);
             println!("created task {id}");
         }
         TaskCommand::Update { id, args } => {
@@ -110,12 +111,12 @@ pub async fn run_task(
         }
         TaskCommand::Show { id, json } => {
             let record = db.read(move |connection| tasks::show(connection, id)).await?;
-            let record = record.ok_or_else(|| anyhow::anyhow!("task {id}: no such task"))?;
+            let record = record.ok_or_else(|| not_found(format!("task {id}: no such task")))?;
             print_json_or(json, &record, |record| print_task(record, timezone))?;
         }
         TaskCommand::Close { id } => {
             db.write(move |tx| tasks::close(tx, id, now)).await.map_err(|error| match error {
-                AppError::NotFound => anyhow::anyhow!("task {id}: no such open task"),
+                AppError::NotFound => not_found(format!("task {id}: no such open task")),
                 other => explain(other),
             })?;
             println!("closed task {id}: players no longer see it");
@@ -124,7 +125,7 @@ pub async fn run_task(
             let limit = limit.clamp(1, CLAIMS_LIMIT_MAX);
             let claims = db.read(move |connection| tasks::claims(connection, id, limit)).await;
             let claims = claims.map_err(|error| match error {
-                AppError::NotFound => anyhow::anyhow!("task {id}: no such task"),
+                AppError::NotFound => not_found(format!("task {id}: no such task")),
                 other => explain(other),
             })?;
             print_json_or(json, &claims, |claims| print_claims(claims, timezone))?;
@@ -191,24 +192,33 @@ fn state_of(record: &TaskRecord) -> &'static str {
 }
 
 fn print_tasks(records: &[TaskRecord], timezone: Tz) {
-    println!("id\tstate\tkind\ttarget\treward\tdaily\tsort\twindow\tclaims\tpaid\ttitle");
-    for record in records {
-        println!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{} to {}\t{}\t{}\t{}",
-            record.id,
-            state_of(record),
-            record.kind.code(),
-            record.target,
-            record.reward,
-            super::shared::yes_no(record.daily),
-            record.sort,
-            local_time(record.start_at, timezone),
-            local_time(record.end_at, timezone),
-            record.claims,
-            record.paid,
-            title_of(record),
-        );
-    }
+    let rows: Vec<Vec<String>> = records
+        .iter()
+        .map(|record| {
+            vec![
+                record.id.to_string(),
+                state_of(record).to_string(),
+                record.kind.code().to_string(),
+                record.target.clone(),
+                record.reward.to_string(),
+                super::shared::yes_no(record.daily).to_string(),
+                record.sort.to_string(),
+                format!(
+                    "{} to {}",
+                    local_time(record.start_at, timezone),
+                    local_time(record.end_at, timezone)
+                ),
+                record.claims.to_string(),
+                record.paid.to_string(),
+                title_of(record).to_string(),
+            ]
+        })
+        .collect();
+    let headers = [
+        "id", "state", "kind", "target", "reward", "daily", "sort", "window", "claims", "paid",
+        "title",
+    ];
+    print_table(&headers, &rows);
     println!("{} tasks", records.len());
 }
 
@@ -235,11 +245,18 @@ fn print_task(record: &TaskRecord, timezone: Tz) {
 }
 
 fn print_claims(claims: &[TaskClaim], timezone: Tz) {
-    println!("user\tperiod\treward\tclaimed_at");
-    for claim in claims {
-        let period = if claim.period.is_empty() { "-" } else { claim.period.as_str() };
-        let claimed_at = local_time(Some(claim.claimed_at), timezone);
-        println!("{}\t{period}\t{}\t{claimed_at}", claim.user_id, claim.reward);
-    }
+    let rows: Vec<Vec<String>> = claims
+        .iter()
+        .map(|claim| {
+            let period = if claim.period.is_empty() { "-" } else { claim.period.as_str() };
+            vec![
+                claim.user_id.to_string(),
+                period.to_string(),
+                claim.reward.to_string(),
+                local_time(Some(claim.claimed_at), timezone),
+            ]
+        })
+        .collect();
+    print_table(&["user", "period", "reward", "claimed at"], &rows);
     println!("{} claims", claims.len());
 }

@@ -2,7 +2,7 @@
 //! commission batches (list, run one now), and the weekly salary (list, pay the ended weeks
 //! now, one partner's). A readable table by default, `--json` for scripts.
 
-use super::shared::{explain, find_user, format_time, print_json_or};
+use super::shared::{explain, find_user, format_time, print_json_or, print_table};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -70,14 +70,20 @@ pub async fn run_team(db: &Db, args: TeamArgs) -> anyhow::Result<()> {
 
 fn print_team(summary: &TeamSummary) {
     println!("invite code {} ({})", summary.invite_code, summary.invite_path);
-    println!("level\tpeople\trecharge\tbets\twithdrawals\tcommission");
-    for row in summary.levels.iter().chain([&summary.total]) {
-        let level = if row.level == 0 { "total".to_string() } else { row.level.to_string() };
-        println!(
-            "{level}\t{}\t{}\t{}\t{}\t{}",
-            row.people, row.recharge, row.bets, row.withdrawals, row.bonus
-        );
-    }
+    let rows: Vec<Vec<String>> = summary
+        .levels
+        .iter()
+        .chain([&summary.total])
+        .map(|row| {
+            let level = if row.level == 0 { "total".to_string() } else { row.level.to_string() };
+            let amounts = [row.recharge, row.bets, row.withdrawals, row.bonus];
+            let mut cells = vec![level, row.people.to_string()];
+            cells.extend(amounts.iter().map(ToString::to_string));
+            cells
+        })
+        .collect();
+    let headers = ["level", "people", "recharge", "bets", "withdrawals", "commission"];
+    print_table(&headers, &rows);
 }
 
 pub async fn run_rebate(
@@ -105,19 +111,22 @@ pub async fn run_rebate(
 }
 
 fn print_batches(batches: &[BatchSummary]) {
-    println!("batch\tsettled_from\tsettled_until\tran_at\tbets\tstake\tpaid");
-    for batch in batches {
-        println!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
-            batch.batch_id,
-            format_time(batch.settled_from),
-            format_time(batch.settled_until),
-            format_time(batch.ran_at),
-            batch.bets,
-            batch.stake,
-            batch.paid
-        );
-    }
+    let rows: Vec<Vec<String>> = batches
+        .iter()
+        .map(|batch| {
+            vec![
+                batch.batch_id.to_string(),
+                format_time(batch.settled_from),
+                format_time(batch.settled_until),
+                format_time(batch.ran_at),
+                batch.bets.to_string(),
+                batch.stake.to_string(),
+                batch.paid.to_string(),
+            ]
+        })
+        .collect();
+    let headers = ["batch", "settled from", "settled until", "ran at", "bets", "stake", "paid"];
+    print_table(&headers, &rows);
 }
 
 pub async fn run_salary(
@@ -174,19 +183,22 @@ pub async fn run_salary(
 }
 
 fn print_payouts(payouts: &[SalaryPayout]) {
-    println!("user\tweek_from\tvolume\tactive\ttier\tamount\tpaid_at");
-    for payout in payouts {
-        println!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
-            payout.user_id,
-            format_time(payout.week_start),
-            payout.volume,
-            payout.active,
-            payout.tier,
-            payout.amount,
-            format_time(payout.paid_at)
-        );
-    }
+    let rows: Vec<Vec<String>> = payouts
+        .iter()
+        .map(|payout| {
+            vec![
+                payout.user_id.to_string(),
+                format_time(payout.week_start),
+                payout.volume.to_string(),
+                payout.active.to_string(),
+                payout.tier.to_string(),
+                payout.amount.to_string(),
+                format_time(payout.paid_at),
+            ]
+        })
+        .collect();
+    let headers = ["user", "week from", "volume", "active", "tier", "amount", "paid at"];
+    print_table(&headers, &rows);
     println!("{} salaries", payouts.len());
 }
 

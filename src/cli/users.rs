@@ -1,11 +1,10 @@
-//! `fairhall admin user ...` and `admin codes`: player accounts, their roles and permissions,
-//! and delivered codes. Each verb names its user by id, phone or login name (`find_user`).
+//! `fairhall admin user ...`: player accounts, their roles and permissions. Each verb names its user by id, phone or login name (`find_user`).
 
 mod grants;
 mod rows;
 mod show;
 
-use super::shared::{explain, find_user, format_time, print_json_or, refused};
+use super::shared::{explain, find_user, print_json_or, refused};
 use crate::auth::{
     self, NewUser, UserSearch,
     types::{FundPassword, LoginName, LoginPassword, Phone},
@@ -110,9 +109,6 @@ pub enum UserCommand {
 
 /// Rows `admin user list` and `admin user search` print at most.
 const LIST_LIMIT_MAX: i64 = 1000;
-
-/// Codes `admin codes` prints at most.
-const CODES_LIMIT_MAX: i64 = 1000;
 
 pub async fn run_user(
     db: &Db,
@@ -270,14 +266,4 @@ fn read_password(given: Option<String>) -> anyhow::Result<LoginPassword> {
         None => ("standard input", read_line("the password")?),
     };
     LoginPassword::parse(&text).map_err(|error: AppError| refused(source, error))
-}
-
-/// Verification codes delivered in `log` mode, newest first.
-pub async fn print_codes(db: &Db, limit: i64) -> anyhow::Result<()> {
-    let limit = limit.clamp(1, CODES_LIMIT_MAX);
-    let codes = db.read(move |connection| auth::codes::recent(connection, limit)).await?;
-    for code in codes {
-        println!("{} {} {} {}", code.target, code.purpose, code.code, format_time(code.expires_at));
-    }
-    Ok(())
 }

@@ -2,7 +2,7 @@
 //! and what the deposit programmes and VIP upgrades paid. The table and the programmes' rates
 //! are `[growth]` config; these commands only read.
 
-use super::shared::{explain, find_user, format_time};
+use super::shared::{explain, find_user, format_time, print_table};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -125,22 +125,30 @@ fn day_start(text: &str, timezone: Tz, days_after: u64) -> anyhow::Result<Timest
 }
 
 fn print_levels(levels: &[LevelBenefits]) {
-    println!(
-        "level\ttotal_deposit\tbetting_points\tupgrade_reward\twithdraw_single_max\t\
-         withdraw_daily_count\tdeposit_reward"
-    );
-    for level in levels {
-        println!(
-            "VIP{}\t{}\t{}\t{}\t{}\t{}\t{} bp",
-            level.level,
-            level.total_deposit,
-            level.betting_points,
-            level.upgrade_reward,
-            level.withdraw_single_max,
-            level.withdraw_daily_count,
-            level.deposit_reward_bp
-        );
-    }
+    let rows: Vec<Vec<String>> = levels
+        .iter()
+        .map(|level| {
+            vec![
+                format!("VIP{}", level.level),
+                level.total_deposit.to_string(),
+                level.betting_points.to_string(),
+                level.upgrade_reward.to_string(),
+                level.withdraw_single_max.to_string(),
+                level.withdraw_daily_count.to_string(),
+                format!("{} bp", level.deposit_reward_bp),
+            ]
+        })
+        .collect();
+    let headers = [
+        "level",
+        "total deposit",
+        "betting points",
+        "upgrade reward",
+        "withdraw single max",
+        "withdraw daily count",
+        "deposit reward",
+    ];
+    print_table(&headers, &rows);
 }
 
 fn print_player(overview: &Overview, upgrades: &[Upgrade]) {
@@ -161,28 +169,42 @@ fn print_player(overview: &Overview, upgrades: &[Upgrade]) {
 }
 
 fn print_rewards(rewards: &[PaidReward]) {
-    println!("paid_at\tuser\tprogramme\tdeposit\tdeposit_amount\trate\tamount\tvip_level");
     let dash = || "-".to_string();
     let mut totals: Vec<(&str, i64)> = Vec::new();
+    let mut rows = Vec::new();
     for reward in rewards {
-        println!(
-            "{}\t{}\t{}\t{}\t{}\t{} bp\t{}\t{}",
+        rows.push(vec![
             format_time(reward.paid_at),
-            reward.user_id,
-            reward.programme,
+            reward.user_id.to_string(),
+            reward.programme.clone(),
             reward.deposit_id.map_or_else(dash, |id| id.to_string()),
             reward.deposit_amount.map_or_else(dash, |amount| amount.to_string()),
-            reward.rate_bp,
-            reward.amount,
+            format!("{} bp", reward.rate_bp),
+            reward.amount.to_string(),
             reward.vip_level.map_or_else(dash, |level| level.to_string()),
-        );
+        ]);
         match totals.iter_mut().find(|(programme, _)| *programme == reward.programme) {
             Some((_, total)) => *total += reward.amount.minor(),
             None => totals.push((&reward.programme, reward.amount.minor())),
         }
     }
+    let headers = [
+        "paid at",
+        "user",
+        "programme",
+        "deposit",
+        "deposit amount",
+        "rate",
+        "amount",
+        "vip level",
+    ];
+    print_table(&headers, &rows);
     println!("{} rewards", rewards.len());
-    for (programme, total) in totals {
-        println!("total {programme}\t{}", crate::money::format_signed(total));
+    let totals: Vec<Vec<String>> = totals
+        .into_iter()
+        .map(|(programme, total)| vec![programme.to_string(), crate::money::format_signed(total)])
+        .collect();
+    if !totals.is_empty() {
+        print_table(&["programme", "total paid"], &totals);
     }
 }

@@ -1,14 +1,19 @@
 //! `fairhall admin deposit|withdraw|wallet ...`: the operator's side of the wallet.
 
-use super::shared::{explain, find_user};
+use super::exit;
+use super::shared::{
+    WalletState, explain, find_user, format_age, print_json_or, print_table, wallet_state,
+};
 use crate::clock::{Clock, Timestamp};
 use crate::config::GrowthConfig;
 use crate::crypto::CardCipher;
 use crate::db::Db;
+use crate::error::AppError;
 use crate::growth::deposit_rewards;
 use crate::money::Money;
 use crate::paging::Paging;
 use crate::wallet::deposits::{self, DepositRecord};
+use crate::wallet::records::{Audience, ChangeFilter, ChangeRecord, account_changes};
 use crate::wallet::withdrawals::{self, Decision, PayTo, WithdrawalRecord};
 use crate::wallet::{self, Adjustment, WalletSettings};
 use anyhow::Context;
@@ -16,78 +21,89 @@ use clap::Subcommand;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// Which deposits or withdrawals `list` shows: the review queue by default.
+#[derive(clap::Args)]
+pub struct ListArgs {
+    /// pending (the review queue, oldest first, with its age), or another state (newest
+    /// first): passed, rejected (withdrawals: failed too), or all.
+    #[arg(long, visible_alias = "state", default_value = "pending")]
+    status: String,
+    /// Every state, newest first (the same as --status all).
+    #[arg(long, conflicts_with = "status")]
+    all: bool,
+    #[arg(long, default_value_t = 1)]
+    page: i64,
+    #[arg(long)]
+    json: bool,
+}
+
 #[derive(Subcommand)]
 pub enum DepositCommand {
-    /// List deposits, newest first (pending ones by default).
-    List {
-        /// pending, passed, rejected or all.
-        #[arg(long, default_value = "pending")]
-        status: String,
-        #[arg(long, default_value_t = 1)]
-        page: i64,
-    },
+    /// The deposits awaiting review, oldest first with their age; --status or --all for others.
+    List(ListArgs),
     /// Show one deposit; --voucher-out writes its screenshot to a file you can open.
     Show {
         id: i64,
         #[arg(long)]
         voucher_out: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
     },
-    /// Credit the deposit to the player's wallet.
+    /// Credit the deposit to the player's wallet (the reviewer is --by).
     Approve {
         id: i64,
-        /// Who reviews (recorded with the deposit).
-        #[arg(long, env = "USER", default_value = "admin")]
-        by: String,
+        #[arg(long)]
+        json: bool,
     },
     /// Refuse the deposit; the player sees the reason.
     Reject {
         id: i64,
         #[arg(long)]
         reason: String,
-        #[arg(long, env = "USER", default_value = "admin")]
-        by: String,
+        #[arg(long)]
+        json: bool,
     },
 }
 
 #[derive(Subcommand)]
 pub enum WithdrawCommand {
-    /// List withdrawals, newest first (pending ones by default).
-    List {
-        /// pending, passed, failed, rejected or all.
-        #[arg(long, default_value = "pending")]
-        status: String,
-        #[arg(long, default_value_t = 1)]
-        page: i64,
-    },
+    /// The withdrawals awaiting payout, oldest first with their age; --status or --all for
+    /// others.
+    List(ListArgs),
     /// Show one withdrawal with where to pay it: the whole card number or USDT address.
-    Show { id: i64 },
+    Show {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Mark as paid out: the held amount leaves the platform, the fee goes to fees.
     Approve {
         id: i64,
-        #[arg(long, env = "USER", default_value = "admin")]
-        by: String,
+        #[arg(long)]
+        json: bool,
     },
     /// Refuse it: the held amount and fee return to the player's wallet.
     Reject {
         id: i64,
         #[arg(long)]
         reason: String,
-        #[arg(long, env = "USER", default_value = "admin")]
-        by: String,
+        #[arg(long)]
+        json: bool,
     },
     /// The payout failed: the held amount and fee return to the player's wallet.
     Fail {
         id: i64,
         #[arg(long)]
         reason: String,
-        #[arg(long, env = "USER", default_value = "admin")]
-        by: String,
+        #[arg(long)]
+        json: bool,
     },
 }
 
 #[derive(Subcommand)]
 pub enum WalletCommand {
-    /// Credit (positive) or debit (negative) a player's wallet balance, with a reason.
+    /// Credit (positive) or debit (negative) a player's wallet balance, with a reason: a
+    /// ledger entry against `external`, recorded with --by.
     Adjust {
         user: String,
         /// e.g. 50.00 or -12.50
@@ -95,84 +111,131 @@ pub enum WalletCommand {
         amount: String,
         #[arg(long)]
         reason: String,
-        #[arg(long, env = "USER", default_value = "admin")]
-        by: String,
+        #[arg(long)]
+        json: bool,
     },
     /// Print a player's balances and recent account changes.
-    Show { user: String },
+    Show {
+        user: String,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
-fn status_filter(status: &str, known: &[&str]) -> anyhow::Result<Option<String>> {
-    match status {
+/// Rows one page of `deposit list` and `withdraw list` shows.
+const LIST_PAGE_ROWS: &str = "100";
+
+/// The list's state filter: `None` for every state.
+fn status_filter(args: &ListArgs, known: &[&str]) -> anyhow::Result<Option<String>> {
+    match args.status.as_str() {
+        _ if args.all => Ok(None),
         "all" => Ok(None),
         status if known.contains(&status) => Ok(Some(status.to_string())),
-        other => anyhow::bail!("unknown status {other:?}: use {} or all", known.join(", ")),
+        other => anyhow::bail!("--status {other:?}: use {} or all", known.join(", ")),
     }
 }
 
-fn print_deposit(deposit: &DepositRecord) {
-    println!(
-        "{}\tuser {}\t{}\t{} ({} {})\t{}\t{}",
-        deposit.id,
-        deposit.user_id,
-        deposit.method,
-        deposit.amount,
-        deposit.pay_amount,
-        deposit.currency,
-        deposit.status,
-        deposit.reason
-    );
+/// A deposit or withdrawal id that does not exist exits 4; any other refusal explained.
+fn or_not_found(what: &str, id: i64) -> impl FnOnce(AppError) -> anyhow::Error {
+    let message = format!("no {what} {id}");
+    move |error| match error {
+        AppError::NotFound => exit::NotFound(message).into(),
+        other => explain(other),
+    }
 }
 
-fn print_withdrawal(withdrawal: &WithdrawalRecord) {
-    println!(
-        "{}\tuser {}\t{} {}\t{} + fee {}\t{}\t{}",
-        withdrawal.id,
-        withdrawal.user_id,
-        withdrawal.method,
-        withdrawal.account,
-        withdrawal.amount,
-        withdrawal.fee,
-        withdrawal.status,
-        withdrawal.reason
-    );
+const DEPOSIT_HEADERS: [&str; 8] =
+    ["id", "user", "method", "amount", "pay amount", "status", "age", "reason"];
+
+fn deposit_row(deposit: &DepositRecord, now: Timestamp) -> Vec<String> {
+    vec![
+        deposit.id.to_string(),
+        deposit.user_id.to_string(),
+        deposit.method.clone(),
+        deposit.amount.to_string(),
+        format!("{} {}", deposit.pay_amount, deposit.currency),
+        deposit.status.clone(),
+        format_age(now.secs_since(deposit.created_at)),
+        deposit.reason.clone(),
+    ]
+}
+
+const WITHDRAWAL_HEADERS: [&str; 8] =
+    ["id", "user", "to", "amount", "fee", "status", "age", "reason"];
+
+fn withdrawal_row(withdrawal: &WithdrawalRecord, now: Timestamp) -> Vec<String> {
+    vec![
+        withdrawal.id.to_string(),
+        withdrawal.user_id.to_string(),
+        format!("{} {}", withdrawal.method, withdrawal.account),
+        withdrawal.amount.to_string(),
+        withdrawal.fee.to_string(),
+        withdrawal.status.clone(),
+        format_age(now.secs_since(withdrawal.created_at)),
+        withdrawal.reason.clone(),
+    ]
+}
+
+/// The line under a list: how many of how many, and which order.
+fn list_footer(shown: usize, total: i64, queue: bool) -> String {
+    let order = if queue { "pending, oldest first" } else { "newest first" };
+    format!("{shown} of {total} ({order})")
 }
 
 pub async fn run_deposit(
     db: &Db,
-    settings: Arc<WalletSettings>,
-    growth: Arc<GrowthConfig>,
+    settings: (Arc<WalletSettings>, Arc<GrowthConfig>),
     command: DepositCommand,
+    by: String,
 ) -> anyhow::Result<()> {
     let now = Clock::System.now();
     match command {
-        DepositCommand::List { status, page } => {
-            let status = status_filter(&status, &["pending", "passed", "rejected"])?;
-            let paging = Paging::parse(Some(&page.to_string()), Some("100")).map_err(explain)?;
+        DepositCommand::List(args) => {
+            let status = status_filter(&args, &["pending", "passed", "rejected"])?;
+            let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
+                .map_err(explain)?;
+            let queue = status.as_deref() == Some("pending");
             let list = db
-                .read(move |connection| deposits::list(connection, None, status.as_deref(), paging))
+                .read(move |connection| {
+                    if queue {
+                        deposits::review_queue(connection, paging)
+                    } else {
+                        deposits::list(connection, None, status.as_deref(), paging)
+                    }
+                })
                 .await?;
-            println!("id\tuser\tmethod\tamount (pay)\tstatus\treason\t({} in all)", list.total);
-            list.list.iter().for_each(print_deposit);
+            print_json_or(args.json, &list.list, |deposits| {
+                let rows: Vec<_> =
+                    deposits.iter().map(|deposit| deposit_row(deposit, now)).collect();
+                print_table(&DEPOSIT_HEADERS, &rows);
+                println!("{}", list_footer(rows.len(), list.total, queue));
+            })?;
         }
-        DepositCommand::Show { id, voucher_out } => {
-            let deposit =
-                db.read(move |connection| deposits::find(connection, id)).await.map_err(explain)?;
-            println!("{}", serde_json::to_string_pretty(&deposit)?);
+        DepositCommand::Show { id, voucher_out, json } => {
+            let deposit = db
+                .read(move |connection| deposits::find(connection, id))
+                .await
+                .map_err(or_not_found("deposit", id))?;
+            print_json_or(json, &deposit, |deposit| {
+                print_table(&DEPOSIT_HEADERS, &[deposit_row(deposit, now)]);
+                if !deposit.content.is_empty() {
+                    println!("note: {}", deposit.content);
+                }
+            })?;
             if let Some(path) = voucher_out {
-                let source = settings.voucher_dir.join(&deposit.voucher_file);
+                let source = settings.0.voucher_dir.join(&deposit.voucher_file);
                 std::fs::copy(&source, &path)
                     .with_context(|| format!("while copying the voucher to {}", path.display()))?;
-                println!("voucher written to {}", path.display());
+                eprintln!("voucher written to {}", path.display());
             }
         }
-        DepositCommand::Approve { id, by } => {
+        DepositCommand::Approve { id, json } => {
             let review = deposits::Review { deposit_id: id, admin: by, rejection: None };
-            review_deposit(db, (settings, growth), review, now).await?;
+            review_deposit(db, settings, review, (now, json)).await?;
         }
-        DepositCommand::Reject { id, reason, by } => {
+        DepositCommand::Reject { id, reason, json } => {
             let review = deposits::Review { deposit_id: id, admin: by, rejection: Some(reason) };
-            review_deposit(db, (settings, growth), review, now).await?;
+            review_deposit(db, settings, review, (now, json)).await?;
         }
     }
     Ok(())
@@ -184,79 +247,131 @@ async fn review_deposit(
     db: &Db,
     (settings, growth): (Arc<WalletSettings>, Arc<GrowthConfig>),
     review: deposits::Review,
-    now: Timestamp,
+    (now, json): (Timestamp, bool),
 ) -> anyhow::Result<()> {
+    let id = review.deposit_id;
     let reviewed = db
         .write(move |tx| deposit_rewards::review(tx, &review, &settings, &growth, now))
         .await
-        .map_err(explain)?;
-    print_deposit(&reviewed.deposit);
-    for reward in &reviewed.rewards {
-        println!("  paid {} {} ({} bp)", reward.programme, reward.amount, reward.rate_bp);
-    }
-    for upgrade in &reviewed.upgrades {
-        println!("  reached VIP{}: upgrade reward {}", upgrade.level, upgrade.reward);
-    }
-    Ok(())
+        .map_err(or_not_found("deposit", id))?;
+    let shown = ReviewedDeposit {
+        deposit: reviewed.deposit,
+        rewards: reviewed.rewards,
+        upgrades: reviewed.upgrades,
+    };
+    print_json_or(json, &shown, |shown| {
+        print_table(&DEPOSIT_HEADERS, &[deposit_row(&shown.deposit, now)]);
+        for reward in &shown.rewards {
+            println!("  paid {} {} ({} bp)", reward.programme, reward.amount, reward.rate_bp);
+        }
+        for upgrade in &shown.upgrades {
+            println!("  reached VIP{}: upgrade reward {}", upgrade.level, upgrade.reward);
+        }
+    })
+}
+
+/// What `deposit approve|reject --json` prints: the deposit and what its approval paid.
+#[derive(serde::Serialize)]
+struct ReviewedDeposit {
+    #[serde(flatten)]
+    deposit: DepositRecord,
+    rewards: Vec<crate::growth::deposit_rewards::PaidReward>,
+    upgrades: Vec<crate::growth::vip::Upgrade>,
 }
 
 pub async fn run_withdraw(
     db: &Db,
     cipher: Arc<CardCipher>,
     command: WithdrawCommand,
+    by: String,
 ) -> anyhow::Result<()> {
     let now = Clock::System.now();
-    let (withdrawal_id, decision, reason, admin) = match command {
-        WithdrawCommand::Show { id } => return show_withdrawal(db, cipher, id).await,
-        WithdrawCommand::List { status, page } => {
-            let status = status_filter(&status, &["pending", "passed", "failed", "rejected"])?;
-            let paging = Paging::parse(Some(&page.to_string()), Some("100")).map_err(explain)?;
+    let (withdrawal_id, decision, reason, json) = match command {
+        WithdrawCommand::Show { id, json } => return show_withdrawal(db, cipher, id, json).await,
+        WithdrawCommand::List(args) => {
+            let status = status_filter(&args, &["pending", "passed", "failed", "rejected"])?;
+            let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
+                .map_err(explain)?;
+            let queue = status.as_deref() == Some("pending");
             let list = db
                 .read(move |connection| {
-                    withdrawals::list(connection, None, status.as_deref(), paging)
+                    if queue {
+                        withdrawals::review_queue(connection, paging)
+                    } else {
+                        withdrawals::list(connection, None, status.as_deref(), paging)
+                    }
                 })
                 .await?;
-            println!("id\tuser\tto\tamount\tstatus\treason\t({} in all)", list.total);
-            list.list.iter().for_each(print_withdrawal);
-            return Ok(());
+            return print_json_or(args.json, &list.list, |withdrawals| {
+                let rows: Vec<_> =
+                    withdrawals.iter().map(|withdrawal| withdrawal_row(withdrawal, now)).collect();
+                print_table(&WITHDRAWAL_HEADERS, &rows);
+                println!("{}", list_footer(rows.len(), list.total, queue));
+            });
         }
-        WithdrawCommand::Approve { id, by } => (id, Decision::Pass, String::new(), by),
-        WithdrawCommand::Reject { id, reason, by } => (id, Decision::Reject, reason, by),
-        WithdrawCommand::Fail { id, reason, by } => (id, Decision::Fail, reason, by),
+        WithdrawCommand::Approve { id, json } => (id, Decision::Pass, String::new(), json),
+        WithdrawCommand::Reject { id, reason, json } => (id, Decision::Reject, reason, json),
+        WithdrawCommand::Fail { id, reason, json } => (id, Decision::Fail, reason, json),
     };
-    let review = withdrawals::Review { withdrawal_id, decision, reason, admin };
-    let withdrawal =
-        db.write(move |tx| withdrawals::review(tx, &review, now)).await.map_err(explain)?;
-    print_withdrawal(&withdrawal);
-    Ok(())
+    let review = withdrawals::Review { withdrawal_id, decision, reason, admin: by };
+    let withdrawal = db
+        .write(move |tx| withdrawals::review(tx, &review, now))
+        .await
+        .map_err(or_not_found("withdrawal", withdrawal_id))?;
+    print_json_or(json, &withdrawal, |withdrawal| {
+        print_table(&WITHDRAWAL_HEADERS, &[withdrawal_row(withdrawal, now)]);
+    })
+}
+
+/// What `withdraw show --json` prints: the withdrawal and where to pay it, in full.
+#[derive(serde::Serialize)]
+struct ShownWithdrawal {
+    #[serde(flatten)]
+    withdrawal: WithdrawalRecord,
+    pay_to: PayTo,
 }
 
 /// Prints the withdrawal and its payout target in full (for the operator who pays it).
-async fn show_withdrawal(db: &Db, cipher: Arc<CardCipher>, id: i64) -> anyhow::Result<()> {
+async fn show_withdrawal(
+    db: &Db,
+    cipher: Arc<CardCipher>,
+    id: i64,
+    json: bool,
+) -> anyhow::Result<()> {
+    let now = Clock::System.now();
     let (withdrawal, pay_to) = db
         .read(move |connection| {
             Ok((withdrawals::find(connection, id)?, withdrawals::pay_to(connection, id, &cipher)?))
         })
         .await
-        .map_err(explain)?;
-    print_withdrawal(&withdrawal);
-    match pay_to {
-        PayTo::Bank(card) => {
-            println!("pay to bank {}, holder {}", card.bank_code, card.holder);
-            println!("card number {}", card.card_no);
-            if !card.ifsc.is_empty() || !card.bank_address.is_empty() {
-                println!("ifsc {}, bank address {}", card.ifsc, card.bank_address);
+        .map_err(or_not_found("withdrawal", id))?;
+    print_json_or(json, &ShownWithdrawal { withdrawal, pay_to }, |shown| {
+        print_table(&WITHDRAWAL_HEADERS, &[withdrawal_row(&shown.withdrawal, now)]);
+        match &shown.pay_to {
+            PayTo::Bank(card) => {
+                println!("pay to bank {}, holder {}", card.bank_code, card.holder);
+                println!("card number {}", card.card_no);
+                if !card.ifsc.is_empty() || !card.bank_address.is_empty() {
+                    println!("ifsc {}, bank address {}", card.ifsc, card.bank_address);
+                }
             }
+            PayTo::Usdt(address) => println!("pay to USDT {address}"),
         }
-        PayTo::Usdt(address) => println!("pay to USDT {address}"),
-    }
-    Ok(())
+    })
 }
 
-pub async fn run_wallet(db: &Db, command: WalletCommand) -> anyhow::Result<()> {
+/// What `wallet show --json` prints: the balances, then the recent account changes.
+#[derive(serde::Serialize)]
+struct ShownWallet {
+    #[serde(flatten)]
+    state: WalletState,
+    changes: Vec<ChangeRecord>,
+}
+
+pub async fn run_wallet(db: &Db, command: WalletCommand, by: String) -> anyhow::Result<()> {
     let now = Clock::System.now();
     match command {
-        WalletCommand::Adjust { user, amount, reason, by } => {
+        WalletCommand::Adjust { user, amount, reason, json } => {
             let user_id = find_user(db, user).await?;
             let (credit, magnitude) = match amount.strip_prefix('-') {
                 Some(rest) => (false, rest),
@@ -266,42 +381,60 @@ pub async fn run_wallet(db: &Db, command: WalletCommand) -> anyhow::Result<()> {
             let adjustment = Adjustment { user_id, credit, amount, reason, admin: by };
             let balances =
                 db.write(move |tx| wallet::adjust(tx, &adjustment, now)).await.map_err(explain)?;
-            println!("user {user_id}: balance {}, game balance {}", balances.wallet, balances.game);
+            print_json_or(json, &balances, |balances| {
+                println!(
+                    "user {user_id}: balance {}, game balance {}",
+                    balances.wallet, balances.game
+                );
+            })?;
         }
-        WalletCommand::Show { user } => {
+        WalletCommand::Show { user, json } => {
             let user_id = find_user(db, user).await?;
-            let filter =
-                crate::wallet::records::ChangeFilter::parse(Default::default()).map_err(explain)?;
-            let (balances, turnover, changes) = db
+            let filter = ChangeFilter::parse(Default::default()).map_err(explain)?;
+            let shown = db
                 .read(move |connection| {
-                    Ok((
-                        crate::ledger::balances(connection, user_id)?,
-                        wallet::turnover_remaining(connection, user_id)?,
-                        crate::wallet::records::account_changes(
-                            connection,
-                            user_id,
-                            &filter,
-                            crate::wallet::records::Audience::Operator,
-                        )?,
-                    ))
+                    let changes =
+                        account_changes(connection, user_id, &filter, Audience::Operator)?;
+                    Ok(ShownWallet {
+                        state: wallet_state(connection, user_id)?,
+                        changes: changes.list,
+                    })
                 })
                 .await?;
-            println!("{}", serde_json::to_string_pretty(&balances)?);
-            println!("turnover still to bet: {turnover}");
-            println!("recent account changes:");
-            for change in changes.list {
-                println!(
-                    "{}\t{}\t{}\t{}\t{} -> {}\t{}",
-                    change.id,
-                    change.account,
-                    change.kind,
-                    change.reference,
-                    change.amount,
-                    change.balance_after,
-                    change.memo
-                );
-            }
+            print_json_or(json, &shown, print_wallet)?;
         }
     }
     Ok(())
+}
+
+fn print_wallet(shown: &ShownWallet) {
+    let balances = &shown.state.balances;
+    print_table(
+        &["wallet", "game", "savings", "invest", "frozen", "turnover to bet"],
+        &[vec![
+            balances.wallet.to_string(),
+            balances.game.to_string(),
+            balances.savings.to_string(),
+            balances.invest.to_string(),
+            balances.frozen.to_string(),
+            shown.state.turnover_remaining.to_string(),
+        ]],
+    );
+    println!();
+    let rows: Vec<Vec<String>> = shown
+        .changes
+        .iter()
+        .map(|change| {
+            vec![
+                change.id.to_string(),
+                change.account.clone(),
+                change.kind.clone(),
+                change.reference.clone(),
+                change.amount.to_string(),
+                change.balance_after.to_string(),
+                change.memo.clone(),
+            ]
+        })
+        .collect();
+    print_table(&["id", "account", "kind", "reference", "amount", "balance after", "memo"], &rows);
 }

@@ -314,6 +314,22 @@ pub fn passed_count(connection: &Connection, user_id: UserId) -> Result<i64, App
         .query_row([user_id], |row| row.get(0))?)
 }
 
+/// The review queue: the pending deposits, oldest first (the operator works from the top).
+pub fn review_queue(
+    connection: &Connection,
+    paging: Paging,
+) -> Result<Page<DepositRecord>, AppError> {
+    let total: i64 = connection
+        .prepare_cached("SELECT COUNT(*) FROM deposits WHERE status = 'pending'")?
+        .query_row([], |row| row.get(0))?;
+    let mut query = connection.prepare_cached(&format!(
+        "SELECT {RECORD_COLUMNS} FROM deposits WHERE status = 'pending'
+         ORDER BY deposit_id LIMIT ?1 OFFSET ?2"
+    ))?;
+    let rows = query.query_map(params![paging.limit, paging.offset()], record)?;
+    Ok(paging.wrap(rows.collect::<Result<_, _>>()?, total))
+}
+
 /// Deposits of one player (or, with `user_id` None, of everyone), newest first, optionally
 /// only those of one status.
 pub fn list(

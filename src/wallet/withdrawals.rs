@@ -342,6 +342,22 @@ pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalReco
     find(tx, review.withdrawal_id)
 }
 
+/// The review queue: the pending withdrawals, oldest first (the operator works from the top).
+pub fn review_queue(
+    connection: &Connection,
+    paging: Paging,
+) -> Result<Page<WithdrawalRecord>, AppError> {
+    let total: i64 = connection
+        .prepare_cached("SELECT COUNT(*) FROM withdrawals WHERE status = 'pending'")?
+        .query_row([], |row| row.get(0))?;
+    let mut query = connection.prepare_cached(&format!(
+        "SELECT {RECORD_COLUMNS} FROM withdrawals WHERE status = 'pending'
+         ORDER BY withdrawal_id LIMIT ?1 OFFSET ?2"
+    ))?;
+    let rows = query.query_map(params![paging.limit, paging.offset()], record)?;
+    Ok(paging.wrap(rows.collect::<Result<_, _>>()?, total))
+}
+
 pub fn list(
     connection: &Connection,
     user_id: Option<UserId>,

@@ -31,6 +31,8 @@ pub fn fairhall(data_dir: &Path) -> Command {
         .arg(data_dir)
         .env_remove("FAIRHALL_CONFIG")
         .env_remove("FAIRHALL_DATA_DIR")
+        // `admin --by` defaults to $USER: without it, to "operator", whoever runs the tests.
+        .env_remove("USER")
         .env("NO_COLOR", "1")
         .env("RUST_LOG", "info");
     command
@@ -250,15 +252,22 @@ async fn admin_codes_lists_the_codes_delivered_in_log_mode() {
 
     let stdout = succeed(dir.path(), &["admin", "codes"]);
     let limited = succeed(dir.path(), &["admin", "codes", "--limit", "1"]);
+    let json = succeed(dir.path(), &["admin", "codes", "--json"]);
 
     // The clock starts at 2026-11-22T08:00:00Z; codes live 300 s.
-    let lines: Vec<&str> = stdout.lines().collect();
+    let lines: Vec<String> =
+        stdout.lines().map(|line| line.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
     assert_eq!(
         lines,
         [
+            "target purpose code expires".to_string(),
             format!("player@example.com register {email_code} 2026-11-22T08:06:00Z"),
             format!("13800000004 register {code} 2026-11-22T08:05:00Z"),
         ]
     );
-    assert_eq!(limited.lines().count(), 1);
+    assert!(stdout.starts_with("target              purpose"), "aligned: {stdout}");
+    assert_eq!(limited.lines().count(), 2, "the header and one code");
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(json[0]["target"], "player@example.com");
+    assert_eq!(json[1]["code"], code.as_str());
 }

@@ -43,21 +43,29 @@ async fn the_operator_adds_and_lists_news_from_the_command_line() {
     let piped = add_news(data, "Piped", &["--body-file", "-"], "From standard input.\n");
 
     let listed = succeed(data, &["admin", "news", "list"]);
+    let listed_json = succeed(data, &["admin", "news", "list", "--json"]);
     let row = |id: &str, lang: &str, pinned: &str, title: &str| {
-        format!("{id}\t{lang}\t{pinned}\t2026-11-01T02:00:00Z\tlive\t{title}")
+        format!("{id:<2}  {lang:<4}  {pinned:<6}  2026-11-01T02:00:00Z  live   {title}")
     };
     assert_eq!(
         listed.lines().collect::<Vec<_>>(),
         [
-            "id\tlang\tpinned\tpublished\tstate\ttitle",
+            "id  lang  pinned  published             state  title",
             &row(&piped, "all", "no", "Piped"),
             &row(&vietnamese, "vi", "yes", "Bảo trì"),
             &row(&general, "all", "no", "Welcome"),
             "3 of 3 articles",
         ]
     );
-    let shown = succeed(data, &["admin", "news", "show", &general]);
+    let listed_json: serde_json::Value = serde_json::from_str(&listed_json).expect("JSON");
+    let ids: Vec<String> =
+        listed_json.as_array().expect("a list").iter().map(|a| a["id"].to_string()).collect();
+    assert_eq!(ids, [piped.clone(), vietnamese.clone(), general.clone()]);
+    let shown = succeed(data, &["admin", "news", "show", &general, "--json"]);
     assert!(shown.contains(r#""body": "First paragraph.\n\nSecond paragraph.""#), "{shown}");
+    let readable = succeed(data, &["admin", "news", "show", &general]);
+    assert!(readable.ends_with("\nFirst paragraph.\n\nSecond paragraph.\n"), "{readable}");
+    assert_eq!(fail(data, &["admin", "news", "show", "999"]).status.code(), Some(4));
     let page = news(&app, &player, "", Some("vi")).await;
     assert_eq!(titles(&page), ["Bảo trì", "Piped", "Welcome"]);
     assert_eq!(titles(&news(&app, &player, "", Some("en")).await), ["Piped", "Welcome"]);
@@ -79,14 +87,14 @@ async fn the_operator_edits_and_removes_news_from_the_command_line() {
     succeed(data, &["admin", "news", "edit", &vietnamese, "--lang", "all", "--unpinned"]);
     let gone = succeed(data, &["admin", "news", "remove", &removed]);
 
-    assert!(edited.contains(&format!("{general}\tall\tyes\t")), "{edited}");
+    assert!(edited.contains(&format!("{general}   all   yes ")), "{edited}");
     assert!(gone.contains("players no longer see it"), "{gone}");
     assert_eq!(titles(&news(&app, &player, "", Some("en")).await), ["Hello", "Bảo trì"]);
     let reply = get(&app, &player, &format!("{DETAIL}?id={removed}"), None).await;
     assert_eq!(reply.err(), "not_found");
     assert_eq!(succeed(data, &["admin", "news", "list"]).lines().count(), 4);
     let everything = succeed(data, &["admin", "news", "list", "--all"]);
-    let row = format!("{removed}\tall\tno\t2026-11-01T02:00:00Z\tremoved\tWithdrawn");
+    let row = format!("{removed}   all   no      2026-11-01T02:00:00Z  removed  Withdrawn");
     assert!(everything.lines().any(|line| line == row), "{everything}");
 }
 
@@ -122,8 +130,10 @@ fn the_command_line_refuses_bad_news_and_changes_nothing() {
         let args: Vec<&str> = ["admin", "news"].into_iter().chain(args).collect();
         let run = fail(data, &args);
         assert!(run.stderr.contains(expected), "{description}: {run:?}");
+        let missing = expected.starts_with("no article");
+        assert_eq!(run.status.code(), Some(if missing { 4 } else { 1 }), "{description}");
     }
     let listed = succeed(data, &["admin", "news", "list", "--all"]);
     assert!(listed.ends_with("1 of 1 articles\n"), "{listed}");
-    assert!(listed.contains(&format!("{id}\tall\tno\t")), "{listed}");
+    assert!(listed.contains(&format!("{id}   all   no      ")), "{listed}");
 }

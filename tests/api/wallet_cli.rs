@@ -1,7 +1,7 @@
 //! The operator's wallet commands (`fairhall admin deposit|withdraw|wallet|verify`), run as the
 //! built binary on the data directory of a `TestApp` that players use through the API.
 
-use crate::cli::{fail, succeed};
+use crate::cli::{fail, run, succeed};
 use crate::helpers::{Player, TestApp};
 use crate::wallet_support::{
     CARD_LAST4, DepositUpload, PNG, WalletApp, assert_ledger_verifies, money, withdrawal_form,
@@ -9,9 +9,20 @@ use crate::wallet_support::{
 use serde_json::json;
 use tempfile::TempDir;
 
-/// Listed rows (the lines after the header).
-fn rows(stdout: &str) -> Vec<&str> {
-    stdout.lines().skip(1).collect()
+/// Listed rows (the lines between the header and the count), their cells split on runs of
+/// two or more spaces.
+fn rows(stdout: &str) -> Vec<Vec<&str>> {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let body = &lines[1..lines.len().saturating_sub(1)];
+    body.iter()
+        .map(|line| line.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect())
+        .collect()
+}
+
+/// The ids a `--json` list printed, in its order.
+fn json_ids(stdout: &str) -> Vec<String> {
+    let list: serde_json::Value = serde_json::from_str(stdout).expect("JSON");
+    list.as_array().expect("a list").iter().map(|row| row["id"].to_string()).collect()
 }
 
 /// A player on an app whose data directory the CLI shares.
@@ -44,30 +55,44 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
             copy.to_str().expect("a UTF-8 path"),
         ],
     );
+    let listed_json = succeed(data, &["admin", "deposit", "list", "--json"]);
+    let shown_json = succeed(data, &["admin", "deposit", "show", &first, "--json"]);
     let approved = succeed(data, &["admin", "deposit", "approve", &first, "--by", "ops"]);
     let rejected = succeed(data, &["admin", "deposit", "reject", &second, "--reason", "Blurry"]);
     let again = fail(data, &["admin", "deposit", "approve", &first]);
 
+    // The review queue: oldest first, with its age (the CLI's clock is the system's).
+    let user = player.id.to_string();
+    let listed_rows = rows(&listed);
+    assert_eq!(listed_rows.len(), 2, "{listed}");
     assert_eq!(
-        rows(&listed),
-        [
-            format!("{second}\tuser {}\tbank\t30.00 (30.00 USDT)\tpending\t", player.id),
-            format!("{first}\tuser {}\tbank\t120.00 (120.00 USDT)\tpending\t", player.id),
-        ]
+        listed_rows[0][..6],
+        [first.as_str(), user.as_str(), "bank", "120.00", "120.00 USDT", "pending"]
     );
-    assert!(shown.contains("\"status\": \"pending\""), "{shown}");
+    assert_eq!(
+        listed_rows[1][..6],
+        [second.as_str(), user.as_str(), "bank", "30.00", "30.00 USDT", "pending"]
+    );
+    assert!(listed.starts_with("id "), "{listed}");
+    assert!(listed.contains("  age  "), "{listed}");
+    assert!(listed.ends_with("2 of 2 (pending, oldest first)\n"), "{listed}");
+    assert_eq!(json_ids(&listed_json), [first.clone(), second.clone()]);
+    assert!(shown_json.contains("\"status\": \"pending\""), "{shown_json}");
+    assert!(shown.contains(" pending "), "{shown}");
     assert_eq!(std::fs::read(&copy).expect("the copied voucher"), voucher);
-    assert!(approved.contains("\tpassed\t"), "{approved}");
-    assert!(rejected.contains("\trejected\tBlurry"), "{rejected}");
+    assert!(approved.contains(" passed "), "{approved}");
+    assert!(rejected.contains(" rejected ") && rejected.contains("Blurry"), "{rejected}");
     assert!(again.stderr.contains("already_reviewed"), "{again:?}");
+    assert_eq!(again.status.code(), Some(1), "a refusal exits 1");
     assert!(rows(&succeed(data, &["admin", "deposit", "list"])).is_empty());
+    let everything = succeed(data, &["admin", "deposit", "list", "--all", "--json"]);
+    assert_eq!(json_ids(&everything), [second.clone(), first.clone()], "newest first");
     assert_eq!(rows(&succeed(data, &["admin", "deposit", "list", "--status", "all"])).len(), 2);
-    assert_eq!(
-        rows(&succeed(data, &["admin", "deposit", "list", "--status", "rejected"])).len(),
-        1
-    );
-    fail(data, &["admin", "deposit", "list", "--status", "maybe"]);
-    fail(data, &["admin", "deposit", "show", "9999"]);
+    assert_eq!(rows(&succeed(data, &["admin", "deposit", "list", "--state", "rejected"])).len(), 1);
+    let unknown_state = fail(data, &["admin", "deposit", "list", "--status", "maybe"]);
+    assert!(unknown_state.stderr.contains("--status \"maybe\""), "{unknown_state:?}");
+    assert_eq!(fail(data, &["admin", "deposit", "show", "9999"]).status.code(), Some(4));
+    assert_eq!(fail(data, &["admin", "deposit", "approve", "9999"]).status.code(), Some(4));
     // The CLI runs the shipped programmes: a 10 % first-deposit bonus and 1 % cashback, each
     // adding itself to the turnover.
     assert_eq!(app.balances_of(&player).await.wallet, money("133.20"));
@@ -92,23 +117,35 @@ async fn the_operator_closes_withdrawals_from_the_command_line() {
     }
 
     let listed = succeed(data, &["admin", "withdraw", "list"]);
+    let shown = succeed(data, &["admin", "withdraw", "show", &ids[0], "--json"]);
     let paid = succeed(data, &["admin", "withdraw", "approve", &ids[0]]);
     let rejected = succeed(data, &["admin", "withdraw", "reject", &ids[1], "--reason", "Name"]);
     let failed = succeed(data, &["admin", "withdraw", "fail", &ids[2], "--reason", "Bank down"]);
     let again = fail(data, &["admin", "withdraw", "reject", &ids[0], "--reason", "late"]);
 
     let label = format!("bank VCB ****{CARD_LAST4}");
-    assert_eq!(
-        rows(&listed),
-        [
-            format!("{}\tuser {}\t{label}\t20.00 + fee 0.00\tpending\t", ids[2], player.id),
-            format!("{}\tuser {}\t{label}\t50.00 + fee 0.00\tpending\t", ids[1], player.id),
-            format!("{}\tuser {}\t{label}\t100.00 + fee 0.00\tpending\t", ids[0], player.id),
-        ]
+    let user = player.id.to_string();
+    let listed_rows = rows(&listed);
+    assert_eq!(listed_rows.len(), 3, "{listed}");
+    for (row, (id, amount)) in listed_rows.iter().zip(ids.iter().zip(["100.00", "50.00", "20.00"]))
+    {
+        assert_eq!(
+            row[..6],
+            [id.as_str(), user.as_str(), label.as_str(), amount, "0.00", "pending"],
+            "{listed}"
+        );
+    }
+    let shown: serde_json::Value = serde_json::from_str(&shown).expect("JSON");
+    assert_eq!(shown["id"].to_string(), ids[0]);
+    assert_eq!(shown["status"], "pending");
+    assert!(
+        shown["pay_to"]["bank"]["card_no"].as_str().is_some_and(|card| card.ends_with(CARD_LAST4)),
+        "{shown}"
     );
-    assert!(paid.contains("\tpassed\t"), "{paid}");
-    assert!(rejected.contains("\trejected\tName"), "{rejected}");
-    assert!(failed.contains("\tfailed\tBank down"), "{failed}");
+    assert!(paid.contains(" passed "), "{paid}");
+    assert!(rejected.contains(" rejected ") && rejected.contains("Name"), "{rejected}");
+    assert!(failed.contains(" failed ") && failed.contains("Bank down"), "{failed}");
+    assert_eq!(fail(data, &["admin", "withdraw", "show", "9999"]).status.code(), Some(4));
     assert!(again.stderr.contains("already_reviewed"), "{again:?}");
     assert!(rows(&succeed(data, &["admin", "withdraw", "list"])).is_empty());
     assert_eq!(rows(&succeed(data, &["admin", "withdraw", "list", "--status", "all"])).len(), 3);
@@ -157,14 +194,28 @@ async fn the_operator_adjusts_and_shows_a_wallet() {
         assert!(run.stderr.contains(expected), "{description}: {run:?}");
     }
     let shown = succeed(data, &["admin", "wallet", "show", &player.phone]);
+    let shown_json = succeed(data, &["admin", "wallet", "show", &player.phone, "--json"]);
 
     assert_eq!(credited.trim(), format!("user {id}: balance 50.00, game balance 0.00"));
     assert_eq!(debited.trim(), format!("user {id}: balance 40.00, game balance 0.00"));
-    assert!(shown.contains("\"wallet\": \"40.00\""), "{shown}");
-    assert!(shown.contains("turnover still to bet: 0.00"), "{shown}");
-    assert!(shown.contains("\twallet\tadjust\tadmin:ops\t50.00 -> 50.00\tWelcome"), "{shown}");
-    assert!(shown.contains("\twallet\tadjust\t"), "{shown}");
-    assert!(shown.contains("-10.00 -> 40.00\tCorrection"), "{shown}");
+    let balances = rows(&shown)[0].clone();
+    assert_eq!(balances, ["40.00", "0.00", "0.00", "0.00", "0.00", "0.00"], "{shown}");
+    let changes: Vec<Vec<&str>> = shown
+        .lines()
+        .skip(4)
+        .map(|line| line.split("  ").map(str::trim).filter(|cell| !cell.is_empty()).collect())
+        .collect();
+    assert_eq!(changes.len(), 2, "{shown}");
+    assert_eq!(
+        changes[0][1..],
+        ["wallet", "adjust", "admin:operator", "-10.00", "40.00", "Correction"]
+    );
+    assert_eq!(changes[1][1..], ["wallet", "adjust", "admin:ops", "50.00", "50.00", "Welcome"]);
+    let shown_json: serde_json::Value = serde_json::from_str(&shown_json).expect("JSON");
+    assert_eq!(shown_json["user_id"].to_string(), player.id.to_string());
+    assert_eq!(shown_json["balances"]["wallet"], "40.00");
+    assert_eq!(shown_json["turnover_remaining"], "0.00");
+    assert_eq!(shown_json["changes"][1]["memo"], "Welcome");
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "kind=adjust").await;
     assert_eq!(changes.ok()["list"][1]["reference"], "operator");
     assert_eq!(changes.ok()["list"][1]["memo"], "Welcome");
@@ -202,6 +253,11 @@ async fn admin_verify_names_an_account_whose_balance_was_tampered_with() {
     );
     assert!(bad.stdout.contains(&line), "{bad:?}");
     assert!(bad.stderr.contains("does not verify"), "{bad:?}");
+    assert_eq!(bad.status.code(), Some(3), "a failed check exits 3");
+    let report: serde_json::Value =
+        serde_json::from_str(&run(data, &["admin", "verify", "--json"]).stdout).expect("JSON");
+    assert_eq!(report["verified"], false);
+    assert_eq!(report["mismatched_accounts"][0]["account_id"], account_id);
     let report = app.ledger_report().await;
     assert!(!report.is_ok());
     assert_eq!(report.mismatched_accounts.len(), 1);

@@ -3,7 +3,8 @@
 //! language's, else does not see it).
 
 use crate::cli::shared::{
-    BodyArgs, explain, format_time, parse_time, print_json_or, read_body, refused, yes_no,
+    BodyArgs, explain, format_time, not_found, parse_time, print_json_or, print_table, read_body,
+    refused, report_created, yes_no,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::content::announcements::{
@@ -80,6 +81,7 @@ pub async fn create(db: &Db, args: CreateArgs) -> anyhow::Result<()> {
         .write(move |tx| announcements::create(tx, &announcement, now))
         .await
         .map_err(|error| window_or(error, explain))?;
+    report_created(id);
     println!("{id}");
     Ok(())
 }
@@ -94,7 +96,7 @@ pub async fn update(db: &Db, args: UpdateArgs) -> anyhow::Result<()> {
                     "nothing to change, or a new language without both --title and --body: give \
                  --lang with --title and --body, --pinned, --unpinned, --start or --end"
                 ),
-                AppError::NotFound => anyhow::anyhow!("no announcement {id}, or it is deleted"),
+                AppError::NotFound => not_found(format!("no announcement {id}, or it is deleted")),
                 other => window_or(other, explain),
             }
         })?;
@@ -119,7 +121,7 @@ pub async fn show(db: &Db, id: i64, json: bool) -> anyhow::Result<()> {
         .read(move |connection| announcements::show(connection, id))
         .await
         .map_err(|error| match error {
-            AppError::NotFound => anyhow::anyhow!("no announcement {id}"),
+            AppError::NotFound => not_found(format!("no announcement {id}")),
             other => explain(other),
         })?;
     print_json_or(json, &announcement, |announcement| {
@@ -133,7 +135,7 @@ pub async fn show(db: &Db, id: i64, json: bool) -> anyhow::Result<()> {
 pub async fn delete(db: &Db, id: i64) -> anyhow::Result<()> {
     let now = Clock::System.now();
     db.write(move |tx| announcements::delete(tx, id, now)).await.map_err(|error| match error {
-        AppError::NotFound => anyhow::anyhow!("no announcement {id}, or it is deleted already"),
+        AppError::NotFound => not_found(format!("no announcement {id}, or it is deleted already")),
         other => explain(other),
     })?;
     println!("deleted announcement {id}; players no longer see it");
@@ -192,7 +194,7 @@ fn window_or(error: AppError, other: impl FnOnce(AppError) -> anyhow::Error) -> 
 }
 
 fn print_announcements(announcements: &[Announcement], now: Timestamp) {
-    println!("id\tpinned\tstarts\tends\tstate\tlanguages\ttitle");
+    let mut rows = Vec::new();
     for announcement in announcements {
         let state = match (announcement.removed_at, announcement.starts_at, announcement.ends_at) {
             (Some(_), _, _) => "deleted",
@@ -203,13 +205,16 @@ fn print_announcements(announcements: &[Announcement], now: Timestamp) {
         let languages: Vec<&str> =
             announcement.texts.iter().map(|text| text.lang.as_str()).collect();
         let title = announcement.texts.first().map_or("", |text| text.title.as_str());
-        println!(
-            "{}\t{}\t{}\t{}\t{state}\t{}\t{title}",
-            announcement.id,
-            yes_no(announcement.pinned),
+        rows.push(vec![
+            announcement.id.to_string(),
+            yes_no(announcement.pinned).to_string(),
             announcement.starts_at.map(format_time).unwrap_or_else(|| "-".into()),
             announcement.ends_at.map(format_time).unwrap_or_else(|| "-".into()),
-            languages.join(",")
-        );
+            state.to_string(),
+            languages.join(","),
+            title.to_string(),
+        ]);
     }
+    let headers = ["id", "pinned", "starts", "ends", "state", "languages", "title"];
+    print_table(&headers, &rows);
 }

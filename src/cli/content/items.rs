@@ -2,7 +2,7 @@
 //! (`content::pictures`). Flags are parsed here; which flags a kind takes and needs is
 //! decided by `content::items`, whose refusal names the flag.
 
-use crate::cli::shared::{explain, print_json_or};
+use crate::cli::shared::{explain, not_found, print_json_or, print_table, report_created};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::content::items::types::{
@@ -86,6 +86,7 @@ pub async fn create(
     let input = input_of(args, timezone)?;
     let written = db.write(move |tx| through_writer(items::create(tx, kind, input, now)));
     let id = written.await.map_err(refusal)?;
+    report_created(id);
     println!("{id}");
     Ok(())
 }
@@ -122,14 +123,14 @@ pub async fn show(
     timezone: Tz,
 ) -> anyhow::Result<()> {
     let record = db.read(move |connection| items::show(connection, kind, id)).await?;
-    let record = record.ok_or_else(|| anyhow::anyhow!("{} {id}: no such item", kind.code()))?;
+    let record = record.ok_or_else(|| not_found(format!("{} {id}: no such item", kind.code())))?;
     print_json_or(json, &record, |record| print_item(record, timezone))
 }
 
 pub async fn delete(db: &Db, kind: ContentKind, id: i64, now: Timestamp) -> anyhow::Result<()> {
     db.write(move |tx| items::remove(tx, kind, id, now)).await.map_err(|error| match error {
         AppError::NotFound => {
-            anyhow::anyhow!("{} {id}: no such item, or it is deleted already", kind.code())
+            not_found(format!("{} {id}: no such item, or it is deleted already", kind.code()))
         }
         other => explain(other),
     })?;
@@ -156,6 +157,7 @@ pub async fn run_picture(
                 .write(move |tx| pictures::add(tx, &data_dir, &image, now))
                 .await
                 .map_err(refused)?;
+            report_created(picture.id);
             println!("{}\t{}\t{}", picture.id, picture.file_name, picture.url);
         }
         PictureCommand::List { json } => {
@@ -328,21 +330,27 @@ fn state_of(record: &ItemRecord, now: Timestamp) -> &'static str {
 }
 
 fn print_items(records: &[ItemRecord], timezone: Tz, now: Timestamp) {
-    println!("id\tstate\tposition\tlangs\twindow\ttitle");
-    for record in records {
-        let langs: Vec<&str> = record.texts.iter().map(|text| text.lang.as_str()).collect();
-        let title = record.texts.first().map_or("-", |text| text.title.as_str());
-        let name = record.slug.as_deref().map(|slug| format!("[{slug}] ")).unwrap_or_default();
-        println!(
-            "{}\t{}\t{}\t{}\t{} to {}\t{name}{title}",
-            record.id,
-            state_of(record, now),
-            record.position,
-            langs.join(","),
-            local_time(record.start_at, timezone),
-            local_time(record.end_at, timezone),
-        );
-    }
+    let rows: Vec<Vec<String>> = records
+        .iter()
+        .map(|record| {
+            let langs: Vec<&str> = record.texts.iter().map(|text| text.lang.as_str()).collect();
+            let title = record.texts.first().map_or("-", |text| text.title.as_str());
+            let name = record.slug.as_deref().map(|slug| format!("[{slug}] ")).unwrap_or_default();
+            vec![
+                record.id.to_string(),
+                state_of(record, now).to_string(),
+                record.position.to_string(),
+                langs.join(","),
+                format!(
+                    "{} to {}",
+                    local_time(record.start_at, timezone),
+                    local_time(record.end_at, timezone)
+                ),
+                format!("{name}{title}"),
+            ]
+        })
+        .collect();
+    print_table(&["id", "state", "position", "langs", "window", "title"], &rows);
     println!("{} items", records.len());
 }
 

@@ -6,7 +6,7 @@
 mod print;
 mod spec;
 
-use super::shared::{explain, print_json_or};
+use super::shared::{explain, not_found, print_json_or, report_created};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -154,7 +154,7 @@ async fn show(
     let product = db
         .read(move |connection| catalog::show(connection, id, &settings, now))
         .await?
-        .ok_or_else(|| anyhow::anyhow!("product {id}: no such product"))?;
+        .ok_or_else(|| not_found(format!("product {id}: no such product")))?;
     if json {
         println!("{}", serde_json::to_string_pretty(&product)?);
         return Ok(());
@@ -211,6 +211,7 @@ async fn create(
     let settings = context.settings.clone();
     let written = db.write(move |tx| through_writer(catalog::create(tx, &spec, &settings, now)));
     let id = kept_or_removed(written.await, picture)?;
+    report_created(id);
     println!("created product {id}");
     Ok(())
 }
