@@ -3,8 +3,8 @@
 //! the result.
 
 use super::{
-    content, envelopes, games, ledger, news, products, programmes, shared, signin, tasks, team,
-    users, vip, wallet,
+    content, doctor, envelopes, games, ledger, news, products, programmes, shared, signin, tasks,
+    team, users, vip, wallet,
 };
 use crate::auth;
 use crate::clock::Clock;
@@ -101,6 +101,13 @@ pub enum AdminCommand {
     },
     /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
     Verify,
+    /// Check the installation: config, database integrity, ledger, chain keys, scheduler
+    /// lag, disk space and file permissions; exits 3 when a check finds a problem.
+    Doctor {
+        /// Print the findings as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Verification codes delivered in `log` mode, newest first.
     Codes {
         /// How many to show.
@@ -111,6 +118,9 @@ pub enum AdminCommand {
 
 pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
     let runtime = shared::current_thread_runtime()?;
+    if let AdminCommand::Doctor { json } = command {
+        return runtime.block_on(doctor::run_doctor(config, json));
+    }
     runtime.block_on(async move {
         let db = crate::startup::open(&mut config)?;
         let settings = auth::AuthSettings::from_config(&config.auth)?;
@@ -119,6 +129,7 @@ pub fn run(mut config: Config, command: AdminCommand) -> anyhow::Result<()> {
             AdminCommand::Codes { limit } => users::print_codes(&db, limit).await,
             AdminCommand::User { command } => users::run_user(&db, &settings, command, now).await,
             AdminCommand::Verify => ledger::verify_ledger(&db).await,
+            AdminCommand::Doctor { .. } => unreachable!("doctor runs before the database opens"),
             AdminCommand::Room { command } => {
                 let data_dir = config.server.data_dir.as_path();
                 games::run_room(&db, (config.timezone(), data_dir), command).await

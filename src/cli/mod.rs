@@ -1,7 +1,10 @@
-//! The command line: `serve`, `init`, `migrate` and the operator's `admin` commands.
+//! The command line: `serve`, `init`, `migrate`, `config dump` and the operator's `admin`
+//! commands.
 
 mod admin;
+mod config_dump;
 mod content;
+mod doctor;
 mod envelopes;
 pub mod exit;
 mod games;
@@ -63,11 +66,23 @@ enum Command {
         /// Issue number, YYYYMMDD + 4-digit sequence.
         issue: String,
     },
+    /// The effective configuration.
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
     /// Operator commands; they work on the same database while `serve` runs.
     Admin {
         #[command(subcommand)]
         command: admin::AdminCommand,
     },
+}
+
+#[derive(Subcommand)]
+enum ConfigCommand {
+    /// Print the configuration serve would use (the file, the defaults of the keys it leaves
+    /// out, --data-dir) as TOML, with secrets masked as "***".
+    Dump,
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -83,6 +98,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Migrate => setup::migrate(load_config(cli.config, cli.data_dir)?),
         Command::VerifyDraw { room, issue } => {
             games::verify_draw(load_config(cli.config, cli.data_dir)?, &room, &issue)
+        }
+        Command::Config { command: ConfigCommand::Dump } => {
+            config_dump::dump(&load_config(cli.config, cli.data_dir)?)
         }
         Command::Admin { command } => admin::run(load_config(cli.config, cli.data_dir)?, command),
     }

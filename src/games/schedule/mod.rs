@@ -26,6 +26,40 @@ pub fn source_schedule(
     Schedule::new(timezone, rooms::source_period_secs(connection, source)?)
 }
 
+/// How far the scheduler is behind: per draw source, how long ago the draw time of its
+/// oldest undrawn period passed (0 when it is not yet due). `/readyz`, `/metrics` and
+/// `admin doctor` all read it from here.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Lag {
+    /// (draw source code, seconds past the draw time of its oldest undrawn period).
+    pub sources: Vec<(&'static str, i64)>,
+}
+
+impl Lag {
+    /// The largest lag of any source, in seconds.
+    pub fn max_secs(&self) -> i64 {
+        self.sources.iter().map(|(_, secs)| *secs).max().unwrap_or(0)
+    }
+}
+
+/// The scheduler's lag at `now` (`Lag`). A source without a chain yet counts as on time: the
+/// scheduler commits the first chain on its first tick and nothing can be bet before.
+pub fn lag(connection: &Connection, timezone: Tz, now: Timestamp) -> Result<Lag, AppError> {
+    let mut sources = Vec::new();
+    for source in DrawSource::all() {
+        let overdue =
+            match crate::games::fairness::drawing::next_to_draw(connection, source, timezone)? {
+                Some(issue) => match chains::chain_for(connection, source, issue)? {
+                    Some(chain) => (now - chain.schedule(timezone)?.draw_at(issue)?).max(0),
+                    None => 0,
+                },
+                None => 0,
+            };
+        sources.push((source.code(), overdue));
+    }
+    Ok(Lag { sources })
+}
+
 /// The period of a room open for betting at some instant.
 #[derive(Clone, Copy, Debug)]
 pub struct OpenPeriod {
