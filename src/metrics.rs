@@ -162,7 +162,7 @@ impl Metrics {
 
     /// Sets the gauges read at scrape time.
     pub fn sample(&self, sample: &Sample) {
-        for (source, secs) in &sample.lag.sources {
+        for (source, secs) in &sample.lag_sources {
             self.scheduler_lag
                 .get_or_create(&SourceLabels { source: source.to_string() })
                 .set(*secs);
@@ -183,7 +183,8 @@ impl Metrics {
 
 /// What the gauges show, read when `/metrics` is scraped.
 pub struct Sample {
-    pub lag: crate::games::schedule::Lag,
+    /// (draw source, seconds its oldest undrawn period is past its draw time).
+    pub lag_sources: Vec<(&'static str, i64)>,
     pub writer_queue_depth: usize,
     pub wal_bytes: u64,
     pub database_bytes: u64,

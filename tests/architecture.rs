@@ -7,7 +7,8 @@
 //!   games and growth may call content (the player's messages). They never import
 //!   `http`, `cli`, `scheduler`, `live`, `startup`, axum or clap.
 //! - The system clock is read (`::now(`) only in `src/clock.rs`; no `dbg!` anywhere.
-//! - `cli/` command groups share helpers only through `cli/shared.rs`.
+//! - `cli/` command groups share helpers only through `cli/shared.rs` (and the exit codes of
+//!   `cli/exit.rs`).
 //! - The browser tests' clock exists only behind the cargo feature `test-clock`: its environment
 //!   variable is named only inside `#[cfg(feature = "test-clock")]` items, and neither the
 //!   default features nor `install.sh` (the release build) turn the feature on.
@@ -29,10 +30,13 @@ const INFRASTRUCTURE: &[&str] = &[
     "i18n",
     "idempotency",
     "ids",
+    "logging",
+    "metrics",
     "money",
     "net",
     "paging",
     "rate_limit",
+    "systemd",
     "text",
     "uploads",
 ];
@@ -55,6 +59,9 @@ const FRAMEWORKS: &[&str] = &["axum", "clap"];
 
 /// The one file that may read the system clock.
 const CLOCK_FILE: &str = "clock.rs";
+
+/// The `cli/` modules every command group may use: the helpers and the exit codes.
+const CLI_SHARED: &[&str] = &["shared", "exit"];
 
 /// The `cli/` files that may name their siblings: the dispatchers and the shared helpers.
 const CLI_DISPATCH: &[&str] = &["cli/mod.rs", "cli/admin.rs", "cli/shared.rs"];
@@ -255,7 +262,7 @@ fn cli_violations(path: &str, text: &str) -> Vec<String> {
     let code = code_of(text);
     let siblings = code.match_indices("super::").map(|(at, _)| leading_ident(&code[at + 7..]));
     let named: BTreeSet<&str> = siblings
-        .filter(|name| !name.is_empty() && *name != "shared" && *name != "super")
+        .filter(|name| !name.is_empty() && !CLI_SHARED.contains(name) && *name != "super")
         .filter(|name| {
             cli_dir.join(format!("{name}.rs")).exists()
                 || cli_dir.join(name).join("mod.rs").exists()

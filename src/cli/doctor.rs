@@ -104,15 +104,9 @@ fn config_check(config: &Config) -> Finding {
 }
 
 async fn integrity_check(db: &Db) -> Finding {
-    let rows = db
-        .read(|connection| {
-            let mut statement = connection.prepare("PRAGMA integrity_check")?;
-            let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
-        .await;
+    let rows = db.read(|connection| Ok(crate::db::integrity_problems(connection)?)).await;
     match rows {
-        Ok(rows) if rows == ["ok"] => Finding::ok("integrity", "PRAGMA integrity_check: ok"),
+        Ok(rows) if rows.is_empty() => Finding::ok("integrity", "PRAGMA integrity_check: ok"),
         Ok(rows) => Finding::problem(
             "integrity",
             format!("PRAGMA integrity_check: {}", rows.join("; ")),
@@ -127,20 +121,7 @@ async fn integrity_check(db: &Db) -> Finding {
 }
 
 async fn foreign_key_check(db: &Db) -> Finding {
-    let rows = db
-        .read(|connection| {
-            let mut statement = connection.prepare("PRAGMA foreign_key_check")?;
-            let rows = statement.query_map([], |row| {
-                Ok(format!(
-                    "{} row {} -> {}",
-                    row.get::<_, String>(0)?,
-                    row.get::<_, Option<i64>>(1)?.map_or("?".into(), |id| id.to_string()),
-                    row.get::<_, String>(2)?
-                ))
-            })?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
-        .await;
+    let rows = db.read(|connection| Ok(crate::db::foreign_key_problems(connection)?)).await;
     match rows {
         Ok(rows) if rows.is_empty() => Finding::ok("foreign_keys", "no dangling reference"),
         Ok(rows) => Finding::problem(

@@ -269,6 +269,24 @@ impl ReadPool {
     }
 }
 
+/// What `PRAGMA integrity_check` finds wrong; empty when the database is sound.
+pub fn integrity_problems(connection: &Connection) -> anyhow::Result<Vec<String>> {
+    let mut statement = connection.prepare("PRAGMA integrity_check")?;
+    let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
+    let rows = rows.collect::<Result<Vec<_>, _>>().context("while checking integrity")?;
+    Ok(rows.into_iter().filter(|row| row != "ok").collect())
+}
+
+/// The rows `PRAGMA foreign_key_check` finds pointing at nothing, as "table row N -> parent".
+pub fn foreign_key_problems(connection: &Connection) -> anyhow::Result<Vec<String>> {
+    let mut statement = connection.prepare("PRAGMA foreign_key_check")?;
+    let rows = statement.query_map([], |row| {
+        let row_id = row.get::<_, Option<i64>>(1)?.map_or("?".to_string(), |id| id.to_string());
+        Ok(format!("{} row {row_id} -> {}", row.get::<_, String>(0)?, row.get::<_, String>(2)?))
+    })?;
+    rows.collect::<Result<Vec<_>, _>>().context("while checking foreign keys")
+}
+
 /// The embedded migrations the database has not applied ("V24__name"), oldest first: none
 /// once `Db::open` ran, unless a newer binary's migrations are expected (a downgrade leaves
 /// the database ahead instead, which this does not report).

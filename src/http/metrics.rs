@@ -9,7 +9,6 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
-use std::time::Instant;
 
 /// The content type of the Prometheus text format.
 const TEXT_FORMAT: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -26,7 +25,7 @@ pub async fn track(request: Request, next: Next) -> Response {
         .map_or(UNMATCHED_ROUTE, MatchedPath::as_str)
         .to_string();
     let labels = RouteLabels { method: request.method().to_string(), route };
-    let started = Instant::now();
+    let started = crate::clock::monotonic_now();
     let response = next.run(request).await;
     metrics().record_request(labels, response.status().as_u16(), started.elapsed());
     response
@@ -95,7 +94,7 @@ async fn read_sample(app: &AppState) -> anyhow::Result<Sample> {
         .await?;
     let database_bytes = std::fs::metadata(app.db.path()).map_or(0, |meta| meta.len());
     Ok(Sample {
-        lag,
+        lag_sources: lag.sources,
         writer_queue_depth: app.db.writer_queue_depth(),
         wal_bytes: app.db.disk_usage().wal_bytes,
         database_bytes,

@@ -297,7 +297,7 @@ impl Scheduler {
         let mut bets = 0;
         loop {
             let (verdict, limit) = (verdict.clone(), self.chunk_bets);
-            let started = std::time::Instant::now();
+            let started = crate::clock::monotonic_now();
             let chunk = self
                 .db
                 .write(move |tx| settlement::settle_chunk(tx, period, &verdict, limit, now))
