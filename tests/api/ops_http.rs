@@ -181,3 +181,27 @@ async fn readyz_fails_when_free_disk_is_below_the_bound() {
     assert_eq!(disk["ok"], false, "{reply:?}");
     assert!(disk["detail"].as_str().unwrap_or("").contains("db.min_free_bytes"), "{reply:?}");
 }
+
+#[tokio::test]
+async fn without_a_token_metrics_answer_only_a_loopback_peer_that_no_proxy_forwarded() {
+    use axum::extract::ConnectInfo;
+    use std::net::SocketAddr;
+    let app = TestApp::spawn_with(|config| config.metrics.enabled = true).await;
+    let from = |peer: [u8; 4], forwarded_for: Option<&str>| {
+        let mut request = Request::get("/metrics");
+        if let Some(forwarded_for) = forwarded_for {
+            request = request.header("x-forwarded-for", forwarded_for);
+        }
+        let mut request = request.body(Body::empty()).expect("a request");
+        request.extensions_mut().insert(ConnectInfo(SocketAddr::from((peer, 40000))));
+        app.send(request)
+    };
+
+    let local = from([127, 0, 0, 1], None).await;
+    let proxied = from([127, 0, 0, 1], Some("203.0.113.7")).await;
+    let remote = from([203, 0, 113, 7], None).await;
+
+    assert_eq!(local.status, StatusCode::OK, "{local:?}");
+    assert_eq!(proxied.status, StatusCode::NOT_FOUND);
+    assert_eq!(remote.status, StatusCode::NOT_FOUND);
+}
