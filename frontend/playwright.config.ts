@@ -7,10 +7,11 @@
 // the system time plus the seconds in E2E_CLOCK_FILE (`advanceClock` in e2e/support.ts raises
 // them). Without FAIRHALL_CLOCK_BIN the clock project is left out, with a note.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_LOGS } from './e2e/server-log';
 
 // Workers load this file again: the first load picks the port and data dir and hands them on
 // through the environment, so every process talks to the same server.
@@ -153,6 +154,13 @@ if (clockBin !== undefined && process.env.E2E_CLOCK_CONFIG === undefined) {
   );
 }
 const clockURL = `http://127.0.0.1:${process.env.E2E_CLOCK_PORT}`;
+
+// Each server's whole output goes to its file (truncated when the server starts), and the
+// global teardown (e2e/log-scan.ts) fails the run if a secret reached it. RUST_LOG=debug logs
+// more than an operator would, so more can leak.
+const [serverLog, clockServerLog] = SERVER_LOGS as [string, string];
+mkdirSync(dirname(serverLog), { recursive: true });
+const logged = (command: string, log: string): string => `${command} > "${log}" 2>&1`;
 // Matched against the absolute path: only the folder under testDir counts.
 const clockSpecs = /[\\/]e2e[\\/]clock[\\/][^\\/]+\.spec\.ts$/;
 
@@ -164,6 +172,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
+  globalTeardown: './e2e/log-scan.ts',
   reporter: [
     ['list'],
     ['json', { outputFile: 'test-results/playwright.json' }],
@@ -206,7 +215,11 @@ export default defineConfig({
   webServer: [
     {
       name: 'main',
-      command: `"${bin}" --config "${configFile}" serve --listen 127.0.0.1:${port}`,
+      command: logged(
+        `"${bin}" --config "${configFile}" serve --listen 127.0.0.1:${port}`,
+        serverLog,
+      ),
+      env: { RUST_LOG: 'debug' },
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -218,8 +231,11 @@ export default defineConfig({
       : [
           {
             name: 'clock',
-            command: `"${clockBin}" --config "${process.env.E2E_CLOCK_CONFIG}" serve --listen 127.0.0.1:${process.env.E2E_CLOCK_PORT}`,
-            env: { FAIRHALL_TEST_CLOCK_FILE: process.env.E2E_CLOCK_FILE ?? '' },
+            command: logged(
+              `"${clockBin}" --config "${process.env.E2E_CLOCK_CONFIG}" serve --listen 127.0.0.1:${process.env.E2E_CLOCK_PORT}`,
+              clockServerLog,
+            ),
+            env: { FAIRHALL_TEST_CLOCK_FILE: process.env.E2E_CLOCK_FILE ?? '', RUST_LOG: 'debug' },
             url: `${clockURL}/healthz`,
             reuseExistingServer: false,
             timeout: 60_000,

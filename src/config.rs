@@ -9,10 +9,12 @@ use std::path::{Path, PathBuf};
 
 mod backup;
 mod growth;
+mod ops;
 mod system;
 
 pub use backup::*;
 pub use growth::*;
+pub use ops::*;
 pub use system::*;
 
 /// Languages of the app and of server messages; the first entry of a pair is the code.
@@ -36,6 +38,8 @@ pub struct Config {
     pub secrets: SecretsConfig,
     pub api: ApiConfig,
     pub backup: BackupConfig,
+    pub metrics: MetricsConfig,
+    pub log: LogConfig,
 }
 
 /// The operator's content items (`fairhall admin content`).
@@ -180,6 +184,14 @@ pub struct ServerConfig {
     pub trust_forwarded_for: bool,
     /// Peers whose X-Forwarded-For entries are believed: addresses or CIDR blocks.
     pub trusted_proxies: Vec<String>,
+    /// `/readyz` and `admin doctor` report a problem once the oldest undrawn period is this
+    /// many seconds past its draw time.
+    pub scheduler_lag_max_secs: i64,
+    /// PEM certificate chain; with `tls_key_file`, `serve` speaks HTTPS itself. Empty: plain
+    /// HTTP (e.g. behind a reverse proxy that terminates TLS).
+    pub tls_cert_file: PathBuf,
+    /// PEM private key of `tls_cert_file`.
+    pub tls_key_file: PathBuf,
 }
 
 impl Default for ServerConfig {
@@ -194,6 +206,9 @@ impl Default for ServerConfig {
             writer_queue: 4096,
             trust_forwarded_for: false,
             trusted_proxies: vec!["127.0.0.1".into(), "::1".into()],
+            scheduler_lag_max_secs: 60,
+            tls_cert_file: PathBuf::new(),
+            tls_key_file: PathBuf::new(),
         }
     }
 }
@@ -444,6 +459,9 @@ impl Config {
         self.api.validate()?;
         self.home.validate()?;
         self.backup.validate()?;
+        validate_server(&self.server)?;
+        self.metrics.validate()?;
+        self.log.validate()?;
         self.growth.validate()
     }
 
@@ -703,6 +721,12 @@ mod tests {
             ("[home]\nvip_near_percent = 101\n", "home.vip_near_percent"),
             ("[backup]\ndaily_at = \"3:30\"\n", "backup.daily_at"),
             ("[backup]\nkeep = 0\n", "backup.keep"),
+            ("[server]\nscheduler_lag_max_secs = 0\n", "server.scheduler_lag_max_secs"),
+            ("[server]\ntls_cert_file = \"cert.pem\"\n", "server.tls_key_file"),
+            ("[metrics]\ntoken = \"short\"\n", "metrics.token"),
+            ("[metrics]\ntoken = \"a token with spaces in it\"\n", "metrics.token"),
+            ("[log]\nlevel = \"info,=[\"\n", "log.level"),
+            ("[log]\nformat = \"xml\"\n", "format"),
         ] {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");

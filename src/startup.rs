@@ -88,9 +88,7 @@ pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
 /// (`secrets.toml`, `chains.key`), backs up a database with pending migrations and opens (and
 /// migrates) the database. A database migrated by a newer binary is refused.
 pub fn open(config: &mut Config) -> anyhow::Result<Db> {
-    std::fs::create_dir_all(&config.server.data_dir).with_context(|| {
-        format!("while creating the data directory {}", config.server.data_dir.display())
-    })?;
+    create_data_dir(&config.server.data_dir)?;
     resolve_secrets(config)?;
     let data_dir = &config.server.data_dir;
     for file in [SECRETS_FILE, crate::games::fairness::chain_keys::KEY_FILE] {
@@ -122,6 +120,17 @@ fn back_up_before_migrations(config: &Config) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Creates the data directory, closed to others (0750, as install.sh makes it: `admin doctor`
+/// reports one that others may read); an existing one keeps its mode.
+fn create_data_dir(data_dir: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o750)
+        .create(data_dir)
+        .with_context(|| format!("while creating the data directory {}", data_dir.display()))
 }
 
 /// Refuses a zone other than the one the seed chains numbered their issues in: it would

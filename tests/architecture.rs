@@ -31,10 +31,13 @@ const INFRASTRUCTURE: &[&str] = &[
     "i18n",
     "idempotency",
     "ids",
+    "logging",
+    "metrics",
     "money",
     "net",
     "paging",
     "rate_limit",
+    "systemd",
     "text",
     "uploads",
 ];

@@ -91,19 +91,10 @@ fn database_problems(path: &Path) -> anyhow::Result<Vec<String>> {
         Some(_) => {}
         None => problems.push("the database has no applied migrations".into()),
     }
-    let integrity: Vec<String> = connection
-        .prepare("PRAGMA integrity_check")?
-        .query_map([], |row| row.get(0))?
-        .collect::<Result<_, _>>()?;
-    if integrity != ["ok"] {
-        problems.extend(integrity.into_iter().map(|line| format!("integrity_check: {line}")));
-    }
-    let broken_keys: i64 =
-        connection
-            .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |row| row.get(0))?;
-    if broken_keys > 0 {
-        problems.push(format!("foreign_key_check: {broken_keys} rows point at missing rows"));
-    }
+    let integrity = crate::db::integrity_problems(&connection)?;
+    problems.extend(integrity.into_iter().map(|line| format!("integrity_check: {line}")));
+    let broken_keys = crate::db::foreign_key_problems(&connection)?;
+    problems.extend(broken_keys.into_iter().map(|row| format!("foreign_key_check: {row}")));
     if problems.is_empty() {
         let report = crate::ledger::verify(&connection).map_err(anyhow::Error::from)?;
         if !report.is_ok() {

@@ -9,8 +9,8 @@
 
 use super::audit::{self, AuditArgs, TargetKind};
 use super::{
-    codes, content, envelopes, games, ledger, news, products, programmes, report, shared, signin,
-    tasks, team, users, vip, wallet,
+    codes, content, doctor, envelopes, games, ledger, news, products, programmes, report, shared,
+    signin, tasks, team, users, vip, wallet,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
@@ -128,6 +128,13 @@ pub enum AdminCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Check the installation: config, database integrity, ledger, chain keys, scheduler
+    /// lag, disk space and file permissions; exits 3 when a check finds a problem.
+    Doctor {
+        /// Print the findings as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Verification codes delivered in `log` mode, newest first.
     Codes {
         /// How many to show.
@@ -167,7 +174,7 @@ pub fn effect(command: &str) -> Option<Effect> {
     use Reference::{Arg, Created, Latest};
     use TargetKind as Kind;
     Some(match command {
-        "audit" | "codes" | "verify" | "team" | "programme cost" => Read,
+        "audit" | "codes" | "verify" | "doctor" | "team" | "programme cost" => Read,
         "user list" | "user show" | "user search" | "user roles" => Read,
         "user create" => Change(Kind::User, Arg("phone")),
         "user freeze"
@@ -306,6 +313,9 @@ pub fn run(
     command: AdminCommand,
 ) -> anyhow::Result<()> {
     let runtime = shared::current_thread_runtime()?;
+    if let AdminCommand::Doctor { json } = command {
+        return runtime.block_on(doctor::run_doctor(config, json));
+    }
     runtime.block_on(async move {
         let db = crate::startup::open(&mut config)?;
         let now = Clock::System.now();
@@ -397,6 +407,7 @@ async fn dispatch(
         AdminCommand::Audit(args) => audit::run_audit(db, args).await,
         AdminCommand::User { command } => users::run_user(db, &config, command, now).await,
         AdminCommand::Verify { json } => ledger::verify_ledger(db, json).await,
+        AdminCommand::Doctor { .. } => unreachable!("doctor runs before the database opens"),
         AdminCommand::Room { command } => {
             let data_dir = config.server.data_dir.as_path();
             games::run_room(db, (config.timezone(), data_dir), command).await

@@ -1,10 +1,13 @@
-//! The command line: `serve`, `init`, `migrate` and the operator's `admin` commands.
+//! The command line: `serve`, `init`, `migrate`, `config dump` and the operator's `admin`
+//! commands.
 
 mod admin;
 mod audit;
 mod backup;
 mod codes;
+mod config_dump;
 mod content;
+mod doctor;
 mod envelopes;
 pub mod exit;
 mod games;
@@ -88,6 +91,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The effective configuration.
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
     /// Operator commands; they work on the same database while `serve` runs. Each one that
     /// changes something is recorded in the audit log (`admin audit`).
     Admin {
@@ -105,6 +113,13 @@ pub fn version_text() -> String {
         env!("CARGO_PKG_VERSION"),
         crate::db::embedded_schema_version()
     )
+}
+
+#[derive(Subcommand)]
+enum ConfigCommand {
+    /// Print the configuration serve would use (the file, the defaults of the keys it leaves
+    /// out, --data-dir) as TOML, with secrets masked as "***".
+    Dump,
 }
 
 /// The command line of this process, parsed; its matches name the admin command for the audit
@@ -136,6 +151,9 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         }
         Command::Restore { file, yes, json } => {
             backup::restore(&load_config(cli.config, cli.data_dir)?, &file, yes, json)
+        }
+        Command::Config { command: ConfigCommand::Dump } => {
+            config_dump::dump(&load_config(cli.config, cli.data_dir)?)
         }
         Command::Admin { operator, command } => {
             let admin_matches = matches.subcommand_matches("admin").context("no admin command")?;

@@ -9,13 +9,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 pub fn run(mut config: Config) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    crate::logging::init(&config.log)?;
+    let tls = tls_acceptor(&config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -46,8 +41,10 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             .with_context(|| format!("while binding {listen}"))?;
         tracing::info!(address = %listener.local_addr()?, "fairhall is serving");
         let (stop, stopping) = tokio::sync::watch::channel(false);
-        let server = tokio::spawn(serve_http(listener, app(state), stopping)?);
+        let server = tokio::spawn(serve_http(listener, app(state), stopping.clone(), tls)?);
+        notify_systemd_ready(db.clone(), stopping);
         shutdown_signal().await;
+        notify_systemd_stopping();
         tracing::info!(grace_secs = grace.as_secs(), "shutting down: finishing open requests");
         let _ = stop.send(true);
         match tokio::time::timeout(grace, server).await {
@@ -94,25 +91,78 @@ fn serve_clock() -> anyhow::Result<Clock> {
 }
 
 /// The HTTP server: live streams on their own light path (`http::live_socket`), everything
-/// else through axum; both stop taking new work when `stopping` turns true.
+/// else through axum; both stop taking new work when `stopping` turns true. With `tls`, every
+/// connection is HTTPS and served by axum, live streams included (`http::tls`).
 fn serve_http(
     listener: tokio::net::TcpListener,
     router: axum::Router,
     stopping: tokio::sync::watch::Receiver<bool>,
-) -> anyhow::Result<impl std::future::Future<Output = std::io::Result<()>>> {
+    tls: Option<tokio_rustls::TlsAcceptor>,
+) -> anyhow::Result<std::pin::Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>> {
+    // `tap_io` (doing nothing) is what gives a listener of our own `ConnectInfo<SocketAddr>`.
     use axum::serve::ListenerExt;
-    let listener = crate::http::live_socket::Listener::divert_live(
-        listener,
-        router.clone(),
-        stopping.clone(),
-    )?;
-    let service = router.into_make_service_with_connect_info::<SocketAddr>();
-    let mut stopped = stopping;
-    Ok(axum::serve(listener.tap_io(|_| {}), service)
-        .with_graceful_shutdown(async move {
-            crate::http::live_socket::until_stopping(&mut stopped).await;
-        })
-        .into_future())
+    let mut stopped = stopping.clone();
+    let until_stopped = async move { crate::http::live_socket::until_stopping(&mut stopped).await };
+    if let Some(acceptor) = tls {
+        let router = crate::http::tls::ending_streams_on_stop(router, stopping);
+        let service = router.into_make_service_with_connect_info::<SocketAddr>();
+        let listener = crate::http::tls::Listener::accept_tls(listener, acceptor)?;
+        return Ok(Box::pin(
+            axum::serve(listener.tap_io(|_| {}), service)
+                .with_graceful_shutdown(until_stopped)
+                .into_future(),
+        ));
+    }
+    let service = router.clone().into_make_service_with_connect_info::<SocketAddr>();
+    let listener = crate::http::live_socket::Listener::divert_live(listener, router, stopping)?;
+    Ok(Box::pin(
+        axum::serve(listener.tap_io(|_| {}), service)
+            .with_graceful_shutdown(until_stopped)
+            .into_future(),
+    ))
+}
+
+/// The TLS acceptor of `server.tls_cert_file` and `server.tls_key_file`, when both are set
+/// (validation refuses one without the other); read before anything starts, so a bad file
+/// stops `serve` at once.
+fn tls_acceptor(config: &Config) -> anyhow::Result<Option<tokio_rustls::TlsAcceptor>> {
+    let server = &config.server;
+    if server.tls_cert_file.as_os_str().is_empty() {
+        return Ok(None);
+    }
+    crate::http::tls::acceptor(&server.tls_cert_file, &server.tls_key_file).map(Some)
+}
+
+/// Under a `Type=notify` systemd unit: READY=1 now (the listener is bound and the scheduler
+/// runs), then WATCHDOG=1 every half `WATCHDOG_USEC` for as long as the server is not
+/// stopping and the database writer commits a no-op transaction in time; a stuck writer
+/// stops the pings, so systemd restarts the service.
+fn notify_systemd_ready(db: crate::db::Db, stopping: tokio::sync::watch::Receiver<bool>) {
+    let Some(notifier) = crate::systemd::Notifier::from_env() else { return };
+    notifier.notify("READY=1");
+    let Some(interval) = crate::systemd::watchdog_interval() else { return };
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(interval);
+        loop {
+            ticks.tick().await;
+            if *stopping.borrow() {
+                break;
+            }
+            // An empty write still takes the write lock and commits through the writer thread.
+            let write = db.write(|_| Ok(()));
+            match tokio::time::timeout(interval, write).await {
+                Ok(Ok(())) => notifier.notify("WATCHDOG=1"),
+                _ => tracing::error!("the database writer did not answer: no watchdog ping"),
+            }
+        }
+    });
+}
+
+/// STOPPING=1 to systemd, when under a `Type=notify` unit.
+fn notify_systemd_stopping() {
+    if let Some(notifier) = crate::systemd::Notifier::from_env() {
+        notifier.notify("STOPPING=1");
+    }
 }
 
 /// Refuses to serve when the key file lacks the keys of chains that still have periods to

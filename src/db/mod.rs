@@ -180,6 +180,11 @@ impl Db {
         }
     }
 
+    /// Writes queued for the writer thread and not yet taken by it.
+    pub fn writer_queue_depth(&self) -> usize {
+        self.writer.max_capacity().saturating_sub(self.writer.capacity())
+    }
+
     /// `fairhall.db-wal` beside the database.
     pub fn wal_path(&self) -> PathBuf {
         let mut name = self.path.as_os_str().to_owned();
@@ -319,6 +324,44 @@ fn refuse_newer_schema(connection: &Connection) -> anyhow::Result<()> {
         ),
         _ => Ok(()),
     }
+}
+
+/// What `PRAGMA integrity_check` finds wrong; empty when the database is sound.
+pub fn integrity_problems(connection: &Connection) -> anyhow::Result<Vec<String>> {
+    let mut statement = connection.prepare("PRAGMA integrity_check")?;
+    let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
+    let rows = rows.collect::<Result<Vec<_>, _>>().context("while checking integrity")?;
+    Ok(rows.into_iter().filter(|row| row != "ok").collect())
+}
+
+/// The rows `PRAGMA foreign_key_check` finds pointing at nothing, as "table row N -> parent".
+pub fn foreign_key_problems(connection: &Connection) -> anyhow::Result<Vec<String>> {
+    let mut statement = connection.prepare("PRAGMA foreign_key_check")?;
+    let rows = statement.query_map([], |row| {
+        let row_id = row.get::<_, Option<i64>>(1)?.map_or("?".to_string(), |id| id.to_string());
+        Ok(format!("{} row {row_id} -> {}", row.get::<_, String>(0)?, row.get::<_, String>(2)?))
+    })?;
+    rows.collect::<Result<Vec<_>, _>>().context("while checking foreign keys")
+}
+
+/// The embedded migrations the database has not applied ("V24__name"), oldest first: none
+/// once `Db::open` ran, unless a newer binary's migrations are expected (a downgrade leaves
+/// the database ahead instead, which this does not report).
+pub fn pending_migrations(connection: &Connection) -> anyhow::Result<Vec<String>> {
+    let applied: std::collections::HashSet<i64> = connection
+        .prepare("SELECT version FROM refinery_schema_history")
+        .and_then(|mut statement| {
+            statement.query_map([], |row| row.get::<_, i64>(0))?.collect::<Result<_, _>>()
+        })
+        .context("while reading the applied migrations")?;
+    let mut pending: Vec<(i64, String)> = migrations::runner()
+        .get_migrations()
+        .iter()
+        .filter(|migration| !applied.contains(&i64::from(migration.version())))
+        .map(|migration| (i64::from(migration.version()), migration.to_string()))
+        .collect();
+    pending.sort();
+    Ok(pending.into_iter().map(|(_, name)| name).collect())
 }
 
 fn open_write_connection(path: &Path) -> anyhow::Result<Connection> {

@@ -116,13 +116,18 @@ fn serve_writes(
                 next = receiver.try_recv().ok().map(|Job(work)| work);
             }
         }
+        let changes_before = connection.total_changes();
         let failure =
             commit_group(&connection, &mut group, &notes).err().map(|error| format!("{error:#}"));
         let committed = notes.take_kept();
         match &failure {
             Some(reason) => tracing::error!(%reason, "a group commit failed"),
-            // Before the replies: a caller that sees its write done finds it announced.
-            None => hook.publish(&committed),
+            None => {
+                let rows = connection.total_changes().saturating_sub(changes_before);
+                crate::metrics::metrics().record_commit(group.len(), rows);
+                // Before the replies: a caller that sees its write done finds it announced.
+                hook.publish(&committed);
+            }
         }
         for pending in group.drain(..) {
             pending.finish(failure.clone());

@@ -73,6 +73,7 @@ async fn bet(
             })
         })
         .await?;
+    crate::metrics::metrics().bets_placed.inc();
     Ok(Envelope::ok(reply))
 }
 

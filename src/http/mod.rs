@@ -16,6 +16,7 @@ mod goods;
 mod home;
 pub mod live_socket;
 mod lobby;
+mod metrics;
 mod notice;
 mod payout_accounts;
 mod profile;
@@ -24,6 +25,7 @@ mod signin;
 mod system;
 mod tasks;
 mod team;
+pub mod tls;
 mod vip;
 mod wallet;
 mod yn28;
@@ -181,11 +183,13 @@ pub fn app(state: AppState) -> Router {
                 async move { ([(header::CONTENT_TYPE, "application/json")], body.as_str().to_owned()) }
             }),
         )
+        .route("/metrics", axum::routing::get(metrics::serve_metrics))
         .fallback(assets::serve)
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(CatchPanicLayer::custom(envelope::panic_reply))
         .layer(axum::middleware::from_fn_with_state(state.clone(), envelope::localize))
-        .layer(DefaultBodyLimit::max(body_limit));
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn(metrics::track));
     // Outside `localize`, so what is encrypted is the finished, localized reply.
     let inner = match &state.reply_cipher {
         Some(cipher) => inner.layer(axum::middleware::from_fn_with_state(

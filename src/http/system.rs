@@ -1,4 +1,4 @@
-//! Health, the app's start-up config, the support contacts and hours, the agreements a player
+//! Health (liveness `/healthz`, readiness `/readyz`), the app's start-up config, the support contacts and hours, the agreements a player
 //! accepted, and the OpenAPI description.
 
 use super::AppState;
@@ -11,6 +11,7 @@ use crate::db::DiskUsage;
 use crate::error::AppError;
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use chrono::Timelike;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use utoipa_axum::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(healthz))
+        .routes(routes!(readyz))
         .routes(routes!(app_config))
         .routes(routes!(customer_contacts))
         .routes(routes!(agreement_statuses))
@@ -40,6 +42,111 @@ pub struct Health {
         body = Health)))]
 async fn healthz(State(app): State<AppState>) -> Json<Health> {
     Json(Health { status: "ok", disk: app.db.disk_usage() })
+}
+
+/// One readiness check: its name, whether it passed, and what it saw.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReadinessCheck {
+    /// database_writable, migrations_current, scheduler_lag or disk_space.
+    pub name: &'static str,
+    pub ok: bool,
+    pub detail: String,
+}
+
+/// Whether the server can take players' work now, and every check behind the answer.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Readiness {
+    /// "ready" or "not_ready".
+    pub status: &'static str,
+    pub checks: Vec<ReadinessCheck>,
+}
+
+/// How long the write check may wait for the writer: a queue that takes longer is not ready.
+const WRITE_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Ready when the writer commits a no-op transaction, every migration is applied, no draw
+/// source's oldest undrawn period is `server.scheduler_lag_max_secs` past its draw time and
+/// the disk has `db.min_free_bytes` free; 503 with the failing checks otherwise.
+#[utoipa::path(get, path = "/readyz", tag = "system",
+    responses((status = 200, description = "every check passed", body = Readiness),
+        (status = 503, description = "a check failed", body = Readiness)))]
+async fn readyz(State(app): State<AppState>) -> (StatusCode, Json<Readiness>) {
+    let checks = vec![
+        writable_check(&app).await,
+        migrations_check(&app).await,
+        lag_check(&app).await,
+        disk_check(&app),
+    ];
+    let ready = checks.iter().all(|check| check.ok);
+    let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, Json(Readiness { status: if ready { "ready" } else { "not_ready" }, checks }))
+}
+
+fn check(name: &'static str, outcome: Result<String, String>) -> ReadinessCheck {
+    match outcome {
+        Ok(detail) => ReadinessCheck { name, ok: true, detail },
+        Err(detail) => ReadinessCheck { name, ok: false, detail },
+    }
+}
+
+async fn writable_check(app: &AppState) -> ReadinessCheck {
+    // An empty write still takes the write lock and commits through the writer thread.
+    let write = app.db.write(|_| Ok(()));
+    let outcome = match tokio::time::timeout(WRITE_CHECK_TIMEOUT, write).await {
+        Ok(Ok(())) => Ok("a no-op transaction committed".to_string()),
+        Ok(Err(error)) => Err(format!("{:#}", anyhow::Error::from(error))),
+        Err(_) => Err(format!("the writer did not commit within {WRITE_CHECK_TIMEOUT:?}")),
+    };
+    check("database_writable", outcome)
+}
+
+async fn migrations_check(app: &AppState) -> ReadinessCheck {
+    let pending = app
+        .db
+        .read(|connection| Ok(crate::db::pending_migrations(connection)?))
+        .await
+        .map_err(|error| format!("{:#}", anyhow::Error::from(error)));
+    let outcome = match pending {
+        Ok(pending) if pending.is_empty() => Ok("every migration is applied".to_string()),
+        Ok(pending) => Err(format!("not applied: {}", pending.join(", "))),
+        Err(error) => Err(error),
+    };
+    check("migrations_current", outcome)
+}
+
+async fn lag_check(app: &AppState) -> ReadinessCheck {
+    let (timezone, now) = (app.config.timezone(), app.clock.now());
+    let bound = app.config.server.scheduler_lag_max_secs;
+    let lag = app
+        .db
+        .read(move |connection| crate::games::schedule::lag(connection, timezone, now))
+        .await
+        .map_err(|error| format!("{:#}", anyhow::Error::from(error)));
+    let outcome = match lag {
+        Ok(lag) if lag.lag_secs() < bound => Ok(format!("{} s behind at most", lag.lag_secs())),
+        Ok(lag) => Err(format!(
+            "{} s behind (server.scheduler_lag_max_secs = {bound}): {}",
+            lag.lag_secs(),
+            lag.secs_by_source()
+                .into_iter()
+                .filter(|(_, secs)| *secs >= bound)
+                .map(|(source, secs)| format!("{source} {secs} s"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        Err(error) => Err(error),
+    };
+    check("scheduler_lag", outcome)
+}
+
+fn disk_check(app: &AppState) -> ReadinessCheck {
+    let (free, min) = (app.db.disk_usage().disk_free_bytes, app.config.db.min_free_bytes);
+    let outcome = if free >= min {
+        Ok(format!("{free} bytes free"))
+    } else {
+        Err(format!("{free} bytes free, below db.min_free_bytes = {min}"))
+    };
+    check("disk_space", outcome)
 }
 
 /// An agreement the register page links and the player accepts.

@@ -137,6 +137,7 @@ impl Scheduler {
         for source in DrawSource::all() {
             match self.tick_source(source, now).await {
                 Ok((created, drawn)) => {
+                    crate::metrics::metrics().record_draws(source.code(), drawn);
                     report.chains_created += u32::from(created);
                     report.drawn.push((source.code(), drawn));
                 }
@@ -296,10 +297,12 @@ impl Scheduler {
         let mut bets = 0;
         loop {
             let (verdict, limit) = (verdict.clone(), self.chunk_bets);
+            let started = crate::clock::monotonic_now();
             let chunk = self
                 .db
                 .write(move |tx| settlement::settle_chunk(tx, period, &verdict, limit, now))
                 .await?;
+            crate::metrics::metrics().settlement_duration.observe(started.elapsed().as_secs_f64());
             bets += u64::from(chunk.settled);
             if chunk.done {
                 return Ok(bets);

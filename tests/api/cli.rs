@@ -97,6 +97,8 @@ fn each_subcommand_explains_its_purpose_in_its_help() {
         (&["restore", "--help"], "Check a backup archive"),
         (&["admin", "--help"], "Operator commands"),
         (&["admin", "codes", "--help"], "Verification codes delivered in `log` mode"),
+        (&["admin", "doctor", "--help"], "Check the installation"),
+        (&["config", "dump", "--help"], "Print the configuration serve would use"),
         (&["admin", "user", "--help"], "Player accounts"),
         (&["admin", "user", "create", "--help"], "Create a player"),
         (&["admin", "user", "list", "--help"], "List users"),

@@ -66,8 +66,8 @@ fn first_undrawn(tx: &Tx, plan: &DrawPlan) -> Result<Option<Issue>, AppError> {
     next_to_draw(tx, plan.source, plan.timezone)
 }
 
-/// The period of `source` to draw next: the one after the latest drawn, or the first chain's
-/// first period; None before any chain is committed.
+/// The period of `source` the scheduler draws next: the one after the latest drawn, or the
+/// first chain's first period; None before any chain exists.
 pub fn next_to_draw(
     connection: &Connection,
     source: DrawSource,
@@ -105,6 +105,48 @@ pub fn missing_keys(
         .collect();
     missing.dedup();
     Ok(missing)
+}
+
+/// The seed chains of one draw source as `admin doctor` reports them.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ChainStatus {
+    pub source: &'static str,
+    /// The latest committed chain segment's seed chain; None before the first tick.
+    pub latest_seeds_id: Option<String>,
+    /// Periods from the next to draw to the end of the latest chain (inclusive).
+    pub periods_left: Option<i64>,
+    /// Chains still to draw whose key `keys` lacks (`missing_keys`).
+    pub missing_keys: Vec<String>,
+}
+
+/// The chains of `source`: the latest, how many periods it still covers, the missing keys.
+pub fn chain_status(
+    connection: &Connection,
+    keys: &ChainKeys,
+    source: DrawSource,
+    timezone: Tz,
+) -> Result<ChainStatus, AppError> {
+    let missing = missing_keys(connection, keys, source, timezone)?;
+    let Some(latest) = chains::latest_chain(connection, source)? else {
+        return Ok(ChainStatus {
+            source: source.code(),
+            latest_seeds_id: None,
+            periods_left: None,
+            missing_keys: missing,
+        });
+    };
+    let schedule = latest.schedule(timezone)?;
+    let last = latest.last_issue(&schedule)?;
+    let periods_left = match next_to_draw(connection, source, timezone)? {
+        Some(next) => schedule.periods_between(next, last)?.map_or(0, |between| between + 1),
+        None => 0,
+    };
+    Ok(ChainStatus {
+        source: source.code(),
+        latest_seeds_id: Some(latest.seeds_id),
+        periods_left: Some(periods_left),
+        missing_keys: missing,
+    })
 }
 
 /// When `issue` of `source` was due, if it can never be drawn here: a live segment gives it a

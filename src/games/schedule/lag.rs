@@ -31,6 +31,18 @@ pub struct SourceLag {
     pub unsettled: Option<(Room, LatePeriod)>,
 }
 
+impl SourceLag {
+    /// The longest wait past a draw time of this source, for a draw or a settlement.
+    pub fn late_secs(&self) -> i64 {
+        let unsettled = self.unsettled.map(|(_, period)| period.late_secs);
+        [self.undrawn.map(|period| period.late_secs), unsettled]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 /// Every draw source's lag.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchedulerLag {
@@ -38,13 +50,14 @@ pub struct SchedulerLag {
 }
 
 impl SchedulerLag {
+    /// Each source's code and its longest wait past a draw time (0: on time), for `/metrics`.
+    pub fn secs_by_source(&self) -> Vec<(&'static str, i64)> {
+        self.sources.iter().map(|source| (source.source.code(), source.late_secs())).collect()
+    }
+
     /// The longest wait past a draw time, for a draw or a settlement (0: nothing is late).
     pub fn lag_secs(&self) -> i64 {
-        let late = self.sources.iter().flat_map(|source| {
-            let unsettled = source.unsettled.map(|(_, period)| period.late_secs);
-            [source.undrawn.map(|period| period.late_secs), unsettled]
-        });
-        late.flatten().max().unwrap_or(0)
+        self.sources.iter().map(SourceLag::late_secs).max().unwrap_or(0)
     }
 
     /// Periods past their draw time and not drawn, over every source.

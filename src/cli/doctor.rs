@@ -1,0 +1,297 @@
+//! `fairhall admin doctor`: every health check of an installation in one command, one line
+//! per check, "ok" or "PROBLEM: ... fix: ...". Exits 3 (`exit::ChecksFailed`) on any problem.
+
+use super::exit;
+use super::shared::print_json_or;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::games::fairness::chain_keys::{ChainKeys, KEY_FILE};
+use crate::games::rules::room::DrawSource;
+use serde::Serialize;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+/// One check's outcome.
+#[derive(Serialize)]
+pub struct Finding {
+    pub check: &'static str,
+    pub ok: bool,
+    /// What the check saw; for a problem, what is wrong.
+    pub detail: String,
+    /// For a problem, what to do about it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
+}
+
+impl Finding {
+    fn ok(check: &'static str, detail: impl Into<String>) -> Finding {
+        Finding { check, ok: true, detail: detail.into(), fix: None }
+    }
+
+    fn problem(check: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Finding {
+        Finding { check, ok: false, detail: detail.into(), fix: Some(fix.into()) }
+    }
+}
+
+/// The generated secrets' file (`startup`).
+const SECRETS_FILE: &str = "secrets.toml";
+
+/// Runs every check on the database of `config`. Opens it itself rather than through
+/// `startup::open`, which refuses to start on the very permission problems doctor reports.
+pub async fn run_doctor(config: Config, json: bool) -> anyhow::Result<()> {
+    let path = config.database_path();
+    if !path.exists() {
+        return Err(exit::NotFound(format!(
+            "no database at {}: check --data-dir (or server.data_dir), or run `fairhall migrate`",
+            path.display()
+        ))
+        .into());
+    }
+    let options = crate::db::DbOptions {
+        read_connections: 1,
+        writer_queue: config.server.writer_queue,
+        wal_max_bytes: config.db.wal_max_bytes,
+    };
+    let db = Db::open(&path, options)?;
+    let outcome = report(&db, &config, json).await;
+    db.close().await?;
+    outcome
+}
+
+async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
+    let mut findings = vec![config_check(config)];
+    findings.push(integrity_check(db).await);
+    findings.push(foreign_key_check(db).await);
+    findings.push(ledger_check(db).await);
+    findings.extend(chain_checks(db, config).await);
+    findings.push(lag_check(db, config).await);
+    findings.push(disk_check(config));
+    findings.extend(permission_checks(&config.server.data_dir));
+    print_json_or(json, &findings, |findings| {
+        for finding in findings {
+            println!("{}", line(finding));
+        }
+    })?;
+    let problems = findings.iter().filter(|finding| !finding.ok).count();
+    if problems > 0 {
+        return Err(exit::ChecksFailed(format!(
+            "{problems} problem{} found",
+            if problems == 1 { "" } else { "s" }
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// "check: ok (detail)" or "check: PROBLEM: detail; fix: ...".
+fn line(finding: &Finding) -> String {
+    match &finding.fix {
+        None => format!("{}: ok ({})", finding.check, finding.detail),
+        Some(fix) => format!("{}: PROBLEM: {}; fix: {fix}", finding.check, finding.detail),
+    }
+}
+
+fn config_check(config: &Config) -> Finding {
+    match config.validate() {
+        Ok(()) => Finding::ok("config", "every key is valid"),
+        Err(error) => Finding::problem(
+            "config",
+            format!("{error:#}"),
+            "correct the key in the config file and run doctor again",
+        ),
+    }
+}
+
+async fn integrity_check(db: &Db) -> Finding {
+    let rows = db.read(|connection| Ok(crate::db::integrity_problems(connection)?)).await;
+    match rows {
+        Ok(rows) if rows.is_empty() => Finding::ok("integrity", "PRAGMA integrity_check: ok"),
+        Ok(rows) => Finding::problem(
+            "integrity",
+            format!("PRAGMA integrity_check: {}", rows.join("; ")),
+            "stop serve and restore the latest backup (see README, Backups)",
+        ),
+        Err(error) => Finding::problem(
+            "integrity",
+            format!("{:#}", anyhow::Error::from(error)),
+            "check that the database file is readable",
+        ),
+    }
+}
+
+async fn foreign_key_check(db: &Db) -> Finding {
+    let rows = db.read(|connection| Ok(crate::db::foreign_key_problems(connection)?)).await;
+    match rows {
+        Ok(rows) if rows.is_empty() => Finding::ok("foreign_keys", "no dangling reference"),
+        Ok(rows) => Finding::problem(
+            "foreign_keys",
+            format!("{} dangling reference(s): {}", rows.len(), rows.join(", ")),
+            "stop serve and restore the latest backup (see README, Backups)",
+        ),
+        Err(error) => Finding::problem(
+            "foreign_keys",
+            format!("{:#}", anyhow::Error::from(error)),
+            "check that the database file is readable",
+        ),
+    }
+}
+
+async fn ledger_check(db: &Db) -> Finding {
+    match db.read(crate::ledger::verify).await {
+        Ok(report) if report.is_ok() => Finding::ok(
+            "ledger",
+            format!("{} accounts equal the sum of their postings", report.accounts),
+        ),
+        Ok(_) => Finding::problem(
+            "ledger",
+            "some balances differ from their postings",
+            "run `fairhall admin verify` for the accounts and entries concerned",
+        ),
+        Err(error) => Finding::problem(
+            "ledger",
+            format!("{:#}", anyhow::Error::from(error)),
+            "check that the database file is readable",
+        ),
+    }
+}
+
+/// Per draw source: every chain still to draw has its key in the key file.
+async fn chain_checks(db: &Db, config: &Config) -> Vec<Finding> {
+    let keys = match ChainKeys::read(&config.server.data_dir) {
+        Ok(keys) => std::sync::Arc::new(keys),
+        Err(error) => {
+            return vec![Finding::problem(
+                "chains",
+                format!("{error:#}"),
+                format!("restore {KEY_FILE} of this database from its backup"),
+            )];
+        }
+    };
+    let timezone = config.timezone();
+    let mut findings = Vec::new();
+    for source in DrawSource::all() {
+        let keys = keys.clone();
+        let status = db
+            .read(move |connection| {
+                crate::games::fairness::drawing::chain_status(connection, &keys, source, timezone)
+            })
+            .await;
+        findings.push(match status {
+            Ok(status) if !status.missing_keys.is_empty() => Finding::problem(
+                "chains",
+                format!(
+                    "{}: {KEY_FILE} lacks the keys of {}",
+                    status.source,
+                    status.missing_keys.join(", ")
+                ),
+                format!(
+                    "restore {KEY_FILE} from the backup of this database; without it, \
+                     `fairhall admin room refund` returns the stakes"
+                ),
+            ),
+            Ok(status) => match (status.latest_seeds_id, status.periods_left) {
+                (Some(seeds_id), Some(left)) => Finding::ok(
+                    "chains",
+                    format!("{}: key of {seeds_id} present, {left} periods left", status.source),
+                ),
+                _ => Finding::ok(
+                    "chains",
+                    format!(
+                        "{}: no chain yet (serve commits one on its first tick)",
+                        status.source
+                    ),
+                ),
+            },
+            Err(error) => Finding::problem(
+                "chains",
+                format!("{}: {:#}", source.code(), anyhow::Error::from(error)),
+                "check that the database file is readable",
+            ),
+        });
+    }
+    findings
+}
+
+async fn lag_check(db: &Db, config: &Config) -> Finding {
+    let (timezone, now) = (config.timezone(), Clock::System.now());
+    let bound = config.server.scheduler_lag_max_secs;
+    let lag =
+        db.read(move |connection| crate::games::schedule::lag(connection, timezone, now)).await;
+    match lag {
+        Ok(lag) if lag.lag_secs() < bound => {
+            Finding::ok("scheduler_lag", format!("{} s behind at most", lag.lag_secs()))
+        }
+        Ok(lag) => Finding::problem(
+            "scheduler_lag",
+            format!(
+                "the oldest undrawn period is {} s past its draw time \
+                 (server.scheduler_lag_max_secs = {bound})",
+                lag.lag_secs()
+            ),
+            "start `fairhall serve` (it draws the backlog), or read its log for failing ticks",
+        ),
+        Err(error) => Finding::problem(
+            "scheduler_lag",
+            format!("{:#}", anyhow::Error::from(error)),
+            "check that the database file is readable",
+        ),
+    }
+}
+
+fn disk_check(config: &Config) -> Finding {
+    let min = config.db.min_free_bytes;
+    match crate::db::space::free_bytes(&config.server.data_dir) {
+        Ok(free) if free >= min => Finding::ok("disk_space", format!("{free} bytes free")),
+        Ok(free) => Finding::problem(
+            "disk_space",
+            format!("{free} bytes free, below db.min_free_bytes = {min}"),
+            "free some space on the data directory's file system",
+        ),
+        Err(error) => Finding::problem(
+            "disk_space",
+            format!("{error:#}"),
+            "check that the data directory exists and is readable",
+        ),
+    }
+}
+
+/// The data directory is not open to others; the secret files are the owner's alone (0600).
+fn permission_checks(data_dir: &Path) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    match std::fs::metadata(data_dir) {
+        Ok(metadata) if metadata.permissions().mode() & 0o007 == 0 => findings.push(Finding::ok(
+            "permissions",
+            format!("{} is not open to others", data_dir.display()),
+        )),
+        Ok(metadata) => findings.push(Finding::problem(
+            "permissions",
+            format!(
+                "others may access {} (mode {:03o})",
+                data_dir.display(),
+                metadata.permissions().mode() & 0o777
+            ),
+            format!("run `chmod o-rwx {}`", data_dir.display()),
+        )),
+        Err(error) => findings.push(Finding::problem(
+            "permissions",
+            format!("{}: {error}", data_dir.display()),
+            "check the data directory (--data-dir or server.data_dir)",
+        )),
+    }
+    for file in [SECRETS_FILE, KEY_FILE] {
+        let path = data_dir.join(file);
+        let Ok(metadata) = std::fs::metadata(&path) else { continue };
+        let mode = metadata.permissions().mode() & 0o777;
+        findings.push(if mode & 0o077 == 0 {
+            Finding::ok("permissions", format!("{} is the owner's alone", path.display()))
+        } else {
+            Finding::problem(
+                "permissions",
+                format!("{} holds secrets but has mode {mode:03o}", path.display()),
+                format!("run `chmod 600 {}`", path.display()),
+            )
+        });
+    }
+    findings
+}
