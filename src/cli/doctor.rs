@@ -67,6 +67,7 @@ async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
     findings.extend(chain_checks(db, config).await);
     findings.push(lag_check(db, config).await);
     findings.push(disk_check(config));
+    findings.push(backup_check(config, crate::clock::Clock::System.now()));
     findings.extend(permission_checks(&config.server.data_dir));
     print_json_or(json, &findings, |findings| {
         for finding in findings {
@@ -89,6 +90,48 @@ fn line(finding: &Finding) -> String {
     match &finding.fix {
         None => format!("{}: ok ({})", finding.check, finding.detail),
         Some(fix) => format!("{}: PROBLEM: {}; fix: {fix}", finding.check, finding.detail),
+    }
+}
+
+/// A daily backup older than this is a problem: one run was missed, and then another.
+const BACKUP_STALE_SECS: i64 = 2 * 86_400;
+
+/// The outcome of the last scheduled backup (`backup-status.json`, written by `serve`).
+fn backup_check(config: &Config, now: crate::clock::Timestamp) -> Finding {
+    let fix_failed = "check the space and permissions of backup.dir and serve's log, then take \
+                      one with `kill -USR1 $(pidof fairhall)` or `fairhall backup FILE`";
+    if config.backup.daily_at.is_empty() {
+        return Finding::ok("backup", "daily backups are off (backup.daily_at is empty)");
+    }
+    match crate::backup::schedule::read_status(&config.server.data_dir) {
+        Ok(None) => Finding::ok("backup", "no daily backup has run yet"),
+        Ok(Some(status)) if !status.ok => Finding::problem(
+            "backup",
+            format!(
+                "the last backup, at {}, failed: {}",
+                status.finished_at,
+                status.error.unwrap_or_default()
+            ),
+            fix_failed,
+        ),
+        Ok(Some(status)) => {
+            let age = now.secs() - status.finished_at_unix;
+            let file = status.file.map(|file| file.display().to_string()).unwrap_or_default();
+            if age > BACKUP_STALE_SECS {
+                Finding::problem(
+                    "backup",
+                    format!(
+                        "the last backup ({file}, at {}) is {} h old",
+                        status.finished_at,
+                        age / 3600
+                    ),
+                    "is `serve` running? Its log says why the daily backup did not run",
+                )
+            } else {
+                Finding::ok("backup", format!("last backup {file} at {}", status.finished_at))
+            }
+        }
+        Err(error) => Finding::problem("backup", format!("{error:#}"), fix_failed),
     }
 }
 

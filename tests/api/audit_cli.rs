@@ -94,8 +94,8 @@ async fn a_user_change_is_recorded_and_a_password_never_is() {
         (&json!("user.freeze"), &json!("user"))
     );
     assert_eq!(frozen["actor"], "operator", "--by defaults to $USER, else operator");
-    assert_eq!(frozen["before"]["frozen_at"], Value::Null);
-    assert!(frozen["after"]["frozen_at"].is_number(), "{frozen}");
+    assert_eq!(frozen["before"]["account"]["frozen_at"], Value::Null);
+    assert!(frozen["after"]["account"]["frozen_at"].is_number(), "{frozen}");
 
     let created = succeed(
         data,
@@ -105,7 +105,7 @@ async fn a_user_change_is_recorded_and_a_password_never_is() {
     assert_eq!(new_user["arguments"]["password"], "***", "a password is never stored");
     assert!(!new_user.to_string().contains("secret_77"), "{new_user}");
     assert_eq!(new_user["before"], Value::Null, "created: nothing before");
-    assert_eq!(new_user["after"]["phone"], "13800000077");
+    assert_eq!(new_user["after"]["account"]["phone"], "13800000077");
     assert!(created.contains(new_user["target_id"].as_str().expect("the new id")), "{created}");
 }
 

@@ -165,3 +165,50 @@ fn config_dump_refuses_an_invalid_config_naming_the_key() {
     assert!(refused.stderr.contains("metrics.token"), "{refused:?}");
     assert!(refused.stdout.is_empty(), "{refused:?}");
 }
+
+/// Writes the status file `serve` leaves after a daily backup.
+fn backup_status(data_dir: &Path, status: &Value) {
+    let path = data_dir.join("backup-status.json");
+    std::fs::write(&path, status.to_string()).expect("the status file");
+    chmod(&path, 0o600);
+}
+
+#[test]
+fn doctor_reports_a_failed_or_stale_daily_backup() {
+    let parent = tempfile::tempdir().expect("a temp directory");
+    // Created by the binary: closed to others, so only the backup check can fail.
+    let data_dir = parent.path().join("data");
+    succeed(&data_dir, &["migrate"]);
+    let fresh = chrono::Utc::now();
+    backup_status(
+        &data_dir,
+        &serde_json::json!({"ok": true, "finished_at": fresh.to_rfc3339(),
+            "finished_at_unix": fresh.timestamp(), "file": "/b/fairhall-1.tar.gz", "bytes": 10,
+            "duration_ms": 5, "error": null}),
+    );
+    let recent = succeed(&data_dir, &["admin", "doctor"]);
+    assert!(recent.contains("backup: ok (last backup /b/fairhall-1.tar.gz"), "{recent}");
+
+    let old = fresh - chrono::Duration::days(3);
+    backup_status(
+        &data_dir,
+        &serde_json::json!({"ok": true, "finished_at": old.to_rfc3339(),
+            "finished_at_unix": old.timestamp(), "file": "/b/fairhall-0.tar.gz", "bytes": 10,
+            "duration_ms": 5, "error": null}),
+    );
+    let stale = run(&data_dir, &["admin", "doctor"]);
+    assert_eq!(stale.status.code(), Some(3), "{stale:?}");
+    assert!(stale.stdout.contains("backup: PROBLEM: the last backup"), "{stale:?}");
+    assert!(stale.stdout.contains("is 72 h old"), "{stale:?}");
+
+    backup_status(
+        &data_dir,
+        &serde_json::json!({"ok": false, "finished_at": fresh.to_rfc3339(),
+            "finished_at_unix": fresh.timestamp(), "file": null, "bytes": null,
+            "duration_ms": 5, "error": "No space left on device"}),
+    );
+    let failed = run(&data_dir, &["admin", "doctor"]);
+    assert_eq!(failed.status.code(), Some(3), "{failed:?}");
+    assert!(failed.stdout.contains("failed: No space left on device"), "{failed:?}");
+    assert!(failed.stdout.contains("kill -USR1"), "{failed:?}");
+}

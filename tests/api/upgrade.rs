@@ -68,7 +68,7 @@ fn a_database_of_an_earlier_release_is_backed_up_then_migrated_with_its_data() {
     let migrated = run(&data, &["migrate"]);
     let again = run(&data, &["migrate"]);
     let verified = run(&data, &["admin", "verify"]);
-    let shown = succeed(&data, &["admin", "user", "show", "13800000021"]);
+    let shown = succeed(&data, &["admin", "user", "show", "13800000021", "--json"]);
 
     assert!(migrated.status.success(), "{migrated:?}");
     let taken = archives(&data.join("backups"), &format!("pre-migration-V{EARLIER_SCHEMA}-"));
