@@ -78,6 +78,14 @@ fn product(data: &Path, args: &[&str]) -> String {
     succeed(data, &args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
+/// An aligned table's cells joined by tabs, line by line (cells are two or more spaces apart).
+fn tabbed(table: &str) -> String {
+    let cells = |line: &str| -> Vec<String> {
+        line.split("  ").map(str::trim).filter(|cell| !cell.is_empty()).map(String::from).collect()
+    };
+    table.lines().map(|line| cells(line).join("\t") + "\n").collect()
+}
+
 #[track_caller]
 fn product_refused(data: &Path, args: &[&str]) -> String {
     let args = admin_product(args);
@@ -133,8 +141,8 @@ fn the_operator_creates_a_product_from_a_toml_file_and_lists_and_shows_it() {
     let saved =
         product(data, &["category", "drinks", "--name", "en=Drinks", "--picture", &picture]);
     let id = created_id(&product(data, &["create", "--file", &file]));
-    let categories = product(data, &["categories"]);
-    let listed = product(data, &["list"]);
+    let categories = tabbed(&product(data, &["categories"]));
+    let listed = tabbed(&product(data, &["list"]));
     let show = product(data, &["show", &id]);
     let json: Value = serde_json::from_str(&product(data, &["show", &id, "--json"])).expect("JSON");
 
@@ -266,7 +274,7 @@ fn a_category_picture_must_be_an_image_and_a_new_category_needs_a_name() {
     product(data, &["category", "meat", "--name", "en=Meat", "--sort", "2"]);
     product(data, &["category", "fruit", "--name", "en=Fruit", "--sort", "1"]);
     product(data, &["category", "meat", "--picture", &picture, "--name", "vi=Thịt"]);
-    let categories = product(data, &["categories"]);
+    let categories = tabbed(&product(data, &["categories"]));
     let json: Value =
         serde_json::from_str(&product(data, &["categories", "--json"])).expect("JSON");
 
@@ -297,7 +305,7 @@ fn an_update_changes_only_the_fields_given_and_close_ends_the_sale() {
     let unknown = product_refused(data, &["update", "99", "--reserved", "1"]);
     let closed = product(data, &["close", &id]);
     let again = product_refused(data, &["close", &id]);
-    let listed = product(data, &["list"]);
+    let listed = tabbed(&product(data, &["list"]));
 
     assert!(empty.contains("nothing to change"), "{empty}");
     assert_eq!(shown(&show, "window"), "2026-11-01 00:00 to 2099-06-01 08:30 (Asia/Ho_Chi_Minh)");
@@ -321,14 +329,15 @@ fn obligations_on_an_empty_database_are_zero() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data = dir.path();
 
-    let report = product(data, &["obligations"]);
+    let report = tabbed(&product(data, &["obligations"]));
     let json: Value =
         serde_json::from_str(&product(data, &["obligations", "--json"])).expect("JSON");
     let orders = product(data, &["orders"]);
 
     let lines: Vec<_> = report.lines().collect();
+    assert_eq!(lines[0], "obligation\tamount");
     assert_eq!(
-        lines[..4],
+        lines[1..5],
         [
             "principal held (ledger, invest accounts)\t0.00",
             "principal unpaid (schedules)\t0.00",
@@ -359,11 +368,11 @@ async fn a_product_with_orders_keeps_its_terms_and_owes_what_its_schedule_says()
     let headers = [("token", player.token.as_str())];
 
     let bought = app.post_json("/api/goods/buy", &form, &headers).await;
-    let orders = product(data, &["orders", &id]);
+    let orders = tabbed(&product(data, &["orders", &id]));
     let rate = product_refused(data, &["update", &id, "--rate", "6"]);
     let unit_price = product_refused(data, &["update", &id, "--unit-price", "50"]);
     product(data, &["update", &id, "--end", "2099-02-01 00:00", "--reserved", "0"]);
-    let report = product(data, &["obligations"]);
+    let report = tabbed(&product(data, &["obligations"]));
     let json: Value =
         serde_json::from_str(&product(data, &["obligations", "--json"])).expect("JSON");
 
@@ -382,8 +391,9 @@ async fn a_product_with_orders_keeps_its_terms_and_owes_what_its_schedule_says()
     assert!(rate.contains("rate") && rate.contains("terms are fixed"), "{rate}");
     assert!(unit_price.starts_with("fairhall: unit_price: "), "{unit_price}");
     let lines: Vec<_> = report.lines().collect();
+    assert_eq!(lines[0], "obligation\tamount");
     assert_eq!(
-        lines[..4],
+        lines[1..5],
         [
             "principal held (ledger, invest accounts)\t1000.00",
             "principal unpaid (schedules)\t1000.00",

@@ -1,10 +1,12 @@
-//! How products, orders and the obligations report print: tab-separated tables and key/value
+//! How products, orders and the obligations report print: aligned tables and key/value
 //! lines, times in the operator's time zone.
 
+use super::super::shared::print_table;
 use crate::clock::Timestamp;
 use crate::finance::goods::types::{
     CategoryCard, Obligations, OrderRecord, ProductRecord, ProductSpec,
 };
+use crate::money::Money;
 use chrono::TimeZone;
 use chrono_tz::Tz;
 
@@ -37,38 +39,55 @@ fn window_text(spec: &ProductSpec) -> String {
 }
 
 pub fn print_categories(categories: &[CategoryCard]) {
-    println!("code\tname\tpicture");
-    for category in categories {
-        let picture = or_dash(category.picture.as_deref());
-        println!("{}\t{}\t{picture}", category.code, category.name);
-    }
+    let rows: Vec<Vec<String>> = categories
+        .iter()
+        .map(|category| {
+            let picture = or_dash(category.picture.as_deref()).to_string();
+            vec![category.code.clone(), category.name.clone(), picture]
+        })
+        .collect();
+    print_table(&["code", "name", "picture"], &rows);
     println!("{} categories", categories.len());
 }
 
 pub fn print_products(products: &[ProductRecord], lang: &str, timezone: Tz) {
-    println!(
-        "id\tstate\tname\tcategory\tunit_price\ttotal\tpurchased\treserved\tremaining\trate\t\
-         cycles\twindow\torders"
-    );
-    for product in products {
-        let spec = &product.spec;
-        println!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{} %\t{}\t{}\t{}",
-            product.id,
-            product.state,
-            name_of(spec, lang),
-            or_dash(spec.category.as_deref()),
-            or_dash(spec.unit_price.as_deref()),
-            or_dash(spec.total.as_deref()),
-            product.purchased,
-            or_dash(spec.reserved.as_deref()),
-            product.remaining,
-            or_dash(spec.rate.as_deref()),
-            cycles_text(spec),
-            window_text(spec),
-            product.orders,
-        );
-    }
+    let rows: Vec<Vec<String>> = products
+        .iter()
+        .map(|product| {
+            let spec = &product.spec;
+            vec![
+                product.id.to_string(),
+                product.state.to_string(),
+                name_of(spec, lang).to_string(),
+                or_dash(spec.category.as_deref()).to_string(),
+                or_dash(spec.unit_price.as_deref()).to_string(),
+                or_dash(spec.total.as_deref()).to_string(),
+                product.purchased.to_string(),
+                or_dash(spec.reserved.as_deref()).to_string(),
+                product.remaining.to_string(),
+                format!("{} %", or_dash(spec.rate.as_deref())),
+                cycles_text(spec),
+                window_text(spec),
+                product.orders.to_string(),
+            ]
+        })
+        .collect();
+    let headers = [
+        "id",
+        "state",
+        "name",
+        "category",
+        "unit_price",
+        "total",
+        "purchased",
+        "reserved",
+        "remaining",
+        "rate",
+        "cycles",
+        "window",
+        "orders",
+    ];
+    print_table(&headers, &rows);
     println!("{} products (times {timezone})", products.len());
 }
 
@@ -120,61 +139,91 @@ pub fn print_product(product: &ProductRecord, timezone: Tz) -> anyhow::Result<()
 }
 
 pub fn print_orders(orders: &[OrderRecord], timezone: Tz) {
-    println!("order\tproduct\tuser\tunits\tprincipal\tcreated\tinstalments\tpaid\tunpaid");
-    for order in orders {
-        println!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}/{}\t{}\t{}",
-            order.order_id,
-            order.product_id,
-            order.user_id,
-            order.units,
-            order.principal,
-            local_time(order.created_at, timezone),
-            order.instalments_paid,
-            order.instalments,
-            order.paid,
-            order.unpaid,
-        );
-    }
+    let rows: Vec<Vec<String>> = orders
+        .iter()
+        .map(|order| {
+            vec![
+                order.order_id.to_string(),
+                order.product_id.to_string(),
+                order.user_id.to_string(),
+                order.units.to_string(),
+                order.principal.to_string(),
+                local_time(order.created_at, timezone),
+                format!("{}/{}", order.instalments_paid, order.instalments),
+                order.paid.to_string(),
+                order.unpaid.to_string(),
+            ]
+        })
+        .collect();
+    let headers = [
+        "order",
+        "product",
+        "user",
+        "units",
+        "principal",
+        "created",
+        "instalments",
+        "paid",
+        "unpaid",
+    ];
+    print_table(&headers, &rows);
     println!("{} orders (times {timezone})", orders.len());
 }
 
 /// The totals, every due date, then every product; a warning on stderr when the ledger and
 /// the schedules disagree about the principal.
 pub fn print_obligations(report: &Obligations, timezone: Tz) {
-    let owed = report.principal_due.checked_add(report.interest_due);
-    let owed = owed.map_or_else(|| "overflow".into(), |owed| owed.to_string());
-    println!("principal held (ledger, invest accounts)\t{}", report.principal_held);
-    println!("principal unpaid (schedules)\t{}", report.principal_due);
-    println!("interest due\t{}", report.interest_due);
-    println!("total due\t{owed}");
+    let sum = |a: Money, b: Money| {
+        a.checked_add(b).map_or_else(|| "overflow".into(), |sum| sum.to_string())
+    };
+    let totals = [
+        ("principal held (ledger, invest accounts)", report.principal_held.to_string()),
+        ("principal unpaid (schedules)", report.principal_due.to_string()),
+        ("interest due", report.interest_due.to_string()),
+        ("total due", sum(report.principal_due, report.interest_due)),
+    ];
+    let totals: Vec<Vec<String>> =
+        totals.into_iter().map(|(name, amount)| vec![name.to_string(), amount]).collect();
+    print_table(&["obligation", "amount"], &totals);
     println!();
-    println!("date ({timezone})\tinterest\tprincipal\ttotal");
-    for day in &report.by_day {
-        let total = day.interest.checked_add(day.principal);
-        let total = total.map_or_else(|| "overflow".into(), |total| total.to_string());
-        println!("{}\t{}\t{}\t{total}", day.day, day.interest, day.principal);
-    }
+    let days: Vec<Vec<String>> = report
+        .by_day
+        .iter()
+        .map(|day| {
+            vec![
+                day.day.to_string(),
+                day.interest.to_string(),
+                day.principal.to_string(),
+                sum(day.interest, day.principal),
+            ]
+        })
+        .collect();
+    let date = format!("date ({timezone})");
+    print_table(&[date.as_str(), "interest", "principal", "total"], &days);
     println!();
-    println!("product\tname\trunning orders\tprincipal held\tinterest due");
-    let mut orders = 0;
-    for product in &report.by_product {
-        orders += product.orders_running;
-        println!(
-            "{}\t{}\t{}\t{}\t{}",
-            product.product_id,
-            product.name,
-            product.orders_running,
-            product.principal_held,
-            product.interest_due
-        );
-    }
-    println!(
-        "total\t{} products\t{orders}\t{}\t{}",
-        report.by_product.len(),
-        report.principal_due,
-        report.interest_due
-    );
+    let mut products: Vec<Vec<String>> = report
+        .by_product
+        .iter()
+        .map(|product| {
+            vec![
+                product.product_id.to_string(),
+                product.name.clone(),
+                product.orders_running.to_string(),
+                product.principal_held.to_string(),
+                product.interest_due.to_string(),
+            ]
+        })
+        .collect();
+    let orders: i64 = report.by_product.iter().map(|product| product.orders_running).sum();
+    products.push(vec![
+        "total".into(),
+        format!("{} products", report.by_product.len()),
+        orders.to_string(),
+        report.principal_due.to_string(),
+        report.interest_due.to_string(),
+    ]);
+    let headers = ["product", "name", "running orders", "principal held", "interest due"];
+    print_table(&headers, &products);
 }
 
 /// The loud line when the ledger's principal and the schedules' differ.
