@@ -497,6 +497,27 @@ mod tests {
         assert_eq!(effect("user teleport"), None, "an unknown command is unclassified");
     }
 
+    /// The admin command a leaf's words name.
+    fn leaf_command(words: &str) -> clap::Command {
+        let mut cli = crate::cli::Cli::command();
+        cli.build();
+        let mut command = cli.find_subcommand("admin").expect("the admin command").clone();
+        for word in words.split(' ') {
+            command = command.find_subcommand(word).expect("a known leaf").clone();
+        }
+        command
+    }
+
+    #[test]
+    fn every_command_that_prints_data_takes_json() {
+        let without: Vec<String> = admin_leaves()
+            .into_iter()
+            .filter(|leaf| effect(leaf) == Some(Effect::Read))
+            .filter(|leaf| !leaf_command(leaf).get_arguments().any(|arg| arg.get_id() == "json"))
+            .collect();
+        assert!(without.is_empty(), "read-only commands without --json: {without:?}");
+    }
+
     #[test]
     fn every_argument_a_change_names_exists_on_its_command() {
         let mut cli = crate::cli::Cli::command();
