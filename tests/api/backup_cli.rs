@@ -4,6 +4,7 @@
 //! corrupted, a truncated or a newer archive, a running `serve`) that change nothing.
 
 use crate::cli::{fail, run, run_with_input, succeed};
+use crate::serve::post;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -46,15 +47,6 @@ fn order_numbers(data_dir: &Path) -> Vec<String> {
     query.query_map([], |row| row.get(0)).expect("rows").map(|row| row.expect("a row")).collect()
 }
 
-fn post(base: &str, path: &str, body: &Value, token: Option<&str>) -> Value {
-    let mut request = ureq::post(&format!("{base}{path}"));
-    if let Some(token) = token {
-        request = request.header("token", token);
-    }
-    let mut response = request.send_json(body).expect("the server answers");
-    response.body_mut().read_json().expect("an envelope")
-}
-
 fn get(base: &str, path: &str) -> Value {
     let mut response = ureq::get(&format!("{base}{path}")).call().expect("the server answers");
     response.body_mut().read_json().expect("an envelope")
@@ -73,22 +65,25 @@ fn bettor(base: &str, data_dir: &Path, phone: &str, amount: &str) -> String {
     token
 }
 
-/// Bets on k3's open period until `done` (at most `BETS_PER_TASK_MAX` tries); sends the order
-/// number and the time of each acknowledged bet. A refusal (the period's closed window) waits.
+/// Rooms of different periods with one option each: while one is in its closed window before
+/// a draw, another takes bets, so betting never pauses for the whole backup.
+const BET_ROOMS: [(&str, &str); 3] = [("k3", "big"), ("pk10", "p1_big"), ("rgb3", "red")];
+
+/// Bets on the open periods of `BET_ROOMS` in turn until `done` (at most `BETS_PER_TASK_MAX`
+/// tries); sends the order number and the time of each acknowledged bet. A refusal (the
+/// period's closed window) moves on to the next room.
 fn bet_until(base: &str, token: &str, done: &AtomicBool, acknowledged: &Sender<(String, Instant)>) {
-    for _ in 0..BETS_PER_TASK_MAX {
+    for attempt in 0..BETS_PER_TASK_MAX {
         if done.load(Ordering::SeqCst) {
             return;
         }
-        let issue = get(base, "/api/roominfo/index?room=k3")["data"]["issue"].clone();
-        let form = json!({"room": "k3", "issue": issue,
-            "bets": [{"option": "big", "amount": "1"}]});
+        let (room, option) = BET_ROOMS[attempt % BET_ROOMS.len()];
+        let issue = get(base, &format!("/api/roominfo/index?room={room}"))["data"]["issue"].clone();
+        let form = json!({"room": room, "issue": issue,
+            "bets": [{"option": option, "amount": "1"}]});
         let reply = post(base, "/api/rooms/betting", &form, Some(token));
-        match reply["data"]["order_no"].as_str() {
-            Some(order) => {
-                let _ = acknowledged.send((order.to_string(), Instant::now()));
-            }
-            None => std::thread::sleep(std::time::Duration::from_millis(200)),
+        if let Some(order) = reply["data"]["order_no"].as_str() {
+            let _ = acknowledged.send((order.to_string(), Instant::now()));
         }
     }
 }
@@ -112,8 +107,12 @@ fn a_backup_taken_while_serve_takes_bets_restores_every_bet_acknowledged_before_
         })
         .collect();
     drop(sender);
-    // Let betting get going, then back up from another process while it goes on.
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Let betting get going (some bets acknowledged), then back up from another process while
+    // it goes on.
+    let mut acknowledged_first = Vec::new();
+    while acknowledged_first.len() < 20 {
+        acknowledged_first.push(acknowledged.recv().expect("the bettors acknowledge bets"));
+    }
     let archive = dir.path().join("online.tar.gz");
     let backup_started = Instant::now();
     let backup = run(&data_dir, &["backup", archive.to_str().expect("UTF-8")]);
@@ -123,7 +122,7 @@ fn a_backup_taken_while_serve_takes_bets_restores_every_bet_acknowledged_before_
         bettor.join().expect("the bettor ran");
     }
     let (mut before_backup, mut during_backup) = (Vec::new(), 0);
-    for (order, at) in acknowledged {
+    for (order, at) in acknowledged_first.into_iter().chain(acknowledged) {
         if at < backup_started {
             before_backup.push(order);
         } else if at < backup_ended {

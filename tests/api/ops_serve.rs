@@ -3,6 +3,7 @@
 //! streams; and systemd's READY, WATCHDOG and STOPPING notifications.
 
 use crate::cli::{fairhall, succeed};
+use crate::serve::{get, post};
 use crate::wallet_support::DepositUpload;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read};
@@ -89,20 +90,6 @@ fn collect(
             log.push('\n');
         }
     });
-}
-
-fn post(base: &str, path: &str, body: &Value, token: Option<&str>) -> Value {
-    let mut request = ureq::post(&format!("{base}{path}"));
-    if let Some(token) = token {
-        request = request.header("token", token);
-    }
-    let mut response = request.send_json(body).expect("the server answers");
-    response.body_mut().read_json().expect("an envelope")
-}
-
-fn get(base: &str, path: &str, token: &str) -> Value {
-    let response = ureq::get(&format!("{base}{path}")).header("token", token).call();
-    response.expect("the server answers").body_mut().read_json().expect("an envelope")
 }
 
 #[track_caller]

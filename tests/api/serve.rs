@@ -78,7 +78,8 @@ fn start(data_dir: &std::path::Path) -> (Server, String) {
     start_with(data_dir, &[])
 }
 
-fn post(base: &str, path: &str, body: &Value, token: Option<&str>) -> Value {
+/// POSTs `body` as JSON to the server at `base`, with the session token when given.
+pub fn post(base: &str, path: &str, body: &Value, token: Option<&str>) -> Value {
     let mut request = ureq::post(&format!("{base}{path}"));
     if let Some(token) = token {
         request = request.header("token", token);
@@ -87,7 +88,8 @@ fn post(base: &str, path: &str, body: &Value, token: Option<&str>) -> Value {
     response.body_mut().read_json().expect("an envelope")
 }
 
-fn get(base: &str, path: &str, token: &str) -> Value {
+/// GETs `path` from the server at `base` with the session token.
+pub fn get(base: &str, path: &str, token: &str) -> Value {
     let response = ureq::get(&format!("{base}{path}")).header("token", token).call();
     response.expect("the server answers").body_mut().read_json().expect("an envelope")
 }
