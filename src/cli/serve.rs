@@ -106,7 +106,7 @@ fn serve_http(
     if let Some(acceptor) = tls {
         let router = crate::http::tls::ending_streams_on_stop(router, stopping);
         let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        let listener = crate::http::tls::Listener::accept_tls(listener, acceptor)?;
+        let listener = crate::http::tls::accept_tls(listener, acceptor)?;
         return Ok(Box::pin(
             axum::serve(listener.tap_io(|_| {}), service)
                 .with_graceful_shutdown(until_stopped)
@@ -114,7 +114,7 @@ fn serve_http(
         ));
     }
     let service = router.clone().into_make_service_with_connect_info::<SocketAddr>();
-    let listener = crate::http::live_socket::Listener::divert_live(listener, router, stopping)?;
+    let listener = crate::http::live_socket::divert_live(listener, router, stopping)?;
     Ok(Box::pin(
         axum::serve(listener.tap_io(|_| {}), service)
             .with_graceful_shutdown(until_stopped)

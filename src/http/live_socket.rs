@@ -6,6 +6,7 @@
 //! hub, about 1 kB, instead of hyper's two 8 kB connection buffers. Every other connection goes
 //! to axum unchanged.
 
+use super::handoff::{Handoff, HandoffListener};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -15,7 +16,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 use tower::ServiceExt;
 
 /// What a live connection starts with.
@@ -24,45 +25,17 @@ const LIVE_PREFIX: &[u8] = b"GET /api/live";
 const HEAD_MAX_BYTES: usize = 16 * 1024;
 /// How long a new connection may take to send its request head.
 const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
-/// Connections accepted and waiting for axum to take them.
-const HANDOFF_QUEUE: usize = 1024;
 
-/// The listener axum serves: the accepted connections that are not live streams.
-pub struct Listener {
-    connections: mpsc::Receiver<(TcpStream, SocketAddr)>,
-    local: SocketAddr,
-}
-
-impl Listener {
-    /// Accepts on `listener` in a task of its own; live streams are served by `router` until
-    /// `stopping` turns true, the rest wait for `accept`.
-    pub fn divert_live(
-        listener: TcpListener,
-        router: Router,
-        stopping: watch::Receiver<bool>,
-    ) -> std::io::Result<Listener> {
-        let local = listener.local_addr()?;
-        let (sender, connections) = mpsc::channel(HANDOFF_QUEUE);
-        tokio::spawn(accept_loop(listener, router, sender, stopping));
-        Ok(Listener { connections, local })
-    }
-}
-
-impl axum::serve::Listener for Listener {
-    type Io = TcpStream;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (TcpStream, SocketAddr) {
-        match self.connections.recv().await {
-            Some(connection) => connection,
-            // The accept loop ended (it never does while the runtime runs): stop taking any.
-            None => std::future::pending().await,
-        }
-    }
-
-    fn local_addr(&self) -> std::io::Result<SocketAddr> {
-        Ok(self.local)
-    }
+/// Accepts on `listener` in a task of its own; live streams are served by `router` until
+/// `stopping` turns true, and axum serves the other connections.
+pub fn divert_live(
+    listener: TcpListener,
+    router: Router,
+    stopping: watch::Receiver<bool>,
+) -> std::io::Result<HandoffListener<TcpStream>> {
+    let (handoff, accepted) = HandoffListener::new(listener.local_addr()?);
+    tokio::spawn(accept_loop(listener, router, handoff, stopping));
+    Ok(accepted)
 }
 
 /// Server loop: accepts until the runtime stops; each connection is sorted in a task of its
@@ -70,7 +43,7 @@ impl axum::serve::Listener for Listener {
 async fn accept_loop(
     listener: TcpListener,
     router: Router,
-    handoff: mpsc::Sender<(TcpStream, SocketAddr)>,
+    handoff: Handoff<TcpStream>,
     stopping: watch::Receiver<bool>,
 ) {
     loop {

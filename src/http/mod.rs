@@ -13,6 +13,7 @@ mod fair;
 mod finance;
 mod games;
 mod goods;
+mod handoff;
 mod home;
 pub mod live_socket;
 mod lobby;

@@ -5,6 +5,7 @@
 //! Over TLS the live streams are served by hyper like every other request: the light path of
 //! `live_socket` peeks at the plain TCP bytes, which TLS hides.
 
+use super::handoff::{Handoff, HandoffListener};
 use anyhow::Context;
 use axum::Router;
 use axum::body::Body;
@@ -13,12 +14,11 @@ use axum::http::header;
 use axum::middleware::Next;
 use axum::response::Response;
 use futures_util::StreamExt;
-use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::rustls::pki_types::pem::PemObject;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
@@ -27,8 +27,6 @@ use tokio_rustls::server::TlsStream;
 
 /// How long a new connection may take to finish its handshake.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-/// Connections past their handshake and waiting for axum to take them.
-const HANDOFF_QUEUE: usize = 1024;
 
 /// The acceptor of the certificate chain and key in the PEM files; errors name the key.
 pub fn acceptor(cert_file: &Path, key_file: &Path) -> anyhow::Result<TlsAcceptor> {
@@ -95,44 +93,22 @@ pub fn ending_streams_on_stop(router: Router, stopping: watch::Receiver<bool>) -
     }))
 }
 
-/// The listener axum serves over TLS: connections whose handshake finished.
-pub struct Listener {
-    connections: mpsc::Receiver<(TlsStream<TcpStream>, SocketAddr)>,
-    local: SocketAddr,
-}
-
-impl Listener {
-    /// Accepts on `listener` in a task of its own, each handshake in its own task.
-    pub fn accept_tls(listener: TcpListener, acceptor: TlsAcceptor) -> std::io::Result<Listener> {
-        let local = listener.local_addr()?;
-        let (sender, connections) = mpsc::channel(HANDOFF_QUEUE);
-        tokio::spawn(accept_loop(listener, acceptor, sender));
-        Ok(Listener { connections, local })
-    }
-}
-
-impl axum::serve::Listener for Listener {
-    type Io = TlsStream<TcpStream>;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (TlsStream<TcpStream>, SocketAddr) {
-        match self.connections.recv().await {
-            Some(connection) => connection,
-            // The accept loop ended (it never does while the runtime runs): stop taking any.
-            None => std::future::pending().await,
-        }
-    }
-
-    fn local_addr(&self) -> std::io::Result<SocketAddr> {
-        Ok(self.local)
-    }
+/// Accepts on `listener` in a task of its own, each handshake in its own task; axum serves the
+/// connections whose handshake finished.
+pub fn accept_tls(
+    listener: TcpListener,
+    acceptor: TlsAcceptor,
+) -> std::io::Result<HandoffListener<TlsStream<TcpStream>>> {
+    let (handoff, accepted) = HandoffListener::new(listener.local_addr()?);
+    tokio::spawn(accept_loop(listener, acceptor, handoff));
+    Ok(accepted)
 }
 
 /// Server loop: accepts until the runtime stops; a failed handshake only drops its connection.
 async fn accept_loop(
     listener: TcpListener,
     acceptor: TlsAcceptor,
-    handoff: mpsc::Sender<(TlsStream<TcpStream>, SocketAddr)>,
+    handoff: Handoff<TlsStream<TcpStream>>,
 ) {
     loop {
         let (stream, address) = match listener.accept().await {
