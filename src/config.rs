@@ -268,7 +268,6 @@ pub struct AuthConfig {
     pub phone_pattern: String,
     pub require_invite: bool,
     pub require_code: bool,
-    pub session_ttl_secs: i64,
     pub code_ttl_secs: i64,
     pub code_max_attempts: i64,
     pub code_resend_secs: i64,
@@ -284,7 +283,22 @@ pub struct AuthConfig {
     pub code_failures_per_target: i64,
     pub code_lock_secs: i64,
     pub registrations_per_address_hour: i64,
+    // Sessions and brute force (issue 18, access).
+    /// Longest a session lasts however active it is. Read from `session_ttl_secs` too, the
+    /// key's name before the idle expiry existed.
+    #[serde(alias = "session_ttl_secs")]
+    pub session_max_secs: i64,
+    /// A session unused this long ends (at least `SESSION_IDLE_SECS_MIN`).
+    pub session_idle_secs: i64,
+    /// Wrong fund passwords allowed per player and per client address before a lock of
+    /// `login_lock_secs`.
+    pub fund_password_failures_per_account: i64,
+    pub fund_password_failures_per_address: i64,
 }
+
+/// The shortest idle expiry: twice the interval at which a session's last use is written
+/// (`auth::SESSION_TOUCH_SECS`), so that granularity stays a small part of the window.
+pub const SESSION_IDLE_SECS_MIN: i64 = 600;
 
 impl Default for AuthConfig {
     fn default() -> Self {
@@ -292,7 +306,6 @@ impl Default for AuthConfig {
             phone_pattern: r"^1\d{10}$".into(),
             require_invite: false,
             require_code: false,
-            session_ttl_secs: 30 * 24 * 3600,
             code_ttl_secs: 300,
             code_max_attempts: 5,
             code_resend_secs: 60,
@@ -308,6 +321,10 @@ impl Default for AuthConfig {
             code_failures_per_target: 10,
             code_lock_secs: 3600,
             registrations_per_address_hour: 20,
+            session_max_secs: 30 * 24 * 3600,
+            session_idle_secs: 7 * 24 * 3600,
+            fund_password_failures_per_account: 5,
+            fund_password_failures_per_address: 20,
         }
     }
 }
@@ -472,7 +489,9 @@ impl Config {
             ("server.request_timeout_secs", self.server.request_timeout_secs as i64),
             ("server.read_connections", self.server.read_connections as i64),
             ("server.writer_queue", self.server.writer_queue as i64),
-            ("auth.session_ttl_secs", self.auth.session_ttl_secs),
+            ("auth.session_max_secs", self.auth.session_max_secs),
+            ("auth.fund_password_failures_per_account", self.auth.fund_password_failures_per_account),
+            ("auth.fund_password_failures_per_address", self.auth.fund_password_failures_per_address),
             ("auth.code_ttl_secs", self.auth.code_ttl_secs),
             ("auth.code_max_attempts", self.auth.code_max_attempts),
             ("auth.code_resend_secs", self.auth.code_resend_secs),
@@ -496,6 +515,12 @@ impl Config {
             if value <= 0 {
                 bail!("config key `{key}` must be greater than 0, found {value}");
             }
+        }
+        if self.auth.session_idle_secs < SESSION_IDLE_SECS_MIN {
+            bail!(
+                "config key `auth.session_idle_secs` must be at least {SESSION_IDLE_SECS_MIN}, found {}",
+                self.auth.session_idle_secs
+            );
         }
         if self.games.long_run_min < 2 {
             bail!(
@@ -660,6 +685,15 @@ mod tests {
     }
 
     #[test]
+    fn session_ttl_secs_is_still_read_as_the_absolute_session_expiry() {
+        let config = Config::parse("[auth]\nsession_ttl_secs = 3600\n").unwrap();
+        assert_eq!(config.auth.session_max_secs, 3600);
+        let both = "[auth]\nsession_ttl_secs = 3600\nsession_max_secs = 7200\n";
+        let error = Config::parse(both).unwrap_err().to_string();
+        assert!(error.contains("session_max_secs"), "{error}");
+    }
+
+    #[test]
     fn an_unknown_key_names_the_key() {
         let error = Config::parse("[server]\nlisten_port = 1\n").unwrap_err().to_string();
         assert!(error.contains("listen_port"), "{error}");
@@ -679,6 +713,9 @@ mod tests {
             ("[db]\nwal_max_bytes = 65536\n", "db.wal_max_bytes"),
             ("[server]\ntrusted_proxies = [\"10.0.0.0/33\"]\n", "server.trusted_proxies"),
             ("[auth]\ncode_failures_per_target = 0\n", "auth.code_failures_per_target"),
+            ("[auth]\nsession_idle_secs = 599\n", "auth.session_idle_secs"),
+            ("[auth]\nsession_ttl_secs = 0\n", "auth.session_max_secs"),
+            ("[auth]\nfund_password_failures_per_address = 0\n", "auth.fund_password_failures_per_address"),
             ("[wallet]\ndeposit_pending_max = 0\n", "wallet.deposit_pending_max"),
             ("[app]\nversion = \"\"\n", "app.version"),
             ("[app]\nsupport_hours = \"9-5\"\n", "app.support_hours"),

@@ -51,7 +51,8 @@ pub struct AuthSettings {
     pub phone_pattern: regex::Regex,
     pub require_invite: bool,
     pub require_code: bool,
-    pub session_ttl_secs: i64,
+    /// When sessions end (`auth.session_max_secs`, `auth.session_idle_secs`).
+    pub sessions: SessionLimits,
     pub code_ttl_secs: i64,
     pub code_max_attempts: i64,
     pub code_resend_secs: i64,
@@ -67,6 +68,9 @@ pub struct AuthSettings {
     /// Wrong codes a target takes before it locks for `code_lock_secs`.
     pub code_failures_per_target: Limit,
     pub registrations_per_address: Limit,
+    /// Wrong fund passwords per player and per client address before a lock.
+    pub fund_password_failures_per_account: i64,
+    pub fund_password_failures_per_address: i64,
     /// The agreements in force (`[[app.agreements]]`), accepted at registration.
     pub agreements: Vec<agreements::AgreementVersion>,
     /// Each location's code and compiled phone pattern (`[[app.locations]]`): a registration
@@ -85,7 +89,10 @@ impl AuthSettings {
             phone_pattern: regex::Regex::new(&config.phone_pattern)?,
             require_invite: config.require_invite,
             require_code: config.require_code,
-            session_ttl_secs: config.session_ttl_secs,
+            sessions: SessionLimits {
+                max_secs: config.session_max_secs,
+                idle_secs: config.session_idle_secs,
+            },
             code_ttl_secs: config.code_ttl_secs,
             code_max_attempts: config.code_max_attempts,
             code_resend_secs: config.code_resend_secs,
@@ -124,6 +131,8 @@ impl AuthSettings {
                 config.registrations_per_address_hour,
                 HOUR_SECS,
             ),
+            fund_password_failures_per_account: config.fund_password_failures_per_account,
+            fund_password_failures_per_address: config.fund_password_failures_per_address,
             agreements: Vec::new(),
             location_patterns: Vec::new(),
         })
@@ -150,13 +159,41 @@ pub struct SessionGrant {
     pub user_id: UserId,
 }
 
+/// When sessions end: `max_secs` after the login however active they are, and earlier once
+/// unused for `idle_secs`.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionLimits {
+    pub max_secs: i64,
+    pub idle_secs: i64,
+}
+
+/// A session's last use is written at most this often: a write per request would put every
+/// read of the app on the single writer under load, and a few minutes are nothing against an
+/// idle expiry of days (the idle expiry may come up to this much early).
+pub const SESSION_TOUCH_SECS: i64 = 300;
+const _: () = assert!(SESSION_TOUCH_SECS * 2 <= crate::config::SESSION_IDLE_SECS_MIN);
+
 /// The user a request's session token names.
 #[derive(Clone, Debug)]
 pub struct SessionUser {
     pub user_id: UserId,
     pub token_hash: String,
-    /// When the session ends unless revoked earlier.
+    /// When the session ends unless revoked earlier or left unused (absolute expiry).
     pub expires_at: Timestamp,
+    /// When the session's use was last recorded.
+    pub last_seen_at: Timestamp,
+}
+
+impl SessionUser {
+    /// Whether a use at `now` is to be recorded (`touch_session`).
+    pub fn needs_touch(&self, now: Timestamp) -> bool {
+        now - self.last_seen_at >= SESSION_TOUCH_SECS
+    }
+}
+
+/// Records a use of the session at `now` (its idle expiry starts again).
+pub fn touch_session(tx: &Tx, token_hash: &str, now: Timestamp) -> Result<(), AppError> {
+    sql::touch_session(tx, token_hash, now)
 }
 
 /// Hashes a login password on the calling thread: for fixtures and tools outside the server,
@@ -293,7 +330,7 @@ fn start_session(
         token_hash: &hash_token(&token),
         user_id,
         address,
-        expires_at: now + settings.session_ttl_secs,
+        expires_at: now + settings.sessions.max_secs,
     };
     sql::insert_session(tx, &session, now)?;
     Ok(SessionGrant { token, user_id })
@@ -303,20 +340,23 @@ pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// The user of a live session; `login_required` when missing, expired or revoked, and
-/// `account_frozen` when the account is frozen (so the client logs out).
+/// The user of a live session; `login_required` when missing, expired (past its absolute
+/// or idle expiry) or revoked, and `account_frozen` when the account is frozen (so the client
+/// logs out). The caller records the use when `needs_touch` says so.
 pub fn session_user(
     connection: &Connection,
     token: &str,
+    limits: SessionLimits,
     now: Timestamp,
 ) -> Result<SessionUser, AppError> {
-    session_by_hash(connection, hash_token(token.trim()), now)
+    session_by_hash(connection, hash_token(token.trim()), limits, now)
 }
 
 /// `session_user` for a session known by its token hash (a live stream's ticket names one).
 pub fn session_by_hash(
     connection: &Connection,
     token_hash: String,
+    limits: SessionLimits,
     now: Timestamp,
 ) -> Result<SessionUser, AppError> {
     let session = sql::session(connection, &token_hash)?.ok_or(AppError::LoginRequired)?;
@@ -326,20 +366,27 @@ pub fn session_by_hash(
     if session.revoked {
         return Err(AppError::SessionEnded);
     }
-    if session.expires_at <= now {
+    let idle_until = session.last_seen_at + limits.idle_secs;
+    if session.expires_at <= now || idle_until <= now {
         return Err(AppError::LoginRequired);
     }
-    Ok(SessionUser { user_id: session.user_id, token_hash, expires_at: session.expires_at })
+    Ok(SessionUser {
+        user_id: session.user_id,
+        token_hash,
+        expires_at: session.expires_at,
+        last_seen_at: session.last_seen_at,
+    })
 }
 
-/// Of the sessions named by `token_hashes`, those no longer live (revoked, expired, of a
-/// frozen account, or unknown), in one query however many are named.
+/// Of the sessions named by `token_hashes`, those no longer live (revoked, expired, idle too
+/// long, of a frozen account, or unknown), in one query however many are named.
 pub fn ended_sessions(
     connection: &Connection,
     token_hashes: &[String],
+    limits: SessionLimits,
     now: Timestamp,
 ) -> Result<Vec<String>, AppError> {
-    sql::ended_sessions(connection, token_hashes, now)
+    sql::ended_sessions(connection, token_hashes, limits.idle_secs, now)
 }
 
 pub fn logout(tx: &Tx, session: &SessionUser, now: Timestamp) -> Result<(), AppError> {

@@ -23,18 +23,25 @@ pub(super) fn fund_password_hash(
         .flatten())
 }
 
+/// Who typed a secret: the player and the client address the request came from.
+pub struct Typist {
+    pub user_id: UserId,
+    pub address: String,
+}
+
 /// `fund_password_required` until one is set; `fund_password_wrong` when it does not match.
 pub async fn check_fund_password(
     db: &Db,
     settings: &Arc<AuthSettings>,
-    user_id: UserId,
+    typist: Typist,
     password: FundPassword,
     now: Timestamp,
 ) -> Result<(), AppError> {
+    let user_id = typist.user_id;
     let stored = db.read(move |connection| fund_password_hash(connection, user_id)).await?;
     let stored = stored.ok_or(AppError::FundPasswordRequired)?;
     let typed = password.as_str().to_string();
-    let attempt = FundPasswordAttempt { user_id, typed, stored, now };
+    let attempt = FundPasswordAttempt { typist, typed, stored, now };
     if fund_password_matches(db, settings, attempt).await? {
         Ok(())
     } else {
@@ -44,34 +51,49 @@ pub async fn check_fund_password(
 
 /// A typed fund password and the hash it must match.
 struct FundPasswordAttempt {
-    user_id: UserId,
+    typist: Typist,
     typed: String,
     stored: String,
     now: Timestamp,
 }
 
-/// Like logins, wrong fund passwords lock further tries for a while (`throttled`).
+/// Like logins, wrong fund passwords lock further tries for a while (`throttled`), per
+/// player and per client address (one address trying the 6 digits of many players is as
+/// much a guesser as one player's thief). Both locks are checked before the hash.
 async fn fund_password_matches(
     db: &Db,
     settings: &Arc<AuthSettings>,
     attempt: FundPasswordAttempt,
 ) -> Result<bool, AppError> {
-    let (key, now) = (format!("user:{}", attempt.user_id), attempt.now);
-    let check_key = key.clone();
-    db.read(move |connection| throttle::check(connection, Scope::FundPassword, &check_key, now))
-        .await?;
-    let matches = secret_matches_blocking(attempt.typed, attempt.stored).await?;
+    let FundPasswordAttempt { typist, typed, stored, now } = attempt;
+    let keys = Arc::new((format!("user:{}", typist.user_id), typist.address));
+    let check_keys = keys.clone();
+    db.read(move |connection| check_fund_password_locks(connection, &check_keys, now)).await?;
+    let matches = secret_matches_blocking(typed, stored).await?;
     let settings = settings.clone();
     db.write(move |tx| {
-        throttle::check(tx, Scope::FundPassword, &key, now)?;
+        // Again where failures are counted: concurrent tries all passed the read-side check.
+        check_fund_password_locks(tx, &keys, now)?;
+        let (player, address) = (&keys.0, &keys.1);
         if matches {
-            throttle::clear(tx, Scope::FundPassword, &key)
+            throttle::clear(tx, Scope::FundPassword, player)
         } else {
-            throttle::record_failure(tx, Scope::FundPassword, &key, &settings, now)
+            throttle::record_failure(tx, Scope::FundPassword, player, &settings, now)?;
+            throttle::record_failure(tx, Scope::FundPasswordAddress, address, &settings, now)
         }
     })
     .await?;
     Ok(matches)
+}
+
+/// `throttled` while the player's or the address's fund password lock lasts.
+fn check_fund_password_locks(
+    connection: &Connection,
+    (player, address): &(String, String),
+    now: Timestamp,
+) -> Result<(), AppError> {
+    throttle::check(connection, Scope::FundPassword, player, now)?;
+    throttle::check(connection, Scope::FundPasswordAddress, address, now)
 }
 
 /// Fund password fields as sent (api/personal/securitypassword).
@@ -105,14 +127,15 @@ impl FundPasswordChange {
 pub async fn set_fund_password(
     db: &Db,
     settings: &Arc<AuthSettings>,
-    user_id: UserId,
+    typist: Typist,
     change: FundPasswordChange,
     now: Timestamp,
 ) -> Result<(), AppError> {
+    let user_id = typist.user_id;
     let stored = db.read(move |connection| fund_password_hash(connection, user_id)).await?;
     if let Some(stored) = &stored {
         let typed = change.old.ok_or(AppError::MissingParams)?;
-        let attempt = FundPasswordAttempt { user_id, typed, stored: stored.clone(), now };
+        let attempt = FundPasswordAttempt { typist, typed, stored: stored.clone(), now };
         if !fund_password_matches(db, settings, attempt).await? {
             return Err(AppError::FundPasswordWrong);
         }
@@ -153,16 +176,33 @@ impl PasswordChange {
 }
 
 /// Changes the login password when the old one matches (`old_password_wrong` otherwise) and
-/// ends every other session of the account; `session` stays logged in.
+/// ends every other session of the account; `session` stays logged in. A wrong old password
+/// counts as a wrong login of the account and of the client `address` (a stolen session must
+/// not become an unthrottled password oracle), and their locks refuse before the hash.
 pub async fn change_password(
     db: &Db,
-    session: &SessionUser,
+    settings: &Arc<AuthSettings>,
+    (session, address): (&SessionUser, String),
     change: PasswordChange,
     now: Timestamp,
 ) -> Result<(), AppError> {
     let user_id = session.user_id;
-    let stored = db.read(move |connection| sql::password_hash(connection, user_id)).await?;
+    let keys = Arc::new((format!("user:{user_id}"), address));
+    let check_keys = keys.clone();
+    let stored = db
+        .read(move |connection| {
+            check_login_locks(connection, &check_keys, now)?;
+            sql::password_hash(connection, user_id)
+        })
+        .await?;
     if !secret_matches_blocking(change.old, stored.clone()).await? {
+        let settings = settings.clone();
+        db.write(move |tx| {
+            check_login_locks(tx, &keys, now)?;
+            throttle::record_failure(tx, Scope::Account, &keys.0, &settings, now)?;
+            throttle::record_failure(tx, Scope::Address, &keys.1, &settings, now)
+        })
+        .await?;
         return Err(AppError::OldPasswordWrong);
     }
     let new_hash = hash_secret_blocking(change.new.as_str().to_string()).await?;
@@ -171,7 +211,18 @@ pub async fn change_password(
         if !sql::replace_password_hash(tx, user_id, &stored, &new_hash)? {
             return Err(AppError::OldPasswordWrong);
         }
+        throttle::clear(tx, Scope::Account, &keys.0)?;
         sql::revoke_other_sessions(tx, user_id, &keep, now)
     })
     .await
+}
+
+/// `throttled` while the account's or the address's login lock lasts.
+fn check_login_locks(
+    connection: &Connection,
+    (account, address): &(String, String),
+    now: Timestamp,
+) -> Result<(), AppError> {
+    throttle::check(connection, Scope::Account, account, now)?;
+    throttle::check(connection, Scope::Address, address, now)
 }

@@ -106,8 +106,8 @@ pub(super) fn insert_session(
     now: Timestamp,
 ) -> Result<(), AppError> {
     tx.prepare_cached(
-        "INSERT INTO sessions (token_hash, user_id, address, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO sessions (token_hash, user_id, address, created_at, expires_at, last_seen_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?4)",
     )?
     .execute(params![
         session.token_hash,
@@ -131,6 +131,7 @@ pub(super) fn revoke_sessions(tx: &Tx, user_id: UserId, now: Timestamp) -> Resul
 pub(super) struct SessionRow {
     pub user_id: UserId,
     pub expires_at: Timestamp,
+    pub last_seen_at: Timestamp,
     pub revoked: bool,
     pub frozen: bool,
 }
@@ -143,7 +144,8 @@ pub(super) fn session(
         .prepare_cached(
             // A correlated subquery, not a join: SQLite re-prepared the join form on every call.
             "SELECT s.user_id, s.expires_at, s.revoked_at IS NOT NULL,
-                    (SELECT frozen_at IS NOT NULL FROM users WHERE user_id = s.user_id)
+                    (SELECT frozen_at IS NOT NULL FROM users WHERE user_id = s.user_id),
+                    s.last_seen_at
              FROM sessions s WHERE s.token_hash = ?1",
         )?
         .query_row([token_hash], |row| {
@@ -152,14 +154,25 @@ pub(super) fn session(
                 expires_at: row.get(1)?,
                 revoked: row.get(2)?,
                 frozen: row.get(3)?,
+                last_seen_at: row.get(4)?,
             })
         })
         .optional()?)
 }
 
+/// Moves the session's last use to `now` (never backwards).
+pub(super) fn touch_session(tx: &Tx, token_hash: &str, now: Timestamp) -> Result<(), AppError> {
+    tx.prepare_cached(
+        "UPDATE sessions SET last_seen_at = ?2 WHERE token_hash = ?1 AND last_seen_at < ?2",
+    )?
+    .execute(params![token_hash, now])?;
+    Ok(())
+}
+
 pub(super) fn ended_sessions(
     connection: &Connection,
     token_hashes: &[String],
+    idle_secs: i64,
     now: Timestamp,
 ) -> Result<Vec<String>, AppError> {
     if token_hashes.is_empty() {
@@ -172,9 +185,10 @@ pub(super) fn ended_sessions(
          WHERE NOT EXISTS (
              SELECT 1 FROM sessions s
              WHERE s.token_hash = named.value AND s.revoked_at IS NULL AND s.expires_at > ?2
+               AND s.last_seen_at + ?3 > ?2
                AND (SELECT frozen_at IS NULL FROM users WHERE user_id = s.user_id))",
     )?;
-    let rows = query.query_map(params![named, now], |row| row.get(0))?;
+    let rows = query.query_map(params![named, now, idle_secs], |row| row.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

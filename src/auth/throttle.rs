@@ -1,4 +1,5 @@
-//! Failed-login throttling per account and per client address.
+//! Throttling of wrong secrets (login passwords, fund passwords) per account and per client
+//! address.
 
 use super::AuthSettings;
 use crate::clock::Timestamp;
@@ -12,6 +13,8 @@ pub(super) enum Scope {
     Address,
     /// Wrong fund passwords of one player (6 digits are few: guessing must stay slow).
     FundPassword,
+    /// Wrong fund passwords from one client address, whichever players they were typed for.
+    FundPasswordAddress,
 }
 
 impl Scope {
@@ -20,6 +23,7 @@ impl Scope {
             Scope::Account => "account",
             Scope::Address => "address",
             Scope::FundPassword => "fund_password",
+            Scope::FundPasswordAddress => "fund_password_address",
         }
     }
 
@@ -27,7 +31,8 @@ impl Scope {
         match self {
             Scope::Account => settings.login_max_failures_per_account,
             Scope::Address => settings.login_max_failures_per_address,
-            Scope::FundPassword => settings.login_max_failures_per_account,
+            Scope::FundPassword => settings.fund_password_failures_per_account,
+            Scope::FundPasswordAddress => settings.fund_password_failures_per_address,
         }
     }
 }

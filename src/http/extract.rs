@@ -50,11 +50,25 @@ impl FromRequestParts<AppState> for Session {
 
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, AppError> {
         let token = token_of(parts).ok_or(AppError::LoginRequired)?;
-        let now = app.clock.now();
-        let user =
-            app.db.read(move |connection| auth::session_user(connection, &token, now)).await?;
+        let (now, limits) = (app.clock.now(), app.auth.sessions);
+        let user = app
+            .db
+            .read(move |connection| auth::session_user(connection, &token, limits, now))
+            .await?;
+        record_session_use(app, &user).await?;
         Ok(Session(user))
     }
+}
+
+/// Records a use of a checked session when its last recorded use is old enough
+/// (`auth::SESSION_TOUCH_SECS`): most requests write nothing.
+pub async fn record_session_use(app: &AppState, session: &SessionUser) -> Result<(), AppError> {
+    let now = app.clock.now();
+    if !session.needs_touch(now) {
+        return Ok(());
+    }
+    let token_hash = session.token_hash.clone();
+    app.db.write(move |tx| auth::touch_session(tx, &token_hash, now)).await
 }
 
 impl FromRequestParts<AppState> for MaybeSession {

@@ -49,18 +49,19 @@ async fn bet(
 ) -> Result<Envelope<Value>, AppError> {
     let order = params.and_then(|Params(form)| Order::parse(form));
     let (timezone, now) = (app.config.timezone(), app.clock.now());
-    let keys = app.chain_keys.clone();
+    let (keys, limits) = (app.chain_keys.clone(), app.auth.sessions);
     // The session and what the bet reads in one trip to the read pool: this is the hot path.
     // The session is checked before the order, so a bad token is refused whatever the body.
     let (session, order, quote) = app
         .db
         .read_point(move |connection| {
-            let session = crate::auth::session_user(connection, &token, now)?;
+            let session = crate::auth::session_user(connection, &token, limits, now)?;
             let order = order?;
             let quote = betting::quote(connection, &keys, order.room, timezone, now)?;
             Ok((session, order, quote))
         })
         .await?;
+    super::extract::record_session_use(&app, &session).await?;
     let (user_id, clock) = (session.user_id, app.clock.clone());
     let reply = app
         .db

@@ -3,7 +3,8 @@
 
 use super::AppState;
 use super::envelope::Envelope;
-use super::extract::{Idempotency, Lang, Params, Session};
+use super::extract::{ClientAddress, Idempotency, Lang, Params, Session};
+use crate::auth::security::Typist;
 use crate::error::AppError;
 use crate::finance::goods::types::{
     Benefit, Catalogue, OrderDetail, OrderSummary, ProductCard, Purchase, PurchaseForm,
@@ -107,12 +108,14 @@ async fn schedule(
 async fn buy(
     State(app): State<AppState>,
     Session(session): Session,
+    ClientAddress(address): ClientAddress,
     Idempotency(key): Idempotency,
     Params(form): Params<PurchaseForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let request = Purchase::parse(form.id.as_deref(), form.amount)?;
     let user_id = session.user_id;
-    super::require_fund_password(&app, user_id, form.fund_password.as_deref()).await?;
+    let typist = Typist { user_id, address };
+    super::require_fund_password(&app, typist, form.fund_password.as_deref()).await?;
     let (settings, clock) = (GoodsSettings::from_config(&app.config), app.clock.clone());
     let reply = app
         .db

@@ -128,15 +128,17 @@ async fn index(
     SessionToken(token): SessionToken,
     Lang(lang): Lang,
 ) -> Result<Envelope<HomeView>, AppError> {
-    let (config, now) = (app.config.clone(), app.clock.now());
+    let (config, now, limits) = (app.config.clone(), app.clock.now(), app.auth.sessions);
     let languages = (lang, app.default_lang);
-    let view = app
+    let (session, view) = app
         .db
         .read(move |connection| {
-            let session = auth::session_user(connection, &token, now)?;
-            home_view(connection, session.user_id, languages, &config, now)
+            let session = auth::session_user(connection, &token, limits, now)?;
+            let view = home_view(connection, session.user_id, languages, &config, now)?;
+            Ok((session, view))
         })
         .await?;
+    super::extract::record_session_use(&app, &session).await?;
     Ok(Envelope::ok(view))
 }
 

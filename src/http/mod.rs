@@ -91,6 +91,7 @@ impl AppState {
             timezone: config.timezone(),
             announcements: live.clone(),
             presence: presence.clone(),
+            session_limits: auth.sessions,
         };
         let live_hub = crate::live::LiveHub::new(parts, &config.live);
         let reply_cipher = match config.api.encrypt {
@@ -141,12 +142,12 @@ impl utoipa::Modify for TokenHeader {
 /// `auth::security::check_fund_password` says (wrong, not set, throttled).
 async fn require_fund_password(
     app: &AppState,
-    user_id: crate::ids::UserId,
+    typist: crate::auth::security::Typist,
     typed: Option<&str>,
 ) -> Result<(), AppError> {
     let password = crate::auth::types::FundPassword::parse(typed.ok_or(AppError::MissingParams)?)?;
     let now = app.clock.now();
-    crate::auth::security::check_fund_password(&app.db, &app.auth, user_id, password, now).await
+    crate::auth::security::check_fund_password(&app.db, &app.auth, typist, password, now).await
 }
 
 pub fn app(state: AppState) -> Router {

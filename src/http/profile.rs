@@ -3,9 +3,9 @@
 
 use super::AppState;
 use super::envelope::{Empty, Envelope};
-use super::extract::{Params, Session};
+use super::extract::{ClientAddress, Params, Session};
 use crate::auth::security::{
-    self, FundPasswordChange, FundPasswordForm, PasswordChange, PasswordChangeForm,
+    self, FundPasswordChange, FundPasswordForm, PasswordChange, PasswordChangeForm, Typist,
 };
 use crate::auth::{
     self, EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm, ProfileForm,
@@ -45,11 +45,12 @@ pub fn router(upload_limit_bytes: usize) -> OpenApiRouter<AppState> {
 async fn set_fund_password(
     State(app): State<AppState>,
     Session(session): Session,
+    ClientAddress(address): ClientAddress,
     Params(form): Params<FundPasswordForm>,
 ) -> Result<Envelope<Empty>, AppError> {
     let change = FundPasswordChange::parse(form)?;
-    let now = app.clock.now();
-    security::set_fund_password(&app.db, &app.auth, session.user_id, change, now).await?;
+    let (now, typist) = (app.clock.now(), Typist { user_id: session.user_id, address });
+    security::set_fund_password(&app.db, &app.auth, typist, change, now).await?;
     Ok(Envelope::ok(Empty {}))
 }
 
@@ -60,10 +61,12 @@ async fn set_fund_password(
 async fn change_password(
     State(app): State<AppState>,
     Session(session): Session,
+    ClientAddress(address): ClientAddress,
     Params(form): Params<PasswordChangeForm>,
 ) -> Result<Envelope<Empty>, AppError> {
     let change = PasswordChange::parse(form)?;
-    security::change_password(&app.db, &session, change, app.clock.now()).await?;
+    let now = app.clock.now();
+    security::change_password(&app.db, &app.auth, (&session, address), change, now).await?;
     Ok(Envelope::ok(Empty {}))
 }
 

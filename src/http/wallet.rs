@@ -2,7 +2,8 @@
 
 use super::AppState;
 use super::envelope::Envelope;
-use super::extract::{Idempotency, Params, Session};
+use super::extract::{ClientAddress, Idempotency, Params, Session};
+use crate::auth::security::Typist;
 use crate::error::AppError;
 use crate::idempotency;
 use crate::ledger::Balances;
@@ -267,12 +268,14 @@ async fn withdrawal_terms(
 async fn withdraw(
     State(app): State<AppState>,
     Session(session): Session,
+    ClientAddress(address): ClientAddress,
     Idempotency(key): Idempotency,
     Params(form): Params<WithdrawalForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let request = WithdrawalRequest::parse(&form)?;
     let user_id = session.user_id;
-    super::require_fund_password(&app, user_id, form.fund_password.as_deref()).await?;
+    let typist = Typist { user_id, address };
+    super::require_fund_password(&app, typist, form.fund_password.as_deref()).await?;
     let (settings, now) = (app.wallet.clone(), app.clock.now());
     let reply = app
         .db

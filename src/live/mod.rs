@@ -92,6 +92,8 @@ pub struct LiveHub {
     sessions: Arc<OpenSessions>,
     tickets: Tickets,
     presence: Arc<Presence>,
+    /// When sessions end (absolute and idle expiry), to end their streams.
+    session_limits: auth::SessionLimits,
     started: Once,
 }
 
@@ -102,6 +104,8 @@ pub struct HubParts {
     pub timezone: Tz,
     pub announcements: Arc<watch::Sender<u64>>,
     pub presence: Arc<Presence>,
+    /// When sessions end, to end their streams.
+    pub session_limits: auth::SessionLimits,
 }
 
 impl LiveHub {
@@ -127,6 +131,7 @@ impl LiveHub {
             sessions,
             tickets: Tickets::default(),
             presence: parts.presence,
+            session_limits: parts.session_limits,
             started: Once::new(),
         })
     }
@@ -199,9 +204,11 @@ impl LiveHub {
         if open.is_empty() {
             return Ok(());
         }
-        let now = self.clock.now();
-        let ended =
-            self.db.read(move |connection| auth::ended_sessions(connection, &open, now)).await?;
+        let (now, limits) = (self.clock.now(), self.session_limits);
+        let ended = self
+            .db
+            .read(move |connection| auth::ended_sessions(connection, &open, limits, now))
+            .await?;
         self.sessions.end_sessions(&ended);
         Ok(())
     }
@@ -213,6 +220,7 @@ impl LiveHub {
     /// before is refused (`login_required`, `account_frozen`), one ended after is heard of.
     async fn connect_state(&self, viewer: &Viewer) -> Result<Connected, AppError> {
         let (timezone, now, room) = (self.timezone, self.clock.now(), viewer.room);
+        let limits = self.session_limits;
         let token_hash = viewer.session.as_ref().map(|session| session.token_hash.clone());
         let (index, checked) = self
             .db
@@ -220,7 +228,7 @@ impl LiveHub {
                 let index = rooms::room_index(connection, room, timezone, now)?;
                 let checked = match token_hash {
                     Some(token_hash) => {
-                        let session = auth::session_by_hash(connection, token_hash, now)?;
+                        let session = auth::session_by_hash(connection, token_hash, limits, now)?;
                         let user_id = session.user_id;
                         let balance = ledger::balance(connection, user_id, UserAccountKind::Game)?;
                         Some((session.expires_at, balance))

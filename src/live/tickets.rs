@@ -98,6 +98,7 @@ mod tests {
             user_id: UserId::from_rowid(user_id),
             token_hash: format!("hash{user_id}"),
             expires_at: at(10_000),
+            last_seen_at: at(0),
         }
     }
 

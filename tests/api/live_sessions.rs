@@ -84,7 +84,7 @@ async fn a_password_change_ends_the_streams_of_the_other_sessions_only() {
 // password hashing threads) and then jumps from timer to timer.
 #[tokio::test]
 async fn a_stream_ends_when_its_session_expires() {
-    let hall = Hall::open_with(|config| config.auth.session_ttl_secs = 120).await;
+    let hall = Hall::open_with(|config| config.auth.session_max_secs = 120).await;
     let player = hall.app.player().await;
     let mut stream = open_as(&hall, "k3", &player.token).await;
     tokio::time::pause();

@@ -3,7 +3,7 @@
 
 use crate::helpers::{PASSWORD, Player, Reply, TestApp};
 use crate::profile::{post, profile};
-use fairhall::auth::security::check_fund_password;
+use fairhall::auth::security::{Typist, check_fund_password};
 use fairhall::auth::types::FundPassword;
 use serde_json::{Value, json};
 
@@ -27,7 +27,8 @@ async fn fund_password_is(app: &TestApp, player: &Player, password: &str) -> boo
     let settings = std::sync::Arc::new(
         fairhall::auth::AuthSettings::from_config(&app.config.auth).expect("auth settings"),
     );
-    check_fund_password(&app.db, &settings, player.id, password, app.now()).await.is_ok()
+    let typist = Typist { user_id: player.id, address: "test".into() };
+    check_fund_password(&app.db, &settings, typist, password, app.now()).await.is_ok()
 }
 
 // ---- fund password ----

@@ -88,7 +88,11 @@ impl Model {
 #[tokio::test]
 async fn a_year_of_random_moves_earns_the_rate_within_one_minor_unit_a_day() {
     // One session for the whole year.
-    let app = TestApp::spawn_with(|config| config.auth.session_ttl_secs = 400 * 86_400).await;
+    let app = TestApp::spawn_with(|config| {
+        config.auth.session_max_secs = 400 * 86_400;
+        config.auth.session_idle_secs = 400 * 86_400;
+    })
+    .await;
     let player = app.saver("1000000.00").await;
     let mut random = Lcg(20_261_122);
     let mut model = Model { balance: 0, lows: vec![0], paid_days: 0 };

@@ -79,9 +79,9 @@ async fn logout_ends_only_that_session() {
 
 #[tokio::test]
 async fn a_session_ends_after_its_time_to_live() {
-    let app = TestApp::spawn_with(|config| config.auth.session_ttl_secs = 3600).await;
+    let app = TestApp::spawn_with(|config| config.auth.session_max_secs = 3600).await;
     let player = app.player().await;
-    let ttl = app.config.auth.session_ttl_secs;
+    let ttl = app.config.auth.session_max_secs;
 
     app.clock.advance(ttl - 1);
     let before = app.personal_index(&player.token).await;
