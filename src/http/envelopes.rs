@@ -18,7 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-struct ClaimForm {
+struct EnvelopeClaimForm {
     code: Option<String>,
 }
 
@@ -26,7 +26,7 @@ struct ClaimForm {
 /// envelope_code_abnormal, envelope_expired, envelope_invalid, envelope_not_yours,
 /// envelope_claimed, recharge_first, throttled (after repeated wrong codes).
 #[utoipa::path(post, path = "/api/envelope/claim", tag = "growth", security(("token" = [])),
-    request_body = ClaimForm,
+    request_body = EnvelopeClaimForm,
     params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
     responses((status = 200, description = "envelope",
         body = crate::growth::envelopes::types::ClaimReceipt)))]
@@ -35,7 +35,7 @@ async fn claim(
     Session(session): Session,
     ClientAddress(address): ClientAddress,
     Idempotency(key): Idempotency,
-    Params(form): Params<ClaimForm>,
+    Params(form): Params<EnvelopeClaimForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let code = EnvelopeCode::parse(&form.code.ok_or(AppError::MissingParams)?).ok();
     let (settings, clock) = (EnvelopeSettings::from_config(&app.config.growth), app.clock.clone());

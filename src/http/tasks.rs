@@ -37,7 +37,7 @@ async fn index(
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-struct ClaimForm {
+struct TaskClaimForm {
     /// The task's id.
     id: Option<String>,
 }
@@ -45,7 +45,7 @@ struct ClaimForm {
 /// Claims a task's reward: `condition_not_met` below the target, `reward_claimed` when this
 /// period's reward is claimed, `not_found` for a task not open.
 #[utoipa::path(post, path = "/api/task/claim", tag = "growth", security(("token" = [])),
-    request_body = ClaimForm,
+    request_body = TaskClaimForm,
     params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
     responses((status = 200, description = "envelope",
         body = crate::growth::tasks::types::ClaimReceipt)))]
@@ -53,7 +53,7 @@ async fn claim(
     State(app): State<AppState>,
     Session(session): Session,
     Idempotency(key): Idempotency,
-    Params(form): Params<ClaimForm>,
+    Params(form): Params<TaskClaimForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let id = form.id.ok_or(AppError::MissingParams)?;
     let task_id = id.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::BadParams)?;

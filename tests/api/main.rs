@@ -1,6 +1,7 @@
 //! API and CLI tests of fairhall: one test binary, one file per area (STYLE.md section 7).
 
 mod adjustments;
+mod authorization;
 mod audit_cli;
 mod backup_cli;
 mod betting;
