@@ -52,16 +52,20 @@ async fn bet(
     let (keys, limits) = (app.chain_keys.clone(), app.auth.sessions);
     // The session and what the bet reads in one trip to the read pool: this is the hot path.
     // The session is checked before the order, so a bad token is refused whatever the body.
-    let (session, order, quote) = app
+    let (session, quoted) = app
         .db
         .read_point(move |connection| {
             let session = crate::auth::session_user(connection, &token, limits, now)?;
-            let order = order?;
-            let quote = betting::quote(connection, &keys, order.room, timezone, now)?;
-            Ok((session, order, quote))
+            let quoted = order.and_then(|order| {
+                let quote = betting::quote(connection, &keys, order.room, timezone, now)?;
+                Ok((order, quote))
+            });
+            Ok((session, quoted))
         })
         .await?;
+    // A refused bet is a use of the session too.
     super::extract::record_session_use(&app, &session).await?;
+    let (order, quote) = quoted?;
     let (user_id, clock) = (session.user_id, app.clock.clone());
     let reply = app
         .db

@@ -73,6 +73,9 @@ impl TestApp {
         // (tests/api/deposit_rewards.rs).
         config.growth.first_deposit.tiers.clear();
         config.growth.cashback.tiers.clear();
+        // Tests of other areas move the clock by weeks between a player's requests; the idle
+        // expiry is on in its own tests (tests/api/session_limits.rs).
+        config.auth.session_idle_secs = config.auth.session_max_secs;
         configure(&mut config);
         config.server.data_dir = data_dir.to_path_buf();
         config.validate().expect("the test config is valid");

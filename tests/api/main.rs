@@ -60,6 +60,7 @@ mod savings_days;
 mod schedule_change;
 mod serve;
 mod session_first;
+mod session_limits;
 mod sessions;
 mod signin;
 mod signin_cli;

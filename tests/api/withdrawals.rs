@@ -350,7 +350,7 @@ async fn withdrawals_need_a_session() {
 #[tokio::test]
 async fn wrong_fund_passwords_lock_withdrawals_for_a_while() {
     let app = TestApp::spawn_with(|config| {
-        config.auth.login_max_failures_per_account = 3;
+        config.auth.fund_password_failures_per_account = 3;
         config.auth.login_lock_secs = 600;
     })
     .await;
