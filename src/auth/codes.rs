@@ -124,12 +124,14 @@ pub(super) fn deliver_by_webhook(
     })
 }
 
-/// A code as a player typed it, for a target and purpose, from a client address.
+/// A code as a player typed it, for a target and purpose, from a client address, and by a
+/// logged-in player ("user:<id>") when the flow has one.
 pub(super) struct CodeCheck<'a> {
     pub target: &'a str,
     pub purpose: CodePurpose,
     pub code: &'a VerificationCode,
     pub address: &'a str,
+    pub player: Option<&'a str>,
 }
 
 /// Checks the code against the newest live code of its target and purpose, without using it
@@ -142,9 +144,14 @@ pub(super) fn verify(
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<Outcome<i64>, AppError> {
-    let CodeCheck { target, purpose, code, address } = *check;
+    let CodeCheck { target, purpose, code, address, player } = *check;
     rate_limit::check(tx, settings.code_failures_per_target, target, now)?;
     rate_limit::hit(tx, settings.code_checks_per_address, address, now)?;
+    // A logged-in check counts for the player too, under the same daily bound: many players
+    // behind one address, or one player from many addresses, are each held to it.
+    if let Some(player) = player {
+        rate_limit::hit(tx, settings.code_checks_per_address, player, now)?;
+    }
     rate_limit::hit(tx, settings.code_checks_per_target, target, now)?;
     let live = live_code(tx, target, purpose, now)?;
     let matching = match live {

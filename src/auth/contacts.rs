@@ -36,18 +36,19 @@ impl EmailBinding {
 /// Sets the email once the code matches; a wrong code still uses up an attempt.
 pub fn bind_email(
     tx: &Tx,
-    user_id: UserId,
+    (user_id, address): (UserId, &str),
     binding: &EmailBinding,
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<Outcome<()>, AppError> {
     let (email, player) = (binding.email.as_str(), format!("user:{user_id}"));
-    // Logged in: the checks count per player rather than per address.
+    // Logged in: the checks count per player and per client address.
     let check = CodeCheck {
         target: email,
         purpose: CodePurpose::Bind,
         code: &binding.code,
-        address: &player,
+        address,
+        player: Some(&player),
     };
     if let Outcome::Refused(error) = codes::consume(tx, &check, settings, now)? {
         return Ok(Outcome::Refused(error));
@@ -91,7 +92,7 @@ impl PhoneBinding {
 /// `phone_taken` when any account, this one included, already has it.
 pub fn bind_phone(
     tx: &Tx,
-    user_id: UserId,
+    (user_id, address): (UserId, &str),
     binding: &PhoneBinding,
     settings: &AuthSettings,
     now: Timestamp,
@@ -105,7 +106,8 @@ pub fn bind_phone(
         target: phone,
         purpose: CodePurpose::Bind,
         code: &binding.code,
-        address: &player,
+        address,
+        player: Some(&player),
     };
     if let Outcome::Refused(error) = codes::consume(tx, &check, settings, now)? {
         return Ok(Outcome::Refused(error));

@@ -158,6 +158,7 @@ impl PasswordReset {
             purpose: CodePurpose::Forget,
             code: &self.code,
             address: &self.address,
+            player: None,
         }
     }
 }

@@ -80,7 +80,8 @@ impl Registration {
     }
 
     fn code_check<'a>(&'a self, code: &'a VerificationCode, address: &'a str) -> CodeCheck<'a> {
-        CodeCheck { target: self.phone.as_str(), purpose: CodePurpose::Register, code, address }
+        let target = self.phone.as_str();
+        CodeCheck { target, purpose: CodePurpose::Register, code, address, player: None }
     }
 }
 

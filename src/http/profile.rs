@@ -92,12 +92,13 @@ async fn update_profile(
 async fn bind_email(
     State(app): State<AppState>,
     Session(session): Session,
+    ClientAddress(address): ClientAddress,
     Params(form): Params<EmailBindingForm>,
 ) -> Result<Envelope<Empty>, AppError> {
     let binding = EmailBinding::parse(form)?;
     let (user_id, settings, now) = (session.user_id, app.auth.clone(), app.clock.now());
     app.db
-        .write(move |tx| auth::bind_email(tx, user_id, &binding, &settings, now))
+        .write(move |tx| auth::bind_email(tx, (user_id, &address), &binding, &settings, now))
         .await?
         .into_result()?;
     Ok(Envelope::ok(Empty {}))
@@ -110,9 +111,10 @@ async fn bind_email(
 async fn bind_email_compat(
     state: State<AppState>,
     session: Session,
+    address: ClientAddress,
     params: Params<EmailBindingForm>,
 ) -> Result<Envelope<Empty>, AppError> {
-    bind_email(state, session, params).await
+    bind_email(state, session, address, params).await
 }
 
 /// Change the phone number with a code sent to it (index/send_email_mobile, purpose bind).
@@ -123,12 +125,13 @@ async fn bind_email_compat(
 async fn bind_phone(
     State(app): State<AppState>,
     Session(session): Session,
+    ClientAddress(address): ClientAddress,
     Params(form): Params<PhoneBindingForm>,
 ) -> Result<Envelope<Empty>, AppError> {
     let binding = PhoneBinding::parse(form, &app.auth)?;
     let (user_id, settings, now) = (session.user_id, app.auth.clone(), app.clock.now());
     app.db
-        .write(move |tx| auth::bind_phone(tx, user_id, &binding, &settings, now))
+        .write(move |tx| auth::bind_phone(tx, (user_id, &address), &binding, &settings, now))
         .await?
         .into_result()?;
     Ok(Envelope::ok(Empty {}))
@@ -141,9 +144,10 @@ async fn bind_phone(
 async fn bind_phone_compat(
     state: State<AppState>,
     session: Session,
+    address: ClientAddress,
     params: Params<PhoneBindingForm>,
 ) -> Result<Envelope<Empty>, AppError> {
-    bind_phone(state, session, params).await
+    bind_phone(state, session, address, params).await
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -58,6 +58,7 @@ mod salary;
 mod savings;
 mod savings_days;
 mod schedule_change;
+mod secret_throttle;
 mod serve;
 mod session_first;
 mod session_limits;
