@@ -140,3 +140,21 @@ async fn every_login_gets_a_new_token_and_the_others_stay_valid() {
         app.personal_index(token).await.ok();
     }
 }
+
+#[tokio::test]
+async fn a_live_stream_ends_at_the_resync_once_its_session_has_been_idle_too_long() {
+    let hall = crate::betting::Hall::open_with(|config| config.auth.session_idle_secs = 600).await;
+    let player = hall.app.player().await;
+    let headers = [("token", player.token.as_str())];
+    let issued = hall.app.post_json("/api/live/ticket", &json!({}), &headers).await;
+    let ticket = issued.ok()["ticket"].as_str().expect("a ticket").to_string();
+    let path = format!("/api/live?room=k3&ticket={ticket}");
+    let mut stream = crate::live::open_path(&hall, &path, None).await.expect("the stream opens");
+    stream.next().await;
+
+    hall.app.clock.advance(600);
+    tokio::time::pause();
+
+    // The hub checks open sessions every 30 s (src/live/hub.rs `RESYNC`).
+    assert!(stream.ends_within(std::time::Duration::from_secs(31)).await, "ended at the resync");
+}
