@@ -490,8 +490,14 @@ impl Config {
             ("server.read_connections", self.server.read_connections as i64),
             ("server.writer_queue", self.server.writer_queue as i64),
             ("auth.session_max_secs", self.auth.session_max_secs),
-            ("auth.fund_password_failures_per_account", self.auth.fund_password_failures_per_account),
-            ("auth.fund_password_failures_per_address", self.auth.fund_password_failures_per_address),
+            (
+                "auth.fund_password_failures_per_account",
+                self.auth.fund_password_failures_per_account,
+            ),
+            (
+                "auth.fund_password_failures_per_address",
+                self.auth.fund_password_failures_per_address,
+            ),
             ("auth.code_ttl_secs", self.auth.code_ttl_secs),
             ("auth.code_max_attempts", self.auth.code_max_attempts),
             ("auth.code_resend_secs", self.auth.code_resend_secs),
@@ -715,7 +721,10 @@ mod tests {
             ("[auth]\ncode_failures_per_target = 0\n", "auth.code_failures_per_target"),
             ("[auth]\nsession_idle_secs = 599\n", "auth.session_idle_secs"),
             ("[auth]\nsession_ttl_secs = 0\n", "auth.session_max_secs"),
-            ("[auth]\nfund_password_failures_per_address = 0\n", "auth.fund_password_failures_per_address"),
+            (
+                "[auth]\nfund_password_failures_per_address = 0\n",
+                "auth.fund_password_failures_per_address",
+            ),
             ("[wallet]\ndeposit_pending_max = 0\n", "wallet.deposit_pending_max"),
             ("[app]\nversion = \"\"\n", "app.version"),
             ("[app]\nsupport_hours = \"9-5\"\n", "app.support_hours"),

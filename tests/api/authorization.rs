@@ -89,7 +89,9 @@ fn documented_parameters(document: &Value) -> BTreeSet<(String, String, String)>
                     None => schema,
                 };
                 let properties = schema["properties"].as_object();
-                names.extend(properties.into_iter().flat_map(|properties| properties.keys().cloned()));
+                names.extend(
+                    properties.into_iter().flat_map(|properties| properties.keys().cloned()),
+                );
             }
             for name in names {
                 found.insert((method.clone(), path.clone(), name));
@@ -214,9 +216,8 @@ const MISSING_ID: i64 = 987_654;
 async fn holder(app: &TestApp) -> (Player, Holdings) {
     let (owner, card_id) = app.withdrawer("1000.00").await;
     let product = app.product(fruit()).await;
-    let order_id = app.buy(&owner, product, "100.00").await.ok()["order_id"]
-        .as_i64()
-        .expect("an order id");
+    let order_id =
+        app.buy(&owner, product, "100.00").await.ok()["order_id"].as_i64().expect("an order id");
     let envelope = app.create_envelope(everyone("10.00", 2, Mode::Fixed, app.now())).await;
     app.claim(&owner, &envelope.code).await.ok();
     // The envelope's share adds turnover to play before a withdrawal.

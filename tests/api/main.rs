@@ -1,8 +1,8 @@
 //! API and CLI tests of fairhall: one test binary, one file per area (STYLE.md section 7).
 
 mod adjustments;
-mod authorization;
 mod audit_cli;
+mod authorization;
 mod backup_cli;
 mod betting;
 mod cli;

@@ -87,7 +87,8 @@ async fn wrong_old_login_passwords_lock_the_account_and_its_logins() {
     let player = app.player().await;
 
     for _ in 0..3 {
-        let reply = post_from(&app, &player, EDIT, &password_change("guess_1"), "203.0.113.7").await;
+        let reply =
+            post_from(&app, &player, EDIT, &password_change("guess_1"), "203.0.113.7").await;
         assert_eq!(reply.err(), "old_password_wrong");
     }
     let hashes = runs_requested_here();
@@ -112,7 +113,8 @@ async fn wrong_old_login_passwords_lock_the_client_address() {
     .await;
     let (first, second, victim) = (app.player().await, app.player().await, app.player().await);
 
-    for (player, from) in [(&first, "203.0.113.7"), (&second, "203.0.113.7"), (&first, "203.0.113.7")]
+    for (player, from) in
+        [(&first, "203.0.113.7"), (&second, "203.0.113.7"), (&first, "203.0.113.7")]
     {
         let reply = post_from(&app, player, EDIT, &password_change("guess_1"), from).await;
         assert_eq!(reply.err(), "old_password_wrong");
