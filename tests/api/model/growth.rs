@@ -1,0 +1,177 @@
+//! The walk's clock, the scheduler's pass (draws, settlement, savings interest), savings moves,
+//! sign-ins and registrations.
+
+use super::model::{
+    Expected, REBATE_BPS, REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN,
+    daily_interest, operator_day, signin_reward,
+};
+use super::walk::{KeyedReply, Walk, reply_outcome, text};
+use crate::wallet_support::{WalletApp, post_request};
+use rand::Rng;
+use serde_json::json;
+
+impl Walk {
+    /// Seconds to a few hours later, one in ten past the next operator midnight; then the
+    /// scheduler's pass, which the model follows: bets due are settled, ended savings days pay,
+    /// the rebate batch pays when due. (Periods are an hour long: see `template`.)
+    pub async fn advance_clock(&mut self) {
+        let seconds = match self.rng.gen_range(0..10) {
+            0 => 86_400 - (self.app.now().secs() + super::model::OPERATOR_OFFSET_SECS) % 86_400
+                + self.rng.gen_range(0..600),
+            1..4 => self.rng.gen_range(3_600..=3 * 3_600),
+            4..8 => self.rng.gen_range(600..3_600),
+            _ => self.rng.gen_range(5..=600),
+        };
+        self.begin(format!("the clock moves {seconds} s and the scheduler runs"));
+        let today = operator_day(self.app.now());
+        self.app.clock.advance(seconds);
+        self.scheduler.tick(self.app.now()).await;
+        self.settle_drawn_bets().await;
+        self.pay_rebates();
+        let new_day = operator_day(self.app.now());
+        if new_day != today {
+            for index in 0..self.expected.len() {
+                if pay_interest(&mut self.expected[index], new_day) {
+                    self.touched.insert(index);
+                }
+            }
+        }
+        *self.figures.outcomes.entry("clock and scheduler: ok".into()).or_default() += 1;
+    }
+
+    /// The rebate batch, when one is due: each bettor's rate on his stakes settled since the
+    /// last batch and before the lag, rounded down, as a bonus.
+    fn pay_rebates(&mut self) {
+        let now = self.app.now();
+        if now.secs_since(self.rebates_ran_at) < REBATE_INTERVAL_SECS {
+            return;
+        }
+        let until = now - REBATE_LAG_SECS;
+        for (index, expected) in self.expected.iter_mut().enumerate() {
+            let (due, later): (Vec<_>, Vec<_>) =
+                expected.settled_stakes.iter().partition(|(settled_at, _)| *settled_at < until);
+            expected.settled_stakes = later;
+            let rebate = due.iter().map(|(_, stake)| stake).sum::<i64>() * REBATE_BPS / 10_000;
+            if rebate > 0 {
+                expected.credit_bonus(rebate);
+                self.touched.insert(index);
+                *self.figures.outcomes.entry("rebate paid: ok".into()).or_default() += 1;
+            }
+        }
+        self.rebates_ran_at = now;
+    }
+
+    /// A move into or out of savings of up to 120 % of the source, by the API; the first move
+    /// in has a minimum. Half with an Idempotency-Key.
+    pub async fn move_savings(&mut self) {
+        let player = self.any_player();
+        let into = self.rng.gen_bool(0.6);
+        let expected = &self.expected[player];
+        let source = if into { expected.wallet } else { expected.savings };
+        let amount = self.rng.gen_range(1..=source * 6 / 5 + 100);
+        let first = expected.interest_settled_through.is_none();
+        let verdict = if into && first && amount < SAVINGS_FIRST_IN_MIN {
+            "below_minimum"
+        } else if amount > source {
+            "insufficient_balance"
+        } else {
+            "ok"
+        };
+        let path = if into { "/api/yuebao/in" } else { "/api/yuebao/out" };
+        self.begin(format!("player {player} moves {} by {path}", text(amount)));
+        let form = json!({ "amount": text(amount) });
+        let key = self.rng.gen_bool(0.5).then(|| format!("savings-{}", self.step));
+        let request = post_request(path, &self.players[player].0, &form, key.as_deref());
+        let reply = self.app.send(request).await;
+        self.assert_outcome(reply_outcome(&reply), verdict, "savings move");
+        if verdict != "ok" {
+            return;
+        }
+        let today = operator_day(self.app.now());
+        let expected = &mut self.expected[player];
+        let sign = if into { 1 } else { -1 };
+        expected.wallet -= sign * amount;
+        expected.savings += sign * amount;
+        if first {
+            // Interest starts with the day of the first move in, whose opening balance was 0.
+            expected.interest_settled_through = Some(today - 1);
+        }
+        expected.savings_low = expected.savings_low.min(expected.savings);
+        let shown = (reply.data()["balance"].clone(), reply.data()["savings"].clone());
+        assert_eq!(
+            shown,
+            (json!(text(expected.wallet)), json!(text(expected.savings))),
+            "{}",
+            self.at()
+        );
+        if let Some(key) = key {
+            let data = reply.data().clone();
+            self.keyed.push(KeyedReply { player, key, path, form, data });
+        }
+    }
+
+    /// A daily sign-in by the API: the streak's reward, once per operator day. Half with an
+    /// Idempotency-Key.
+    pub async fn sign_in(&mut self) {
+        let player = self.any_player();
+        let today = operator_day(self.app.now());
+        let expected = &self.expected[player];
+        let (verdict, streak) = match expected.last_signin {
+            Some((day, _)) if day == today => ("already_signed", 0),
+            Some((day, streak)) if day == today - 1 => ("ok", streak + 1),
+            _ => ("ok", 1),
+        };
+        self.begin(format!("player {player} signs in"));
+        let key = self.rng.gen_bool(0.5).then(|| format!("signin-{}", self.step));
+        let form = json!({});
+        let path = "/api/signin/sign";
+        let request = post_request(path, &self.players[player].0, &form, key.as_deref());
+        let reply = self.app.send(request).await;
+        self.assert_outcome(reply_outcome(&reply), verdict, "sign-in");
+        if verdict != "ok" {
+            return;
+        }
+        let reward = signin_reward(streak);
+        let expected = &mut self.expected[player];
+        expected.credit_bonus(reward);
+        expected.last_signin = Some((today, streak));
+        let shown = (reply.data()["streak"].as_i64(), reply.data()["reward"].clone());
+        assert_eq!(shown, (Some(streak), json!(text(reward))), "{}", self.at());
+        if let Some(key) = key {
+            let data = reply.data().clone();
+            self.keyed.push(KeyedReply { player, key, path, form, data });
+        }
+    }
+
+    /// A new player registers by the API (an argon2 run: rare) and links a bank card.
+    pub async fn register(&mut self) {
+        self.begin("a new player registers");
+        // The template's players took the fixture phones of a fresh app (139...).
+        let phone = format!("138{:08}", self.players.len());
+        let player = self.app.player_with(json!({ "phone": phone })).await;
+        let card = self.app.link_card(&player).await;
+        self.players.push((player, card));
+        self.expected.push(Expected::default());
+        self.touched.insert(self.players.len() - 1);
+        *self.figures.outcomes.entry("registration: ok".into()).or_default() += 1;
+    }
+}
+
+/// Pays in the model the interest of every ended day since the last settled one, up to the
+/// day before `today`, on each day's lowest balance; returns whether any was paid. Credits
+/// land today, so they count toward no ended day.
+fn pay_interest(expected: &mut Expected, today: i64) -> bool {
+    let Some(settled_through) = expected.interest_settled_through else {
+        return false;
+    };
+    let mut interest = 0;
+    for day in settled_through + 1..today {
+        // The tracked day is the one of the last pass; later days held its closing balance.
+        let held = if day == settled_through + 1 { expected.savings_low } else { expected.savings };
+        interest += daily_interest(held);
+    }
+    expected.interest_settled_through = Some(today - 1);
+    expected.savings_low = expected.savings;
+    expected.savings += interest;
+    interest > 0
+}

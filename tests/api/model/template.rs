@@ -1,0 +1,115 @@
+//! One migrated hall, built once per test process and copied per seed: players registered
+//! (argon2 runs once here, not per seed), each with a fund password and a bank card, and the
+//! draw chains committed. A copy is a few small files; migrations and hashing are not.
+
+use super::model;
+use crate::helpers::{Player, TestApp};
+use crate::wallet_support::WalletApp;
+use fairhall::games::limits::{self, LimitsChange};
+use fairhall::games::rules::options::BetOption;
+use fairhall::games::rooms::{self, RoomChange};
+use fairhall::games::rules::room::{DrawSource, Room};
+use std::path::Path;
+use std::sync::OnceLock;
+use tempfile::TempDir;
+
+/// Every draw source's period: an hour (the longest allowed), so that a day's clock costs
+/// the scheduler few draws; k3 closes its bets well before the draw, so some come too late.
+const PERIOD_SECS: i64 = 3_600;
+const K3_CLOSE_SECS: i64 = 600;
+/// Seconds the template's clock runs after the period change, so that every source's short
+/// period open at the change is drawn: walks start this long after `helpers::START` (before
+/// the next rebate batch, which the model expects an hour after the first pass's).
+pub const SETTLE_IN_SECS: i64 = 600;
+
+/// Players of every seed's hall at its start (registrations during a walk add more).
+pub const PLAYERS: usize = 6;
+/// Periods per draw chain (20 days of hours); the scheduler commits the next one in time.
+pub const CHAIN_LENGTH: u32 = 480;
+
+pub struct Template {
+    dir: TempDir,
+    pub players: Vec<(Player, i64)>,
+}
+
+/// Sets every draw source to `PERIOD_SECS` from the period after the open one.
+async fn lengthen_periods(app: &TestApp) {
+    let (timezone, now) = (app.config.timezone(), app.now());
+    for source in DrawSource::all() {
+        let room = Room::all().into_iter().find(|room| room.draw_source() == source);
+        let room = room.expect("a room of every draw source");
+        let close_secs = (room.code() == "k3").then_some(K3_CLOSE_SECS);
+        let change = RoomChange { period_secs: Some(PERIOD_SECS), close_secs };
+        let changed = app.db.write(move |tx| rooms::update_room(tx, room, change, timezone, now));
+        changed.await.expect("the room is writable").expect("a valid change");
+    }
+}
+
+/// A temporary directory in memory when the system has one (SQLite syncs every commit).
+pub fn temp_dir() -> TempDir {
+    let shared_memory = Path::new("/dev/shm");
+    let in_memory = shared_memory.is_dir().then(|| tempfile::tempdir_in(shared_memory).ok());
+    in_memory.flatten().unwrap_or_else(|| tempfile::tempdir().expect("a temp directory"))
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a directory");
+    for entry in std::fs::read_dir(from).expect("a readable directory") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a file type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a copied file");
+        }
+    }
+}
+
+impl Template {
+    /// The process's template, built on first use.
+    pub fn get() -> &'static Template {
+        static TEMPLATE: OnceLock<Template> = OnceLock::new();
+        TEMPLATE.get_or_init(|| {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime");
+            runtime.block_on(Template::build())
+        })
+    }
+
+    async fn build() -> Template {
+        let dir = temp_dir();
+        let app = TestApp::open(dir.path(), model::configure);
+        let mut players = Vec::new();
+        for _ in 0..PLAYERS {
+            let player = app.player().await;
+            app.set_fund_password(&player).await;
+            let card = app.link_card(&player).await;
+            players.push((player, card));
+        }
+        let scheduler = app.scheduler().with_chain_length(CHAIN_LENGTH);
+        scheduler.tick(app.now()).await;
+        lengthen_periods(&app).await;
+        app.clock.advance(SETTLE_IN_SECS);
+        scheduler.tick(app.now()).await;
+        for (room, option) in model::options_in_play() {
+            let room = Room::parse(room).expect("a room");
+            let option = BetOption::parse(room.game(), &option).expect("an option");
+            let change = LimitsChange::Option { option, values: model::option_limits() };
+            let set = app.db.write(move |tx| limits::set_room_limits(tx, room, change)).await;
+            set.expect("the limits are writable").expect("the limits are valid");
+        }
+        drop(app);
+        Template { dir, players }
+    }
+
+    /// A fresh copy of the template hall in its own directory (removed when dropped).
+    pub fn instance(&self) -> (TempDir, TestApp) {
+        let dir = temp_dir();
+        copy_dir(self.dir.path(), dir.path());
+        let app = TestApp::open(dir.path(), model::configure);
+        app.clock.advance(SETTLE_IN_SECS);
+        (dir, app)
+    }
+}
