@@ -23,13 +23,19 @@ pub struct OpenBet {
     pub draw_at: Timestamp,
 }
 
-/// The period of `room` the hall shows now: (issue, close_at, draw_at).
-pub async fn shown_period(walk: &Walk, room: &str) -> (String, Timestamp, Timestamp) {
+/// The period of `room` the hall shows now: (issue, close_at, draw_at). Asked once per room
+/// between two moves of the clock (`Walk::shown_periods` is emptied when it moves).
+pub async fn shown_period(walk: &mut Walk, room: &'static str) -> (String, Timestamp, Timestamp) {
+    if let Some(shown) = walk.shown_periods.get(room) {
+        return shown.clone();
+    }
     let index = walk.app.room_index(room).await;
     let data = index.ok();
     let at = |name: &str| Timestamp::from_secs(data[name].as_i64().expect("a time"));
     let issue = data["issue"].as_str().expect("an issue").to_string();
-    (issue, at("close_at"), at("draw_at"))
+    let shown = (issue, at("close_at"), at("draw_at"));
+    walk.shown_periods.insert(room, shown.clone());
+    shown
 }
 
 impl Walk {

@@ -2,9 +2,14 @@
 //! sign-ins and registrations.
 
 use super::model::{
-    Expected, REBATE_BPS, REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN,
-    daily_interest, operator_day, signin_reward,
+    Expected, PRODUCT_TOTAL, PRODUCT_UNIT, PRODUCT_UNITS_MAX, PRODUCT_UNITS_MIN, REBATE_BPS, REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN,
+    daily_interest, operator_day, product_instalments, signin_reward,
 };
+use super::template::Template;
+use super::walk::outcome;
+use fairhall::finance::goods::types::Purchase;
+use fairhall::finance::goods::{self, GoodsSettings};
+use fairhall::money::Money;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
 use crate::wallet_support::{WalletApp, post_request};
 use rand::Rng;
@@ -25,8 +30,10 @@ impl Walk {
         self.begin(format!("the clock moves {seconds} s and the scheduler runs"));
         let today = operator_day(self.app.now());
         self.app.clock.advance(seconds);
+        self.shown_periods.clear();
         self.scheduler.tick(self.app.now()).await;
         self.settle_drawn_bets().await;
+        self.pay_instalments();
         self.pay_rebates();
         let new_day = operator_day(self.app.now());
         if new_day != today {
@@ -37,6 +44,68 @@ impl Walk {
             }
         }
         *self.figures.outcomes.entry("clock and scheduler: ok".into()).or_default() += 1;
+    }
+
+    /// Every product instalment due by now: interest and principal to the wallet.
+    fn pay_instalments(&mut self) {
+        let now = self.app.now();
+        for (index, expected) in self.expected.iter_mut().enumerate() {
+            let (due, later): (Vec<_>, Vec<_>) =
+                expected.instalments.iter().partition(|(due_at, _, _)| *due_at <= now);
+            expected.instalments = later;
+            for (_, paid, principal) in &due {
+                expected.wallet += paid;
+                expected.invest -= principal;
+                self.touched.insert(index);
+                *self.figures.outcomes.entry("instalment paid: ok".into()).or_default() += 1;
+            }
+        }
+    }
+
+    /// A purchase of the walk's product by the domain verb (the API adds an argon2 run of the
+    /// fund password): mostly whole units within the limits, some not, some beyond the
+    /// balance or what is left for sale.
+    pub async fn buy_product(&mut self) {
+        let player = self.any_player();
+        let amount = match self.rng.gen_range(0..10) {
+            0 => self.rng.gen_range(1..=30_000),
+            1 => PRODUCT_UNIT * self.rng.gen_range(PRODUCT_UNITS_MAX + 1..=PRODUCT_UNITS_MAX + 5),
+            _ => PRODUCT_UNIT * self.rng.gen_range(PRODUCT_UNITS_MIN..=PRODUCT_UNITS_MAX),
+        };
+        let remaining = PRODUCT_TOTAL - self.product_sold;
+        let units = amount / PRODUCT_UNIT;
+        let verdict = if remaining < PRODUCT_UNIT * PRODUCT_UNITS_MIN {
+            "product_sold_out"
+        } else if amount % PRODUCT_UNIT != 0 {
+            "not_whole_units"
+        } else if units < PRODUCT_UNITS_MIN {
+            "below_minimum"
+        } else if units > PRODUCT_UNITS_MAX {
+            "limit_exceeded"
+        } else if amount > remaining {
+            "over_capacity"
+        } else if amount > self.expected[player].wallet {
+            "insufficient_balance"
+        } else {
+            "ok"
+        };
+        self.begin(format!("player {player} buys {} of the product", text(amount)));
+        let purchase = Purchase {
+            product_id: Template::get().product,
+            amount: Money::from_minor(amount).expect("in range"),
+        };
+        let (user_id, now) = (self.players[player].0.id, self.app.now());
+        let settings = GoodsSettings::from_config(&self.app.config);
+        let result =
+            self.app.db.write(move |tx| goods::purchase(tx, user_id, purchase, &settings, now)).await;
+        self.assert_outcome(outcome(&result), verdict, "product purchase");
+        if verdict == "ok" {
+            self.product_sold += amount;
+            let expected = &mut self.expected[player];
+            expected.wallet -= amount;
+            expected.invest += amount;
+            expected.instalments.extend(product_instalments(amount, now));
+        }
     }
 
     /// The rebate batch, when one is due: each bettor's rate on his stakes settled since the

@@ -80,6 +80,60 @@ pub fn option_limits() -> LimitsOverride {
     }
 }
 
+// The walk's one product (set up on the template hall): 10.00 a unit, 1-20 units a purchase,
+// 1,500.00 for sale; 6 % a cycle of 2 hours, 3 cycles, paid in 3 equal instalments.
+pub const PRODUCT_UNIT: i64 = 1_000;
+pub const PRODUCT_UNITS_MIN: i64 = 1;
+pub const PRODUCT_UNITS_MAX: i64 = 20;
+pub const PRODUCT_TOTAL: i64 = 150_000;
+pub const PRODUCT_RATE_BP: i64 = 600;
+pub const PRODUCT_CYCLE_SECS: i64 = 2 * 3600;
+pub const PRODUCT_CYCLES: i64 = 3;
+
+/// The walk's product as the operator writes it.
+pub fn product_spec(start: Timestamp) -> fairhall::finance::goods::types::ProductSpec {
+    let amount = |minor: i64| Some(text_of(minor));
+    fairhall::finance::goods::types::ProductSpec {
+        category: Some("walk".into()),
+        unit_price: amount(PRODUCT_UNIT),
+        total: amount(PRODUCT_TOTAL),
+        reserved: amount(0),
+        min_units: Some(PRODUCT_UNITS_MIN),
+        max_units: Some(PRODUCT_UNITS_MAX),
+        rate: Some((PRODUCT_RATE_BP / 100).to_string()),
+        rate_divisor: Some(1),
+        yield_type: Some("equal_instalments".into()),
+        cycle_unit: Some("hour".into()),
+        cycle_length: Some(u32::try_from(PRODUCT_CYCLE_SECS / 3600).expect("hours")),
+        cycles: Some(u32::try_from(PRODUCT_CYCLES).expect("cycles")),
+        start: Some((start.secs() - 3600).to_string()),
+        end: Some((start.secs() + 60 * 86_400).to_string()),
+        name: [("en".to_string(), "Walk bond".to_string())].into(),
+        ..Default::default()
+    }
+}
+
+fn text_of(minor: i64) -> String {
+    Money::from_minor(minor).expect("in range").to_string()
+}
+
+/// The instalments of a purchase of `principal` at `bought_at`: (due at, interest + principal
+/// to the wallet, principal out of `invest`). Equal shares rounded down, the rest on the last.
+pub fn product_instalments(principal: i64, bought_at: Timestamp) -> Vec<(Timestamp, i64, i64)> {
+    let interest = principal * PRODUCT_RATE_BP * PRODUCT_CYCLES / 10_000;
+    let share = |total: i64, number: i64| {
+        let each = total / PRODUCT_CYCLES;
+        if number == PRODUCT_CYCLES { total - each * (PRODUCT_CYCLES - 1) } else { each }
+    };
+    (1..=PRODUCT_CYCLES)
+        .map(|number| {
+            let principal_share = share(principal, number);
+            let due_at = bought_at + number * PRODUCT_CYCLE_SECS;
+            (due_at, share(interest, number) + principal_share, principal_share)
+        })
+        .collect()
+}
+
 /// What the model expects of one player, in minor units.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Expected {
@@ -87,7 +141,10 @@ pub struct Expected {
     pub game: i64,
     pub frozen: i64,
     pub savings: i64,
+    pub invest: i64,
     pub turnover: i64,
+    /// Product instalments not paid yet: (due at, to the wallet, out of invest).
+    pub instalments: Vec<(Timestamp, i64, i64)>,
     /// The last operator day whose savings interest is settled: None before the first move
     /// in (which starts the interest on its own day).
     pub interest_settled_through: Option<i64>,

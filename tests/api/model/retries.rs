@@ -5,7 +5,8 @@ use super::games::shown_period;
 use super::walk::{Walk, outcome, reply_outcome, text};
 use crate::wallet_support::{WalletApp, post_request, withdrawal_form};
 use fairhall::money::Money;
-use fairhall::wallet::withdrawals::Decision;
+use fairhall::wallet::types::Method;
+use fairhall::wallet::withdrawals::{self, Decision, WithdrawalRequest};
 use rand::Rng;
 use rand::seq::SliceRandom;
 use serde_json::{Value, json};
@@ -125,28 +126,41 @@ impl Walk {
         self.assert_outcome(reply_outcome(&reply), expected, "invalid bet");
     }
 
-    /// A withdrawal by the API to another player's card: refused as a missing account once
-    /// the amount's own rules pass.
+    /// A withdrawal to another player's card (by the domain verb: the API would add an
+    /// argon2 run of the fund password): refused as a missing account once the amount's own
+    /// rules pass.
     async fn withdraw_to_another_card(&mut self, player: usize) {
         let other = self.rng.gen_range(0..self.players.len());
-        if other == player || !Walk::has_fund_password(player) {
+        if other == player {
             return;
         }
         self.begin(format!("player {player} withdraws to player {other}'s card"));
-        let (user, card) = (self.players[player].0.clone(), self.players[other].1);
+        let request = WithdrawalRequest {
+            method: Method::Bank,
+            target_id: self.players[other].1,
+            amount: Money::from_minor(500).expect("in range"),
+        };
         let expected = match self.withdrawal_verdict(player, 500).0 {
             "ok" | "insufficient_balance" => "withdraw_account_missing",
             refusal => refusal,
         };
-        let reply = self.app.do_withdraw(&user, withdrawal_form(card, "5.00"), None).await;
-        self.assert_outcome(reply_outcome(&reply), expected, "another player's card");
+        let (user_id, now, settings) =
+            (self.players[player].0.id, self.app.now(), self.app.wallet_settings());
+        let result = self
+            .app
+            .db
+            .write(move |tx| withdrawals::request(tx, user_id, &request, &settings, now))
+            .await;
+        self.assert_outcome(outcome(&result), expected, "another player's card");
     }
 
     /// A withdrawal by the API with a wrong fund password, while the walk stays below the
     /// throttle's limit.
     async fn wrong_fund_password(&mut self, player: usize) {
-        if !Walk::has_fund_password(player) || self.wrong_fund_passwords >= WRONG_FUND_PASSWORDS_MAX
-        {
+        let allowed = Walk::has_fund_password(player)
+            && self.wrong_fund_passwords < WRONG_FUND_PASSWORDS_MAX
+            && self.rng.gen_bool(0.2);
+        if !allowed {
             return;
         }
         self.wrong_fund_passwords += 1;

@@ -5,6 +5,8 @@
 use super::model;
 use crate::helpers::{Player, TestApp};
 use crate::wallet_support::WalletApp;
+use fairhall::finance::goods::types::CategorySpec;
+use fairhall::finance::goods::{GoodsSettings, catalog};
 use fairhall::games::limits::{self, LimitsChange};
 use fairhall::games::rules::options::BetOption;
 use fairhall::games::rooms::{self, RoomChange};
@@ -30,6 +32,8 @@ pub const CHAIN_LENGTH: u32 = 480;
 pub struct Template {
     dir: TempDir,
     pub players: Vec<(Player, i64)>,
+    /// The id of the walk's product (`model::product_spec`).
+    pub product: i64,
 }
 
 /// Sets every draw source to `PERIOD_SECS` from the period after the open one.
@@ -43,6 +47,24 @@ async fn lengthen_periods(app: &TestApp) {
         let changed = app.db.write(move |tx| rooms::update_room(tx, room, change, timezone, now));
         changed.await.expect("the room is writable").expect("a valid change");
     }
+}
+
+/// Puts the walk's product on sale.
+async fn product(app: &TestApp) -> i64 {
+    let (settings, now) = (GoodsSettings::from_config(&app.config), app.now());
+    let spec = model::product_spec(now);
+    let category = CategorySpec {
+        code: "walk".into(),
+        picture: None,
+        sort: None,
+        names: [("en".to_string(), "Walk".to_string())].into(),
+    };
+    let created = app.db.write(move |tx| {
+        Ok(catalog::put_category(tx, &category, now)
+            .and_then(|()| catalog::create(tx, &spec, &settings, now)))
+    });
+    let created = created.await;
+    created.expect("the catalogue is writable").expect("a valid product")
 }
 
 /// A temporary directory in memory when the system has one (SQLite syncs every commit).
@@ -91,6 +113,7 @@ impl Template {
         let scheduler = app.scheduler().with_chain_length(CHAIN_LENGTH);
         scheduler.tick(app.now()).await;
         lengthen_periods(&app).await;
+        let product = product(&app).await;
         app.clock.advance(SETTLE_IN_SECS);
         scheduler.tick(app.now()).await;
         for (room, option) in model::options_in_play() {
@@ -101,7 +124,7 @@ impl Template {
             set.expect("the limits are writable").expect("the limits are valid");
         }
         drop(app);
-        Template { dir, players }
+        Template { dir, players, product }
     }
 
     /// A fresh copy of the template hall in its own directory (removed when dropped).

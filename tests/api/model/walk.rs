@@ -7,6 +7,7 @@ use super::template::{CHAIN_LENGTH, Template};
 use crate::helpers::{Player, Reply, TestApp};
 use fairhall::ids::UserId;
 use fairhall::ledger::{self, SystemAccount};
+use fairhall::clock::Timestamp;
 use fairhall::error::AppError;
 use fairhall::money::Money;
 use fairhall::scheduler::Scheduler;
@@ -72,6 +73,8 @@ pub struct Walk {
     pub reviewed_deposits: Vec<i64>,
     pub reviewed_withdrawals: Vec<i64>,
     pub open_bets: Vec<OpenBet>,
+    /// The period each room showed since the clock last moved: (issue, close_at, draw_at).
+    pub shown_periods: BTreeMap<&'static str, (String, Timestamp, Timestamp)>,
     /// (room, issue) of the periods the walk saw drawn.
     pub drawn_issues: BTreeSet<(String, String)>,
     /// Stakes per (room, issue, option, player) and per (room, issue, option), for the limits.
@@ -83,8 +86,10 @@ pub struct Walk {
     pub wrong_fund_passwords: usize,
     pub external: i64,
     pub fees: i64,
+    /// What of the product is sold.
+    pub product_sold: i64,
     /// When the last rebate batch ran (the template's first pass ran one).
-    pub rebates_ran_at: fairhall::clock::Timestamp,
+    pub rebates_ran_at: Timestamp,
     pub figures: Figures,
 }
 
@@ -133,12 +138,14 @@ impl Walk {
             reviewed_withdrawals: Vec::new(),
             open_bets: Vec::new(),
             drawn_issues: BTreeSet::new(),
+            shown_periods: BTreeMap::new(),
             stakes_by_player: BTreeMap::new(),
             stakes_by_option: BTreeMap::new(),
             keyed: Vec::new(),
             wrong_fund_passwords: 0,
             external: 0,
             fees: 0,
+            product_sold: 0,
             rebates_ran_at: crate::helpers::START,
             figures: Figures::default(),
         }
@@ -166,53 +173,57 @@ impl Walk {
     /// One operation, drawn by weight; returns its kind.
     async fn one_operation(&mut self) -> &'static str {
         match self.rng.gen_range(0..1_000) {
-            0..100 => {
+            0..105 => {
                 self.request_deposit().await;
                 "deposit"
             }
-            100..180 => {
+            105..185 => {
                 self.review_deposit().await;
                 "deposit review"
             }
-            180..290 => {
+            185..310 => {
                 self.convert().await;
                 "conversion"
             }
-            290..370 => {
+            310..390 => {
                 self.request_withdrawal().await;
                 "withdrawal"
             }
-            370..430 => {
+            390..450 => {
                 self.review_withdrawal().await;
                 "withdrawal review"
             }
-            430..470 => {
+            450..490 => {
                 self.adjust().await;
                 "adjustment"
             }
-            470..670 => {
+            490..690 => {
                 self.bet().await;
                 "bet"
             }
-            670..720 => {
+            690..710 => {
                 self.advance_clock().await;
                 "clock and scheduler"
             }
-            720..780 => {
+            710..760 => {
                 self.move_savings().await;
                 "savings move"
             }
-            780..820 => {
+            760..800 => {
                 self.sign_in().await;
                 "sign-in"
             }
-            820..910 => {
+            840..910 => {
                 self.retry().await;
                 "retry"
             }
             910..999 => {
                 self.invalid().await;
                 "invalid"
+            }
+            800..840 => {
+                self.buy_product().await;
+                "product purchase"
             }
             _ => {
                 self.register().await;
@@ -274,7 +285,13 @@ impl Walk {
                 for (index, user_id) in touched {
                     let balances = ledger::balances(connection, user_id)?;
                     let turnover = fairhall::wallet::turnover_remaining(connection, user_id)?;
-                    let held = [balances.wallet, balances.game, balances.frozen, balances.savings];
+                    let held = [
+                balances.wallet,
+                balances.game,
+                balances.frozen,
+                balances.savings,
+                balances.invest,
+            ];
                     players.push((index, held.map(Money::minor), turnover.minor()));
                 }
                 let external = ledger::system_balance(connection, SystemAccount::External)?;
@@ -285,8 +302,10 @@ impl Walk {
             .expect("the balances are readable");
         for (index, held, turnover) in players {
             let expected = &self.expected[index];
-            let model = [expected.wallet, expected.game, expected.frozen, expected.savings];
-            assert_eq!(held, model, "{at}: player {index} (wallet, game, frozen, savings)");
+            let model =
+                [expected.wallet, expected.game, expected.frozen, expected.savings, expected.invest];
+            let names = "(wallet, game, frozen, savings, invest)";
+            assert_eq!(held, model, "{at}: player {index} {names}");
             assert_eq!(turnover, expected.turnover, "{at}: player {index} turnover");
         }
         assert_eq!(system, (self.external, self.fees), "{at}: (external, fees)");
