@@ -8,6 +8,7 @@
 //! seed (the number a failure prints); `FAIRHALL_SEED_BASE=b` runs seeds b..b+N (random base
 //! otherwise, printed).
 
+mod envelopes;
 mod games;
 mod growth;
 mod model;

@@ -143,6 +143,8 @@ pub struct Expected {
     pub savings: i64,
     pub invest: i64,
     pub turnover: i64,
+    /// Approved deposits, in total (envelopes may ask for some first).
+    pub deposited: i64,
     /// Product instalments not paid yet: (due at, to the wallet, out of invest).
     pub instalments: Vec<(Timestamp, i64, i64)>,
     /// The last operator day whose savings interest is settled: None before the first move

@@ -1,6 +1,7 @@
 //! One seed's walk: its hall (a copy of the template), its generator, the model's state, the
 //! dispatch over operations, and the check after each step.
 
+use super::envelopes::ModelEnvelope;
 use super::games::OpenBet;
 use super::model::Expected;
 use super::template::{CHAIN_LENGTH, Template};
@@ -82,6 +83,9 @@ pub struct Walk {
     pub stakes_by_option: BTreeMap<(String, String, String), (i64, i64)>,
     /// Successful requests sent with an Idempotency-Key, for retries.
     pub keyed: Vec<KeyedReply>,
+    pub envelopes: Vec<ModelEnvelope>,
+    /// Wrong envelope codes sent so far.
+    pub wrong_codes: usize,
     /// Wrong fund passwords sent so far (kept below the throttle's limit).
     pub wrong_fund_passwords: usize,
     pub external: i64,
@@ -143,6 +147,8 @@ impl Walk {
             stakes_by_option: BTreeMap::new(),
             keyed: Vec::new(),
             wrong_fund_passwords: 0,
+            envelopes: Vec::new(),
+            wrong_codes: 0,
             external: 0,
             fees: 0,
             product_sold: 0,
@@ -173,47 +179,47 @@ impl Walk {
     /// One operation, drawn by weight; returns its kind.
     async fn one_operation(&mut self) -> &'static str {
         match self.rng.gen_range(0..1_000) {
-            0..105 => {
+            0..100 => {
                 self.request_deposit().await;
                 "deposit"
             }
-            105..185 => {
+            100..180 => {
                 self.review_deposit().await;
                 "deposit review"
             }
-            185..310 => {
+            180..300 => {
                 self.convert().await;
                 "conversion"
             }
-            310..390 => {
+            300..375 => {
                 self.request_withdrawal().await;
                 "withdrawal"
             }
-            390..450 => {
+            375..430 => {
                 self.review_withdrawal().await;
                 "withdrawal review"
             }
-            450..490 => {
+            430..470 => {
                 self.adjust().await;
                 "adjustment"
             }
-            490..690 => {
+            470..660 => {
                 self.bet().await;
                 "bet"
             }
-            690..710 => {
+            660..680 => {
                 self.advance_clock().await;
                 "clock and scheduler"
             }
-            710..760 => {
+            680..730 => {
                 self.move_savings().await;
                 "savings move"
             }
-            760..800 => {
+            730..765 => {
                 self.sign_in().await;
                 "sign-in"
             }
-            840..910 => {
+            845..910 => {
                 self.retry().await;
                 "retry"
             }
@@ -221,9 +227,13 @@ impl Walk {
                 self.invalid().await;
                 "invalid"
             }
-            800..840 => {
+            765..805 => {
                 self.buy_product().await;
                 "product purchase"
+            }
+            805..845 => {
+                self.envelope().await;
+                "envelope"
             }
             _ => {
                 self.register().await;

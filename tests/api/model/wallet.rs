@@ -85,6 +85,7 @@ impl Walk {
         if approve {
             let expected = &mut self.expected[player];
             expected.wallet += amount;
+            expected.deposited += amount;
             expected.turnover += amount * TURNOVER_PERCENT / 100;
             self.external -= amount;
         }
