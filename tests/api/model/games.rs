@@ -5,6 +5,7 @@ use super::model::{
     GAME_ROOMS, MAX_TOTAL, MAX_USER, MIN_BET, PAYOUT_CAP, Settled, options_in_play, settle,
     win_payout,
 };
+use super::model::operator_day;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
 use crate::wallet_support::post_request;
 use fairhall::clock::Timestamp;
@@ -21,6 +22,8 @@ pub struct OpenBet {
     pub option: String,
     pub stake: i64,
     pub draw_at: Timestamp,
+    /// The operator day it was placed on (the daily task counts it there unless refunded).
+    pub placed_on: i64,
 }
 
 /// The period of `room` the hall shows now: (issue, close_at, draw_at). Asked once per room
@@ -91,7 +94,9 @@ impl Walk {
             *self.stakes_by_player.entry((room_key, issue_key, option_key, player)).or_default() +=
                 stake;
             let issue = issue.clone();
-            self.open_bets.push(OpenBet { player, room, issue, option, stake, draw_at });
+            let placed_on = operator_day(self.app.now());
+            *self.expected[player].bet_lines_by_day.entry(placed_on).or_default() += 1;
+            self.open_bets.push(OpenBet { player, room, issue, option, stake, draw_at, placed_on });
         }
         if let Some(key) = key {
             let data = reply.data().clone();
@@ -176,6 +181,7 @@ impl Walk {
                 }
                 Settled::Refunded => {
                     expected.game += bet.stake;
+                    *expected.bet_lines_by_day.entry(bet.placed_on).or_default() -= 1;
                     "refunded"
                 }
             };

@@ -13,6 +13,7 @@ mod games;
 mod growth;
 mod model;
 mod retries;
+mod tasks;
 mod template;
 mod walk;
 mod wallet;

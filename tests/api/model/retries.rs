@@ -44,9 +44,9 @@ impl Walk {
         let (player, key, path) = (first.player, first.key.clone(), first.path);
         let (mut form, data) = (first.form.clone(), first.data.clone());
         self.touched.insert(player);
-        // A sign-in has no parameters; a claim's is the envelope, whose other codes are other
-        // envelopes (a new claim, not a changed one).
-        let fixed = ["/api/signin/sign", "/api/envelope/claim"].contains(&path);
+        // A sign-in has no parameters; a claim's is the envelope or task it names, and another
+        // one is another claim (a conflict too, covered by conversions, savings and bets).
+        let fixed = ["/api/signin/sign", "/api/envelope/claim", "/api/task/claim"].contains(&path);
         let changed = !fixed && self.rng.gen_bool(0.3);
         if changed {
             if form.get("amount").is_some() {
@@ -162,7 +162,7 @@ impl Walk {
     async fn wrong_fund_password(&mut self, player: usize) {
         let allowed = Walk::has_fund_password(player)
             && self.wrong_fund_passwords < WRONG_FUND_PASSWORDS_MAX
-            && self.rng.gen_bool(0.2);
+            && self.rng.gen_bool(0.1);
         if !allowed {
             return;
         }

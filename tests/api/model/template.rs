@@ -34,6 +34,8 @@ pub struct Template {
     pub players: Vec<(Player, i64)>,
     /// The id of the walk's product (`model::product_spec`).
     pub product: i64,
+    /// The ids of the walk's daily and one-off tasks (`tasks::create_tasks`).
+    pub tasks: (i64, i64),
 }
 
 /// Sets every draw source to `PERIOD_SECS` from the period after the open one.
@@ -114,6 +116,7 @@ impl Template {
         scheduler.tick(app.now()).await;
         lengthen_periods(&app).await;
         let product = product(&app).await;
+        let tasks = super::tasks::create_tasks(&app).await;
         app.clock.advance(SETTLE_IN_SECS);
         scheduler.tick(app.now()).await;
         for (room, option) in model::options_in_play() {
@@ -124,7 +127,7 @@ impl Template {
             set.expect("the limits are writable").expect("the limits are valid");
         }
         drop(app);
-        Template { dir, players, product }
+        Template { dir, players, product, tasks }
     }
 
     /// A fresh copy of the template hall in its own directory (removed when dropped).

@@ -176,64 +176,69 @@ impl Walk {
         }
     }
 
-    /// One operation, drawn by weight; returns its kind.
+    /// One operation, drawn by weight (out of 2,000: a registration, which costs an argon2
+    /// run, comes once in 2,000); returns its kind.
     async fn one_operation(&mut self) -> &'static str {
-        match self.rng.gen_range(0..1_000) {
-            0..100 => {
+        match self.rng.gen_range(0..2_000) {
+            0..200 => {
                 self.request_deposit().await;
                 "deposit"
             }
-            100..180 => {
+            200..360 => {
                 self.review_deposit().await;
                 "deposit review"
             }
-            180..300 => {
+            360..595 => {
                 self.convert().await;
                 "conversion"
             }
-            300..375 => {
+            595..745 => {
                 self.request_withdrawal().await;
                 "withdrawal"
             }
-            375..430 => {
+            745..855 => {
                 self.review_withdrawal().await;
                 "withdrawal review"
             }
-            430..470 => {
+            855..925 => {
                 self.adjust().await;
                 "adjustment"
             }
-            470..660 => {
+            925..1315 => {
                 self.bet().await;
                 "bet"
             }
-            660..680 => {
+            1315..1345 => {
                 self.advance_clock().await;
                 "clock and scheduler"
             }
-            680..730 => {
+            1345..1435 => {
                 self.move_savings().await;
                 "savings move"
             }
-            730..765 => {
+            1435..1495 => {
                 self.sign_in().await;
                 "sign-in"
             }
-            845..910 => {
+            1715..1835 => {
                 self.retry().await;
                 "retry"
             }
-            910..999 => {
+            1835..1999 => {
                 self.invalid().await;
                 "invalid"
             }
-            765..805 => {
+            1495..1575 => {
                 self.buy_product().await;
                 "product purchase"
             }
-            805..845 => {
+            1575..1655 => {
                 self.envelope().await;
                 "envelope"
+            }
+            1655..1715 => {
+                self.claim_task().await;
+                "task claim"
             }
             _ => {
                 self.register().await;

@@ -153,7 +153,7 @@ impl Walk {
         (verdict, fee)
     }
 
-    /// A withdrawal of 0.50 up to beyond the balance and the limits; one in a hundred by the API
+    /// A withdrawal of 0.50 up to beyond the balance and the limits; one in two hundred by the API
     /// (which checks the fund password: an argon2 run, which the speed budget counts).
     pub async fn request_withdrawal(&mut self) {
         let player = self.any_player();
@@ -161,7 +161,7 @@ impl Walk {
         let amount = self.rng.gen_range(50..=ceiling);
         let (verdict, fee) = self.withdrawal_verdict(player, amount);
         let (user, card) = self.players[player].clone();
-        let by_api = Walk::has_fund_password(player) && self.rng.gen_bool(0.01);
+        let by_api = Walk::has_fund_password(player) && self.rng.gen_bool(0.005);
         self.begin(format!("player {player} withdraws {} (by the API: {by_api})", text(amount)));
         let id = if by_api {
             let form = withdrawal_form(card, &text(amount));
