@@ -58,7 +58,8 @@ impl Walk {
             recharge_min: Some(Money::from_minor(recharge_min).expect("in range")),
             note: "walk".into(),
         };
-        let (settings, now) = (EnvelopeSettings::from_config(&self.app.config.growth), self.app.now());
+        let (settings, now) =
+            (EnvelopeSettings::from_config(&self.app.config.growth), self.app.now());
         let created = self.app.db.write(move |tx| {
             envelopes::create(tx, request, &settings, now)
                 .map_err(|error| anyhow::anyhow!("{error}").into())
@@ -105,12 +106,18 @@ impl Walk {
         self.expected[player].credit_bonus(share);
         assert_eq!(reply.data()["amount"], json!(text(share)), "{}", self.at());
         if let Some(key) = key {
-            let (path, form, data) = ("/api/envelope/claim", json!({ "code": code }), reply.data().clone());
+            let (path, form, data) =
+                ("/api/envelope/claim", json!({ "code": code }), reply.data().clone());
             self.keyed.push(KeyedReply { player, key, path, form, data });
         }
     }
 
-    async fn claim_envelope(&mut self, player: usize, code: &str, key: Option<&str>) -> crate::helpers::Reply {
+    async fn claim_envelope(
+        &mut self,
+        player: usize,
+        code: &str,
+        key: Option<&str>,
+    ) -> crate::helpers::Reply {
         let form = json!({ "code": code });
         let request = post_request("/api/envelope/claim", &self.players[player].0, &form, key);
         self.app.send(request).await

@@ -1,11 +1,11 @@
 //! Bets of the walk through `api/rooms/betting`, and their settlement when the clock passes
 //! their draw: the model reads the published draw and applies its own win rule and odds.
 
-use super::model::{
+use super::rules::operator_day;
+use super::rules::{
     GAME_ROOMS, MAX_TOTAL, MAX_USER, MIN_BET, PAYOUT_CAP, Settled, options_in_play, settle,
     win_payout,
 };
-use super::model::operator_day;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
 use crate::wallet_support::post_request;
 use fairhall::clock::Timestamp;
@@ -75,7 +75,8 @@ impl Walk {
         self.begin(format!("player {player} bets {bets:?} on {room} {issue}"));
         let form = json!({ "room": room, "issue": issue, "bets": bets });
         let key = self.rng.gen_bool(0.5).then(|| format!("bet-{}", self.step));
-        let request = post_request("/api/rooms/betting", &self.players[player].0, &form, key.as_deref());
+        let request =
+            post_request("/api/rooms/betting", &self.players[player].0, &form, key.as_deref());
         let reply = self.app.send(request).await;
         self.assert_outcome(reply_outcome(&reply), expected, "bet");
         if expected != "ok" {
@@ -117,15 +118,24 @@ impl Walk {
 
     /// An issue of `room` the walk saw drawn (a bet on it is too late), if any.
     fn drawn_issue(&mut self, room: &str) -> Option<String> {
-        let drawn: Vec<&String> =
-            self.drawn_issues.iter().filter(|(in_room, _)| in_room == room).map(|(_, issue)| issue).collect();
+        let drawn: Vec<&String> = self
+            .drawn_issues
+            .iter()
+            .filter(|(in_room, _)| in_room == room)
+            .map(|(_, issue)| issue)
+            .collect();
         drawn.choose(&mut self.rng).map(|issue| (*issue).clone())
     }
 
     /// The rules of a bet in an open period, in the order the hall applies them: the minimum
     /// of each line, then each line's per-player, all-player and payout totals, then the game
     /// balance.
-    fn bet_verdict(&self, player: usize, (room, issue): (&str, &str), lines: &[(String, i64)]) -> &'static str {
+    fn bet_verdict(
+        &self,
+        player: usize,
+        (room, issue): (&str, &str),
+        lines: &[(String, i64)],
+    ) -> &'static str {
         if lines.iter().any(|(_, stake)| *stake < MIN_BET) {
             return "bet_out_of_limits";
         }

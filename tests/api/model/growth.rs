@@ -1,17 +1,18 @@
 //! The walk's clock, the scheduler's pass (draws, settlement, savings interest), savings moves,
 //! sign-ins and registrations.
 
-use super::model::{
-    Expected, PRODUCT_TOTAL, PRODUCT_UNIT, PRODUCT_UNITS_MAX, PRODUCT_UNITS_MIN, REBATE_BPS, REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN,
-    daily_interest, operator_day, product_instalments, signin_reward,
+use super::rules::{
+    Expected, PRODUCT_TOTAL, PRODUCT_UNIT, PRODUCT_UNITS_MAX, PRODUCT_UNITS_MIN, REBATE_BPS,
+    REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN, daily_interest, operator_day,
+    product_instalments, signin_reward,
 };
 use super::template::Template;
 use super::walk::outcome;
+use super::walk::{KeyedReply, Walk, reply_outcome, text};
+use crate::wallet_support::{WalletApp, post_request};
 use fairhall::finance::goods::types::Purchase;
 use fairhall::finance::goods::{self, GoodsSettings};
 use fairhall::money::Money;
-use super::walk::{KeyedReply, Walk, reply_outcome, text};
-use crate::wallet_support::{WalletApp, post_request};
 use rand::Rng;
 use serde_json::json;
 
@@ -21,8 +22,10 @@ impl Walk {
     /// the rebate batch pays when due. (Periods are an hour long: see `template`.)
     pub async fn advance_clock(&mut self) {
         let seconds = match self.rng.gen_range(0..10) {
-            0 => 86_400 - (self.app.now().secs() + super::model::OPERATOR_OFFSET_SECS) % 86_400
-                + self.rng.gen_range(0..600),
+            0 => {
+                86_400 - (self.app.now().secs() + super::rules::OPERATOR_OFFSET_SECS) % 86_400
+                    + self.rng.gen_range(0..600)
+            }
             1..4 => self.rng.gen_range(3_600..=3 * 3_600),
             4..8 => self.rng.gen_range(600..3_600),
             _ => self.rng.gen_range(5..=600),
@@ -96,8 +99,11 @@ impl Walk {
         };
         let (user_id, now) = (self.players[player].0.id, self.app.now());
         let settings = GoodsSettings::from_config(&self.app.config);
-        let result =
-            self.app.db.write(move |tx| goods::purchase(tx, user_id, purchase, &settings, now)).await;
+        let result = self
+            .app
+            .db
+            .write(move |tx| goods::purchase(tx, user_id, purchase, &settings, now))
+            .await;
         self.assert_outcome(outcome(&result), verdict, "product purchase");
         if verdict == "ok" {
             self.product_sold += amount;

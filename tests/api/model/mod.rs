@@ -11,8 +11,8 @@
 mod envelopes;
 mod games;
 mod growth;
-mod model;
 mod retries;
+mod rules;
 mod tasks;
 mod template;
 mod walk;
@@ -47,10 +47,8 @@ fn seeds() -> Vec<u64> {
 
 /// Runs one seed on its own single-threaded runtime; returns its figures.
 fn run_seed(seed: u64, operations: usize) -> Figures {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     runtime.block_on(async move {
         let mut walk = Walk::start(seed).await;
         walk.run(operations).await;

@@ -82,8 +82,7 @@ impl Walk {
             1 => {
                 self.begin(format!("player {player} saves the malformed amount {malformed:?}"));
                 let form = json!({ "amount": malformed });
-                let reply =
-                    self.app.send(post_request("/api/yuebao/in", &user, &form, None)).await;
+                let reply = self.app.send(post_request("/api/yuebao/in", &user, &form, None)).await;
                 self.assert_outcome(reply_outcome(&reply), refusal, "malformed amount");
             }
             2 => {

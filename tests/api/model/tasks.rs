@@ -1,14 +1,14 @@
 //! Task rewards in the walk: a daily task (3 bets placed today, refunds left out) and a one-off
 //! task (500.00 of approved deposits), set up on the template hall and claimed through the API.
 
-use super::model::operator_day;
+use super::rules::operator_day;
 use super::template::Template;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
 use crate::helpers::TestApp;
 use crate::wallet_support::post_request;
 use fairhall::error::AppError;
-use fairhall::growth::tasks::{self, TaskSettings};
 use fairhall::growth::tasks::types::TaskInput;
+use fairhall::growth::tasks::{self, TaskSettings};
 use rand::Rng;
 use serde_json::json;
 

@@ -2,14 +2,14 @@
 //! (argon2 runs once here, not per seed), each with a fund password and a bank card, and the
 //! draw chains committed. A copy is a few small files; migrations and hashing are not.
 
-use super::model;
+use super::rules;
 use crate::helpers::{Player, TestApp};
 use crate::wallet_support::WalletApp;
 use fairhall::finance::goods::types::CategorySpec;
 use fairhall::finance::goods::{GoodsSettings, catalog};
 use fairhall::games::limits::{self, LimitsChange};
-use fairhall::games::rules::options::BetOption;
 use fairhall::games::rooms::{self, RoomChange};
+use fairhall::games::rules::options::BetOption;
 use fairhall::games::rules::room::{DrawSource, Room};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -32,7 +32,7 @@ pub const CHAIN_LENGTH: u32 = 480;
 pub struct Template {
     dir: TempDir,
     pub players: Vec<(Player, i64)>,
-    /// The id of the walk's product (`model::product_spec`).
+    /// The id of the walk's product (`rules::product_spec`).
     pub product: i64,
     /// The ids of the walk's daily and one-off tasks (`tasks::create_tasks`).
     pub tasks: (i64, i64),
@@ -54,7 +54,7 @@ async fn lengthen_periods(app: &TestApp) {
 /// Puts the walk's product on sale.
 async fn product(app: &TestApp) -> i64 {
     let (settings, now) = (GoodsSettings::from_config(&app.config), app.now());
-    let spec = model::product_spec(now);
+    let spec = rules::product_spec(now);
     let category = CategorySpec {
         code: "walk".into(),
         picture: None,
@@ -104,7 +104,7 @@ impl Template {
 
     async fn build() -> Template {
         let dir = temp_dir();
-        let app = TestApp::open(dir.path(), model::configure);
+        let app = TestApp::open(dir.path(), rules::configure);
         let mut players = Vec::new();
         for _ in 0..PLAYERS {
             let player = app.player().await;
@@ -119,10 +119,10 @@ impl Template {
         let tasks = super::tasks::create_tasks(&app).await;
         app.clock.advance(SETTLE_IN_SECS);
         scheduler.tick(app.now()).await;
-        for (room, option) in model::options_in_play() {
+        for (room, option) in rules::options_in_play() {
             let room = Room::parse(room).expect("a room");
             let option = BetOption::parse(room.game(), &option).expect("an option");
-            let change = LimitsChange::Option { option, values: model::option_limits() };
+            let change = LimitsChange::Option { option, values: rules::option_limits() };
             let set = app.db.write(move |tx| limits::set_room_limits(tx, room, change)).await;
             set.expect("the limits are writable").expect("the limits are valid");
         }
@@ -134,7 +134,7 @@ impl Template {
     pub fn instance(&self) -> (TempDir, TestApp) {
         let dir = temp_dir();
         copy_dir(self.dir.path(), dir.path());
-        let app = TestApp::open(dir.path(), model::configure);
+        let app = TestApp::open(dir.path(), rules::configure);
         app.clock.advance(SETTLE_IN_SECS);
         (dir, app)
     }

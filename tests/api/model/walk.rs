@@ -3,13 +3,13 @@
 
 use super::envelopes::ModelEnvelope;
 use super::games::OpenBet;
-use super::model::Expected;
+use super::rules::Expected;
 use super::template::{CHAIN_LENGTH, Template};
 use crate::helpers::{Player, Reply, TestApp};
-use fairhall::ids::UserId;
-use fairhall::ledger::{self, SystemAccount};
 use fairhall::clock::Timestamp;
 use fairhall::error::AppError;
+use fairhall::ids::UserId;
+use fairhall::ledger::{self, SystemAccount};
 use fairhall::money::Money;
 use fairhall::scheduler::Scheduler;
 use rand::rngs::StdRng;
@@ -122,8 +122,7 @@ impl Walk {
         let template = Template::get();
         let (dir, app) = template.instance();
         let settings = fairhall::finance::FinanceSettings::from_config(&app.config);
-        let scheduler =
-            app.scheduler().with_chain_length(CHAIN_LENGTH).with_finance(settings);
+        let scheduler = app.scheduler().with_chain_length(CHAIN_LENGTH).with_finance(settings);
         let players = template.players.clone();
         Walk {
             expected: vec![Expected::default(); players.len()],
@@ -301,12 +300,12 @@ impl Walk {
                     let balances = ledger::balances(connection, user_id)?;
                     let turnover = fairhall::wallet::turnover_remaining(connection, user_id)?;
                     let held = [
-                balances.wallet,
-                balances.game,
-                balances.frozen,
-                balances.savings,
-                balances.invest,
-            ];
+                        balances.wallet,
+                        balances.game,
+                        balances.frozen,
+                        balances.savings,
+                        balances.invest,
+                    ];
                     players.push((index, held.map(Money::minor), turnover.minor()));
                 }
                 let external = ledger::system_balance(connection, SystemAccount::External)?;
@@ -317,8 +316,13 @@ impl Walk {
             .expect("the balances are readable");
         for (index, held, turnover) in players {
             let expected = &self.expected[index];
-            let model =
-                [expected.wallet, expected.game, expected.frozen, expected.savings, expected.invest];
+            let model = [
+                expected.wallet,
+                expected.game,
+                expected.frozen,
+                expected.savings,
+                expected.invest,
+            ];
             let names = "(wallet, game, frozen, savings, invest)";
             assert_eq!(held, model, "{at}: player {index} {names}");
             assert_eq!(turnover, expected.turnover, "{at}: player {index} turnover");

@@ -1,7 +1,7 @@
 //! Wallet operations of the walk: deposits and their reviews, conversions, withdrawals and
 //! their reviews, operator adjustments (moved here from the former tests/api/ledger_random.rs).
 
-use super::model::{
+use super::rules::{
     DEPOSIT_MIN, TURNOVER_PERCENT, WITHDRAW_DAILY_COUNT, WITHDRAW_MAX, WITHDRAW_MIN,
     WITHDRAW_SINGLE_MAX, operator_day, withdrawal_fee,
 };
@@ -28,7 +28,10 @@ impl Walk {
         };
         let expected = if amount < DEPOSIT_MIN { "below_minimum" } else { "ok" };
         let id = if self.rng.gen_bool(0.1) {
-            self.begin(format!("player {player} requests a deposit of {} by the API", text(amount)));
+            self.begin(format!(
+                "player {player} requests a deposit of {} by the API",
+                text(amount)
+            ));
             let upload = DepositUpload::new(&text(amount));
             let reply = self.app.recharge(&self.players[player].0, &upload, None).await;
             self.assert_outcome(reply_outcome(&reply), expected, "deposit by the API");

@@ -1,5 +1,5 @@
-//! The model: the walk's config, and the hall's rules restated in integer minor units, with
-//! no call into the code under test. `Expected` is what one player should hold.
+//! The model's rules: the walk's config, and the hall's rules restated in integer minor
+//! units, with no call into the code under test. `Expected` is what one player should hold.
 
 use fairhall::clock::Timestamp;
 use fairhall::config::{Config, SigninCycle};
