@@ -1,10 +1,9 @@
 //! Bets of the walk through `api/rooms/betting`, and their settlement when the clock passes
 //! their draw: the model reads the published draw and applies its own win rule and odds.
 
-use super::rules::operator_day;
 use super::rules::{
-    GAME_ROOMS, MAX_TOTAL, MAX_USER, MIN_BET, PAYOUT_CAP, Settled, options_in_play, settle,
-    win_payout,
+    GAME_ROOMS, MAX_TOTAL, MAX_USER, MIN_BET, PAYOUT_CAP, Settled, operator_day, options_in_play,
+    settle, win_payout,
 };
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
 use crate::wallet_support::post_request;

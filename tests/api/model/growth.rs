@@ -2,9 +2,9 @@
 //! sign-ins and registrations.
 
 use super::rules::{
-    Expected, PRODUCT_TOTAL, PRODUCT_UNIT, PRODUCT_UNITS_MAX, PRODUCT_UNITS_MIN, REBATE_BPS,
-    REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN, daily_interest, operator_day,
-    product_instalments, signin_reward,
+    Expected, OPERATOR_OFFSET_SECS, PRODUCT_TOTAL, PRODUCT_UNIT, PRODUCT_UNITS_MAX,
+    PRODUCT_UNITS_MIN, REBATE_BPS, REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN,
+    daily_interest, operator_day, product_instalments, signin_reward,
 };
 use super::template::Template;
 use super::walk::outcome;
@@ -23,8 +23,8 @@ impl Walk {
     pub async fn advance_clock(&mut self) {
         let seconds = match self.rng.gen_range(0..10) {
             0 => {
-                86_400 - (self.app.now().secs() + super::rules::OPERATOR_OFFSET_SECS) % 86_400
-                    + self.rng.gen_range(0..600)
+                let into_day = (self.app.now().secs() + OPERATOR_OFFSET_SECS).rem_euclid(86_400);
+                86_400 - into_day + self.rng.gen_range(0..600)
             }
             1..4 => self.rng.gen_range(3_600..=3 * 3_600),
             4..8 => self.rng.gen_range(600..3_600),

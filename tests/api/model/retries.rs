@@ -161,7 +161,7 @@ impl Walk {
     async fn wrong_fund_password(&mut self, player: usize) {
         let allowed = Walk::has_fund_password(player)
             && self.wrong_fund_passwords < WRONG_FUND_PASSWORDS_MAX
-            && self.rng.gen_bool(0.1);
+            && self.rng.gen_bool(0.05);
         if !allowed {
             return;
         }

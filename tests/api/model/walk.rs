@@ -175,67 +175,67 @@ impl Walk {
         }
     }
 
-    /// One operation, drawn by weight (out of 2,000: a registration, which costs an argon2
-    /// run, comes once in 2,000); returns its kind.
+    /// One operation, drawn by weight (out of 4,000: a registration, which costs an argon2
+    /// run, comes once in 4,000); returns its kind.
     async fn one_operation(&mut self) -> &'static str {
-        match self.rng.gen_range(0..2_000) {
-            0..200 => {
+        match self.rng.gen_range(0..4_000) {
+            0..400 => {
                 self.request_deposit().await;
                 "deposit"
             }
-            200..360 => {
+            400..720 => {
                 self.review_deposit().await;
                 "deposit review"
             }
-            360..595 => {
+            720..1200 => {
                 self.convert().await;
                 "conversion"
             }
-            595..745 => {
+            1200..1520 => {
                 self.request_withdrawal().await;
                 "withdrawal"
             }
-            745..855 => {
+            1520..1760 => {
                 self.review_withdrawal().await;
                 "withdrawal review"
             }
-            855..925 => {
+            1760..1900 => {
                 self.adjust().await;
                 "adjustment"
             }
-            925..1315 => {
+            1900..2700 => {
                 self.bet().await;
                 "bet"
             }
-            1315..1345 => {
+            2700..2750 => {
                 self.advance_clock().await;
                 "clock and scheduler"
             }
-            1345..1435 => {
+            2750..2930 => {
                 self.move_savings().await;
                 "savings move"
             }
-            1435..1495 => {
+            2930..3050 => {
                 self.sign_in().await;
                 "sign-in"
             }
-            1715..1835 => {
+            3490..3740 => {
                 self.retry().await;
                 "retry"
             }
-            1835..1999 => {
+            3740..3999 => {
                 self.invalid().await;
                 "invalid"
             }
-            1495..1575 => {
+            3050..3210 => {
                 self.buy_product().await;
                 "product purchase"
             }
-            1575..1655 => {
+            3210..3370 => {
                 self.envelope().await;
                 "envelope"
             }
-            1655..1715 => {
+            3370..3490 => {
                 self.claim_task().await;
                 "task claim"
             }

@@ -13,6 +13,7 @@ use fairhall::wallet::types::{Conversion, ConversionForm, Method};
 use fairhall::wallet::withdrawals::{self, Decision, WithdrawalRequest};
 use fairhall::wallet::{self, Adjustment};
 use rand::Rng;
+use rand::seq::SliceRandom;
 use serde_json::json;
 
 impl Walk {
@@ -159,7 +160,14 @@ impl Walk {
     /// A withdrawal of 0.50 up to beyond the balance and the limits; one in two hundred by the API
     /// (which checks the fund password: an argon2 run, which the speed budget counts).
     pub async fn request_withdrawal(&mut self) {
-        let player = self.any_player();
+        // Mostly a player whose turnover is played, if any: the others are refused at once.
+        let free: Vec<usize> =
+            (0..self.players.len()).filter(|&index| self.expected[index].turnover == 0).collect();
+        let player = match free.choose(&mut self.rng) {
+            Some(&player) if self.rng.gen_bool(0.7) => player,
+            _ => self.rng.gen_range(0..self.players.len()),
+        };
+        self.touched.insert(player);
         let ceiling = (self.expected[player].wallet * 6 / 5).clamp(1_000, 60_000);
         let amount = self.rng.gen_range(50..=ceiling);
         let (verdict, fee) = self.withdrawal_verdict(player, amount);
