@@ -6,7 +6,6 @@ use super::rules::{
     PRODUCT_UNITS_MIN, REBATE_BPS, REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN,
     daily_interest, operator_day, product_instalments, signin_reward,
 };
-use super::template::Template;
 use super::walk::outcome;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
 use crate::wallet_support::{WalletApp, post_request};
@@ -94,7 +93,7 @@ impl Walk {
         };
         self.begin(format!("player {player} buys {} of the product", text(amount)));
         let purchase = Purchase {
-            product_id: Template::get().product,
+            product_id: self.product_id,
             amount: Money::from_minor(amount).expect("in range"),
         };
         let (user_id, now) = (self.players[player].0.id, self.app.now());

@@ -2,7 +2,6 @@
 //! task (500.00 of approved deposits), set up on the template hall and claimed through the API.
 
 use super::rules::operator_day;
-use super::template::Template;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
 use crate::helpers::TestApp;
 use crate::wallet_support::post_request;
@@ -44,7 +43,7 @@ impl Walk {
     /// A player claims one of the two tasks by the API, half with an Idempotency-Key.
     pub async fn claim_task(&mut self) {
         let player = self.any_player();
-        let (daily_id, once_id) = Template::get().tasks;
+        let (daily_id, once_id) = self.task_ids;
         let daily = self.rng.gen_bool(0.6);
         let today = operator_day(self.app.now());
         let expected = &self.expected[player];

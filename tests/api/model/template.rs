@@ -12,7 +12,6 @@ use fairhall::games::rooms::{self, RoomChange};
 use fairhall::games::rules::options::BetOption;
 use fairhall::games::rules::room::{DrawSource, Room};
 use std::path::Path;
-use std::sync::OnceLock;
 use tempfile::TempDir;
 
 /// Every draw source's period: an hour (the longest allowed), so that a day's clock costs
@@ -90,16 +89,12 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 impl Template {
-    /// The process's template, built on first use.
-    pub fn get() -> &'static Template {
-        static TEMPLATE: OnceLock<Template> = OnceLock::new();
-        TEMPLATE.get_or_init(|| {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("a runtime");
-            runtime.block_on(Template::build())
-        })
+    /// Builds the template on its own runtime (before the seeds' runtimes start). The caller
+    /// owns it: its directory goes when the run ends.
+    pub fn new() -> Template {
+        let runtime =
+            tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        runtime.block_on(Template::build())
     }
 
     async fn build() -> Template {

@@ -90,6 +90,9 @@ pub struct Walk {
     pub wrong_fund_passwords: usize,
     pub external: i64,
     pub fees: i64,
+    /// The walk's product and its (daily, one-off) tasks, as the template created them.
+    pub product_id: i64,
+    pub task_ids: (i64, i64),
     /// What of the product is sold.
     pub product_sold: i64,
     /// When the last rebate batch ran (the template's first pass ran one).
@@ -118,13 +121,14 @@ pub fn text(minor: i64) -> String {
 const VERIFY_EVERY: usize = 10;
 
 impl Walk {
-    pub async fn start(seed: u64) -> Walk {
-        let template = Template::get();
+    pub async fn start(template: &Template, seed: u64) -> Walk {
         let (dir, app) = template.instance();
         let settings = fairhall::finance::FinanceSettings::from_config(&app.config);
         let scheduler = app.scheduler().with_chain_length(CHAIN_LENGTH).with_finance(settings);
         let players = template.players.clone();
         Walk {
+            product_id: template.product,
+            task_ids: template.tasks,
             expected: vec![Expected::default(); players.len()],
             players,
             app,
