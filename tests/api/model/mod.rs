@@ -6,7 +6,8 @@
 //!
 //! `FAIRHALL_SEEDS=N FAIRHALL_OPS=M` sets the run (CI: 300 x 500); `FAIRHALL_SEED=n` replays one
 //! seed (the number a failure prints); `FAIRHALL_SEED_BASE=b` runs seeds b..b+N (random base
-//! otherwise, printed).
+//! otherwise, printed). A replay repeats the generator; the draws come from chain seeds each
+//! process takes from the OS, so what follows from a bet's outcome may differ.
 
 mod envelopes;
 mod games;
