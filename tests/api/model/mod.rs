@@ -1,8 +1,8 @@
-//! The model-based randomized test (issue 18): a seeded generator drives every money operation
-//! of the hall (and invalid ones, and retries with the same Idempotency-Key) against the real
+//! The model-based randomized test (issue 18): a seeded generator drives the hall's money
+//! operations (and invalid ones, and retries with the same Idempotency-Key) through the real
 //! router and domain verbs; an in-memory model with its own integer arithmetic predicts every
-//! reply and balance. After each step the touched players' balances equal the model and
-//! `fairhall::ledger::verify` is ok.
+//! reply and balance. After each step the touched players' balances equal the model; every
+//! `walk::VERIFY_EVERY` steps and at the end `fairhall::ledger::verify` is ok.
 //!
 //! `FAIRHALL_SEEDS=N FAIRHALL_OPS=M` sets the run (CI: 300 x 500); `FAIRHALL_SEED=n` replays one
 //! seed (the number a failure prints); `FAIRHALL_SEED_BASE=b` runs seeds b..b+N (random base
