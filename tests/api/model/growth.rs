@@ -3,17 +3,17 @@
 
 use super::rules::{
     Expected, OPERATOR_OFFSET_SECS, PRODUCT_TOTAL, PRODUCT_UNIT, PRODUCT_UNITS_MAX,
-    PRODUCT_UNITS_MIN, REBATE_BPS, REBATE_INTERVAL_SECS, REBATE_LAG_SECS, SAVINGS_FIRST_IN_MIN,
-    daily_interest, operator_day, product_instalments, signin_reward,
+    PRODUCT_UNITS_MIN, REBATE_INTERVAL_SECS, REBATE_LAG_SECS, REBATE_RATES_BPS,
+    SAVINGS_FIRST_IN_MIN, daily_interest, operator_day, product_instalments, signin_reward,
 };
-use super::walk::outcome;
-use super::walk::{KeyedReply, Walk, reply_outcome, text};
+use super::walk::{KeyedReply, Walk, outcome, reply_outcome, text};
 use crate::wallet_support::{WalletApp, post_request};
 use fairhall::finance::goods::types::Purchase;
 use fairhall::finance::goods::{self, GoodsSettings};
 use fairhall::money::Money;
 use rand::Rng;
 use serde_json::json;
+use std::collections::BTreeMap;
 
 impl Walk {
     /// Seconds to a few hours later, one in ten past the next operator midnight; then the
@@ -113,23 +113,43 @@ impl Walk {
         }
     }
 
-    /// The rebate batch, when one is due: each bettor's rate on his stakes settled since the
-    /// last batch and before the lag, rounded down, as a bonus.
+    /// The rebate batch, when one is due: on the stakes settled since the last batch and
+    /// before the lag, each bettor's own rate and his uplines' commission rates (levels 1-3),
+    /// summed per player and level, then rounded down; per player one rebate and one
+    /// commission (of all levels), each paid as a bonus.
     fn pay_rebates(&mut self) {
         let now = self.app.now();
         if now.secs_since(self.rebates_ran_at) < REBATE_INTERVAL_SECS {
             return;
         }
         let until = now - REBATE_LAG_SECS;
-        for (index, expected) in self.expected.iter_mut().enumerate() {
+        let mut by_level: BTreeMap<(usize, usize), i64> = BTreeMap::new();
+        for bettor in 0..self.expected.len() {
+            let expected = &mut self.expected[bettor];
             let (due, later): (Vec<_>, Vec<_>) =
                 expected.settled_stakes.iter().partition(|(settled_at, _)| *settled_at < until);
             expected.settled_stakes = later;
-            let rebate = due.iter().map(|(_, stake)| stake).sum::<i64>() * REBATE_BPS / 10_000;
-            if rebate > 0 {
-                expected.credit_bonus(rebate);
-                self.touched.insert(index);
-                *self.figures.outcomes.entry("rebate paid: ok".into()).or_default() += 1;
+            let stake: i64 = due.iter().map(|(_, stake)| stake).sum();
+            let mut upline = Some(bettor);
+            for level in 0..REBATE_RATES_BPS.len() {
+                let Some(player) = upline else { break };
+                *by_level.entry((player, level)).or_default() += stake;
+                upline = self.inviters[player];
+            }
+        }
+        // One Rebate and one Commission (all levels together) entry per player.
+        let mut paid: BTreeMap<usize, [i64; 2]> = BTreeMap::new();
+        for ((player, level), stake) in by_level {
+            let amount = stake * REBATE_RATES_BPS[level] / 10_000;
+            paid.entry(player).or_default()[usize::from(level > 0)] += amount;
+        }
+        for (player, amounts) in paid {
+            for (amount, kind) in amounts.into_iter().zip(["rebate", "commission"]) {
+                if amount > 0 {
+                    self.expected[player].credit_bonus(amount);
+                    self.touched.insert(player);
+                    *self.figures.outcomes.entry(format!("{kind} paid: ok")).or_default() += 1;
+                }
             }
         }
         self.rebates_ran_at = now;
@@ -217,14 +237,20 @@ impl Walk {
         }
     }
 
-    /// A new player registers by the API (an argon2 run: rare) and links a bank card.
+    /// A new player registers by the API (an argon2 run: rare), half of them with another
+    /// player's invite code, and links a bank card.
     pub async fn register(&mut self) {
-        self.begin("a new player registers");
+        let inviter = self.rng.gen_bool(0.5).then(|| self.rng.gen_range(0..self.players.len()));
+        self.begin(format!("a new player registers (invited by {inviter:?})"));
         // The template's players took the fixture phones of a fresh app (139...).
-        let phone = format!("138{:08}", self.players.len());
-        let player = self.app.player_with(json!({ "phone": phone })).await;
+        let mut form = json!({ "phone": format!("138{:08}", self.players.len()) });
+        if let Some(inviter) = inviter {
+            form["invite_code"] = json!(self.players[inviter].0.invite_code);
+        }
+        let player = self.app.player_with(form).await;
         let card = self.app.link_card(&player).await;
         self.players.push((player, card));
+        self.inviters.push(inviter);
         self.expected.push(Expected::default());
         self.touched.insert(self.players.len() - 1);
         *self.figures.outcomes.entry("registration: ok".into()).or_default() += 1;

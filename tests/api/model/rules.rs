@@ -32,9 +32,10 @@ pub const MIN_BET: i64 = 100;
 pub const MAX_USER: i64 = 30_000;
 pub const MAX_TOTAL: i64 = 60_000;
 pub const PAYOUT_CAP: i64 = 1_000_000;
-/// The bettor's own rebate (basis points of his settled stakes), paid in batches at most this
-/// often, on bets settled before the batch's clock less the settlement lag (the defaults).
-pub const REBATE_BPS: i64 = 50;
+/// The bettor's own rebate and his uplines' commissions (levels 1-3), in basis points of his
+/// settled stakes, paid in batches at most this often, on bets settled before the batch's
+/// clock less the settlement lag (the defaults).
+pub const REBATE_RATES_BPS: [i64; 4] = [50, 100, 50, 20];
 pub const REBATE_INTERVAL_SECS: i64 = 3_600;
 pub const REBATE_LAG_SECS: i64 = 10;
 
@@ -65,7 +66,8 @@ pub fn configure(config: &mut Config) {
     growth.signin.rewards = SIGNIN_REWARDS.map(amount).to_vec();
     growth.signin.after_last = SigninCycle::RepeatLast;
     growth.signin.recharge_first = false;
-    growth.rebate.rate_bps = REBATE_BPS;
+    growth.rebate.rate_bps = REBATE_RATES_BPS[0];
+    growth.rebate.commission_bps = [REBATE_RATES_BPS[1], REBATE_RATES_BPS[2], REBATE_RATES_BPS[3]];
     growth.rebate.batch_interval_secs = REBATE_INTERVAL_SECS;
     config.finance.savings_first_in_min = amount(SAVINGS_FIRST_IN_MIN);
     config.finance.savings_annual_rate_bp = SAVINGS_RATE_BP;

@@ -11,6 +11,7 @@ use fairhall::games::limits::{self, LimitsChange};
 use fairhall::games::rooms::{self, RoomChange};
 use fairhall::games::rules::options::BetOption;
 use fairhall::games::rules::room::{DrawSource, Room};
+use serde_json::json;
 use std::path::Path;
 use tempfile::TempDir;
 
@@ -25,6 +26,9 @@ pub const SETTLE_IN_SECS: i64 = 600;
 
 /// Players of every seed's hall at its start (registrations during a walk add more).
 pub const PLAYERS: usize = 6;
+/// Who invited each of the template's players: a line of four below player 0 (whose
+/// commissions reach three levels down), and player 5 on his own.
+pub const INVITERS: [Option<usize>; PLAYERS] = [None, Some(0), Some(1), Some(2), Some(3), None];
 /// Periods per draw chain (20 days of hours); the scheduler commits the next one in time.
 pub const CHAIN_LENGTH: u32 = 480;
 
@@ -101,8 +105,12 @@ impl Template {
         let dir = temp_dir();
         let app = TestApp::open(dir.path(), rules::configure);
         let mut players = Vec::new();
-        for _ in 0..PLAYERS {
-            let player = app.player().await;
+        for index in 0..PLAYERS {
+            let inviter = INVITERS[index].map(|inviter: usize| {
+                let (inviter, _): &(Player, i64) = &players[inviter];
+                json!({ "invite_code": inviter.invite_code })
+            });
+            let player = app.player_with(inviter.unwrap_or_else(|| json!({}))).await;
             app.set_fund_password(&player).await;
             let card = app.link_card(&player).await;
             players.push((player, card));

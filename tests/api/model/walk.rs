@@ -64,6 +64,8 @@ pub struct Walk {
     /// Each player and the id of their bank card; only the template's players have a fund
     /// password (`has_fund_password`).
     pub players: Vec<(Player, i64)>,
+    /// Who invited each player, if anyone.
+    pub inviters: Vec<Option<usize>>,
     pub expected: Vec<Expected>,
     /// Players whose balances the current step may have changed.
     pub touched: BTreeSet<usize>,
@@ -131,6 +133,7 @@ impl Walk {
             task_ids: template.tasks,
             expected: vec![Expected::default(); players.len()],
             players,
+            inviters: super::template::INVITERS.to_vec(),
             app,
             _dir: dir,
             scheduler,
