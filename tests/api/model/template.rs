@@ -104,13 +104,13 @@ impl Template {
     async fn build() -> Template {
         let dir = temp_dir();
         let app = TestApp::open(dir.path(), rules::configure);
-        let mut players = Vec::new();
-        for index in 0..PLAYERS {
-            let inviter = INVITERS[index].map(|inviter: usize| {
-                let (inviter, _): &(Player, i64) = &players[inviter];
-                json!({ "invite_code": inviter.invite_code })
-            });
-            let player = app.player_with(inviter.unwrap_or_else(|| json!({}))).await;
+        let mut players: Vec<(Player, i64)> = Vec::new();
+        for inviter in INVITERS {
+            let form = match inviter {
+                Some(inviter) => json!({ "invite_code": players[inviter].0.invite_code }),
+                None => json!({}),
+            };
+            let player = app.player_with(form).await;
             app.set_fund_password(&player).await;
             let card = app.link_card(&player).await;
             players.push((player, card));
