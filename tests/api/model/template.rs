@@ -1,0 +1,144 @@
+//! One migrated hall, built once per test process and copied per seed: players registered
+//! (argon2 runs once here, not per seed), each with a fund password and a bank card, and the
+//! draw chains committed. A copy is a few small files; migrations and hashing are not.
+
+use super::rules;
+use crate::helpers::{Player, TestApp};
+use crate::wallet_support::WalletApp;
+use fairhall::finance::goods::types::CategorySpec;
+use fairhall::finance::goods::{GoodsSettings, catalog};
+use fairhall::games::limits::{self, LimitsChange};
+use fairhall::games::rooms::{self, RoomChange};
+use fairhall::games::rules::options::BetOption;
+use fairhall::games::rules::room::{DrawSource, Room};
+use serde_json::json;
+use std::path::Path;
+use tempfile::TempDir;
+
+/// Every draw source's period: an hour (the longest allowed), so that a day's clock costs
+/// the scheduler few draws; k3 closes its bets well before the draw, so some come too late.
+const PERIOD_SECS: i64 = 3_600;
+const K3_CLOSE_SECS: i64 = 600;
+/// Seconds the template's clock runs after the period change, so that every source's short
+/// period open at the change is drawn: walks start this long after `helpers::START` (before
+/// the next rebate batch, which the model expects an hour after the first pass's).
+pub const SETTLE_IN_SECS: i64 = 600;
+
+/// Players of every seed's hall at its start (registrations during a walk add more).
+pub const PLAYERS: usize = 6;
+/// Who invited each of the template's players: a line of four below player 0 (whose
+/// commissions reach three levels down), and player 5 on his own.
+pub const INVITERS: [Option<usize>; PLAYERS] = [None, Some(0), Some(1), Some(2), Some(3), None];
+/// Periods per draw chain (20 days of hours); the scheduler commits the next one in time.
+pub const CHAIN_LENGTH: u32 = 480;
+
+pub struct Template {
+    dir: TempDir,
+    pub players: Vec<(Player, i64)>,
+    /// The id of the walk's product (`rules::product_spec`).
+    pub product: i64,
+    /// The ids of the walk's daily and one-off tasks (`tasks::create_tasks`).
+    pub tasks: (i64, i64),
+}
+
+/// Sets every draw source to `PERIOD_SECS` from the period after the open one.
+async fn lengthen_periods(app: &TestApp) {
+    let (timezone, now) = (app.config.timezone(), app.now());
+    for source in DrawSource::all() {
+        let room = Room::all().into_iter().find(|room| room.draw_source() == source);
+        let room = room.expect("a room of every draw source");
+        let close_secs = (room.code() == "k3").then_some(K3_CLOSE_SECS);
+        let change = RoomChange { period_secs: Some(PERIOD_SECS), close_secs };
+        let changed = app.db.write(move |tx| rooms::update_room(tx, room, change, timezone, now));
+        changed.await.expect("the room is writable").expect("a valid change");
+    }
+}
+
+/// Puts the walk's product on sale.
+async fn product(app: &TestApp) -> i64 {
+    let (settings, now) = (GoodsSettings::from_config(&app.config), app.now());
+    let spec = rules::product_spec(now);
+    let category = CategorySpec {
+        code: "walk".into(),
+        picture: None,
+        sort: None,
+        names: [("en".to_string(), "Walk".to_string())].into(),
+    };
+    let created = app.db.write(move |tx| {
+        Ok(catalog::put_category(tx, &category, now)
+            .and_then(|()| catalog::create(tx, &spec, &settings, now)))
+    });
+    let created = created.await;
+    created.expect("the catalogue is writable").expect("a valid product")
+}
+
+/// A temporary directory in memory when the system has one (SQLite syncs every commit).
+pub fn temp_dir() -> TempDir {
+    let shared_memory = Path::new("/dev/shm");
+    let in_memory = shared_memory.is_dir().then(|| tempfile::tempdir_in(shared_memory).ok());
+    in_memory.flatten().unwrap_or_else(|| tempfile::tempdir().expect("a temp directory"))
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a directory");
+    for entry in std::fs::read_dir(from).expect("a readable directory") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a file type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a copied file");
+        }
+    }
+}
+
+impl Template {
+    /// Builds the template on its own runtime (before the seeds' runtimes start). The caller
+    /// owns it: its directory goes when the run ends.
+    pub fn new() -> Template {
+        let runtime =
+            tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        runtime.block_on(Template::build())
+    }
+
+    async fn build() -> Template {
+        let dir = temp_dir();
+        let app = TestApp::open(dir.path(), rules::configure);
+        let mut players: Vec<(Player, i64)> = Vec::new();
+        for inviter in INVITERS {
+            let form = match inviter {
+                Some(inviter) => json!({ "invite_code": players[inviter].0.invite_code }),
+                None => json!({}),
+            };
+            let player = app.player_with(form).await;
+            app.set_fund_password(&player).await;
+            let card = app.link_card(&player).await;
+            players.push((player, card));
+        }
+        let scheduler = app.scheduler().with_chain_length(CHAIN_LENGTH);
+        scheduler.tick(app.now()).await;
+        lengthen_periods(&app).await;
+        let product = product(&app).await;
+        let tasks = super::tasks::create_tasks(&app).await;
+        app.clock.advance(SETTLE_IN_SECS);
+        scheduler.tick(app.now()).await;
+        for (room, option) in rules::options_in_play() {
+            let room = Room::parse(room).expect("a room");
+            let option = BetOption::parse(room.game(), &option).expect("an option");
+            let change = LimitsChange::Option { option, values: rules::option_limits() };
+            let set = app.db.write(move |tx| limits::set_room_limits(tx, room, change)).await;
+            set.expect("the limits are writable").expect("the limits are valid");
+        }
+        drop(app);
+        Template { dir, players, product, tasks }
+    }
+
+    /// A fresh copy of the template hall in its own directory (removed when dropped).
+    pub fn instance(&self) -> (TempDir, TestApp) {
+        let dir = temp_dir();
+        copy_dir(self.dir.path(), dir.path());
+        let app = TestApp::open(dir.path(), rules::configure);
+        app.clock.advance(SETTLE_IN_SECS);
+        (dir, app)
+    }
+}
