@@ -4,7 +4,7 @@
 //! A request the kill cut off stays pending; after the restart it is sent again with the same
 //! key and counts by that reply: applied exactly once either way.
 
-use crate::crash_support::{Effect, PLAYER_CREDIT_MINOR};
+use crate::crash_support::Effect;
 use crate::wallet_support::FUND_PASSWORD;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -13,8 +13,9 @@ use std::time::Duration;
 
 /// How long one request may take before the client counts it as cut off.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
-/// The stake of every bet item, in minor units (1.00).
+/// The stake of every bet item, in minor units (1.00), and most items of one bet request.
 const STAKE_MINOR: i64 = 100;
+const BET_ITEMS_MAX: usize = 10;
 /// Refusals a bet may get when its period closes between reading the issue and betting.
 const BET_REFUSALS: [&str; 2] = ["period_closed", "bad_params"];
 
@@ -48,7 +49,13 @@ pub struct PlayerLog {
 
 impl PlayerLog {
     pub fn new(user_id: i64, token: String) -> PlayerLog {
-        PlayerLog { user_id, token, effects: Effect::default(), operations: Vec::new(), pending: None }
+        PlayerLog {
+            user_id,
+            token,
+            effects: Effect::default(),
+            operations: Vec::new(),
+            pending: None,
+        }
     }
 
     /// Records `reply` to `operation`; panics on a refusal the model did not allow.
@@ -94,39 +101,62 @@ pub struct Hall {
     pub options: Vec<String>,
 }
 
-/// The k3 period open now, or `None` when the server did not answer.
-fn open_issue(agent: &ureq::Agent, base: &str) -> Option<String> {
-    let response = agent.get(&format!("{base}/api/roominfo/index?room=k3")).call().ok();
-    let index: Value = response?.body_mut().read_json().ok()?;
-    index["data"]["issue"].as_str().map(str::to_string)
+/// What the client reads before each operation: the open k3 period and the player's wallet
+/// and game balances (settlements and payouts only add to them meanwhile).
+struct Snapshot {
+    issue: String,
+    wallet: i64,
+    game: i64,
+}
+
+fn get(agent: &ureq::Agent, url: &str, token: &str) -> Option<Value> {
+    let response = agent.get(url).header("token", token).call().ok();
+    let reply: Value = response?.body_mut().read_json().ok()?;
+    Some(reply["data"].clone())
+}
+
+/// The snapshot, or `None` when the server did not answer.
+fn snapshot(agent: &ureq::Agent, base: &str, token: &str) -> Option<Snapshot> {
+    let index = get(agent, &format!("{base}/api/roominfo/index?room=k3"), token)?;
+    let profile = get(agent, &format!("{base}/api/personal/index"), token)?;
+    let minor = |field: &str| {
+        let text = profile[field].as_str().unwrap_or_default();
+        fairhall::money::Money::parse(text).map_or(0, |money| money.minor())
+    };
+    let issue = index["issue"].as_str()?.to_string();
+    Some(Snapshot { issue, wallet: minor("balance"), game: minor("game_balance") })
 }
 
 fn money(minor: i64) -> String {
     format!("{}.{:02}", minor / 100, minor % 100)
 }
 
-/// The next operation of a player whose acknowledged effects are `effects`: each one
-/// affordable from what the model knows is there (scheduled credits only add).
-fn next_operation(rng: &mut StdRng, hall: &Hall, effects: Effect, issue: &str) -> (&'static str, Value, Effect) {
-    let wallet = PLAYER_CREDIT_MINOR + effects.wallet;
+/// The next operation of a player with `effects` acknowledged and `seen` balances: each one
+/// affordable (savings only grow by interest meanwhile).
+fn next_operation(
+    rng: &mut StdRng,
+    hall: &Hall,
+    effects: Effect,
+    seen: &Snapshot,
+) -> (&'static str, Value, Effect) {
     let amount = rng.gen_range(1_000..=20_000);
+    let count = rng.gen_range(1..=BET_ITEMS_MAX.min(hall.options.len()));
     match rng.gen_range(0..10) {
-        0..=2 if effects.game >= STAKE_MINOR * hall.options.len() as i64 => {
-            let count = if rng.gen_bool(0.7) { hall.options.len() } else { 1 };
+        0..=2 if seen.game >= STAKE_MINOR * count as i64 => {
             let skip = rng.gen_range(0..=hall.options.len() - count);
             let bets: Vec<Value> = hall.options[skip..skip + count]
                 .iter()
                 .map(|option| json!({ "option": option, "amount": money(STAKE_MINOR) }))
                 .collect();
             let stake = STAKE_MINOR * count as i64;
-            let body = json!({ "room": "k3", "issue": issue, "bets": bets });
+            let body = json!({ "room": "k3", "issue": seen.issue, "bets": bets });
             (BET_PATH, body, Effect { game: -stake, ..Effect::default() })
         }
-        3 if effects.game >= amount => {
+        3 if seen.game >= amount => {
             let body = json!({ "from": "game", "amount": money(amount) });
             (CONVERSION, body, Effect { wallet: amount, game: -amount, ..Effect::default() })
         }
-        4 if wallet >= amount => {
+        4 if seen.wallet >= amount => {
             let body = json!({ "amount": money(amount) });
             (SAVINGS_IN, body, Effect { wallet: -amount, savings: amount, ..Effect::default() })
         }
@@ -134,16 +164,20 @@ fn next_operation(rng: &mut StdRng, hall: &Hall, effects: Effect, issue: &str) -
             let body = json!({ "amount": money(amount) });
             (SAVINGS_OUT, body, Effect { wallet: amount, savings: -amount, ..Effect::default() })
         }
-        6 if wallet >= 5_000 => {
+        6 if seen.wallet >= 5_000 => {
             let price = 1_000 * rng.gen_range(1..=5);
             let body = json!({ "id": hall.product_id.to_string(), "amount": money(price),
                 "fund_password": FUND_PASSWORD });
             (PURCHASE, body, Effect { wallet: -price, invest: price, ..Effect::default() })
         }
-        _ => {
-            let amount = (amount * 10).min(wallet);
+        _ if seen.wallet >= amount => {
             let body = json!({ "from": "balance", "amount": money(amount) });
             (CONVERSION, body, Effect { wallet: -amount, game: amount, ..Effect::default() })
+        }
+        _ => {
+            let amount = amount.min(seen.game);
+            let body = json!({ "from": "game", "amount": money(amount) });
+            (CONVERSION, body, Effect { wallet: amount, game: -amount, ..Effect::default() })
         }
     }
 }
@@ -158,8 +192,8 @@ const PURCHASE: &str = "/api/goods/buy";
 pub fn run_client(hall: Hall, mut log: PlayerLog, seed: u64) -> PlayerLog {
     let (agent, mut rng) = (agent(), StdRng::seed_from_u64(seed));
     loop {
-        let Some(issue) = open_issue(&agent, &hall.base) else { return log };
-        let (path, body, effect) = next_operation(&mut rng, &hall, log.effects, &issue);
+        let Some(seen) = snapshot(&agent, &hall.base, &log.token) else { return log };
+        let (path, body, effect) = next_operation(&mut rng, &hall, log.effects, &seen);
         let key = format!("crash-{seed}-{}", log.operations.len());
         let operation = Logged { key, path, body, effect, reply: None };
         match send(&agent, &hall.base, &log.token, &operation) {
@@ -175,7 +209,8 @@ pub fn run_client(hall: Hall, mut log: PlayerLog, seed: u64) -> PlayerLog {
 /// After a restart: sends the cut-off operation again with its key and counts its reply.
 pub fn retry_pending(agent: &ureq::Agent, base: &str, log: &mut PlayerLog) {
     if let Some(operation) = log.pending.take() {
-        let reply = send(agent, base, &log.token, &operation).expect("the restarted server answers");
+        let reply =
+            send(agent, base, &log.token, &operation).expect("the restarted server answers");
         log.acknowledge(operation, reply);
     }
 }

@@ -22,8 +22,8 @@ pub const PLAYERS: usize = 3;
 pub const PLAYER_CREDIT_MINOR: i64 = 10_000_000;
 /// Investors whose orders fell due while the server was down, and the hourly instalments of
 /// each: the backlog the first rounds kill the payout run in.
-pub const INVESTORS: usize = 6;
-pub const BACKLOG_HOURS: u32 = 400;
+pub const INVESTORS: usize = 10;
+pub const BACKLOG_HOURS: u32 = 1_000;
 /// What each investor bought (the whole wallet), in minor units.
 const INVESTOR_PRINCIPAL_MINOR: i64 = 100_000;
 
@@ -35,7 +35,7 @@ pub struct Prepared {
 }
 
 /// A product of `cycles` hourly instalments of equal shares, on sale from `start` for a year.
-fn hourly(start: i64, cycles: u32) -> ProductSpec {
+pub fn hourly(start: i64, cycles: u32) -> ProductSpec {
     ProductSpec {
         category: Some("crash".into()),
         unit_price: Some("10.00".into()),
@@ -56,7 +56,7 @@ fn hourly(start: i64, cycles: u32) -> ProductSpec {
     }
 }
 
-fn numeric(id: &fairhall::ids::UserId) -> i64 {
+pub fn numeric(id: &fairhall::ids::UserId) -> i64 {
     id.to_string().parse().expect("a numeric id")
 }
 
@@ -115,6 +115,11 @@ pub fn read_only(data_dir: &Path) -> Connection {
 
 fn number(connection: &Connection, sql: &str, user_id: i64) -> i64 {
     connection.query_row(sql, [user_id], |row| row.get(0)).expect("a number")
+}
+
+/// A user's balance of one account kind (0 when the account was never used).
+pub fn balance(connection: &Connection, user_id: i64, kind: &str) -> i64 {
+    balances(connection, user_id).get(kind).copied().unwrap_or(0)
 }
 
 /// A user's balances by account kind.
@@ -218,7 +223,8 @@ pub struct BacklogProgress {
 pub fn backlog_progress(connection: &Connection) -> BacklogProgress {
     let sql = "SELECT COUNT(*) FILTER (WHERE paid_at IS NOT NULL),
                       COUNT(*) FILTER (WHERE due_at <= unixepoch()) FROM product_payouts";
-    let progress = |row: &rusqlite::Row| Ok(BacklogProgress { paid: row.get(0)?, due: row.get(1)? });
+    let progress =
+        |row: &rusqlite::Row| Ok(BacklogProgress { paid: row.get(0)?, due: row.get(1)? });
     connection.query_row(sql, [], progress).expect("the backlog")
 }
 

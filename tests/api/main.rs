@@ -19,6 +19,7 @@ mod crash_support;
 mod deposit_limits;
 mod deposit_rewards;
 mod deposits;
+mod double_spend;
 mod envelope_cli;
 mod envelope_limits;
 mod envelope_support;
