@@ -16,8 +16,9 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 /// The stake of every bet item, in minor units (1.00), and most items of one bet request.
 const STAKE_MINOR: i64 = 100;
 const BET_ITEMS_MAX: usize = 10;
-/// Refusals a bet may get when its period closes between reading the issue and betting.
-const BET_REFUSALS: [&str; 2] = ["period_closed", "bad_params"];
+/// The refusal a bet may get when its period closes between reading the issue and betting (or
+/// while the server was down, for a retried one).
+const BET_REFUSALS: [&str; 1] = ["period_closed"];
 
 /// One operation as sent, with what it moves when it succeeds.
 #[derive(Clone, Debug)]
