@@ -270,6 +270,13 @@ fn check_restart(
     users.extend(logs.iter().map(|log| (log.user_id, PLAYER_CREDIT_MINOR, log.effects)));
     crash_support::check_balances(data_dir, &users);
     let connection = crash_support::read_only(data_dir);
+    for log in logs.iter() {
+        let mut acknowledged: Vec<&str> =
+            log.operations.iter().filter(|op| op.succeeded()).map(|op| op.key.as_str()).collect();
+        acknowledged.sort_unstable();
+        let stored = crash_support::idempotency_keys(&connection, log.user_id);
+        assert_eq!(stored, acknowledged, "the keys of the acknowledged operations, once each");
+    }
     let in_order = crash_support::instalments_paid_in_order(&connection);
     assert!(in_order, "each order's instalments are paid in order");
     crash_support::check_database(data_dir);

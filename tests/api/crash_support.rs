@@ -117,6 +117,14 @@ fn number(connection: &Connection, sql: &str, user_id: i64) -> i64 {
     connection.query_row(sql, [user_id], |row| row.get(0)).expect("a number")
 }
 
+/// The Idempotency-Keys `user_id`'s operations left, sorted: one per operation applied.
+pub fn idempotency_keys(connection: &Connection, user_id: i64) -> Vec<String> {
+    let sql = "SELECT key FROM idempotency_keys WHERE user_id = ?1 ORDER BY key";
+    let mut query = connection.prepare(sql).expect("sql");
+    let keys = query.query_map([user_id], |row| row.get(0)).expect("rows");
+    keys.map(|key| key.expect("a key")).collect()
+}
+
 /// A user's balance of one account kind (0 when the account was never used).
 pub fn balance(connection: &Connection, user_id: i64, kind: &str) -> i64 {
     balances(connection, user_id).get(kind).copied().unwrap_or(0)
