@@ -47,6 +47,7 @@ mod ops_http;
 mod ops_serve;
 mod passwords;
 mod payout_accounts;
+mod payout_backlog;
 mod product_cli;
 mod profile;
 mod programme_cost;
