@@ -182,6 +182,7 @@ impl BackupJob {
 
     fn take_blocking(&self, now: Timestamp) -> anyhow::Result<super::Written> {
         super::create_dir_private(&self.dir)?;
+        remove_leftovers(&self.dir);
         let name = format!("{SCHEDULED_PREFIX}{}{SCHEDULED_SUFFIX}", super::file_time(now));
         let written = super::create(&self.data_dir, &self.dir.join(name), now)?;
         for old in outdated(&scheduled_archives(&self.dir), self.keep) {
@@ -205,6 +206,32 @@ fn scheduled_archives(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// Removes what killed scheduled backups left behind (`<archive>.partial`, the database copy
+/// `<archive>.partial-db` and its journal): a failing backup removes its own, a killed one
+/// cannot, and each is as large as the database. Only this job writes scheduled names, one
+/// backup at a time, so none of them is being written.
+fn remove_leftovers(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for name in entries.filter_map(|entry| entry.ok()?.file_name().into_string().ok()) {
+        let interrupted =
+            name.split_once(".partial").is_some_and(|(archive, _)| archive_time(archive).is_some());
+        if !interrupted {
+            continue;
+        }
+        let path = dir.join(&name);
+        match std::fs::remove_file(&path) {
+            Ok(()) => tracing::info!(file = %path.display(), "leftover of a killed backup removed"),
+            Err(error) => tracing::warn!(
+                file = %path.display(),
+                %error,
+                "could not remove the leftover of a killed backup"
+            ),
+        }
+    }
 }
 
 /// The names beyond the newest `keep`.
@@ -246,6 +273,33 @@ mod tests {
         assert_eq!(job.next_due(at("2026-11-25T20:30:00Z")), Some(at("2026-11-26T20:30:00Z")));
         assert_eq!(job.next_due(at("2026-11-25T20:29:59Z")), Some(at("2026-11-25T20:30:00Z")));
         assert_eq!(self::job(None).next_due(at("2026-11-25T10:00:00Z")), None);
+    }
+
+    #[test]
+    fn leftovers_of_killed_backups_are_removed_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let names = [
+            "fairhall-20261124-033000.tar.gz",
+            "fairhall-20261124-033000.tar.gz.partial",
+            "fairhall-20261124-040000.tar.gz.partial-db",
+            "fairhall-20261124-040000.tar.gz.partial-db-journal",
+            "fairhall-20261125-100000.tar.gz.partial",
+            "mine.tar.gz.partial",
+        ];
+        for name in names {
+            std::fs::write(dir.path().join(name), b"x").expect("writable");
+        }
+
+        remove_leftovers(dir.path());
+
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("readable")
+            .map(|entry| entry.expect("an entry").file_name().into_string().expect("UTF-8"))
+            .collect();
+        left.sort();
+        // The archive and a file of the operator's stay.
+        let expected = [names[0], names[5]];
+        assert_eq!(left, expected);
     }
 
     #[test]

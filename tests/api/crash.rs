@@ -68,7 +68,7 @@ fn progress(connection: &rusqlite::Connection, issue: &str) -> (i64, i64) {
 }
 
 /// Waits until the open k3 period is committed and has at least `margin` seconds of betting.
-fn open_period(base: &str, margin: i64) -> Value {
+pub fn open_period(base: &str, margin: i64) -> Value {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         assert!(Instant::now() < deadline, "no committed period opened");

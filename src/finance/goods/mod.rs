@@ -201,7 +201,7 @@ pub fn pay_due(tx: &Tx, now: Timestamp) -> Result<PayoutReport, AppError> {
             report.more = true;
             return Ok(report);
         }
-        // At most one instalment per order: the next one is due only once this one is paid.
+        // Oldest first, each order's in order (`sql::due_payouts`).
         let due = sql::due_payouts(tx, now, budget)?;
         if due.is_empty() {
             return Ok(report);
