@@ -143,8 +143,8 @@ fn live_stream_start(address: &str, room: &str, token: &str) -> String {
     String::from_utf8_lossy(&received).into_owned()
 }
 
-/// Every GET path the server's OpenAPI document describes, with `{room}`-like parameters
-/// filled in where they can be.
+/// Every GET path the server's OpenAPI document describes but the live stream (read by
+/// `live_stream_start`: it never ends), with a room and a page where they are asked for.
 fn described_get_paths(base: &str) -> Vec<String> {
     let document: Value = ureq::get(&format!("{base}/api/openapi.json"))
         .call()
@@ -153,7 +153,9 @@ fn described_get_paths(base: &str) -> Vec<String> {
         .read_json()
         .expect("JSON");
     let paths = document["paths"].as_object().expect("paths");
-    let plain = paths.iter().filter(|(path, item)| !path.contains('{') && item["get"].is_object());
+    let plain = paths.iter().filter(|(path, item)| {
+        !path.contains('{') && item["get"].is_object() && !path.starts_with("/api/live")
+    });
     plain.map(|(path, _)| format!("{path}?room=k3&page=1")).collect()
 }
 
