@@ -247,7 +247,7 @@ mod tests {
             let stored = decode(&image.bytes, image_type).unwrap();
             assert_eq!((stored.width(), stored.height()), (3, 2), "{image_type:?}");
         }
-        assert!(matches!(Image::parse(png_declaring(4, 4, GREY, 4), 1 << 20), Ok(_)));
+        assert!(Image::parse(png_declaring(4, 4, GREY, 4), 1 << 20).is_ok());
     }
 
     #[test]
