@@ -196,6 +196,10 @@ app_errors! {
     EnvelopeNotYours => "envelope_not_yours",
     #[error("red envelope already claimed")]
     EnvelopeClaimed => "envelope_claimed",
+    // Issue 18, input: security of uploads, requests and secrets.
+    /// A state-changing request a browser sent for another site (HTTP 403; `http::cross_site`).
+    #[error("cross-site request refused")]
+    CrossSiteRefused => "cross_site_refused",
 }
 
 impl AppError {

@@ -58,6 +58,7 @@ impl IntoResponse for AppError {
             AppError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, None),
             AppError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, None),
             AppError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, None),
+            AppError::CrossSiteRefused => (StatusCode::FORBIDDEN, None),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, None),
             _ => (StatusCode::OK, None),
         };

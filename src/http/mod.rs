@@ -6,6 +6,7 @@ mod assets;
 mod bonus;
 mod compat;
 mod content;
+mod cross_site;
 pub mod envelope;
 mod envelopes;
 pub mod extract;
@@ -189,6 +190,7 @@ pub fn app(state: AppState) -> Router {
         .fallback(assets::serve)
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(CatchPanicLayer::custom(envelope::panic_reply))
+        .layer(axum::middleware::from_fn(cross_site::refuse_cross_site))
         .layer(axum::middleware::from_fn_with_state(state.clone(), envelope::localize))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn(metrics::track));

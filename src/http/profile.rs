@@ -156,8 +156,8 @@ struct AvatarReply {
     avatar: String,
 }
 
-/// Upload an avatar: multipart with the image as `avatar` (or `file`); PNG, JPEG, GIF or WebP
-/// by content, up to `wallet.avatar_max_bytes`.
+/// Upload an avatar: multipart with the image as `avatar` (or `file`); PNG, JPEG or WebP by
+/// content, up to `wallet.avatar_max_bytes`, stored re-encoded (see `uploads`).
 #[utoipa::path(post, path = "/api/personal/setheader", tag = "account", security(("token" = [])),
     request_body(content = String, content_type = "multipart/form-data",
         description = "file avatar (or file)"),
@@ -168,7 +168,7 @@ async fn set_avatar(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Envelope<AvatarReply>, AppError> {
     let bytes = read_avatar(multipart.map_err(|_| AppError::BadParams)?).await?;
-    let image = Image::parse(bytes, app.config.wallet.avatar_max_bytes)?;
+    let image = Image::parse_blocking(bytes, app.config.wallet.avatar_max_bytes).await?;
     let folder = auth::avatar_dir(&app.config.server.data_dir);
     let avatar = auth::replace_avatar(&app.db, &folder, session.user_id, image).await?;
     Ok(Envelope::ok(AvatarReply { avatar }))

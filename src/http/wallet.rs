@@ -15,6 +15,7 @@ use crate::wallet::withdrawals::{
     self, WithdrawalForm, WithdrawalRecord, WithdrawalRequest, WithdrawalTerms,
 };
 use crate::wallet::{self};
+use anyhow::Context;
 use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
@@ -140,7 +141,12 @@ async fn deposit(
 ) -> Result<Envelope<Value>, AppError> {
     let multipart = multipart.map_err(|_| AppError::BadParams)?;
     let (form, voucher) = read_deposit_form(multipart).await?;
-    let request = DepositRequest::parse(form, voucher, &app.wallet)?;
+    let settings = app.wallet.clone();
+    // Off the async workers: checking the voucher decodes and encodes the image again.
+    let request =
+        tokio::task::spawn_blocking(move || DepositRequest::parse(form, voucher, &settings))
+            .await
+            .context("while checking a deposit's voucher")??;
     let (user_id, now) = (session.user_id, app.clock.now());
     let (settings, voucher_bytes) = (app.wallet.clone(), request.voucher.bytes.len() as u64);
     app.db

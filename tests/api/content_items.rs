@@ -17,10 +17,14 @@ use fairhall::error::AppError;
 use fairhall::uploads::Image;
 use serde_json::{Value, json};
 
-/// The smallest bytes `uploads::Image` takes for a PNG, made distinct by `seed`.
+/// A 1x1 PNG whose grey level is `seed`, as the server stores it (the pixels encoded again
+/// give the same bytes), so pictures of different seeds are different pictures.
 pub fn png(seed: u8) -> Vec<u8> {
-    let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
-    bytes.push(seed);
+    let pixel = image::RgbImage::from_pixel(1, 1, image::Rgb([seed; 3]));
+    let mut bytes = Vec::new();
+    image::DynamicImage::ImageRgb8(pixel)
+        .write_with_encoder(image::codecs::png::PngEncoder::new(&mut bytes))
+        .expect("an encoded PNG");
     bytes
 }
 

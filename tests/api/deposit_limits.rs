@@ -51,8 +51,15 @@ async fn deposit_requests_are_limited_per_hour() {
 
 #[tokio::test]
 async fn vouchers_beyond_the_disk_quota_are_refused() {
-    let voucher = [PNG, &[7u8; 1000][..]].concat();
-    let quota = (2 * voucher.len() + PNG.len()) as u64;
+    let gradient = image::RgbImage::from_fn(32, 32, |x, y| image::Rgb([x as u8 * 8, y as u8, 9]));
+    let mut voucher = Vec::new();
+    image::DynamicImage::ImageRgb8(gradient)
+        .write_with_encoder(image::codecs::png::PngEncoder::new(&mut voucher))
+        .expect("an encoded PNG");
+    // What counts is the stored file: the pixels encoded again.
+    let stored = fairhall::uploads::Image::parse(voucher.clone(), 1 << 20).expect("a PNG");
+    assert!(stored.bytes.len() > 2 * PNG.len());
+    let quota = (2 * stored.bytes.len() + PNG.len()) as u64;
     let app = TestApp::spawn_with(|config| config.wallet.voucher_quota_bytes = quota).await;
     let (first, second) = (app.player().await, app.player().await);
     let upload = DepositUpload::new("10.00").voucher("shot.png", voucher);

@@ -37,7 +37,7 @@ async fn app_with_player() -> (TempDir, TestApp, Player) {
 async fn the_operator_reviews_deposits_from_the_command_line() {
     let (dir, app, player) = app_with_player().await;
     let data = dir.path();
-    let voucher = [PNG, b" a screenshot of the transfer"].concat();
+    let voucher = PNG.to_vec();
     let upload = DepositUpload::new("120.00").voucher("shot.png", voucher.clone());
     let first = app.recharge(&player, &upload, None).await.ok()["id"].to_string();
     let second = app.requested_deposit(&player, "30.00").await.to_string();

@@ -16,8 +16,13 @@ use fairhall::wallet::{self, Adjustment, WalletSettings};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
-/// The 8-byte PNG signature and a few bytes: what the server takes for a PNG screenshot.
-pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR fairhall voucher";
+/// A black 1x1 PNG exactly as the server encodes one again (`uploads::Image` stores the
+/// decoded pixels re-encoded), so a stored voucher equals the bytes sent.
+pub const PNG: &[u8] =
+    b"\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x01\x00\x00\x00\
+\x01\x08\x02\x00\x00\x00\x90\x77\x53\xde\x00\x00\x00\x0f\x49\x44\x41\x54\x78\x01\x01\x04\x00\
+\xfb\xff\x00\x00\x00\x00\x00\x04\x00\x01\x65\x49\xc3\x60\x00\x00\x00\x00\x49\x45\x4e\x44\xae\
+\x42\x60\x82";
 
 /// The fund password fixture players set.
 pub const FUND_PASSWORD: &str = "246810";

@@ -66,7 +66,7 @@ pub struct ItemArgs {
 
 #[derive(Subcommand)]
 pub enum PictureCommand {
-    /// Store a picture (PNG, JPEG, GIF or WebP by content, at most `content.picture_max_bytes`);
+    /// Store a picture (PNG, JPEG or WebP by content, at most `content.picture_max_bytes`);
     /// prints its id, file name and URL.
     Add { file: PathBuf },
     /// Every picture, newest first.

@@ -75,7 +75,7 @@ pub struct CategoryArgs {
     /// The name in one language, e.g. --name "en=Drinks"; repeat for more languages.
     #[arg(long = "name", value_name = "LANG=TEXT")]
     names: Vec<String>,
-    /// An image file (PNG, JPEG, GIF or WebP, at most `wallet.avatar_max_bytes`).
+    /// An image file (PNG, JPEG or WebP, at most `wallet.avatar_max_bytes`).
     #[arg(long, value_name = "FILE")]
     picture: Option<PathBuf>,
     /// Place in the list, lowest first (default 0, then by code).

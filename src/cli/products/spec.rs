@@ -24,7 +24,7 @@ pub struct SpecArgs {
     /// Category code (add it first with `product category`).
     #[arg(long)]
     category: Option<String>,
-    /// An image file (PNG, JPEG, GIF or WebP, at most `wallet.avatar_max_bytes`).
+    /// An image file (PNG, JPEG or WebP, at most `wallet.avatar_max_bytes`).
     #[arg(long, value_name = "FILE")]
     picture: Option<PathBuf>,
     /// The price of one unit; a purchase buys whole units.
