@@ -4,11 +4,10 @@ import type { MessageKey } from '@/i18n/i18n';
 export const IMAGE_TYPES: readonly string[] = [
   'image/png',
   'image/jpeg',
-  'image/gif',
   'image/webp',
 ];
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
-const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp)$/i;
+const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp)$/i;
 
 export type ImageProblem = { key: MessageKey; params?: Record<string, string | number> };
 

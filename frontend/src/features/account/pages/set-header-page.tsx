@@ -1,4 +1,4 @@
-// pages/mine/setheader — upload an avatar (PNG, JPEG, GIF or WebP) with a preview first.
+// pages/mine/setheader — upload an avatar (PNG, JPEG or WebP) with a preview first.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';

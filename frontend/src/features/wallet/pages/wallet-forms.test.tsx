@@ -180,7 +180,7 @@ describe('deposit form', () => {
     await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), {
       applyAccept: false,
     });
-    expect(await screen.findByText('Choose a PNG, JPEG, GIF or WebP picture')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a PNG, JPEG or WebP picture')).toBeInTheDocument();
   });
 
   it('shows the payment amount in the chosen currency and sends a multipart request with a key reused on retry', async () => {
