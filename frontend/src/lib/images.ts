@@ -1,11 +1,7 @@
 // Client-side checks of a picked image (the server checks again, by content).
 import type { MessageKey } from '@/i18n/i18n';
 
-export const IMAGE_TYPES: readonly string[] = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-];
+export const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp)$/i;
 
