@@ -92,8 +92,64 @@ pub fn describe(openapi: &utoipa::openapi::OpenApi) -> anyhow::Result<String> {
             }
         }
     }
+    let forms = request_schemas(&document, &schemas);
+    for name in forms {
+        let properties = &mut document["components"]["schemas"][name.as_str()]["properties"];
+        for property in properties.as_object_mut().into_iter().flat_map(|map| map.values_mut()) {
+            accept_scalars_as_text(property);
+        }
+    }
     document["components"]["schemas"]["Refusal"] = refusal_schema(AppError::KEYS);
     Ok(serde_json::to_string(&document)?)
+}
+
+/// The components request bodies use, with those they refer to in turn.
+fn request_schemas(document: &Value, schemas: &Map<String, Value>) -> Vec<String> {
+    let operations = document["paths"].as_object().into_iter().flat_map(|paths| paths.values());
+    let operations = operations.filter_map(Value::as_object).flat_map(|item| item.values());
+    let mut pending: Vec<String> = operations
+        .filter_map(|operation| {
+            let schema = &operation["requestBody"]["content"]["application/json"]["schema"];
+            component_name(schema)
+        })
+        .collect();
+    let mut found = Vec::new();
+    while let Some(name) = pending.pop() {
+        if found.contains(&name) {
+            continue;
+        }
+        let properties = schemas.get(&name).map(|schema| &schema["properties"]);
+        let properties =
+            properties.and_then(Value::as_object).into_iter().flat_map(|map| map.values());
+        pending.extend(properties.filter_map(|property| {
+            component_name(property).or_else(|| component_name(&property["items"]))
+        }));
+        found.push(name);
+    }
+    found
+}
+
+fn component_name(schema: &Value) -> Option<String> {
+    let reference = schema["$ref"].as_str()?;
+    reference.strip_prefix("#/components/schemas/").map(str::to_string)
+}
+
+/// `Params` reads JSON numbers and booleans as their text (`extract::normalize`), so a free
+/// text field takes them too.
+fn accept_scalars_as_text(property: &mut Value) {
+    if property.get("enum").is_some() {
+        return;
+    }
+    let kinds: Vec<Value> = match &property["type"] {
+        Value::String(kind) => vec![Value::String(kind.clone())],
+        Value::Array(kinds) => kinds.clone(),
+        _ => return,
+    };
+    if kinds.contains(&json!("string")) {
+        let mut widened = kinds;
+        widened.extend([json!("number"), json!("boolean")]);
+        property["type"] = Value::Array(widened);
+    }
 }
 
 fn describe_operation(
