@@ -6,6 +6,18 @@ use serde_json::{Map, Value, json};
 
 pub struct Document(pub Value);
 
+/// Where a check is: the JSON path of the value and how deep the schemas nest there.
+struct At {
+    path: String,
+    depth: usize,
+}
+
+impl At {
+    fn inner(&self, step: &str) -> At {
+        At { path: format!("{}{step}", self.path), depth: self.depth + 1 }
+    }
+}
+
 /// Schemas nest a few levels; a `$ref` cycle would stop here instead of overflowing.
 const DEPTH_MAX: usize = 32;
 
@@ -23,57 +35,51 @@ impl Document {
     /// Every way `value` breaks `schema`, each with its JSON path.
     pub fn violations(&self, schema: &Value, value: &Value) -> Vec<String> {
         let mut found = Vec::new();
-        self.check(schema, value, "$", 0, &mut found);
+        self.check(schema, value, &At { path: "$".into(), depth: 0 }, &mut found);
         found
     }
 
-    fn check(
-        &self,
-        schema: &Value,
-        value: &Value,
-        at: &str,
-        depth: usize,
-        found: &mut Vec<String>,
-    ) {
-        if depth > DEPTH_MAX {
-            found.push(format!("{at}: schema nests deeper than {DEPTH_MAX}"));
+    fn check(&self, schema: &Value, value: &Value, at: &At, found: &mut Vec<String>) {
+        if at.depth > DEPTH_MAX {
+            found.push(format!("{}: schema nests deeper than {DEPTH_MAX}", at.path));
             return;
         }
         let schema = self.resolve(schema);
+        let path = &at.path;
         let matching = |options: &Value| -> Option<usize> {
             let options = options.as_array()?;
-            Some(options.iter().filter(|option| self.matches(option, value, depth)).count())
+            Some(options.iter().filter(|option| self.matches(option, value, at.depth)).count())
         };
         if let Some(count) = matching(&schema["oneOf"]).filter(|count| *count != 1) {
             let options = schema["oneOf"].as_array().into_iter().flatten();
             let why: Vec<String> =
                 options.flat_map(|option| self.violations(option, value)).collect();
-            found.push(format!("{at}: {count} of oneOf match {value} ({})", why.join("; ")));
+            found.push(format!("{path}: {count} of oneOf match {value} ({})", why.join("; ")));
         }
         if let Some(0) = matching(&schema["anyOf"]) {
-            found.push(format!("{at}: no anyOf matches {value}"));
+            found.push(format!("{path}: no anyOf matches {value}"));
         }
         for part in schema["allOf"].as_array().into_iter().flatten() {
-            self.check(part, value, at, depth + 1, found);
+            self.check(part, value, &at.inner(""), found);
         }
         if let Some(allowed) = schema["enum"].as_array().filter(|allowed| !allowed.contains(value))
         {
-            found.push(format!("{at}: {value} is not one of {allowed:?}"));
+            found.push(format!("{path}: {value} is not one of {allowed:?}"));
         }
         if schema.get("const").is_some_and(|constant| constant != value) {
-            found.push(format!("{at}: {value} is not {}", schema["const"]));
+            found.push(format!("{path}: {value} is not {}", schema["const"]));
         }
         if let Some(kinds) =
             type_names(schema).filter(|kinds| !kinds.iter().any(|kind| is(kind, value)))
         {
-            found.push(format!("{at}: {value} is not of type {kinds:?}"));
+            found.push(format!("{path}: {value} is not of type {kinds:?}"));
         }
-        check_bounds(schema, value, at, found);
+        check_bounds(schema, value, &at.path, found);
         match value {
-            Value::Object(object) => self.check_object(schema, object, at, depth, found),
+            Value::Object(object) => self.check_object(schema, object, at, found),
             Value::Array(items) if schema.get("items").is_some() => {
                 for (index, item) in items.iter().enumerate() {
-                    self.check(&schema["items"], item, &format!("{at}[{index}]"), depth + 1, found);
+                    self.check(&schema["items"], item, &at.inner(&format!("[{index}]")), found);
                 }
             }
             _ => {}
@@ -82,7 +88,7 @@ impl Document {
 
     fn matches(&self, schema: &Value, value: &Value, depth: usize) -> bool {
         let mut found = Vec::new();
-        self.check(schema, value, "", depth + 1, &mut found);
+        self.check(schema, value, &At { path: String::new(), depth: depth + 1 }, &mut found);
         found.is_empty()
     }
 
@@ -90,27 +96,24 @@ impl Document {
         &self,
         schema: &Value,
         object: &Map<String, Value>,
-        at: &str,
-        depth: usize,
+        at: &At,
         found: &mut Vec<String>,
     ) {
         for key in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
             if !object.contains_key(key) {
-                found.push(format!("{at}: lacks the required `{key}`"));
+                found.push(format!("{}: lacks the required `{key}`", at.path));
             }
         }
         let properties = schema["properties"].as_object();
         for (key, item) in object {
-            let path = format!("{at}.{key}");
+            let path = at.inner(&format!(".{key}"));
             match (
                 properties.and_then(|properties| properties.get(key)),
                 &schema["additionalProperties"],
             ) {
-                (Some(property), _) => self.check(property, item, &path, depth + 1, found),
-                (None, Value::Bool(false)) => found.push(format!("{path}: not described")),
-                (None, extra) if extra.is_object() => {
-                    self.check(extra, item, &path, depth + 1, found)
-                }
+                (Some(property), _) => self.check(property, item, &path, found),
+                (None, Value::Bool(false)) => found.push(format!("{}: not described", path.path)),
+                (None, extra) if extra.is_object() => self.check(extra, item, &path, found),
                 (None, _) => {}
             }
         }
