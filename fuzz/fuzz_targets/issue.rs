@@ -9,7 +9,8 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let (first, second) = text.split_at(text.floor_char_boundary(text.len() / 2));
-    let parsed = [first, second, text].map(|part| Issue::parse(part).ok().map(|issue| (part, issue)));
+    let parsed =
+        [first, second, text].map(|part| Issue::parse(part).ok().map(|issue| (part, issue)));
     for (part, issue) in parsed.iter().flatten() {
         assert_eq!(&issue.to_string(), part, "{part:?} does not round-trip");
         assert!((1..=Issue::SEQUENCE_MAX).contains(&issue.sequence()));
