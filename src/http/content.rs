@@ -5,7 +5,7 @@
 
 use super::AppState;
 use super::envelope::Envelope;
-use super::extract::{Lang, Params, Session};
+use super::extract::{FileName, Lang, Params, Session};
 use crate::content::items::types::{
     ActivityDetail, ActivityItem, BannerView, HelpArticle, HelpItem, PageLink, PageView,
     parse_item_id,
@@ -16,7 +16,7 @@ use crate::content::{
 };
 use crate::error::AppError;
 use crate::paging::{Page, Paging};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -90,7 +90,7 @@ async fn news_detail(
 /// order. `api/index/index` carries the same list.
 #[utoipa::path(get, path = "/api/banner/index", tag = "content", security(("token" = [])),
     params(("lang" = Option<String>, Header, description = "language code; default from config")),
-    responses((status = 200, description = "envelope; data: {list}", body = Vec<BannerView>)))]
+    responses((status = 200, description = "envelope; data: {list}", body = super::envelope::List<BannerView>)))]
 async fn banner_index(
     State(app): State<AppState>,
     _session: Session,
@@ -108,7 +108,7 @@ async fn banner_index(
 /// an activity in neither is not listed, an ended one drops off.
 #[utoipa::path(get, path = "/api/activity/index", tag = "content", security(("token" = [])),
     params(("lang" = Option<String>, Header, description = "language code; default from config")),
-    responses((status = 200, description = "envelope; data: {list}", body = Vec<ActivityItem>)))]
+    responses((status = 200, description = "envelope; data: {list}", body = super::envelope::List<ActivityItem>)))]
 async fn activity_index(
     State(app): State<AppState>,
     _session: Session,
@@ -155,7 +155,7 @@ async fn activity_detail(
 /// The help articles (pages/events/helplist) in the operator's order.
 #[utoipa::path(get, path = "/api/help/index", tag = "content", security(("token" = [])),
     params(("lang" = Option<String>, Header, description = "language code; default from config")),
-    responses((status = 200, description = "envelope; data: {list}", body = Vec<HelpItem>)))]
+    responses((status = 200, description = "envelope; data: {list}", body = super::envelope::List<HelpItem>)))]
 async fn help_index(
     State(app): State<AppState>,
     _session: Session,
@@ -193,7 +193,7 @@ async fn help_detail(
 /// Public: a guest reads the agreements before he registers.
 #[utoipa::path(get, path = "/api/page/index", tag = "content",
     params(("lang" = Option<String>, Header, description = "language code; default from config")),
-    responses((status = 200, description = "envelope; data: {list}", body = Vec<PageLink>)))]
+    responses((status = 200, description = "envelope; data: {list}", body = super::envelope::List<PageLink>)))]
 async fn page_index(
     State(app): State<AppState>,
     Lang(lang): Lang,
@@ -238,7 +238,7 @@ async fn page_detail(
         (status = 404, description = "envelope not_found")))]
 async fn content_picture(
     State(app): State<AppState>,
-    Path(file): Path<String>,
+    FileName(file): FileName,
 ) -> Result<Response, AppError> {
     let path =
         pictures::picture_file(&app.config.server.data_dir, &file).ok_or(AppError::NotFound)?;

@@ -30,6 +30,13 @@ impl<T: Serialize> IntoResponse for Envelope<T> {
     }
 }
 
+/// `data` of the index routes that send their items as `{list: [...]}` (named in their
+/// OpenAPI annotations).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct List<T> {
+    pub list: Vec<T>,
+}
+
 /// Returned by endpoints whose success carries no data.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Empty {}

@@ -9,7 +9,7 @@ use crate::error::AppError;
 use crate::idempotency::IdempotencyKey;
 use crate::net::{self, IpBlock};
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, header};
 use serde::de::DeserializeOwned;
@@ -150,6 +150,22 @@ impl<S: Sync> FromRequestParts<S> for Idempotency {
     }
 }
 
+/// The `{file}` path segment of a media route. A segment that is not UTF-8 once decoded names
+/// no stored file: `not_found`, like any other unknown name (axum's own rejection is a 400
+/// in plain text, outside the envelope).
+pub struct FileName(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for FileName {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let Path(file) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| AppError::NotFound)?;
+        Ok(FileName(file))
+    }
+}
+
 /// Parameters of any accepted form, deserialized into `T` (a struct of optional strings).
 /// Empty and null values count as absent; numbers and booleans arrive as their text.
 pub struct Params<T>(pub T);
@@ -220,7 +236,7 @@ pub fn parse_form(bytes: &[u8]) -> Map<String, Value> {
 }
 
 /// Nesting deeper than this is flattened into the last level (bounds recursion on hostile keys).
-const FORM_DEPTH_MAX: usize = 8;
+pub const FORM_DEPTH_MAX: usize = 8;
 
 fn insert_nested(map: &mut Map<String, Value>, head: &str, rest: &[&str], value: Value) {
     let Some((next, deeper)) = rest.split_first().filter(|_| rest.len() <= FORM_DEPTH_MAX) else {

@@ -3,7 +3,7 @@
 
 use super::AppState;
 use super::envelope::Envelope;
-use super::extract::{ClientAddress, Idempotency, Lang, Params, Session};
+use super::extract::{ClientAddress, FileName, Idempotency, Lang, Params, Session};
 use crate::auth::security::Typist;
 use crate::error::AppError;
 use crate::finance::goods::types::{
@@ -14,7 +14,7 @@ use crate::finance::goods::{self, GoodsSettings};
 use crate::idempotency;
 use crate::paging::{Page, Paging};
 use crate::uploads;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::Value;
@@ -205,7 +205,7 @@ async fn benefits(
         (status = 404, description = "envelope not_found")))]
 async fn picture(
     State(app): State<AppState>,
-    Path(file): Path<String>,
+    FileName(file): FileName,
 ) -> Result<Response, AppError> {
     let folder = goods::picture_dir(&app.config.server.data_dir);
     let path = uploads::stored_path(&folder, &file).ok_or(AppError::NotFound)?;

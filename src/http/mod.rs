@@ -4,7 +4,7 @@
 mod accounts;
 mod assets;
 mod bonus;
-mod compat;
+pub mod compat;
 mod content;
 mod cross_site;
 pub mod envelope;
@@ -20,6 +20,7 @@ pub mod live_socket;
 mod lobby;
 mod metrics;
 mod notice;
+mod openapi;
 mod payout_accounts;
 mod profile;
 mod reply_encryption;
@@ -118,10 +119,13 @@ impl AppState {
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "fairhall API", description = "Every reply is an envelope: {code:1,msg,data} on success, \
-        {code:0,msg,err,data:null} on a business refusal (HTTP 200), HTTP 401 with ret 226 without a \
-        live session, ret 555 for a frozen account. GET parameters may also be sent as trailing \
-        /key/value path segments and the session token as a `token` header or /token/{t} segment."),
+    info(title = "fairhall API", description = "Every reply (but the health probes' and \
+        images) is an envelope: {code:1,msg:\"\",data} on success, {code:0,msg,err,data:null} on a \
+        business refusal (HTTP 200), with ret 226 when the session was ended on the server and ret \
+        555 for a frozen account; HTTP 401 login_required without a live session; the other \
+        statuses each operation lists. Bodies are JSON or forms (`a[b]=` nesting). GET parameters \
+        may also be sent as trailing /key/value path segments and the session token as a `token` \
+        header or /token/{t} segment."),
     modifiers(&TokenHeader)
 )]
 struct ApiDoc;
@@ -176,7 +180,7 @@ pub fn app(state: AppState) -> Router {
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));
-    let openapi_json = Arc::new(openapi.to_json().unwrap_or_default());
+    let openapi_json = Arc::new(openapi::describe(&openapi).unwrap_or_default());
     let body_limit = state.config.server.body_limit_bytes;
     let inner = api
         .route(

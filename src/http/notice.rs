@@ -130,7 +130,7 @@ async fn notice_unread(
 /// the default one, pinned first, then newest first (at most `announcements::CURRENT_MAX`).
 #[utoipa::path(get, path = "/api/notice/announcements", tag = "content", security(("token" = [])),
     params(("lang" = Option<String>, Header, description = "language code; default from config")),
-    responses((status = 200, description = "envelope; data: {list}", body = Vec<CurrentAnnouncement>)))]
+    responses((status = 200, description = "envelope; data: {list}", body = super::envelope::List<CurrentAnnouncement>)))]
 async fn notice_announcements(
     State(app): State<AppState>,
     _session: Session,

@@ -3,7 +3,7 @@
 
 use super::AppState;
 use super::envelope::{Empty, Envelope};
-use super::extract::{ClientAddress, Params, Session};
+use super::extract::{ClientAddress, FileName, Params, Session};
 use crate::auth::security::{
     self, FundPasswordChange, FundPasswordForm, PasswordChange, PasswordChangeForm, Typist,
 };
@@ -15,7 +15,7 @@ use crate::error::AppError;
 use crate::uploads::Image;
 use crate::wallet;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Serialize;
@@ -198,7 +198,7 @@ async fn read_avatar(mut multipart: Multipart) -> Result<Vec<u8>, AppError> {
         (status = 404, description = "envelope not_found")))]
 async fn avatar_image(
     State(app): State<AppState>,
-    Path(file): Path<String>,
+    FileName(file): FileName,
 ) -> Result<Response, AppError> {
     let folder = auth::avatar_dir(&app.config.server.data_dir);
     let path = auth::avatar_file(&folder, &file).ok_or(AppError::NotFound)?;

@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The open tasks in the operator's order: title, kind, target, live progress, reward, and
 /// whether it is completed and its reward received (today's for a daily task).
 #[utoipa::path(get, path = "/api/task/index", tag = "growth", security(("token" = [])),
-    responses((status = 200, description = "envelope; data: {list}", body = Vec<TaskView>)))]
+    responses((status = 200, description = "envelope; data: {list}", body = super::envelope::List<TaskView>)))]
 async fn index(
     State(app): State<AppState>,
     Session(session): Session,
@@ -48,7 +48,8 @@ struct TaskClaimForm {
     request_body = TaskClaimForm,
     params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
     responses((status = 200, description = "envelope",
-        body = crate::growth::tasks::types::ClaimReceipt)))]
+        body = crate::growth::tasks::types::ClaimReceipt),
+        (status = 404, description = "no such task")))]
 async fn claim(
     State(app): State<AppState>,
     Session(session): Session,

@@ -95,9 +95,9 @@ struct DepositOptions {
     max: crate::money::Money,
     usdt_address: String,
     usdt_network: String,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Vec<Object>)]
     currencies: Value,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Vec<Object>)]
     countries: Value,
     voucher_max_bytes: usize,
 }

@@ -45,6 +45,8 @@ mod news_cli;
 mod notice;
 mod notice_cli;
 mod notice_support;
+mod openapi_support;
+mod openapi_truth;
 mod operator_secrets;
 mod ops_cli;
 mod ops_http;
