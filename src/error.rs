@@ -196,6 +196,10 @@ app_errors! {
     EnvelopeNotYours => "envelope_not_yours",
     #[error("red envelope already claimed")]
     EnvelopeClaimed => "envelope_claimed",
+    // Issue 18, invariants.
+    /// A ledger check failed in this process: no money moves until a check passes again.
+    #[error("payments halted: a ledger check failed")]
+    LedgerHalted => "ledger_halted",
 }
 
 impl AppError {

@@ -199,7 +199,12 @@ impl Posted {
 
 /// Writes `entry`: each posting updates its account, refusing with `insufficient_balance` when
 /// a player account would go below zero. Zero postings are dropped; at least two must remain.
+/// Refuses with `ledger_halted` while a failed ledger check halts money in this process: the
+/// one guard of every path that moves money (requests, scheduler jobs).
 pub fn transfer(tx: &Tx, entry: Entry) -> Result<Posted, AppError> {
+    if tx.ledger_halted() {
+        return Err(AppError::LedgerHalted);
+    }
     let postings: Vec<(AccountRef, i64)> =
         entry.postings.into_iter().filter(|(_, amount)| *amount != 0).collect();
     let sum = postings.iter().try_fold(0i64, |sum, (_, amount)| sum.checked_add(*amount));
