@@ -200,6 +200,9 @@ app_errors! {
     /// A ledger check failed in this process: no money moves until a check passes again.
     #[error("payments halted: a ledger check failed")]
     LedgerHalted => "ledger_halted",
+    /// An entry that is a reversal, or that a reversal already reversed.
+    #[error("entry already reversed")]
+    EntryReversed => "entry_reversed",
 }
 
 impl AppError {

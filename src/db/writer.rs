@@ -3,9 +3,9 @@
 //! commit: one fsync serves many requests). A failing closure rolls back only its savepoint;
 //! results are sent only after the commit succeeded.
 
-use super::{LedgerHalt, Tx};
 use super::checkpoint::{self, WalBound};
 use super::committed::{HookSlot, Notes};
+use super::{LedgerHalt, Tx};
 use crate::error::AppError;
 use anyhow::Context;
 use rusqlite::Connection;
@@ -117,8 +117,9 @@ fn serve_writes(
             }
         }
         let changes_before = connection.total_changes();
-        let failure =
-            commit_group(&connection, &mut group, (&notes, &halt)).err().map(|error| format!("{error:#}"));
+        let failure = commit_group(&connection, &mut group, (&notes, &halt))
+            .err()
+            .map(|error| format!("{error:#}"));
         let committed = notes.take_kept();
         match &failure {
             Some(reason) => tracing::error!(%reason, "a group commit failed"),

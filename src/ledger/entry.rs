@@ -113,6 +113,20 @@ pub enum SystemAccount {
 }
 
 impl SystemAccount {
+    pub const ALL: [SystemAccount; 6] = [
+        SystemAccount::House,
+        SystemAccount::Bonus,
+        SystemAccount::Interest,
+        SystemAccount::Fees,
+        SystemAccount::External,
+        SystemAccount::Envelopes,
+    ];
+
+    /// The account stored as `code`; None for any other text.
+    pub fn parse(code: &str) -> Option<SystemAccount> {
+        SystemAccount::ALL.into_iter().find(|account| account.code() == code)
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             SystemAccount::House => "house",
@@ -134,11 +148,11 @@ pub enum AccountRef {
 /// A balanced set of postings, written atomically by `transfer`.
 #[derive(Clone, Debug)]
 pub struct Entry {
-    kind: EntryKind,
-    reference: String,
-    memo: String,
-    postings: Vec<(AccountRef, i64)>,
-    created_at: Timestamp,
+    pub(super) kind: EntryKind,
+    pub(super) reference: String,
+    pub(super) memo: String,
+    pub(super) postings: Vec<(AccountRef, i64)>,
+    pub(super) created_at: Timestamp,
 }
 
 /// Postings one entry may have; bounds the work of one write.

@@ -40,6 +40,10 @@ pub struct PeriodMismatch {
 const ONCE_KINDS: &str = "'deposit', 'withdraw_hold', 'withdraw_paid', 'withdraw_release', \
                           'interest', 'invest_return', 'salary', 'signin', 'task', 'bonus'";
 
+/// Leaves out an entry `e` that a reversal (reversal.rs) undid.
+const NOT_REVERSED: &str =
+    "NOT EXISTS (SELECT 1 FROM entries r WHERE r.reference = 'reversal:' || e.entry_id)";
+
 /// References of `ONCE_KINDS` touched in the range that more than one entry pays.
 pub fn paid_twice(
     connection: &Connection,
@@ -50,10 +54,11 @@ pub fn paid_twice(
         "SELECT CASE WHEN kind IN ('withdraw_paid', 'withdraw_release') THEN 'withdraw_close'
                      ELSE kind END AS class,
                 reference, COUNT(*)
-         FROM entries
+         FROM entries e
          WHERE kind IN ({ONCE_KINDS}) AND reference IN
                (SELECT reference FROM entries
                 WHERE entry_id > ?1 AND entry_id <= ?2 AND kind IN ({ONCE_KINDS}))
+           AND {NOT_REVERSED}
          GROUP BY class, reference HAVING COUNT(*) > 1
          ORDER BY reference LIMIT ?3"
     );
@@ -74,7 +79,7 @@ pub fn unreconciled_credits(
     (after, last): (i64, i64),
     limit: i64,
 ) -> Result<Vec<Unreconciled>, AppError> {
-    let mut query = connection.prepare_cached(
+    let sql = format!(
         "WITH touched AS (
              SELECT DISTINCT reference FROM entries
              WHERE entry_id > ?1 AND entry_id <= ?2
@@ -86,6 +91,7 @@ pub fn unreconciled_credits(
              JOIN postings p ON p.entry_id = e.entry_id
              JOIN accounts a ON a.account_id = p.account_id AND a.user_id IS NOT NULL
              WHERE e.kind IN ('payout', 'refund', 'envelope', 'rebate', 'commission')
+               AND {NOT_REVERSED}
              GROUP BY e.reference, a.user_id),
          owed AS (
              SELECT c.reference, c.user_id, c.credited, CASE
@@ -110,8 +116,9 @@ pub fn unreconciled_credits(
              FROM credits c)
          SELECT reference, user_id, credited, COALESCE(owed, 0) FROM owed
          WHERE owed IS NOT credited
-         ORDER BY reference, user_id LIMIT ?3",
-    )?;
+         ORDER BY reference, user_id LIMIT ?3"
+    );
+    let mut query = connection.prepare_cached(&sql)?;
     let rows = query.query_map(params![after, last, limit], |row| {
         Ok(Unreconciled {
             reference: row.get(0)?,
@@ -132,7 +139,7 @@ pub fn period_mismatches(
     (after_bet, last_bet): (i64, i64),
     limit: i64,
 ) -> Result<Vec<PeriodMismatch>, AppError> {
-    let mut query = connection.prepare_cached(
+    let sql = format!(
         "WITH periods AS (
              SELECT DISTINCT room, issue FROM bets WHERE status = 'open'
              UNION SELECT DISTINCT room, issue FROM bets WHERE bet_id > ?1 AND bet_id <= ?2),
@@ -155,6 +162,7 @@ pub fn period_mismatches(
          debits AS (
              SELECT o.room, o.issue, -SUM(q.amount) AS stake FROM orders o
              JOIN entries e ON e.reference = 'order:' || o.order_no AND e.kind = 'bet'
+                           AND {NOT_REVERSED}
              JOIN postings q ON q.entry_id = e.entry_id
              JOIN accounts a ON a.account_id = q.account_id AND a.user_id IS NOT NULL
              GROUP BY o.room, o.issue),
@@ -177,8 +185,9 @@ pub fn period_mismatches(
          UNION SELECT s.room, s.issue FROM period_sums s LEFT JOIN debits d
              ON d.room = s.room AND d.issue = s.issue
          WHERE d.stake IS NOT s.stake
-         ORDER BY 1, 2 LIMIT ?3",
-    )?;
+         ORDER BY 1, 2 LIMIT ?3"
+    );
+    let mut query = connection.prepare_cached(&sql)?;
     let rows = query.query_map(params![after_bet, last_bet, limit], |row| {
         Ok(PeriodMismatch { room: row.get(0)?, issue: row.get(1)? })
     })?;

@@ -85,7 +85,10 @@ impl VerifyReport {
     /// The failed checks by name, e.g. "entries_balance (1), nothing_paid_twice (2)".
     pub fn failures(&self) -> String {
         let failed = self.checks().into_iter().filter(|line| line.problems > 0);
-        failed.map(|line| format!("{} ({})", line.check, line.problems)).collect::<Vec<_>>().join(", ")
+        failed
+            .map(|line| format!("{} ({})", line.check, line.problems))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// Files the domain invariants of the entries in `(after, last]` and bets in
@@ -105,11 +108,8 @@ impl VerifyReport {
         self.paid_twice = others;
         self.unreconciled_credits =
             invariants::unreconciled_credits(connection, entries, LISTED_MAX)?;
-        self.period_mismatches = invariants::period_mismatches(
-            connection,
-            (from.bet_id, through.bet_id),
-            LISTED_MAX,
-        )?;
+        self.period_mismatches =
+            invariants::period_mismatches(connection, (from.bet_id, through.bet_id), LISTED_MAX)?;
         self.checked_through = through;
         Ok(())
     }

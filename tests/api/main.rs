@@ -29,6 +29,7 @@ mod home;
 mod hostile;
 mod idempotency;
 mod ledger_concurrency;
+mod ledger_invariants;
 mod ledger_random;
 mod live;
 mod live_sessions;
