@@ -172,7 +172,6 @@ impl Scheduler {
             }
         }
         (report.bets_settled, report.periods_settled) = self.settle_due(now).await;
-        report.ledger_check = self.ledger_check.tick(&self.db, now, report.bets_settled > 0).await;
         if let Err(error) = self.savings.tick(now).await {
             let error = anyhow::Error::from(error);
             tracing::error!(error = format!("{error:#}"), "savings interest failed");
@@ -185,6 +184,8 @@ impl Scheduler {
             }
         }
         self.pay_growth(now, &mut report).await;
+        // Last, so it checks what this tick's settlement and payouts wrote.
+        report.ledger_check = self.ledger_check.tick(&self.db, now, report.bets_settled > 0).await;
         let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
         if drew || report.bets_settled > 0 {
             self.live.send_modify(|generation| *generation += 1);

@@ -249,3 +249,48 @@ async fn an_incremental_pass_costs_the_same_on_an_old_journal() {
     );
     assert_ledger_verifies(&app).await;
 }
+
+#[tokio::test]
+async fn a_period_paid_twice_or_whose_totals_drift_fails_the_full_and_the_incremental_check() {
+    let hall = Hall::open().await;
+    let app = &hall.app;
+    let player = hall.player_with_game("50").await;
+    let issue = hall.open_issue("k3").await;
+    let order =
+        hall.bet_on(&player, ("k3", &issue), json!([{ "option": "big", "amount": "10" }]), None);
+    order.await.ok();
+    hall.draw("k3").await;
+    let mark = app.db.read(Watermark::latest).await.expect("the end");
+    let house = AccountRef::System(SystemAccount::House);
+    let game = AccountRef::User(player.id, UserAccountKind::Game);
+    // The chunk's payout once more, as a settlement retried without its mark would pay it.
+    let again = Entry::new(EntryKind::Payout, house, game, money("9.75"), app.now())
+        .reference(format!("settle:k3:{issue}"));
+    write_entry(&app.db, again).await;
+    let open_issue = hall.open_issue("k3").await;
+    hall.bet_on(&player, ("k3", &open_issue), json!([{ "option": "small", "amount": "5" }]), None)
+        .await
+        .ok();
+    let drift = open_issue.clone();
+    app.db
+        .write(move |tx| {
+            let totals = "UPDATE period_option_totals SET stake = stake + 100
+                          WHERE room = 'k3' AND issue = ?1";
+            Ok(tx.execute(totals, [drift])?)
+        })
+        .await
+        .expect("the totals drift");
+
+    let since = app.db.read(move |db| ledger::verify_since(db, mark)).await.expect("a pass");
+    let full = app.ledger_report().await;
+
+    for report in [&since.report, &full] {
+        let credits = &report.unreconciled_credits;
+        assert_eq!(credits.len(), 1, "{report:?}");
+        assert_eq!(credits[0].reference, format!("settle:k3:{issue}"));
+        assert_eq!(credits[0].credited - credits[0].owed, 975, "{credits:?}");
+        let periods: Vec<&str> =
+            report.period_mismatches.iter().map(|p| p.issue.as_str()).collect();
+        assert_eq!(periods, [open_issue.as_str()], "{report:?}");
+    }
+}
