@@ -6,7 +6,7 @@
 //! of the database. The full check (`verify`) stays the one that also recounts the record
 //! counts and runs `integrity_check` and `foreign_key_check`.
 
-use super::verify::{LISTED_MAX, Mismatch, VerifyReport, mismatches};
+use super::verify::{LISTED_MAX, Mismatch, VerifyReport, in_one_snapshot, mismatches};
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
@@ -61,6 +61,10 @@ pub fn verify_since(
     connection: &Connection,
     from: Watermark,
 ) -> Result<IncrementalReport, AppError> {
+    in_one_snapshot(connection, |connection| verify_range(connection, from))
+}
+
+fn verify_range(connection: &Connection, from: Watermark) -> Result<IncrementalReport, AppError> {
     let latest = Watermark::latest(connection)?;
     let through = Watermark {
         entry_id: range_end(connection, "entries", "entry_id", from.entry_id, ENTRIES_PER_CHECK)?,

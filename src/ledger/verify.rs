@@ -121,6 +121,23 @@ pub(super) const LISTED_MAX: i64 = 1000;
 /// The full check: every invariant over the whole database. Its cost grows with the journal;
 /// the server runs `verify_since` instead.
 pub fn verify(connection: &Connection) -> Result<VerifyReport, AppError> {
+    in_one_snapshot(connection, verify_all)
+}
+
+/// Runs `check` inside one read transaction, so every query sees the same database and the
+/// watermark of the report is exactly what was checked (writers commit meanwhile).
+pub(super) fn in_one_snapshot<T>(
+    connection: &Connection,
+    check: impl FnOnce(&Connection) -> Result<T, AppError>,
+) -> Result<T, AppError> {
+    // A savepoint, not BEGIN: the caller may already be inside a transaction.
+    connection.execute_batch("SAVEPOINT verify_snapshot")?;
+    let result = check(connection);
+    connection.execute_batch("RELEASE verify_snapshot")?;
+    result
+}
+
+fn verify_all(connection: &Connection) -> Result<VerifyReport, AppError> {
     let count = |sql: &str| -> Result<i64, AppError> {
         Ok(connection.query_row(sql, [], |row| row.get(0))?)
     };
