@@ -294,3 +294,35 @@ async fn a_period_paid_twice_or_whose_totals_drift_fails_the_full_and_the_increm
         assert_eq!(periods, [open_issue.as_str()], "{report:?}");
     }
 }
+
+#[test]
+fn serve_checks_what_was_written_while_it_was_down_before_it_takes_requests() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    succeed(dir.path(), &["migrate"]);
+    // Written while no server ran, after the last check's watermark: one posting, no other side.
+    let database = rusqlite::Connection::open(dir.path().join("fairhall.db")).expect("the file");
+    database
+        .execute_batch(
+            "INSERT INTO entries (kind, created_at) VALUES ('bonus', 0);
+             INSERT INTO postings (entry_id, account_id, amount, balance_after)
+                 SELECT 1, account_id, 700, 700 FROM accounts WHERE kind = 'house';
+             UPDATE accounts SET balance = 700 WHERE kind = 'house';",
+        )
+        .expect("the broken entry");
+    drop(database);
+
+    let (_server, address) = crate::serve::start_with(dir.path(), &[]);
+    let ready = ureq::get(&format!("http://{address}/readyz"))
+        .config()
+        .http_status_as_error(false)
+        .build()
+        .call()
+        .expect("the server answers");
+    let status = ready.status().as_u16();
+    let body: Value = ready.into_body().read_json().expect("the readiness JSON");
+
+    assert_eq!(status, 503, "{body}");
+    let ledger = readiness_of(&body, "ledger");
+    assert_eq!(ledger["ok"], false, "{body}");
+    assert!(ledger["detail"].as_str().is_some_and(|text| text.contains("entries_balance")));
+}
