@@ -326,3 +326,30 @@ fn serve_checks_what_was_written_while_it_was_down_before_it_takes_requests() {
     assert_eq!(ledger["ok"], false, "{body}");
     assert!(ledger["detail"].as_str().is_some_and(|text| text.contains("entries_balance")));
 }
+
+#[tokio::test]
+async fn an_envelope_share_credited_twice_fails_the_check_until_reversed() {
+    use crate::envelope_support::{EnvelopeApp, everyone};
+    use fairhall::growth::envelopes::types::Mode;
+    let app = TestApp::spawn().await;
+    let player = app.player().await;
+    let created = app.create_envelope(everyone("30.00", 3, Mode::Fixed, app.now())).await;
+    app.claim(&player, &created.code).await.ok();
+    let envelopes = AccountRef::System(SystemAccount::Envelopes);
+    let wallet = AccountRef::User(player.id, UserAccountKind::Wallet);
+    let again = Entry::new(EntryKind::Envelope, envelopes, wallet, money("10.00"), app.now())
+        .reference(format!("envelope:{}", created.id));
+    let extra = write_entry(&app.db, again).await;
+
+    let failed = check(&app).await;
+    let full = app.ledger_report().await;
+    app.db.ledger_halt().resume();
+    let now = app.now();
+    let reversed = app.db.write(move |tx| ledger::reverse(tx, extra, ("twice", "tester"), now));
+
+    assert_eq!(failed, LedgerCheck::Failed("credits_equal_their_rows (1)".into()));
+    let credit = &full.unreconciled_credits[0];
+    assert_eq!((credit.credited, credit.owed), (2_000, 1_000), "{full:?}");
+    reversed.await.expect("reversed");
+    assert_ledger_verifies(&app).await;
+}
