@@ -34,6 +34,7 @@ pub struct Config {
     pub content: ContentConfig,
     pub home: HomeConfig,
     pub db: DbConfig,
+    pub ledger: LedgerConfig,
     pub live: LiveConfig,
     pub secrets: SecretsConfig,
     pub api: ApiConfig,
@@ -74,6 +75,21 @@ pub const WAL_MAX_BYTES_MIN: u64 = 1024 * 1024;
 impl Default for DbConfig {
     fn default() -> Self {
         DbConfig { wal_max_bytes: 64 * 1024 * 1024, min_free_bytes: 256 * 1024 * 1024 }
+    }
+}
+
+/// The server's incremental ledger check (issue 18, `scheduler::ledger_check`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LedgerConfig {
+    /// Seconds between two checks of what was written since the last one (also run at start
+    /// and after every settlement). At least 1.
+    pub check_every_secs: u64,
+}
+
+impl Default for LedgerConfig {
+    fn default() -> Self {
+        LedgerConfig { check_every_secs: 60 }
     }
 }
 
@@ -516,6 +532,7 @@ impl Config {
             ("live.streams_per_address", self.live.streams_per_address as i64),
             ("live.streams_max", self.live.streams_max as i64),
             ("content.picture_max_bytes", self.content.picture_max_bytes as i64),
+            ("ledger.check_every_secs", self.ledger.check_every_secs as i64),
         ];
         for (key, value) in positive {
             if value <= 0 {

@@ -200,6 +200,13 @@ app_errors! {
     /// A state-changing request a browser sent for another site (HTTP 403; `http::cross_site`).
     #[error("cross-site request refused")]
     CrossSiteRefused => "cross_site_refused",
+    // Issue 18, invariants.
+    /// A ledger check failed in this process: no money moves until a check passes again.
+    #[error("payments halted: a ledger check failed")]
+    LedgerHalted => "ledger_halted",
+    /// An entry that is a reversal, or that a reversal already reversed.
+    #[error("entry already reversed")]
+    EntryReversed => "entry_reversed",
 }
 
 impl AppError {

@@ -98,14 +98,7 @@ fn database_problems(path: &Path) -> anyhow::Result<Vec<String>> {
     if problems.is_empty() {
         let report = crate::ledger::verify(&connection).map_err(anyhow::Error::from)?;
         if !report.is_ok() {
-            problems.push(format!(
-                "the ledger does not verify: {} mismatched, {} negative, {} unbalanced, {} \
-                 miscounted",
-                report.mismatched_accounts.len(),
-                report.negative_player_accounts.len(),
-                report.unbalanced_entries.len(),
-                report.miscounted_accounts.len()
-            ));
+            problems.push(format!("the ledger does not verify: {}", report.failures()));
         }
     }
     Ok(problems)

@@ -123,8 +123,19 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: envelopes::EnvelopeCommand,
     },
-    /// Recompute every balance from the ledger's postings; exits non-zero on any mismatch.
+    /// Recompute every balance from the ledger's postings and check every invariant; exits 3
+    /// on any failure. A pass also lets a server halted by a failed check resume payments.
     Verify {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reverse a ledger entry (e.g. a payment made twice): an `adjust` entry negating each of
+    /// its postings, recorded with the reason. The journal itself is never changed.
+    Reverse {
+        /// The entry's id (`admin wallet show`, `admin verify`).
+        entry: i64,
+        #[arg(long)]
+        reason: String,
         #[arg(long)]
         json: bool,
     },
@@ -175,6 +186,7 @@ pub fn effect(command: &str) -> Option<Effect> {
     use TargetKind as Kind;
     Some(match command {
         "audit" | "codes" | "verify" | "doctor" | "team" | "programme cost" => Read,
+        "reverse" => Change(Kind::Entry, Arg("entry")),
         "user list" | "user show" | "user search" | "user roles" => Read,
         "user create" => Change(Kind::User, Arg("phone")),
         "user freeze"
@@ -407,6 +419,9 @@ async fn dispatch(
         AdminCommand::Audit(args) => audit::run_audit(db, args).await,
         AdminCommand::User { command } => users::run_user(db, &config, command, now).await,
         AdminCommand::Verify { json } => ledger::verify_ledger(db, json).await,
+        AdminCommand::Reverse { entry, reason, json } => {
+            ledger::reverse_entry(db, entry, (reason, by), json).await
+        }
         AdminCommand::Doctor { .. } => unreachable!("doctor runs before the database opens"),
         AdminCommand::Room { command } => {
             let data_dir = config.server.data_dir.as_path();

@@ -120,10 +120,12 @@ pub enum TargetKind {
     Rebate,
     /// The weekly salary: a run pays the ended weeks.
     Salary,
+    /// A ledger entry (`admin reverse`): shown with its postings.
+    Entry,
 }
 
 impl TargetKind {
-    pub const ALL: [TargetKind; 14] = [
+    pub const ALL: [TargetKind; 15] = [
         TargetKind::User,
         TargetKind::Deposit,
         TargetKind::Withdrawal,
@@ -138,6 +140,7 @@ impl TargetKind {
         TargetKind::Picture,
         TargetKind::Rebate,
         TargetKind::Salary,
+        TargetKind::Entry,
     ];
 
     pub fn code(self) -> &'static str {
@@ -156,6 +159,7 @@ impl TargetKind {
             TargetKind::Picture => "picture",
             TargetKind::Rebate => "rebate",
             TargetKind::Salary => "salary",
+            TargetKind::Entry => "entry",
         }
     }
 
@@ -235,6 +239,9 @@ impl TargetKind {
                             .into_iter()
                             .next(),
                     )
+                }
+                (TargetKind::Entry, Some(id), _) => {
+                    json(crate::ledger::entry_detail(connection, id)?)
                 }
                 (TargetKind::Salary, _, _) => {
                     let newest = Paging { page: 1, limit: 1 };

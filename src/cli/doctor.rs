@@ -64,6 +64,7 @@ async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
     findings.push(integrity_check(db).await);
     findings.push(foreign_key_check(db).await);
     findings.push(ledger_check(db).await);
+    findings.push(ledger_halt_check(db).await);
     findings.extend(chain_checks(db, config).await);
     findings.push(lag_check(db, config).await);
     findings.push(disk_check(config));
@@ -182,17 +183,34 @@ async fn foreign_key_check(db: &Db) -> Finding {
 
 async fn ledger_check(db: &Db) -> Finding {
     match db.read(crate::ledger::verify).await {
-        Ok(report) if report.is_ok() => Finding::ok(
+        Ok(report) if report.is_ok() => {
+            Finding::ok("ledger", format!("{} accounts, every invariant holds", report.accounts))
+        }
+        Ok(report) => Finding::problem(
             "ledger",
-            format!("{} accounts equal the sum of their postings", report.accounts),
-        ),
-        Ok(_) => Finding::problem(
-            "ledger",
-            "some balances differ from their postings",
+            format!("failed checks: {}", report.failures()),
             "run `fairhall admin verify` for the accounts and entries concerned",
         ),
         Err(error) => Finding::problem(
             "ledger",
+            format!("{:#}", anyhow::Error::from(error)),
+            "check that the database file is readable",
+        ),
+    }
+}
+
+/// Whether the server's last incremental ledger check failed (it halted payments then).
+async fn ledger_halt_check(db: &Db) -> Finding {
+    match db.read(crate::ledger::recorded_failure).await {
+        Ok(None) => Finding::ok("ledger_halt", "the server's last ledger check passed"),
+        Ok(Some((failures, at))) => Finding::problem(
+            "ledger_halt",
+            format!("the server halted payments at {}: {failures}", at.secs()),
+            "correct the books with reversing entries, then `fairhall admin verify`: once it \
+             passes, the server resumes payments at its next check",
+        ),
+        Err(error) => Finding::problem(
+            "ledger_halt",
             format!("{:#}", anyhow::Error::from(error)),
             "check that the database file is readable",
         ),

@@ -1,6 +1,8 @@
-//! `fairhall admin verify`: recompute every balance from the ledger's postings.
+//! `fairhall admin verify`: recompute every balance from the ledger's postings and check every
+//! invariant (the full check); a pass moves the server's check watermark to where it checked,
+//! which is how a halt after a failed check ends (`scheduler::ledger_check`).
 
-use super::shared::print_json_or;
+use super::shared::{explain, print_json_or};
 use crate::db::Db;
 use crate::ids::UserId;
 use crate::ledger::VerifyReport;
@@ -35,6 +37,9 @@ pub async fn verify_ledger(db: &Db, json: bool) -> anyhow::Result<()> {
     };
     print_json_or(json, &verification, print_verification)?;
     if verification.verified {
+        let (through, now) =
+            (verification.ledger.checked_through, crate::clock::Clock::System.now());
+        db.write(move |tx| crate::ledger::record_passed(tx, through, now)).await?;
         Ok(())
     } else {
         Err(super::exit::ChecksFailed("the ledger does not verify".into()).into())
@@ -47,6 +52,14 @@ fn print_verification(verification: &Verification) {
         "{} accounts, {} entries, {} postings; postings sum to {}",
         report.accounts, report.entries, report.postings, report.postings_total
     );
+    let bet_counts = crate::ledger::CheckLine {
+        check: "bet_counts_equal_bets",
+        problems: verification.miscounted_bets.len(),
+    };
+    for line in report.checks().iter().chain([&bet_counts]) {
+        let outcome = if line.problems == 0 { "ok".to_string() } else { line.problems.to_string() };
+        println!("{:<32} {outcome}", line.check);
+    }
     let problems = [
         ("balance differs from its postings", &report.mismatched_accounts),
         ("player account below zero", &report.negative_player_accounts),
@@ -69,10 +82,64 @@ fn print_verification(verification: &Verification) {
     for account_id in &report.miscounted_accounts {
         println!("account {account_id}: its record counts differ from its postings");
     }
+    print_reference_problems(report);
     for bets in &verification.miscounted_bets {
         println!("user {}, room {}: the bet counts differ from the bets", bets.user_id, bets.room);
     }
     if verification.verified {
         println!("ledger verified: every balance equals the sum of its postings");
     }
+}
+
+/// The references paid twice, the credits that differ from their rows, the periods whose
+/// totals differ from their bets and what SQLite's own checks found.
+fn print_reference_problems(report: &VerifyReport) {
+    for duplicate in report.withdrawals_resolved_twice.iter().chain(&report.paid_twice) {
+        println!(
+            "{} {}: paid by {} entries",
+            duplicate.kind, duplicate.reference, duplicate.entries
+        );
+    }
+    for credit in &report.unreconciled_credits {
+        println!(
+            "{} user {}: credited {} but its rows owe {}",
+            credit.reference, credit.user_id, credit.credited, credit.owed
+        );
+    }
+    for period in &report.period_mismatches {
+        println!(
+            "period {} {}: stake totals or debits differ from its bets",
+            period.room, period.issue
+        );
+    }
+    for line in &report.integrity_problems {
+        println!("integrity_check: {line}");
+    }
+    for line in &report.foreign_key_problems {
+        println!("foreign_key_check: {line}");
+    }
+}
+
+/// `admin reverse`: writes the reversing entry and prints it.
+pub async fn reverse_entry(
+    db: &Db,
+    entry_id: i64,
+    (reason, by): (String, String),
+    json: bool,
+) -> anyhow::Result<()> {
+    let now = crate::clock::Clock::System.now();
+    let reversal = db
+        .write(move |tx| crate::ledger::reverse(tx, entry_id, (&reason, &by), now))
+        .await
+        .map_err(explain)?;
+    print_json_or(json, &reversal, |reversal| {
+        println!("entry {} reverses entry {entry_id}:", reversal.entry_id);
+        for posting in &reversal.postings {
+            let owner = posting.user_id.map_or("system".to_string(), |id| format!("user {id}"));
+            println!(
+                "  account {} ({owner}, {}): {}",
+                posting.account_id, posting.account_kind, posting.amount
+            );
+        }
+    })
 }

@@ -28,9 +28,13 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             .with_chunk_bets(chunk_bets)
             .with_undrawable_refund_secs(config.games.undrawable_refund_secs)
             .with_finance(crate::finance::FinanceSettings::from_config(&config))
-            .with_growth(config.growth.clone());
+            .with_growth(config.growth.clone())
+            .with_ledger_check_every_secs(config.ledger.check_every_secs);
         refuse_missing_keys(&scheduler, &config.server.data_dir).await?;
         let clock = serve_clock()?;
+        // Before any request: what was written since the last check (by the CLI while the
+        // server was down, or in its last seconds) is checked; a failure halts payments.
+        scheduler.check_ledger_at_start(clock.now()).await;
         spawn_backups(&config, clock.clone())?;
         let state = AppState::new(config, db.clone(), clock.clone())?;
         let scheduler = scheduler.announcing(state.live.clone());

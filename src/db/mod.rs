@@ -3,10 +3,12 @@
 
 mod checkpoint;
 mod committed;
+mod halt;
 pub mod space;
 mod writer;
 
 pub use committed::{BalanceChange, CommitHook, CommitNote, EndedSessions, SessionsEnded};
+pub use halt::LedgerHalt;
 
 use crate::error::AppError;
 use crate::ids::UserId;
@@ -22,7 +24,7 @@ refinery::embed_migrations!("migrations");
 
 /// A connection inside the writer's open transaction (a savepoint of its own). Domain verbs
 /// that write take `&Tx`, so the type says they run inside one atomic unit.
-pub struct Tx<'c>(&'c Connection, &'c committed::Notes);
+pub struct Tx<'c>(&'c Connection, &'c committed::Notes, &'c LedgerHalt);
 
 impl Tx<'_> {
     /// Notes that this write leaves `user_id`'s game balance at `game_balance` (minor units):
@@ -35,6 +37,12 @@ impl Tx<'_> {
     /// transaction committed, never if it rolls back.
     pub fn note_sessions_ended(&self, ended: SessionsEnded) {
         self.1.note(CommitNote::SessionsEnded(ended));
+    }
+
+    /// True while a failed ledger check halts money in this process (`ledger::transfer`
+    /// refuses then).
+    pub fn ledger_halted(&self) -> bool {
+        self.2.is_halted()
     }
 }
 
@@ -54,6 +62,7 @@ pub struct Db {
     wal_max_bytes: u64,
     threads: Arc<Threads>,
     commit_hook: committed::HookSlot,
+    ledger_halt: LedgerHalt,
 }
 
 /// What `Db::close` stops and waits for; taken by the first close.
@@ -129,8 +138,13 @@ impl Db {
             .map(|_| open_read_connection(path))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let commit_hook = committed::HookSlot::default();
-        let (writer, writer_thread) =
-            writer::spawn(write_connection, options.writer_queue, wal, commit_hook.clone())?;
+        let ledger_halt = LedgerHalt::default();
+        let (writer, writer_thread) = writer::spawn(
+            write_connection,
+            options.writer_queue,
+            wal,
+            (commit_hook.clone(), ledger_halt.clone()),
+        )?;
         let readers = Arc::new(ReadPool {
             permits: Semaphore::new(readers.len()),
             size: readers.len(),
@@ -141,7 +155,15 @@ impl Db {
         let running = Running { writer: writer_thread, checkpointer, stop_checkpointer };
         let threads = Arc::new(Threads { running: Mutex::new(Some(running)) });
         let wal_max_bytes = options.wal_max_bytes;
-        Ok(Db { writer, readers, path: path.to_path_buf(), wal_max_bytes, threads, commit_hook })
+        Ok(Db {
+            writer,
+            readers,
+            path: path.to_path_buf(),
+            wal_max_bytes,
+            threads,
+            commit_hook,
+            ledger_halt,
+        })
     }
 
     /// Closes the database for good: stops the checkpoint thread, closes the read connections
@@ -194,6 +216,11 @@ impl Db {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Whether this process halted money after a failed ledger check, shared with the writer.
+    pub fn ledger_halt(&self) -> &LedgerHalt {
+        &self.ledger_halt
     }
 
     /// Sets what the writer calls after each commit with the game balances it changed and the

@@ -3,9 +3,9 @@
 //! commit: one fsync serves many requests). A failing closure rolls back only its savepoint;
 //! results are sent only after the commit succeeded.
 
-use super::Tx;
 use super::checkpoint::{self, WalBound};
 use super::committed::{HookSlot, Notes};
+use super::{LedgerHalt, Tx};
 use crate::error::AppError;
 use anyhow::Context;
 use rusqlite::Connection;
@@ -85,12 +85,12 @@ pub fn spawn(
     connection: Connection,
     queue: usize,
     wal: WalBound,
-    hook: HookSlot,
+    (hook, halt): (HookSlot, LedgerHalt),
 ) -> anyhow::Result<(mpsc::Sender<Job>, std::thread::JoinHandle<()>)> {
     let (sender, receiver) = mpsc::channel(queue.max(1));
     let thread = std::thread::Builder::new()
         .name("db-writer".into())
-        .spawn(move || serve_writes(connection, receiver, (wal, hook)))
+        .spawn(move || serve_writes(connection, receiver, (wal, hook, halt)))
         .context("while starting the database writer thread")?;
     Ok((sender, thread))
 }
@@ -100,7 +100,7 @@ pub fn spawn(
 fn serve_writes(
     connection: Connection,
     mut receiver: mpsc::Receiver<Job>,
-    (mut wal, hook): (WalBound, HookSlot),
+    (mut wal, hook, halt): (WalBound, HookSlot, LedgerHalt),
 ) {
     let mut group: Vec<Box<dyn PendingWrite>> = Vec::with_capacity(GROUP_MAX);
     let mut closed_by = None;
@@ -117,8 +117,9 @@ fn serve_writes(
             }
         }
         let changes_before = connection.total_changes();
-        let failure =
-            commit_group(&connection, &mut group, &notes).err().map(|error| format!("{error:#}"));
+        let failure = commit_group(&connection, &mut group, (&notes, &halt))
+            .err()
+            .map(|error| format!("{error:#}"));
         let committed = notes.take_kept();
         match &failure {
             Some(reason) => tracing::error!(%reason, "a group commit failed"),
@@ -152,13 +153,13 @@ fn serve_writes(
 fn commit_group(
     connection: &Connection,
     group: &mut [Box<dyn PendingWrite>],
-    notes: &Notes,
+    (notes, halt): (&Notes, &LedgerHalt),
 ) -> anyhow::Result<()> {
     execute(connection, "BEGIN IMMEDIATE").context("while beginning a write")?;
     for pending in group.iter_mut() {
         let ran = execute(connection, "SAVEPOINT job")
             .context("while opening a savepoint")
-            .map(|()| pending.run(&Tx(connection, notes)));
+            .map(|()| pending.run(&Tx(connection, notes, halt)));
         let closed = match ran {
             Ok(true) => execute(connection, "RELEASE job").map(|()| notes.keep_job()),
             Ok(false) => {

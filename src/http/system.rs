@@ -65,8 +65,9 @@ pub struct Readiness {
 const WRITE_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Ready when the writer commits a no-op transaction, every migration is applied, no draw
-/// source's oldest undrawn period is `server.scheduler_lag_max_secs` past its draw time and
-/// the disk has `db.min_free_bytes` free; 503 with the failing checks otherwise.
+/// source's oldest undrawn period is `server.scheduler_lag_max_secs` past its draw time, the
+/// disk has `db.min_free_bytes` free and no failed ledger check halts payments; 503 with the
+/// failing checks otherwise.
 #[utoipa::path(get, path = "/readyz", tag = "system",
     responses((status = 200, description = "every check passed", body = Readiness),
         (status = 503, description = "a check failed", body = Readiness)))]
@@ -76,10 +77,23 @@ async fn readyz(State(app): State<AppState>) -> (StatusCode, Json<Readiness>) {
         migrations_check(&app).await,
         lag_check(&app).await,
         disk_check(&app),
+        ledger_check(&app),
     ];
     let ready = checks.iter().all(|check| check.ok);
     let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
     (status, Json(Readiness { status: if ready { "ready" } else { "not_ready" }, checks }))
+}
+
+/// Payments halted by a failed ledger check (`scheduler::ledger_check`): read from memory.
+fn ledger_check(app: &AppState) -> ReadinessCheck {
+    let outcome = match app.db.ledger_halt().reason() {
+        None => Ok("the last ledger check passed".to_string()),
+        Some(failures) => Err(format!(
+            "payments halted: the ledger check failed ({failures}); correct the books, then \
+             `fairhall admin verify`"
+        )),
+    };
+    check("ledger", outcome)
 }
 
 fn check(name: &'static str, outcome: Result<String, String>) -> ReadinessCheck {

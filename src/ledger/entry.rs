@@ -113,6 +113,20 @@ pub enum SystemAccount {
 }
 
 impl SystemAccount {
+    pub const ALL: [SystemAccount; 6] = [
+        SystemAccount::House,
+        SystemAccount::Bonus,
+        SystemAccount::Interest,
+        SystemAccount::Fees,
+        SystemAccount::External,
+        SystemAccount::Envelopes,
+    ];
+
+    /// The account stored as `code`; None for any other text.
+    pub fn parse(code: &str) -> Option<SystemAccount> {
+        SystemAccount::ALL.into_iter().find(|account| account.code() == code)
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             SystemAccount::House => "house",
@@ -134,11 +148,11 @@ pub enum AccountRef {
 /// A balanced set of postings, written atomically by `transfer`.
 #[derive(Clone, Debug)]
 pub struct Entry {
-    kind: EntryKind,
-    reference: String,
-    memo: String,
-    postings: Vec<(AccountRef, i64)>,
-    created_at: Timestamp,
+    pub(super) kind: EntryKind,
+    pub(super) reference: String,
+    pub(super) memo: String,
+    pub(super) postings: Vec<(AccountRef, i64)>,
+    pub(super) created_at: Timestamp,
 }
 
 /// Postings one entry may have; bounds the work of one write.
@@ -199,7 +213,12 @@ impl Posted {
 
 /// Writes `entry`: each posting updates its account, refusing with `insufficient_balance` when
 /// a player account would go below zero. Zero postings are dropped; at least two must remain.
+/// Refuses with `ledger_halted` while a failed ledger check halts money in this process: the
+/// one guard of every path that moves money (requests, scheduler jobs).
 pub fn transfer(tx: &Tx, entry: Entry) -> Result<Posted, AppError> {
+    if tx.ledger_halted() {
+        return Err(AppError::LedgerHalted);
+    }
     let postings: Vec<(AccountRef, i64)> =
         entry.postings.into_iter().filter(|(_, amount)| *amount != 0).collect();
     let sum = postings.iter().try_fold(0i64, |sum, (_, amount)| sum.checked_add(*amount));

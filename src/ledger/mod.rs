@@ -4,13 +4,22 @@
 //! and by `verify`).
 
 mod entry;
+mod incremental;
+mod invariants;
+#[cfg(test)]
+mod journal_tests;
 mod report;
+mod reversal;
 mod verify;
 
 pub use entry::{AccountRef, Entry, EntryKind, Posted, SystemAccount, transfer};
+pub use incremental::{BETS_PER_CHECK, ENTRIES_PER_CHECK, IncrementalReport, Watermark};
+pub use incremental::{record_failed, record_passed, recorded_failure, verify_since};
+pub use invariants::{Duplicate, PeriodMismatch, Unreconciled};
 pub use report::{ACTIVITY_KINDS, KindFlow, Side, active_players, flows_by_kind};
 pub use report::{PlayerCredits, REWARD_KINDS, reward_credits_to_players};
-pub use verify::{Mismatch, VerifyReport, verify};
+pub use reversal::{EntryDetail, PostingDetail, REVERSAL_REFERENCE_PREFIX, entry_detail, reverse};
+pub use verify::{CheckLine, Mismatch, VerifyReport, verify};
 
 use crate::clock::Timestamp;
 use crate::db::Tx;
@@ -39,6 +48,11 @@ impl UserAccountKind {
         UserAccountKind::Invest,
         UserAccountKind::Frozen,
     ];
+
+    /// The kind stored as `code`; None for any other text.
+    pub fn parse(code: &str) -> Option<UserAccountKind> {
+        UserAccountKind::ALL.into_iter().find(|kind| kind.code() == code)
+    }
 
     pub fn code(self) -> &'static str {
         match self {

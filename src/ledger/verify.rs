@@ -1,6 +1,11 @@
-//! `fairhall admin verify`: recomputes every balance from the postings, so anyone holding the
-//! database can check that no money appeared or vanished.
+//! `fairhall admin verify`: recomputes every balance from the postings and checks every
+//! invariant of the ledger (issue 18), so anyone holding the database can check that no money
+//! appeared, vanished or was paid twice. `verify_since` (incremental.rs) checks the same
+//! invariants on what is new since a watermark.
 
+use super::incremental::Watermark;
+
+use super::invariants::{self, Duplicate, PeriodMismatch, Unreconciled};
 use crate::error::AppError;
 use crate::ids::UserId;
 use rusqlite::Connection;
@@ -29,22 +34,110 @@ pub struct VerifyReport {
     pub unbalanced_entries: Vec<i64>,
     /// Player accounts whose `posting_counts` (the records' `total`) differ from a recount.
     pub miscounted_accounts: Vec<i64>,
+    /// Deposits, interest days, instalments, salaries, sign-ins, tasks and bonuses whose
+    /// reference more than one entry paid.
+    pub paid_twice: Vec<Duplicate>,
+    /// Withdrawal holds held or resolved (paid or released) more than once.
+    pub withdrawals_resolved_twice: Vec<Duplicate>,
+    /// Settled bets, envelope claims, rebates and commissions credited otherwise than their
+    /// rows say.
+    pub unreconciled_credits: Vec<Unreconciled>,
+    /// Periods whose stake totals or debits differ from their bets.
+    pub period_mismatches: Vec<PeriodMismatch>,
+    /// `PRAGMA integrity_check` lines other than "ok" (full check only).
+    pub integrity_problems: Vec<String>,
+    /// `PRAGMA foreign_key_check` rows (full check only).
+    pub foreign_key_problems: Vec<String>,
+    /// The last entry and bet the check saw: what a passing check has verified.
+    pub checked_through: Watermark,
+}
+
+/// One named check of the report and how many problems it found.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct CheckLine {
+    pub check: &'static str,
+    pub problems: usize,
 }
 
 impl VerifyReport {
     pub fn is_ok(&self) -> bool {
-        self.postings_total == 0
-            && self.mismatched_accounts.is_empty()
-            && self.negative_player_accounts.is_empty()
-            && self.unbalanced_entries.is_empty()
-            && self.miscounted_accounts.is_empty()
+        self.checks().iter().all(|line| line.problems == 0)
+    }
+
+    /// Every invariant by name, with its count of problems (`admin verify` prints them).
+    pub fn checks(&self) -> Vec<CheckLine> {
+        let line = |check, problems| CheckLine { check, problems };
+        vec![
+            line("postings_sum_to_zero", usize::from(self.postings_total != 0)),
+            line("entries_balance", self.unbalanced_entries.len()),
+            line("balances_equal_postings", self.mismatched_accounts.len()),
+            line("no_player_account_below_zero", self.negative_player_accounts.len()),
+            line("record_counts_equal_postings", self.miscounted_accounts.len()),
+            line("withdrawal_holds_resolved_once", self.withdrawals_resolved_twice.len()),
+            line("nothing_paid_twice", self.paid_twice.len()),
+            line("credits_equal_their_rows", self.unreconciled_credits.len()),
+            line("period_stakes_equal_bets", self.period_mismatches.len()),
+            line("integrity_check", self.integrity_problems.len()),
+            line("foreign_key_check", self.foreign_key_problems.len()),
+        ]
+    }
+
+    /// The failed checks by name, e.g. "entries_balance (1), nothing_paid_twice (2)".
+    pub fn failures(&self) -> String {
+        let failed = self.checks().into_iter().filter(|line| line.problems > 0);
+        failed
+            .map(|line| format!("{} ({})", line.check, line.problems))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Files the domain invariants of the entries in `(after, last]` and bets in
+    /// `(after_bet, last_bet]` into the report.
+    pub(super) fn check_references(
+        &mut self,
+        connection: &Connection,
+        from: Watermark,
+        through: Watermark,
+    ) -> Result<(), AppError> {
+        let entries = (from.entry_id, through.entry_id);
+        let (withdrawals, others): (Vec<Duplicate>, Vec<Duplicate>) =
+            invariants::paid_twice(connection, entries, LISTED_MAX)?
+                .into_iter()
+                .partition(|duplicate| duplicate.kind.starts_with("withdraw"));
+        self.withdrawals_resolved_twice = withdrawals;
+        self.paid_twice = others;
+        self.unreconciled_credits =
+            invariants::unreconciled_credits(connection, entries, LISTED_MAX)?;
+        self.period_mismatches =
+            invariants::period_mismatches(connection, (from.bet_id, through.bet_id), LISTED_MAX)?;
+        self.checked_through = through;
+        Ok(())
     }
 }
 
 /// Mismatches listed at most, so a badly broken database still gives a readable report.
-const LISTED_MAX: i64 = 1000;
+pub(super) const LISTED_MAX: i64 = 1000;
 
+/// The full check: every invariant over the whole database. Its cost grows with the journal;
+/// the server runs `verify_since` instead.
 pub fn verify(connection: &Connection) -> Result<VerifyReport, AppError> {
+    in_one_snapshot(connection, verify_all)
+}
+
+/// Runs `check` inside one read transaction, so every query sees the same database and the
+/// watermark of the report is exactly what was checked (writers commit meanwhile).
+pub(super) fn in_one_snapshot<T>(
+    connection: &Connection,
+    check: impl FnOnce(&Connection) -> Result<T, AppError>,
+) -> Result<T, AppError> {
+    // A savepoint, not BEGIN: the caller may already be inside a transaction.
+    connection.execute_batch("SAVEPOINT verify_snapshot")?;
+    let result = check(connection);
+    connection.execute_batch("RELEASE verify_snapshot")?;
+    result
+}
+
+fn verify_all(connection: &Connection) -> Result<VerifyReport, AppError> {
     let count = |sql: &str| -> Result<i64, AppError> {
         Ok(connection.query_row(sql, [], |row| row.get(0))?)
     };
@@ -60,26 +153,32 @@ pub fn verify(connection: &Connection) -> Result<VerifyReport, AppError> {
         "SELECT a.account_id, a.user_id, a.kind, a.balance, COALESCE(SUM(p.amount), 0) AS total
          FROM accounts a LEFT JOIN postings p ON p.account_id = a.account_id
          GROUP BY a.account_id HAVING a.balance <> total LIMIT ?1",
+        [LISTED_MAX],
     )?;
     report.negative_player_accounts = mismatches(
         connection,
         "SELECT a.account_id, a.user_id, a.kind, a.balance, a.balance FROM accounts a
          WHERE a.user_id IS NOT NULL AND a.balance < 0 LIMIT ?1",
+        [LISTED_MAX],
     )?;
-    let mut unbalanced = connection.prepare(
-        "SELECT e.entry_id FROM entries e LEFT JOIN postings p ON p.entry_id = e.entry_id
-         GROUP BY e.entry_id HAVING COALESCE(SUM(p.amount), 0) <> 0 OR COUNT(p.posting_id) < 2
-         LIMIT ?1",
-    )?;
-    report.unbalanced_entries =
-        unbalanced.query_map([LISTED_MAX], |row| row.get(0))?.collect::<Result<_, _>>()?;
+    report.unbalanced_entries = super::incremental::unbalanced_entries(connection, (0, i64::MAX))?;
     report.miscounted_accounts = miscounted(connection)?;
+    let through = Watermark::latest(connection)?;
+    report.check_references(connection, Watermark::default(), through)?;
+    report.integrity_problems = crate::db::integrity_problems(connection)?;
+    report.foreign_key_problems = crate::db::foreign_key_problems(connection)?;
     Ok(report)
 }
 
-fn mismatches(connection: &Connection, sql: &str) -> Result<Vec<Mismatch>, AppError> {
-    let mut query = connection.prepare(sql)?;
-    let rows = query.query_map([LISTED_MAX], |row| {
+/// The accounts `sql` selects (account_id, user_id, kind, balance, postings sum), its `?1`
+/// bound to `LISTED_MAX`.
+pub(super) fn mismatches(
+    connection: &Connection,
+    sql: &str,
+    parameters: impl rusqlite::Params,
+) -> Result<Vec<Mismatch>, AppError> {
+    let mut query = connection.prepare_cached(sql)?;
+    let rows = query.query_map(parameters, |row| {
         Ok(Mismatch {
             account_id: row.get(0)?,
             user_id: row.get(1)?,

@@ -9,6 +9,7 @@
 //! (`envelopes`).
 
 mod envelopes;
+pub mod ledger_check;
 mod products;
 pub mod rebates;
 pub mod salary;
@@ -53,6 +54,8 @@ pub struct Scheduler {
     savings: SavingsJob,
     /// The reward programmes' tables and rates (`[growth]`).
     growth: Arc<GrowthConfig>,
+    /// The incremental ledger check, after settlements and every `ledger.check_every_secs`.
+    ledger_check: ledger_check::LedgerCheckJob,
 }
 
 /// What one tick did, per draw source: (source code, periods drawn).
@@ -73,6 +76,8 @@ pub struct TickReport {
     pub vip_upgrades: u32,
     /// Red envelopes closed at expiry (their remainders returned to `bonus`).
     pub envelopes_expired: i64,
+    /// The ledger check this tick ran (after a settlement, or when due), if any.
+    pub ledger_check: Option<ledger_check::LedgerCheck>,
 }
 
 impl Scheduler {
@@ -92,7 +97,22 @@ impl Scheduler {
                 FinanceSettings::new(&crate::config::FinanceConfig::default(), timezone),
             ),
             growth: Arc::new(GrowthConfig::default()),
+            ledger_check: ledger_check::LedgerCheckJob::new(
+                crate::config::LedgerConfig::default().check_every_secs,
+            ),
         })
+    }
+
+    /// The same scheduler checking the ledger every `secs` (`ledger.check_every_secs`).
+    pub fn with_ledger_check_every_secs(mut self, secs: u64) -> Scheduler {
+        self.ledger_check = ledger_check::LedgerCheckJob::new(secs);
+        self
+    }
+
+    /// The ledger check `serve` runs before it takes requests: every pass until the check has
+    /// caught up with the journal (the writes since the last check, normally seconds' worth).
+    pub async fn check_ledger_at_start(&self, now: Timestamp) -> ledger_check::LedgerCheck {
+        ledger_check::check_logged(&self.db, now, None).await
     }
 
     /// The same scheduler settling at most `chunk_bets` bets per transaction.
@@ -164,6 +184,8 @@ impl Scheduler {
             }
         }
         self.pay_growth(now, &mut report).await;
+        // Last, so it checks what this tick's settlement and payouts wrote.
+        report.ledger_check = self.ledger_check.tick(&self.db, now, report.bets_settled > 0).await;
         let drew = report.drawn.iter().any(|(_, drawn)| *drawn > 0);
         if drew || report.bets_settled > 0 {
             self.live.send_modify(|generation| *generation += 1);

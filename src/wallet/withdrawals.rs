@@ -129,20 +129,27 @@ pub fn request(
     let fee = fee(withdrawal.amount, settings);
     // No wallet holds more than `Money::MAX`, so an amount and fee above it cannot be held.
     let held = withdrawal.amount.checked_add(fee).ok_or(AppError::InsufficientBalance)?;
+    // The id is assigned here, on the single writer, so the hold entry names its withdrawal
+    // when it is written (entries are append-only).
+    let withdrawal_id: i64 = tx
+        .prepare_cached("SELECT COALESCE(MAX(withdrawal_id), 0) + 1 FROM withdrawals")?
+        .query_row([], |row| row.get(0))?;
     let hold = Entry::new(
         EntryKind::WithdrawHold,
         AccountRef::User(user_id, UserAccountKind::Wallet),
         AccountRef::User(user_id, UserAccountKind::Frozen),
         held,
         now,
-    );
+    )
+    .reference(format!("withdrawal:{withdrawal_id}"));
     let hold_entry_id = ledger::transfer(tx, hold)?.entry_id;
     tx.prepare_cached(
-        "INSERT INTO withdrawals (user_id, method, target_id, target_label, amount, fee,
-                                  hold_entry_id, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO withdrawals (withdrawal_id, user_id, method, target_id, target_label,
+                                  amount, fee, hold_entry_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
     .execute(params![
+        withdrawal_id,
         user_id,
         withdrawal.method.code(),
         withdrawal.target_id,
@@ -152,9 +159,6 @@ pub fn request(
         hold_entry_id,
         now
     ])?;
-    let withdrawal_id = tx.last_insert_rowid();
-    tx.prepare_cached("UPDATE entries SET reference = ?2 WHERE entry_id = ?1")?
-        .execute(params![hold_entry_id, format!("withdrawal:{withdrawal_id}")])?;
     find(tx, withdrawal_id)
 }
 

@@ -410,9 +410,20 @@ async fn a_period_that_can_never_be_drawn_is_refunded() {
                  VALUES ('lost', ?1, 'k3', '202611200001', 'big', 1500, 1950, 1, ?2)",
                 rusqlite::params![user_id, now],
             )?;
-            // As `betting::place` would: the records' totals count every bet.
+            // As `betting::place` would: the records' totals count every bet, and the period's
+            // totals its stakes.
             tx.execute(
                 "INSERT INTO bet_counts (user_id, room, status, bets) VALUES (?1, 'k3', 'open', 1)",
+                [user_id],
+            )?;
+            tx.execute(
+                "INSERT INTO period_option_totals (room, issue, option, stake, payout)
+                 VALUES ('k3', '202611200001', 'big', 1500, 2925)",
+                [],
+            )?;
+            tx.execute(
+                "INSERT INTO period_player_totals (user_id, room, issue, option, stake)
+                 VALUES (?1, 'k3', '202611200001', 'big', 1500)",
                 [user_id],
             )?;
             Ok(())

@@ -123,11 +123,27 @@ fn stranded_bet(
         rusqlite::params![order_no, user_id, issue, stake, now],
     )
     .map_err(anyhow::Error::from)?;
-    // As `betting::place` would: the records' totals count every bet.
+    // As `betting::place` would: the records' totals count every bet, and the period's
+    // totals its stakes.
     tx.execute(
         "INSERT INTO bet_counts (user_id, room, status, bets) VALUES (?1, 'k3', 'open', 1)
          ON CONFLICT (user_id, room, status) DO UPDATE SET bets = bets + 1",
         [user_id],
+    )
+    .map_err(anyhow::Error::from)?;
+    tx.execute(
+        "INSERT INTO period_option_totals (room, issue, option, stake, payout)
+         VALUES ('k3', ?1, 'big', ?2, ?2 * 195 / 100)
+         ON CONFLICT (room, issue, option)
+         DO UPDATE SET stake = stake + excluded.stake, payout = payout + excluded.payout",
+        rusqlite::params![issue, stake],
+    )
+    .map_err(anyhow::Error::from)?;
+    tx.execute(
+        "INSERT INTO period_player_totals (user_id, room, issue, option, stake)
+         VALUES (?1, 'k3', ?2, 'big', ?3)
+         ON CONFLICT (room, issue, user_id, option) DO UPDATE SET stake = stake + excluded.stake",
+        rusqlite::params![user_id, issue, stake],
     )
     .map_err(anyhow::Error::from)?;
     Ok(())

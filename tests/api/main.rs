@@ -37,6 +37,7 @@ mod input_headers;
 mod input_secrets;
 mod input_uploads;
 mod ledger_concurrency;
+mod ledger_invariants;
 mod live;
 mod live_sessions;
 mod model;

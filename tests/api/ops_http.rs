@@ -146,7 +146,10 @@ async fn readyz_lists_every_check_and_fails_when_the_scheduler_lags() {
     assert_eq!(ready.body["status"], "ready", "{ready:?}");
     let names: Vec<&Value> = ready.body["checks"].as_array().expect("checks").iter().collect();
     let names: Vec<&str> = names.iter().map(|check| check["name"].as_str().unwrap_or("")).collect();
-    assert_eq!(names, ["database_writable", "migrations_current", "scheduler_lag", "disk_space"]);
+    assert_eq!(
+        names,
+        ["database_writable", "migrations_current", "scheduler_lag", "disk_space", "ledger"]
+    );
     assert_eq!(lagging.status, StatusCode::SERVICE_UNAVAILABLE, "{lagging:?}");
     assert_eq!(lagging.body["status"], "not_ready");
     let failing: Vec<&Value> = lagging.body["checks"]
