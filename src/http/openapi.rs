@@ -22,16 +22,23 @@ struct StatusReply {
     status: &'static str,
     key: &'static str,
     description: &'static str,
-    given_by: fn(&Value) -> bool,
+    /// Whether an operation (its method, its description) can give it.
+    given_by: fn(&str, &Value) -> bool,
 }
 
 /// Every other refusal is HTTP 200 with `code: 0` (the `Refusal` schema of the 200 reply).
-const STATUS_REPLIES: [StatusReply; 5] = [
+const STATUS_REPLIES: [StatusReply; 6] = [
     StatusReply {
         status: "401",
         key: "login_required",
         description: "no live session: the token is missing, unknown or expired",
         given_by: needs_session,
+    },
+    StatusReply {
+        status: "403",
+        key: "cross_site_refused",
+        description: "a browser sent this state-changing request for another site",
+        given_by: changes_state,
     },
     StatusReply {
         status: "404",
@@ -59,21 +66,28 @@ const STATUS_REPLIES: [StatusReply; 5] = [
     },
 ];
 
-fn needs_session(operation: &Value) -> bool {
+fn needs_session(_: &str, operation: &Value) -> bool {
     let requirements = operation["security"].as_array().map(Vec::as_slice).unwrap_or_default();
     requirements.iter().any(|requirement| requirement.get("token").is_some())
 }
 
-fn has_path_parameter(operation: &Value) -> bool {
+fn has_path_parameter(_: &str, operation: &Value) -> bool {
     let parameters = operation["parameters"].as_array().map(Vec::as_slice).unwrap_or_default();
     parameters.iter().any(|parameter| parameter["in"] == "path")
 }
 
-fn has_body(operation: &Value) -> bool {
+fn has_body(_: &str, operation: &Value) -> bool {
     operation.get("requestBody").is_some()
 }
 
-fn always(_: &Value) -> bool {
+/// The methods `http::cross_site` lets through from anywhere.
+const SAFE_METHODS: [&str; 3] = ["get", "head", "options"];
+
+fn changes_state(method: &str, _: &Value) -> bool {
+    !SAFE_METHODS.contains(&method)
+}
+
+fn always(_: &str, _: &Value) -> bool {
     true
 }
 
@@ -177,7 +191,8 @@ fn describe_operation(
     let extra: Vec<(String, Value)> = STATUS_REPLIES
         .iter()
         .filter(|reply| {
-            (reply.given_by)(operation) && operation["responses"].get(reply.status).is_none()
+            (reply.given_by)(method, operation)
+                && operation["responses"].get(reply.status).is_none()
         })
         .map(|reply| {
             let mut response = json!({ "description": reply.description });
