@@ -63,17 +63,7 @@ fn carries_a_payload(bytes: &[u8]) -> bool {
 }
 
 pub async fn upload_avatar(app: &TestApp, player: &Player, bytes: &[u8]) -> Reply {
-    let boundary = "fairhall-input-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"avatar\"; \
-         filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let content_type = format!("multipart/form-data; boundary={boundary}");
-    let headers = [("token", player.token.as_str())];
-    app.post_raw("/api/personal/setheader", Some(&content_type), body, &headers).await
+    crate::profile::set_header(app, player, ("avatar", "me.png"), bytes).await
 }
 
 fn stored_files(app: &TestApp, folder: &str) -> Vec<std::path::PathBuf> {

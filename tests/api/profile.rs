@@ -18,7 +18,7 @@ async fn set_user_info(app: &TestApp, player: &Player, form: Value) -> Reply {
 }
 
 /// Uploads `bytes` as the multipart file part `field` named `file_name`.
-async fn set_header(
+pub async fn set_header(
     app: &TestApp,
     player: &Player,
     (field, file_name): (&str, &str),
