@@ -55,8 +55,8 @@ pub struct IncrementalReport {
 /// Checks the entries and bets after `from` (at most `ENTRIES_PER_CHECK` and
 /// `BETS_PER_CHECK`): each entry balances; each posting's balance follows from the previous
 /// posting of its account and the account's cached balance from its last posting; no touched
-/// player account is below zero; and the domain invariants of the touched references and
-/// periods (`invariants.rs`).
+/// player account is below zero; and the domain invariants of the touched references
+/// (`invariants.rs`). Periods' stakes are left to the full check (`verify`).
 pub fn verify_since(
     connection: &Connection,
     from: Watermark,

@@ -251,7 +251,7 @@ async fn an_incremental_pass_costs_the_same_on_an_old_journal() {
 }
 
 #[tokio::test]
-async fn a_period_paid_twice_or_whose_totals_drift_fails_the_full_and_the_incremental_check() {
+async fn a_period_paid_twice_fails_both_checks_and_drifted_totals_the_full_check() {
     let hall = Hall::open().await;
     let app = &hall.app;
     let player = hall.player_with_game("50").await;
@@ -289,10 +289,10 @@ async fn a_period_paid_twice_or_whose_totals_drift_fails_the_full_and_the_increm
         assert_eq!(credits.len(), 1, "{report:?}");
         assert_eq!(credits[0].reference, format!("settle:k3:{issue}"));
         assert_eq!(credits[0].credited - credits[0].owed, 975, "{credits:?}");
-        let periods: Vec<&str> =
-            report.period_mismatches.iter().map(|p| p.issue.as_str()).collect();
-        assert_eq!(periods, [open_issue.as_str()], "{report:?}");
     }
+    // Periods' stakes are summed by the full check only (too costly at every server pass).
+    let periods: Vec<&str> = full.period_mismatches.iter().map(|p| p.issue.as_str()).collect();
+    assert_eq!(periods, [open_issue.as_str()], "{full:?}");
 }
 
 #[test]
