@@ -56,7 +56,7 @@ pub struct IncrementalReport {
 /// `BETS_PER_CHECK`): each entry balances; each posting's balance follows from the previous
 /// posting of its account and the account's cached balance from its last posting; no touched
 /// player account is below zero; and the domain invariants of the touched references
-/// (`invariants.rs`). Periods' stakes are left to the full check (`verify`).
+/// (`invariants.rs`), among them the stakes of the periods the new bets touched.
 pub fn verify_since(
     connection: &Connection,
     from: Watermark,
@@ -96,6 +96,16 @@ fn verify_range(connection: &Connection, from: Watermark) -> Result<IncrementalR
         )?
         .query_row(params![range.0, range.1], |row| row.get(0))?;
     report.check_references(connection, from, through)?;
+    // `period_stake_checks` holds the sums up to the stored mark, which a concurrent check
+    // may have moved past `from`: the new bets are counted from that mark.
+    let checked = Watermark::stored(connection)?.bet_id;
+    if through.bet_id > checked {
+        report.period_mismatches = super::invariants::period_mismatches_since(
+            connection,
+            (checked, through.bet_id),
+            LISTED_MAX,
+        )?;
+    }
     Ok(IncrementalReport { from, report, more: through != latest })
 }
 
@@ -163,9 +173,13 @@ fn stale_balances(connection: &Connection, range: (i64, i64)) -> Result<Vec<Mism
     )
 }
 
-/// Moves the watermark forward to `through` (never back) and clears the recorded failure:
-/// a check passed there.
+/// Moves the watermark forward to `through` (never back), with the periods' checked stakes,
+/// and clears the recorded failure: a check passed there.
 pub fn record_passed(tx: &Tx, through: Watermark, now: Timestamp) -> Result<(), AppError> {
+    let checked = Watermark::stored(tx)?.bet_id;
+    if through.bet_id > checked {
+        super::invariants::record_period_stakes(tx, (checked, through.bet_id))?;
+    }
     tx.prepare_cached(
         "UPDATE ledger_checks SET last_entry_id = MAX(last_entry_id, ?1),
                                   last_bet_id = MAX(last_bet_id, ?2), checked_at = ?3,

@@ -193,3 +193,86 @@ pub fn period_mismatches(
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// The incremental form of `period_mismatches` for the bets in `(after_bet, last_bet]`, where
+/// `after_bet` is the mark `period_stake_checks` holds the sums up to: each player's kept total
+/// on an option the new bets touched equals the checked sum plus the new stakes (unless a bet
+/// after `last_bet` touched it too: the next pass has it); the players' totals of each touched
+/// period add up to its option totals; and each new order was debited its stakes. Its cost
+/// follows the new bets and the players of the periods they touched.
+pub fn period_mismatches_since(
+    connection: &Connection,
+    (after_bet, last_bet): (i64, i64),
+    limit: i64,
+) -> Result<Vec<PeriodMismatch>, AppError> {
+    let sql = format!(
+        "WITH new AS (
+             SELECT room, issue, user_id, option, SUM(stake) AS stake FROM bets
+             WHERE bet_id > ?1 AND bet_id <= ?2 GROUP BY room, issue, user_id, option),
+         periods AS (SELECT DISTINCT room, issue FROM new),
+         player_sums AS (
+             SELECT t.room, t.issue, t.option, SUM(t.stake) AS stake FROM periods p
+             JOIN period_player_totals t ON t.room = p.room AND t.issue = p.issue
+             GROUP BY t.room, t.issue, t.option),
+         option_totals AS (
+             SELECT t.room, t.issue, t.option, t.stake FROM periods p
+             JOIN period_option_totals t ON t.room = p.room AND t.issue = p.issue),
+         orders AS (SELECT DISTINCT order_no FROM bets WHERE bet_id > ?1 AND bet_id <= ?2)
+         SELECT n.room, n.issue FROM new n
+         LEFT JOIN period_stake_checks c ON c.room = n.room AND c.issue = n.issue
+              AND c.user_id = n.user_id AND c.option = n.option
+         LEFT JOIN period_player_totals t ON t.room = n.room AND t.issue = n.issue
+              AND t.user_id = n.user_id AND t.option = n.option
+         WHERE t.stake IS NOT COALESCE(c.stake, 0) + n.stake
+           AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.room = n.room AND b.issue = n.issue
+                                                  AND b.bet_id > ?2)
+         UNION SELECT s.room, s.issue FROM player_sums s LEFT JOIN option_totals t
+             ON t.room = s.room AND t.issue = s.issue AND t.option = s.option
+         WHERE t.stake IS NOT s.stake
+         UNION SELECT t.room, t.issue FROM option_totals t LEFT JOIN player_sums s
+             ON s.room = t.room AND s.issue = t.issue AND s.option = t.option
+         WHERE s.stake IS NULL AND t.stake <> 0
+         UNION SELECT b.room, b.issue FROM orders o
+         JOIN bets b ON b.bet_id = (SELECT MIN(bet_id) FROM bets WHERE order_no = o.order_no)
+         WHERE (SELECT SUM(stake) FROM bets WHERE order_no = o.order_no) IS NOT
+               (SELECT -SUM(q.amount) FROM entries e
+                JOIN postings q ON q.entry_id = e.entry_id
+                JOIN accounts a ON a.account_id = q.account_id AND a.user_id IS NOT NULL
+                WHERE e.reference = 'order:' || o.order_no AND e.kind = 'bet'
+                  AND {NOT_REVERSED})
+         ORDER BY 1, 2 LIMIT ?3"
+    );
+    let mut query = connection.prepare_cached(&sql)?;
+    let rows = query.query_map(params![after_bet, last_bet, limit], |row| {
+        Ok(PeriodMismatch { room: row.get(0)?, issue: row.get(1)? })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Adds the bets in `(after_bet, last_bet]` to `period_stake_checks` and drops the rows of
+/// periods left without an open bet: what a passing check verified, for the next pass.
+pub fn record_period_stakes(
+    connection: &Connection,
+    (after_bet, last_bet): (i64, i64),
+) -> Result<(), AppError> {
+    connection
+        .prepare_cached(
+            "INSERT INTO period_stake_checks (room, issue, user_id, option, stake)
+             SELECT room, issue, user_id, option, SUM(stake) FROM bets
+             WHERE bet_id > ?1 AND bet_id <= ?2 GROUP BY room, issue, user_id, option
+             ON CONFLICT (room, issue, user_id, option)
+             DO UPDATE SET stake = stake + excluded.stake",
+        )?
+        .execute(params![after_bet, last_bet])?;
+    connection
+        .prepare_cached(
+            "WITH settled AS (
+                 SELECT room, issue FROM (SELECT DISTINCT room, issue FROM period_stake_checks) p
+                 WHERE NOT EXISTS (SELECT 1 FROM bets b WHERE b.status = 'open'
+                                                          AND b.room = p.room
+                                                          AND b.issue = p.issue))
+             DELETE FROM period_stake_checks WHERE (room, issue) IN settled",
+        )?
+        .execute([])?;
+    Ok(())
+}

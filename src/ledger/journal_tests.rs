@@ -173,3 +173,126 @@ async fn an_unbalanced_entry_after_the_watermark_is_found_by_the_next_pass_only(
     assert_eq!(full.unbalanced_entries, [broken]);
     assert_eq!(full.postings_total, 700);
 }
+
+/// What `games::betting::place` writes for one line of an order: the bet, both kept totals
+/// and the order's debit of `debit` minor units from the game balance.
+async fn placed(db: &Db, order_no: &'static str, stake: i64, debit: i64) {
+    placed_line(db, ("202611250001", order_no), stake, debit).await;
+}
+
+async fn placed_in(db: &Db, issue: &'static str, order_no: &'static str, stake: i64) {
+    placed_line(db, (issue, order_no), stake, stake).await;
+}
+
+async fn placed_line(
+    db: &Db,
+    (issue, order_no): (&'static str, &'static str),
+    stake: i64,
+    debit: i64,
+) {
+    db.write(move |tx| {
+        tx.execute(
+            "INSERT INTO bets (order_no, user_id, room, issue, option, stake, odds, rule_version,
+                               placed_at)
+             VALUES (?1, 1, 'k3', ?2, 'big', ?3, 1960, 1, 0)",
+            rusqlite::params![order_no, issue, stake],
+        )?;
+        tx.execute(
+            "INSERT INTO period_player_totals (user_id, room, issue, option, stake)
+             VALUES (1, 'k3', ?1, 'big', ?2)
+             ON CONFLICT (room, issue, user_id, option) DO UPDATE SET stake = stake + ?2",
+            rusqlite::params![issue, stake],
+        )?;
+        tx.execute(
+            "INSERT INTO period_option_totals (room, issue, option, stake, payout)
+             VALUES ('k3', ?1, 'big', ?2, 0)
+             ON CONFLICT (room, issue, option) DO UPDATE SET stake = stake + ?2",
+            rusqlite::params![issue, stake],
+        )?;
+        let wallet = AccountRef::User(player(), UserAccountKind::Wallet);
+        let house = AccountRef::System(SystemAccount::House);
+        let debit = Entry::new(EntryKind::Bet, wallet, house, Money::from_minor(debit)?, NOW);
+        transfer(tx, debit.reference(format!("order:{order_no}")))?;
+        Ok(())
+    })
+    .await
+    .expect("placed");
+}
+
+/// The server's pass: from the stored mark, recorded when it passed.
+async fn server_pass(db: &Db) -> VerifyReport {
+    let pass =
+        db.read(|db| verify_since(db, incremental::Watermark::stored(db)?)).await.expect("a pass");
+    if pass.report.is_ok() {
+        let through = pass.report.checked_through;
+        db.write(move |tx| record_passed(tx, through, NOW)).await.expect("recorded");
+    }
+    pass.report
+}
+
+async fn checked_stakes(db: &Db) -> Vec<(String, i64)> {
+    db.read(|db| {
+        let mut query =
+            db.prepare("SELECT issue, stake FROM period_stake_checks ORDER BY issue")?;
+        let rows = query.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    })
+    .await
+    .expect("the checked stakes")
+}
+
+#[tokio::test]
+async fn the_server_pass_checks_a_period_s_stakes_from_the_sums_it_kept() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let db = database(&dir);
+    funded(&db).await;
+    placed(&db, "A", 300, 300).await;
+    placed(&db, "B", 200, 200).await;
+    assert!(server_pass(&db).await.is_ok());
+    assert_eq!(checked_stakes(&db).await, [("202611250001".to_string(), 500)]);
+
+    placed(&db, "C", 100, 100).await;
+    assert!(server_pass(&db).await.is_ok(), "kept 5.00 plus the new 1.00 equals the totals");
+    assert_eq!(checked_stakes(&db).await, [("202611250001".to_string(), 600)]);
+
+    // A total grown by a write around `place` (both totals, so they still agree), then a bet.
+    db.write(|tx| {
+        tx.execute("UPDATE period_player_totals SET stake = stake + 50", [])?;
+        Ok(tx.execute("UPDATE period_option_totals SET stake = stake + 50", [])?)
+    })
+    .await
+    .expect("tampered");
+    placed(&db, "D", 100, 100).await;
+    let found = server_pass(&db).await;
+    let period = [PeriodMismatch { room: "k3".into(), issue: "202611250001".into() }];
+    assert_eq!(found.period_mismatches, period);
+    assert_eq!(found.failures(), "period_stakes_equal_bets (1)");
+    assert_eq!(db.read(verify).await.expect("a report").period_mismatches, period);
+}
+
+#[tokio::test]
+async fn the_server_pass_finds_an_order_debited_other_than_its_stakes() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let db = database(&dir);
+    funded(&db).await;
+    placed(&db, "A", 300, 300).await;
+    assert!(server_pass(&db).await.is_ok());
+    placed(&db, "B", 200, 150).await;
+    let found = server_pass(&db).await;
+    assert_eq!(found.failures(), "period_stakes_equal_bets (1)");
+}
+
+#[tokio::test]
+async fn the_kept_sums_of_a_settled_period_are_dropped() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let db = database(&dir);
+    funded(&db).await;
+    placed(&db, "A", 300, 300).await;
+    assert!(server_pass(&db).await.is_ok());
+    db.write(|tx| Ok(tx.execute("UPDATE bets SET status = 'lost', settled_at = 1", [])?))
+        .await
+        .expect("settled");
+    placed_in(&db, "202611250002", "B", 200).await;
+    assert!(server_pass(&db).await.is_ok());
+    assert_eq!(checked_stakes(&db).await, [("202611250002".to_string(), 200)]);
+}

@@ -163,8 +163,9 @@ fn verify_all(connection: &Connection) -> Result<VerifyReport, AppError> {
     report.miscounted_accounts = miscounted(connection)?;
     let through = Watermark::latest(connection)?;
     report.check_references(connection, Watermark::default(), through)?;
-    // Only the full check: summing every open period's bets at each server pass cost a quarter
-    // of the engine's throughput under sustained load (docs/performance.md, issue 18).
+    // Every period's bets summed; the server's pass adds only the new bets to the sums it
+    // keeps (`period_mismatches_since`): summing whole open periods at each pass cost a
+    // quarter of the engine's throughput under sustained load (docs/performance.md).
     report.period_mismatches =
         invariants::period_mismatches(connection, (0, through.bet_id), LISTED_MAX)?;
     report.integrity_problems = crate::db::integrity_problems(connection)?;
