@@ -115,7 +115,7 @@ pub enum Clock {
     System,
     Fixed(Arc<AtomicI64>),
     /// The system clock plus the seconds in a file the browser tests raise (`test_clock`).
-    #[cfg(feature = "test-clock")]
+    #[cfg(any(test, feature = "test-clock"))]
     Offset(Arc<test_clock::OffsetFile>),
 }
 
@@ -128,7 +128,7 @@ impl Clock {
         match self {
             Clock::System => Timestamp::from_datetime(&chrono::Utc::now()),
             Clock::Fixed(at) => Timestamp(at.load(Ordering::SeqCst)),
-            #[cfg(feature = "test-clock")]
+            #[cfg(any(test, feature = "test-clock"))]
             Clock::Offset(file) => Timestamp::from_datetime(&chrono::Utc::now()) + file.secs(),
         }
     }
@@ -138,13 +138,13 @@ impl Clock {
         match self {
             Clock::System => chrono::Utc::now().timestamp_millis(),
             Clock::Fixed(at) => at.load(Ordering::SeqCst) * 1000,
-            #[cfg(feature = "test-clock")]
+            #[cfg(any(test, feature = "test-clock"))]
             Clock::Offset(file) => chrono::Utc::now().timestamp_millis() + file.secs() * 1000,
         }
     }
 
     /// The system clock plus the offset in `path` (`test_clock`).
-    #[cfg(feature = "test-clock")]
+    #[cfg(any(test, feature = "test-clock"))]
     pub fn offset_file(path: std::path::PathBuf) -> anyhow::Result<Clock> {
         Ok(Clock::Offset(Arc::new(test_clock::OffsetFile::open(path)?)))
     }
@@ -168,11 +168,12 @@ pub fn system_subsec_nanos() -> u32 {
 }
 
 /// The browser tests' clock, compiled only with the cargo feature `test-clock`, which the
-/// Playwright run's binary enables and the release build (`install.sh`) never does: `serve`
+/// Playwright run's binary enables and the release build (`install.sh`) never does (and in
+/// the library's own unit tests, so the rust stage tests it without a second build): `serve`
 /// adds to the system time the whole number of seconds in the file named by
 /// `FAIRHALL_TEST_CLOCK_FILE`, so a spec moves a running server to tomorrow by writing a larger
 /// number. Not an endpoint or a config key: a release binary has no way to move its clock.
-#[cfg(feature = "test-clock")]
+#[cfg(any(test, feature = "test-clock"))]
 pub mod test_clock {
     use anyhow::Context;
     use std::path::PathBuf;

@@ -6,8 +6,8 @@
 //!
 //! `FAIRHALL_SEEDS=N FAIRHALL_OPS=M` sets the run (CI: 300 x 500); `FAIRHALL_SEED=n` replays one
 //! seed (the number a failure prints); `FAIRHALL_SEED_BASE=b` runs seeds b..b+N (random base
-//! otherwise, printed). A replay repeats the generator; the draws come from chain seeds each
-//! process takes from the OS, so what follows from a bet's outcome may differ.
+//! otherwise, printed). A replay repeats the generator; it draws the same results in the same
+//! template hall, which a failing run keeps and names (`FAIRHALL_MODEL_TEMPLATE`, template.rs).
 
 mod envelopes;
 mod games;
@@ -85,10 +85,15 @@ fn the_hall_equals_its_model_over_random_walks() {
     let totals = totals.into_inner().expect("figures");
     report(&totals, seeds.len(), operations, started.elapsed());
     let failed = failed.into_inner().expect("failures");
-    assert!(
-        failed.is_empty(),
-        "seeds {failed:?} failed (see their panics above); replay one with FAIRHALL_SEED=<seed>"
-    );
+    if !failed.is_empty() {
+        let kept = template.keep();
+        panic!(
+            "seeds {failed:?} failed (see their panics above); replay one with \
+             FAIRHALL_SEED=<seed> {}={}",
+            template::TEMPLATE_ENV,
+            kept.display()
+        );
+    }
 }
 
 fn report(totals: &Figures, seeds: usize, operations: usize, elapsed: std::time::Duration) {

@@ -1,6 +1,11 @@
 //! One migrated hall, built once per test process and copied per seed: players registered
 //! (argon2 runs once here, not per seed), each with a fund password and a bank card, and the
 //! draw chains committed. A copy is a few small files; migrations and hashing are not.
+//!
+//! The chains' seeds come from the OS, so a replay draws the same results only in the same
+//! template: `FAIRHALL_MODEL_TEMPLATE=DIR` builds the template in DIR and keeps it, or reuses
+//! the one already there (`template.json` names its players, product and tasks). A failing
+//! run keeps its template and prints the variable to replay with.
 
 use super::rules;
 use crate::helpers::{Player, TestApp};
@@ -11,8 +16,9 @@ use fairhall::games::limits::{self, LimitsChange};
 use fairhall::games::rooms::{self, RoomChange};
 use fairhall::games::rules::options::BetOption;
 use fairhall::games::rules::room::{DrawSource, Room};
+use fairhall::ids::UserId;
 use serde_json::json;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
 /// Every draw source's period: an hour (the longest allowed), so that a day's clock costs
@@ -32,8 +38,19 @@ pub const INVITERS: [Option<usize>; PLAYERS] = [None, Some(0), Some(1), Some(2),
 /// Periods per draw chain (20 days of hours); the scheduler commits the next one in time.
 pub const CHAIN_LENGTH: u32 = 480;
 
+/// The environment variable naming a template directory to build once and reuse.
+pub const TEMPLATE_ENV: &str = "FAIRHALL_MODEL_TEMPLATE";
+/// The file of a template directory naming what the walks need besides the database.
+const DESCRIPTION: &str = "template.json";
+
+/// Where the template lives: a temporary directory of this run, or one kept for replays.
+enum Place {
+    Temporary(TempDir),
+    Kept(PathBuf),
+}
+
 pub struct Template {
-    dir: TempDir,
+    place: Place,
     pub players: Vec<(Player, i64)>,
     /// The id of the walk's product (`rules::product_spec`).
     pub product: i64,
@@ -93,17 +110,86 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 impl Template {
-    /// Builds the template on its own runtime (before the seeds' runtimes start). The caller
-    /// owns it: its directory goes when the run ends.
+    /// Builds the template on its own runtime (before the seeds' runtimes start), in the
+    /// directory `TEMPLATE_ENV` names (reusing a template already there) or in a temporary
+    /// one that goes when the run ends, unless `keep` is called.
     pub fn new() -> Template {
+        let kept = std::env::var_os(TEMPLATE_ENV).map(PathBuf::from);
+        if let Some(template) = kept.as_deref().and_then(Template::load) {
+            eprintln!("model: reusing the template hall in {}", template.path().display());
+            return template;
+        }
+        let place = match kept {
+            Some(path) => {
+                std::fs::create_dir_all(&path).expect("the template directory");
+                Place::Kept(path)
+            }
+            None => Place::Temporary(temp_dir()),
+        };
         let runtime =
             tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
-        runtime.block_on(Template::build())
+        let template = runtime.block_on(Template::build(place));
+        template.save();
+        template
     }
 
-    async fn build() -> Template {
-        let dir = temp_dir();
-        let app = TestApp::open(dir.path(), rules::configure);
+    fn path(&self) -> &Path {
+        match &self.place {
+            Place::Temporary(dir) => dir.path(),
+            Place::Kept(path) => path,
+        }
+    }
+
+    /// Keeps a temporary template past the run (for a replay of a failed seed); its path.
+    pub fn keep(self) -> PathBuf {
+        match self.place {
+            Place::Temporary(dir) => dir.keep(),
+            Place::Kept(path) => path,
+        }
+    }
+
+    fn save(&self) {
+        let players: Vec<_> = self
+            .players
+            .iter()
+            .map(|(player, card)| {
+                json!({ "id": player.id, "phone": player.phone, "token": player.token,
+                        "invite_code": player.invite_code, "card": card })
+            })
+            .collect();
+        let description =
+            json!({ "players": players, "product": self.product, "tasks": self.tasks });
+        let text = serde_json::to_string_pretty(&description).expect("JSON");
+        std::fs::write(self.path().join(DESCRIPTION), text).expect("a writable template");
+    }
+
+    /// The template in `path`, when one was saved there.
+    fn load(path: &Path) -> Option<Template> {
+        let text = std::fs::read_to_string(path.join(DESCRIPTION)).ok()?;
+        let description: serde_json::Value = serde_json::from_str(&text).expect("template JSON");
+        let text_of = |value: &serde_json::Value| value.as_str().expect("a text").to_string();
+        let number = |value: &serde_json::Value| value.as_i64().expect("a number");
+        let players = description["players"].as_array().expect("the players");
+        let players = players
+            .iter()
+            .map(|player| {
+                let id = UserId::parse(&number(&player["id"]).to_string()).expect("an id");
+                let (phone, token) = (text_of(&player["phone"]), text_of(&player["token"]));
+                let invite_code = text_of(&player["invite_code"]);
+                (Player { id, phone, token, invite_code }, number(&player["card"]))
+            })
+            .collect();
+        let tasks = (number(&description["tasks"][0]), number(&description["tasks"][1]));
+        let product = number(&description["product"]);
+        Some(Template { place: Place::Kept(path.to_path_buf()), players, product, tasks })
+    }
+
+    async fn build(place: Place) -> Template {
+        let dir = match &place {
+            Place::Temporary(dir) => dir.path().to_path_buf(),
+            Place::Kept(path) => path.clone(),
+        };
+        let app = TestApp::open(&dir, rules::configure);
         let mut players: Vec<(Player, i64)> = Vec::new();
         for inviter in INVITERS {
             let form = match inviter {
@@ -130,13 +216,13 @@ impl Template {
             set.expect("the limits are writable").expect("the limits are valid");
         }
         drop(app);
-        Template { dir, players, product, tasks }
+        Template { place, players, product, tasks }
     }
 
     /// A fresh copy of the template hall in its own directory (removed when dropped).
     pub fn instance(&self) -> (TempDir, TestApp) {
         let dir = temp_dir();
-        copy_dir(self.dir.path(), dir.path());
+        copy_dir(self.path(), dir.path());
         let app = TestApp::open(dir.path(), rules::configure);
         app.clock.advance(SETTLE_IN_SECS);
         (dir, app)
