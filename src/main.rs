@@ -3,7 +3,9 @@ fn main() -> std::process::ExitCode {
     match fairhall::cli::run(cli, &matches) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("fairhall: {error:#}");
+            if !fairhall::cli::exit::is_broken_pipe(&error) {
+                eprintln!("fairhall: {error:#}");
+            }
             std::process::ExitCode::from(fairhall::cli::exit::code(&error))
         }
     }

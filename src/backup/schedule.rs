@@ -1,5 +1,6 @@
 //! The daily backup inside `serve` (`[backup]`): one archive a day at `daily_at` in the
-//! operator's time zone, named `fairhall-YYYYMMDD-HHMMSS.tar.gz` (UTC) in `[backup] dir`, the
+//! operator's time zone, named `fairhall-YYYYMMDD-HHMMSS.tar.gz` (UTC; the next free second
+//! when a backup of the same second took the name) in `[backup] dir`, the
 //! oldest beyond `keep` deleted after each success; one at start-up when the newest is more
 //! than a day old (the server was down at the time); one whenever `serve` gets SIGUSR1. Each
 //! attempt is logged and recorded in `<data_dir>/backup-status.json` (`BackupStatus`), which
@@ -183,8 +184,7 @@ impl BackupJob {
     fn take_blocking(&self, now: Timestamp) -> anyhow::Result<super::Written> {
         super::create_dir_private(&self.dir)?;
         remove_leftovers(&self.dir);
-        let name = format!("{SCHEDULED_PREFIX}{}{SCHEDULED_SUFFIX}", super::file_time(now));
-        let written = super::create(&self.data_dir, &self.dir.join(name), now)?;
+        let written = super::create(&self.data_dir, &free_archive_path(&self.dir, now)?, now)?;
         for old in outdated(&scheduled_archives(&self.dir), self.keep) {
             let path = self.dir.join(old);
             std::fs::remove_file(&path)
@@ -193,6 +193,26 @@ impl BackupJob {
         }
         Ok(written)
     }
+}
+
+/// Seconds a scheduled archive's name may run ahead of its start, when the names of the
+/// seconds before are taken.
+const NAME_AHEAD_SECS_MAX: i64 = 60;
+
+/// The archive of a backup started at `now`: named after the first second from `now` whose
+/// name is free, so that a backup asked for in the same second as the last (two SIGUSR1 in a
+/// row) gets the next second's name instead of failing on the taken one. Backups run one at
+/// a time, so a free name stays free until it is written.
+fn free_archive_path(dir: &Path, now: Timestamp) -> anyhow::Result<PathBuf> {
+    (0..NAME_AHEAD_SECS_MAX)
+        .map(|ahead| {
+            let name = super::file_time(now + ahead);
+            dir.join(format!("{SCHEDULED_PREFIX}{name}{SCHEDULED_SUFFIX}"))
+        })
+        .find(|path| !path.exists())
+        .with_context(|| {
+            format!("the archive names of the next {NAME_AHEAD_SECS_MAX} s are all taken")
+        })
 }
 
 /// The scheduled archives' names in `dir`, oldest first (their names sort by time).
@@ -300,6 +320,32 @@ mod tests {
         // The archive and a file of the operator's stay.
         let expected = [names[0], names[5]];
         assert_eq!(left, expected);
+    }
+
+    #[tokio::test]
+    async fn backups_asked_for_within_one_second_each_write_their_own_archive() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let options = crate::db::DbOptions {
+            read_connections: 1,
+            writer_queue: 16,
+            wal_max_bytes: 1 << 26,
+        };
+        let database = dir.path().join(crate::backup::DATABASE_FILE);
+        let _db = crate::db::Db::open(&database, options).expect("a migrated database");
+        let job = BackupJob {
+            data_dir: dir.path().to_path_buf(),
+            dir: dir.path().join("backups"),
+            ..job(None)
+        };
+        let now = at("2026-11-25T10:00:00Z");
+
+        let first = job.take(now).await;
+        let second = job.take(now).await;
+
+        assert!(first.ok && second.ok, "{first:?} {second:?}");
+        assert_ne!(first.file, second.file);
+        let names = ["fairhall-20261125-100000.tar.gz", "fairhall-20261125-100001.tar.gz"];
+        assert_eq!(scheduled_archives(&job.dir), names);
     }
 
     #[test]

@@ -185,7 +185,9 @@ pub fn effect(command: &str) -> Option<Effect> {
     use Reference::{Arg, Created, Latest};
     use TargetKind as Kind;
     Some(match command {
-        "audit" | "codes" | "verify" | "doctor" | "team" | "programme cost" => Read,
+        "audit" | "codes" | "doctor" | "team" | "programme cost" => Read,
+        // A passing verify moves the server's check watermark (and ends a halt).
+        "verify" => Change(Kind::Ledger, Latest),
         "reverse" => Change(Kind::Entry, Arg("entry")),
         "user list" | "user show" | "user search" | "user roles" => Read,
         "user create" => Change(Kind::User, Arg("phone")),
@@ -345,7 +347,9 @@ pub fn run(
         let before = kind.snapshot(&db, &config, target_before.clone(), now).await?;
         shared::take_created();
         let snapshot_config = config.clone();
-        let outcome = dispatch(&db, config, operator.by, command, now).await;
+        // A print to a closed output still records what the change did.
+        let change = dispatch(&db, config, operator.by, command, now);
+        let outcome = super::exit::CatchBrokenPipe(Box::pin(change)).await;
         let target = match (target_before, reference) {
             (Some(target), _) => Some(target),
             (None, Reference::Created) => shared::take_created().map(|id| match kind {

@@ -24,7 +24,8 @@ pub struct AuditArgs {
     #[arg(long)]
     action: Option<String>,
     /// Only this target: a kind (user, deposit, withdrawal, wallet, room, product, category,
-    /// task, envelope, content, news, picture, rebate, salary), or KIND:ID, e.g. user:7.
+    /// task, envelope, content, news, picture, rebate, salary, entry, ledger), or KIND:ID,
+    /// e.g. user:7.
     #[arg(long, value_name = "KIND[:ID]")]
     target: Option<String>,
     /// From this time on (RFC 3339, e.g. 2026-12-01T00:00:00Z).
@@ -122,10 +123,13 @@ pub enum TargetKind {
     Salary,
     /// A ledger entry (`admin reverse`): shown with its postings.
     Entry,
+    /// The ledger check's watermark and recorded failure, which a passing `admin verify`
+    /// moves and clears.
+    Ledger,
 }
 
 impl TargetKind {
-    pub const ALL: [TargetKind; 15] = [
+    pub const ALL: [TargetKind; 16] = [
         TargetKind::User,
         TargetKind::Deposit,
         TargetKind::Withdrawal,
@@ -141,6 +145,7 @@ impl TargetKind {
         TargetKind::Rebate,
         TargetKind::Salary,
         TargetKind::Entry,
+        TargetKind::Ledger,
     ];
 
     pub fn code(self) -> &'static str {
@@ -160,6 +165,7 @@ impl TargetKind {
             TargetKind::Rebate => "rebate",
             TargetKind::Salary => "salary",
             TargetKind::Entry => "entry",
+            TargetKind::Ledger => "ledger",
         }
     }
 
@@ -243,6 +249,10 @@ impl TargetKind {
                 (TargetKind::Entry, Some(id), _) => {
                     json(crate::ledger::entry_detail(connection, id)?)
                 }
+                (TargetKind::Ledger, _, _) => json(Some(LedgerCheckState {
+                    checked_through: crate::ledger::Watermark::stored(connection)?,
+                    failure: crate::ledger::recorded_failure(connection)?.map(|(failure, _)| failure),
+                })),
                 (TargetKind::Salary, _, _) => {
                     let newest = Paging { page: 1, limit: 1 };
                     let payouts = crate::growth::salary::payouts(connection, None, None, newest)?;
@@ -253,6 +263,14 @@ impl TargetKind {
             .await?;
         Ok(value)
     }
+}
+
+/// The ledger check's state around `admin verify`: where the last passing check stopped and
+/// the failure the server recorded, if any.
+#[derive(serde::Serialize)]
+struct LedgerCheckState {
+    checked_through: crate::ledger::Watermark,
+    failure: Option<String>,
 }
 
 /// What `admin room show` prints: the settings, then the limits.

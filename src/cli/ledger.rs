@@ -35,11 +35,15 @@ pub async fn verify_ledger(db: &Db, json: bool) -> anyhow::Result<()> {
             .map(|(user_id, room)| MiscountedBets { user_id, room })
             .collect(),
     };
-    print_json_or(json, &verification, print_verification)?;
+    // Recorded before the report is printed: a reader that stops early (`| head`) must not
+    // leave the watermark behind.
     if verification.verified {
         let (through, now) =
             (verification.ledger.checked_through, crate::clock::Clock::System.now());
         db.write(move |tx| crate::ledger::record_passed(tx, through, now)).await?;
+    }
+    print_json_or(json, &verification, print_verification)?;
+    if verification.verified {
         Ok(())
     } else {
         Err(super::exit::ChecksFailed("the ledger does not verify".into()).into())

@@ -133,6 +133,16 @@ pub fn parse() -> (Cli, ArgMatches) {
 }
 
 pub fn run(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
+    if matches!(cli.command, Command::Serve { .. }) {
+        return run_command(cli, matches);
+    }
+    // An operator's command may print to a reader that stops early (`| head`): it ends
+    // quietly with `exit::BROKEN_PIPE` instead of a panic.
+    exit::quiet_broken_pipes();
+    exit::catch_broken_pipe(|| run_command(cli, matches))
+}
+
+fn run_command(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
     match cli.command {
         Command::Init { force, listen } => setup::init(cli.config, cli.data_dir, force, listen),
         Command::Serve { listen } => {

@@ -175,7 +175,6 @@ async fn reads_are_not_recorded() {
     let reads = [
         vec!["admin", "deposit", "list"],
         vec!["admin", "user", "show", user.as_str()],
-        vec!["admin", "verify"],
     ];
     for read in reads {
         succeed(data, &read);
@@ -334,4 +333,22 @@ async fn reviews_and_adjustments_print_what_they_did_as_json() {
     assert!(approved["upgrades"].is_array(), "{approved}");
     // 100.00 + the 10 % first-deposit bonus + 1 % cashback - 5.00.
     assert_eq!(adjusted["wallet"], "106.00", "{adjusted}");
+}
+
+#[tokio::test]
+async fn verify_is_recorded_with_the_watermark_it_moves() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let player = app.player().await;
+    app.credit(&player, "30.00").await;
+
+    succeed(data, &["admin", "verify"]);
+
+    let record = newest(data);
+    assert_eq!((&record["action"], &record["target_kind"]), (&json!("verify"), &json!("ledger")));
+    assert_eq!(record["outcome"], "ok", "{record}");
+    let mark = |snapshot: &str| record[snapshot]["checked_through"]["entry_id"].as_i64();
+    assert!(mark("after") > mark("before"), "{record}");
+    assert_eq!(record["after"]["failure"], Value::Null, "{record}");
 }

@@ -273,3 +273,49 @@ async fn admin_codes_lists_the_codes_delivered_in_log_mode() {
     assert_eq!(json[0]["target"], "player@example.com");
     assert_eq!(json[1]["code"], code.as_str());
 }
+
+/// Runs `fairhall ARGS` with its standard output on a pipe whose reader is already gone, as
+/// `fairhall ... | head` once `head` has what it wanted.
+fn run_into_a_closed_pipe(data_dir: &Path, args: &[&str]) -> Run {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = fairhall(data_dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    Run {
+        status: output.status,
+        stdout: String::new(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[tokio::test]
+async fn a_reader_that_stops_early_ends_a_command_quietly_and_a_change_is_still_audited() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let player = app.player().await;
+    crate::wallet_support::WalletApp::credit(&app, &player, "30.00").await;
+    let mark = || app.db.read(fairhall::ledger::Watermark::stored);
+    let before = mark().await.expect("the watermark");
+
+    let list = run_into_a_closed_pipe(data, &["admin", "user", "list"]);
+    let verify = run_into_a_closed_pipe(data, &["admin", "verify"]);
+    let dump = run_into_a_closed_pipe(data, &["config", "dump"]);
+
+    for run in [&list, &verify, &dump] {
+        assert_eq!(run.status.code(), Some(141), "SIGPIPE's usual code: {run:?}");
+        assert!(!run.stderr.contains("panicked"), "{run:?}");
+        assert!(!run.stderr.contains("fairhall:"), "no error message: {run:?}");
+    }
+    let after = mark().await.expect("the watermark");
+    assert!(after.entry_id > before.entry_id, "verify passed and moved it: {before:?} {after:?}");
+    let audit = succeed(data, &["admin", "audit", "--json", "--limit", "1"]);
+    let newest: serde_json::Value = serde_json::from_str(&audit).expect("JSON");
+    assert_eq!(newest[0]["action"], "verify", "{newest}");
+    assert_eq!(newest[0]["after"]["checked_through"]["entry_id"], after.entry_id, "{newest}");
+}
