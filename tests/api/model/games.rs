@@ -1,10 +1,12 @@
 //! Bets of the walk through `api/rooms/betting`, and their settlement when the clock passes
 //! their draw: the model reads the published draw and applies its own win rule and odds.
 
+use super::programmes::operator_week;
 use super::rules::{
-    GAME_ROOMS, MAX_TOTAL, MAX_USER, MIN_BET, PAYOUT_CAP, Settled, operator_day, options_in_play,
-    settle, win_payout,
+    GAME_ROOMS, MAX_TOTAL, MAX_USER, MIN_BET, PAYOUT_CAP, Settled, odds_of, operator_day,
+    options_in_play, settle, win_payout,
 };
+use super::yn28;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
 use crate::wallet_support::post_request;
 use fairhall::clock::Timestamp;
@@ -41,12 +43,32 @@ pub async fn shown_period(walk: &mut Walk, room: &'static str) -> (String, Times
 }
 
 impl Walk {
+    /// A room of one of the five games: for yn28 a region's tier room, the dearer tiers
+    /// less often.
+    fn any_room(&mut self) -> &'static str {
+        let game = self.rng.gen_range(0..=GAME_ROOMS.len());
+        let Some(room) = GAME_ROOMS.get(game).copied() else {
+            let total: u32 = yn28::TIERS.iter().map(|(_, _, weight)| weight).sum();
+            let mut pick = self.rng.gen_range(0..total);
+            let tier = yn28::TIERS.iter().position(|(_, _, weight)| {
+                let here = pick < *weight;
+                pick = pick.saturating_sub(*weight);
+                here
+            });
+            let region = self.rng.gen_range(0..yn28::REGIONS.len());
+            return yn28::rooms()[region * yn28::TIERS.len() + tier.expect("a tier")];
+        };
+        room
+    }
+
     /// One to three lines on distinct options of one room: mostly within the limits, some
     /// below the minimum or past a player's or everyone's limit, some beyond the balance; a
-    /// few on a period already drawn. Half with an Idempotency-Key.
+    /// few on a period already drawn; in a yn28 room some a long/short trade (big or small).
+    /// Half with an Idempotency-Key.
     pub async fn bet(&mut self) {
         let player = self.any_player();
-        let room = GAME_ROOMS[self.rng.gen_range(0..GAME_ROOMS.len())];
+        let room = self.any_room();
+        let trade = yn28::is_yn28(room) && self.rng.gen_bool(0.25);
         let (mut issue, close_at, draw_at) = shown_period(self, room).await;
         let drawn = self.rng.gen_bool(0.03).then(|| self.drawn_issue(room)).flatten();
         let stale = drawn.is_some();
@@ -55,7 +77,9 @@ impl Walk {
         }
         let mut options: Vec<String> = options_in_play()
             .into_iter()
-            .filter(|(in_room, _)| *in_room == room)
+            .filter(|(in_room, option)| {
+                *in_room == room && (!trade || option == "big" || option == "small")
+            })
             .map(|(_, option)| option)
             .collect();
         options.shuffle(&mut self.rng);
@@ -69,10 +93,13 @@ impl Walk {
         let expected = if stale || self.app.now() >= close_at {
             "period_closed"
         } else {
-            self.bet_verdict(player, (room, &issue), &lines)
+            self.bet_verdict(player, (room, &issue), &lines, trade)
         };
-        self.begin(format!("player {player} bets {bets:?} on {room} {issue}"));
-        let form = json!({ "room": room, "issue": issue, "bets": bets });
+        self.begin(format!("player {player} bets {bets:?} on {room} {issue} (trade: {trade})"));
+        let mut form = json!({ "room": room, "issue": issue, "bets": bets });
+        if trade {
+            form["mode"] = json!("trade");
+        }
         let key = self.rng.gen_bool(0.5).then(|| format!("bet-{}", self.step));
         let request =
             post_request("/api/rooms/betting", &self.players[player].0, &form, key.as_deref());
@@ -83,10 +110,12 @@ impl Walk {
         }
         let total: i64 = lines.iter().map(|(_, stake)| stake).sum();
         self.expected[player].game -= total;
+        self.expected[player].bet_points += total;
+        self.bet_since_tick.insert(player);
         let game_balance = reply.data()["game_balance"].as_str().expect("a balance").to_string();
         assert_eq!(game_balance, text(self.expected[player].game), "{}", self.at());
         for (option, stake) in lines {
-            let payout = win_payout(room, &option, stake);
+            let payout = win_payout(room, odds_of(room, &option), stake);
             let by_option = (room.to_string(), issue.clone(), option.clone());
             let totals = self.stakes_by_option.entry(by_option.clone()).or_default();
             *totals = (totals.0 + stake, totals.1 + payout);
@@ -127,15 +156,17 @@ impl Walk {
     }
 
     /// The rules of a bet in an open period, in the order the hall applies them: the minimum
-    /// of each line, then each line's per-player, all-player and payout totals, then the game
-    /// balance.
+    /// of each line (a trade's too), then each line's per-player, all-player and payout
+    /// totals, then a tier room's entry minimum, then the game balance.
     fn bet_verdict(
         &self,
         player: usize,
         (room, issue): (&str, &str),
         lines: &[(String, i64)],
+        trade: bool,
     ) -> &'static str {
-        if lines.iter().any(|(_, stake)| *stake < MIN_BET) {
+        let line_min = if trade { MIN_BET.max(yn28::TRADE_MIN) } else { MIN_BET };
+        if lines.iter().any(|(_, stake)| *stake < line_min) {
             return "bet_out_of_limits";
         }
         for (option, stake) in lines {
@@ -144,7 +175,7 @@ impl Walk {
                 self.stakes_by_option.get(&by_option).copied().unwrap_or_default();
             let by_player = (room.to_string(), issue.to_string(), option.clone(), player);
             let mine = self.stakes_by_player.get(&by_player).copied().unwrap_or_default();
-            let payout = win_payout(room, option, *stake);
+            let payout = win_payout(room, odds_of(room, option), *stake);
             if mine + stake > MAX_USER
                 || all_stake + stake > MAX_TOTAL
                 || all_payout + payout > PAYOUT_CAP
@@ -153,7 +184,14 @@ impl Walk {
             }
         }
         let total: i64 = lines.iter().map(|(_, stake)| stake).sum();
-        if total > self.expected[player].game { "insufficient_balance" } else { "ok" }
+        let game = self.expected[player].game;
+        if game < yn28::entry_min(room) {
+            "room_balance_too_low"
+        } else if total > game {
+            "insufficient_balance"
+        } else {
+            "ok"
+        }
     }
 
     /// Settles in the model every open bet whose draw time has come: reads the published draw
@@ -176,18 +214,18 @@ impl Walk {
             self.drawn_issues.insert(key);
             let expected = &mut self.expected[bet.player];
             self.touched.insert(bet.player);
-            let label = match settle(bet.room, &bet.option, drawn) {
-                Settled::Won => {
-                    expected.settled_stakes.push((now, bet.stake));
-                    expected.game += win_payout(bet.room, &bet.option, bet.stake);
-                    expected.turnover = (expected.turnover - bet.stake).max(0);
-                    "won"
+            let outcome = settle(bet.room, &bet.option, drawn);
+            if outcome != Settled::Refunded {
+                expected.settled_stakes.push((now, bet.stake));
+                *expected.settled_by_week.entry(operator_week(now)).or_default() += bet.stake;
+                expected.turnover = (expected.turnover - bet.stake).max(0);
+            }
+            let label = match outcome {
+                Settled::Won(odds) => {
+                    expected.game += win_payout(bet.room, odds, bet.stake);
+                    if odds == odds_of(bet.room, &bet.option) { "won" } else { "won reduced" }
                 }
-                Settled::Lost => {
-                    expected.settled_stakes.push((now, bet.stake));
-                    expected.turnover = (expected.turnover - bet.stake).max(0);
-                    "lost"
-                }
+                Settled::Lost => "lost",
                 Settled::Refunded => {
                     expected.game += bet.stake;
                     *expected.bet_lines_by_day.entry(bet.placed_on).or_default() -= 1;
@@ -199,10 +237,12 @@ impl Walk {
     }
 }
 
-/// The numbers of a published draw: the dice, cars, balls or the one RGB number.
+/// The numbers of a published draw: the dice, cars, balls, the one RGB number, or yn28's
+/// a, b, c (which the model derives from the keno numbers).
 fn drawn_numbers(values: &Value) -> Vec<i64> {
     let result = &values["result"];
     match result {
+        Value::Object(_) => yn28::digits(result).to_vec(),
         Value::Array(numbers) => numbers.iter().map(|n| n.as_i64().expect("a number")).collect(),
         Value::Number(number) => vec![number.as_i64().expect("a number")],
         _ => panic!("an unexpected draw: {values}"),

@@ -37,6 +37,8 @@ impl Walk {
         self.settle_drawn_bets().await;
         self.pay_instalments();
         self.pay_rebates();
+        self.evaluate_bettors();
+        self.pay_salaries();
         let new_day = operator_day(self.app.now());
         if new_day != today {
             for index in 0..self.expected.len() {

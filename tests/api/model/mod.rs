@@ -12,12 +12,14 @@
 mod envelopes;
 mod games;
 mod growth;
+mod programmes;
 mod retries;
 mod rules;
 mod tasks;
 mod template;
 mod walk;
 mod wallet;
+mod yn28;
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;

@@ -112,18 +112,24 @@ impl Walk {
         }
     }
 
-    /// A bet with a malformed amount, on a room that does not exist or an issue that is not
-    /// the open one's.
+    /// A bet with a malformed amount, on a room that does not exist, or a long/short trade
+    /// of an option that is not up or down (`odd`) or outside yn28 (k3's `big`).
     async fn invalid_bet(&mut self, player: usize) {
         let user = self.players[player].0.clone();
-        let (room, amount, expected) = match self.rng.gen_range(0..2) {
-            0 => ("k3", "1.234", "invalid_amount"),
-            _ => ("k4", "5", "bad_params"),
+        let (room, option, amount, trade, expected) = match self.rng.gen_range(0..4) {
+            0 => ("k3", "sum_10", "1.234", false, "invalid_amount"),
+            1 => ("k4", "sum_10", "5", false, "bad_params"),
+            2 => ("usa_vip", "odd", "20", true, "bad_params"),
+            _ => ("k3", "big", "20", true, "bad_params"),
         };
-        self.begin(format!("player {player} bets {amount} in room {room}"));
-        let (issue, _, _) = shown_period(self, "k3").await;
-        let bets = json!([{ "option": "sum_10", "amount": amount }]);
-        let form = json!({ "room": room, "issue": issue, "bets": bets });
+        self.begin(format!("player {player} bets {amount} on {option} in {room} (trade: {trade})"));
+        let shown = if room == "k4" { "k3" } else { room };
+        let (issue, _, _) = shown_period(self, shown).await;
+        let bets = json!([{ "option": option, "amount": amount }]);
+        let mut form = json!({ "room": room, "issue": issue, "bets": bets });
+        if trade {
+            form["mode"] = json!("trade");
+        }
         let reply = self.app.send(post_request("/api/rooms/betting", &user, &form, None)).await;
         self.assert_outcome(reply_outcome(&reply), expected, "invalid bet");
     }

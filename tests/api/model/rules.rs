@@ -13,9 +13,7 @@ pub const DEPOSIT_MIN: i64 = 1_000;
 pub const TURNOVER_PERCENT: i64 = 2;
 pub const BONUS_TURNOVER_PERCENT: i64 = 10;
 pub const WITHDRAW_MIN: i64 = 100;
-pub const WITHDRAW_SINGLE_MAX: i64 = 30_000;
 pub const WITHDRAW_MAX: i64 = 50_000;
-pub const WITHDRAW_DAILY_COUNT: usize = 4;
 pub const FEE_BP: i64 = 150;
 pub const SMALL_BELOW: i64 = 500;
 pub const SMALL_FEE: i64 = 30;
@@ -55,14 +53,10 @@ pub fn configure(config: &mut Config) {
     // The walk models balances, not the deposit request limits (tests/api/deposit_limits.rs).
     wallet.deposit_pending_max = i64::MAX;
     wallet.deposit_requests_per_hour = i64::MAX;
+    // The deposit programmes, the VIP levels and the salary table.
+    super::programmes::configure(config);
     let growth = &mut config.growth;
     growth.bonus_turnover_percent = BONUS_TURNOVER_PERCENT;
-    // One VIP level: bets never upgrade a player (VIP rewards have tests/api/vip.rs).
-    growth.vip.levels.truncate(1);
-    let level = &mut growth.vip.levels[0];
-    level.withdraw_single_max = amount(WITHDRAW_SINGLE_MAX);
-    level.withdraw_daily_count = WITHDRAW_DAILY_COUNT as i64;
-    level.deposit_reward_bp = 0;
     growth.signin.rewards = SIGNIN_REWARDS.map(amount).to_vec();
     growth.signin.after_last = SigninCycle::RepeatLast;
     growth.signin.recharge_first = false;
@@ -167,6 +161,13 @@ pub struct Expected {
     pub settled_stakes: Vec<(Timestamp, i64)>,
     /// The operator day of the last sign-in and the streak it made.
     pub last_signin: Option<(i64, i64)>,
+    /// The stakes of every bet placed (the VIP level's betting points) and the level held.
+    pub bet_points: i64,
+    pub vip_level: usize,
+    /// Cashback paid per operator day (capped per day).
+    pub cashback_by_day: std::collections::BTreeMap<i64, i64>,
+    /// Stakes of bets settled won or lost per operator week not yet paid a salary for.
+    pub settled_by_week: std::collections::BTreeMap<i64, i64>,
 }
 
 impl Expected {
@@ -197,8 +198,8 @@ pub fn signin_reward(streak: i64) -> i64 {
     SIGNIN_REWARDS[day - 1]
 }
 
-/// The rooms the walk bets in, one per game but yn28 (whose draws are tested by
-/// tests/api/yn28.rs).
+/// The rooms the walk bets in, one per game but yn28, whose twelve tier rooms
+/// `yn28::rooms` names.
 pub const GAME_ROOMS: [&str; 4] = ["k3", "pk10", "ssc", "rgb1"];
 
 /// Every (room, option) the walk may bet on: options whose win rule fits on one line.
@@ -214,19 +215,25 @@ pub fn options_in_play() -> Vec<(&'static str, String)> {
         options.extend((0..=9).map(|digit| ("ssc", format!("b{ball}_{digit}"))));
     }
     options.extend((0..=9).map(|number| ("rgb1", format!("num_{number}"))));
+    for room in super::yn28::rooms() {
+        options.extend(super::yn28::options().into_iter().map(|option| (room, option)));
+    }
     options
 }
 
-/// How a bet ends.
+/// How a bet ends; a win at the odds it pays (in thousandths).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Settled {
-    Won,
+    Won(i64),
     Refunded,
     Lost,
 }
 
 /// The odds of an option in play, in thousandths (GAMES.md's defaults).
 pub fn odds_of(room: &str, option: &str) -> i64 {
+    if super::yn28::is_yn28(room) {
+        return super::yn28::odds_of(option);
+    }
     match (room, option.split('_').collect::<Vec<_>>().as_slice()) {
         ("k3", ["sum", sum]) => {
             let sum: i64 = sum.parse().expect("a sum");
@@ -251,7 +258,11 @@ pub fn odds_of(room: &str, option: &str) -> i64 {
 
 /// The outcome of `option` on the drawn numbers of `room`.
 pub fn settle(room: &str, option: &str, drawn: &[i64]) -> Settled {
-    let won = |condition: bool| if condition { Settled::Won } else { Settled::Lost };
+    if super::yn28::is_yn28(room) {
+        return super::yn28::settle(option, [drawn[0], drawn[1], drawn[2]]);
+    }
+    let odds = odds_of(room, option);
+    let won = |condition: bool| if condition { Settled::Won(odds) } else { Settled::Lost };
     let number = |text: &str| -> i64 { text.parse().expect("a number") };
     match (room, option.split('_').collect::<Vec<_>>().as_slice()) {
         ("k3", ["sum", sum]) => won(drawn.iter().sum::<i64>() == number(sum)),
@@ -274,7 +285,7 @@ pub fn service_fee(room: &str, stake: i64) -> i64 {
     if room == "rgb1" { (stake * RGB_FEE_BP + 9_999) / 10_000 } else { 0 }
 }
 
-/// What a win pays: the wagered amount (stake less fee) x odds, rounded down.
-pub fn win_payout(room: &str, option: &str, stake: i64) -> i64 {
-    (stake - service_fee(room, stake)) * odds_of(room, option) / 1_000
+/// What a win at `odds` pays: the wagered amount (stake less fee) x odds, rounded down.
+pub fn win_payout(room: &str, odds: i64, stake: i64) -> i64 {
+    (stake - service_fee(room, stake)) * odds / 1_000
 }

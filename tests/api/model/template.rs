@@ -208,13 +208,17 @@ impl Template {
         let tasks = super::tasks::create_tasks(&app).await;
         app.clock.advance(SETTLE_IN_SECS);
         scheduler.tick(app.now()).await;
-        for (room, option) in rules::options_in_play() {
-            let room = Room::parse(room).expect("a room");
-            let option = BetOption::parse(room.game(), &option).expect("an option");
-            let change = LimitsChange::Option { option, values: rules::option_limits() };
-            let set = app.db.write(move |tx| limits::set_room_limits(tx, room, change)).await;
-            set.expect("the limits are writable").expect("the limits are valid");
-        }
+        // The limits of every option in play (yn28's tier rooms included), in one write.
+        let set = app.db.write(|tx| {
+            for (room, option) in rules::options_in_play() {
+                let room = Room::parse(room).expect("a room");
+                let option = BetOption::parse(room.game(), &option).expect("an option");
+                let change = LimitsChange::Option { option, values: rules::option_limits() };
+                limits::set_room_limits(tx, room, change)?.expect("the limits are valid");
+            }
+            Ok(())
+        });
+        set.await.expect("the limits are writable");
         drop(app);
         Template { place, players, product, tasks }
     }

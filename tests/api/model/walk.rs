@@ -99,6 +99,11 @@ pub struct Walk {
     pub product_sold: i64,
     /// When the last rebate batch ran (the template's first pass ran one).
     pub rebates_ran_at: Timestamp,
+    /// Players who placed a bet since the scheduler's last pass (its VIP job re-evaluates them).
+    pub bet_since_tick: BTreeSet<usize>,
+    /// The last operator week whose salary is paid (the template's first pass paid the week
+    /// before the walk's).
+    pub salary_paid_through: i64,
     pub figures: Figures,
 }
 
@@ -159,6 +164,8 @@ impl Walk {
             fees: 0,
             product_sold: 0,
             rebates_ran_at: crate::helpers::START,
+            bet_since_tick: BTreeSet::new(),
+            salary_paid_through: super::programmes::operator_week(crate::helpers::START) - 1,
             figures: Figures::default(),
         }
     }
@@ -306,6 +313,7 @@ impl Walk {
                 for (index, user_id) in touched {
                     let balances = ledger::balances(connection, user_id)?;
                     let turnover = fairhall::wallet::turnover_remaining(connection, user_id)?;
+                    let vip_level = fairhall::auth::vip_level(connection, user_id)?;
                     let held = [
                         balances.wallet,
                         balances.game,
@@ -313,7 +321,7 @@ impl Walk {
                         balances.savings,
                         balances.invest,
                     ];
-                    players.push((index, held.map(Money::minor), turnover.minor()));
+                    players.push((index, held.map(Money::minor), turnover.minor(), vip_level));
                 }
                 let external = ledger::system_balance(connection, SystemAccount::External)?;
                 let fees = ledger::system_balance(connection, SystemAccount::Fees)?;
@@ -321,7 +329,7 @@ impl Walk {
             })
             .await
             .expect("the balances are readable");
-        for (index, held, turnover) in players {
+        for (index, held, turnover, vip_level) in players {
             let expected = &self.expected[index];
             let model = [
                 expected.wallet,
@@ -333,6 +341,7 @@ impl Walk {
             let names = "(wallet, game, frozen, savings, invest)";
             assert_eq!(held, model, "{at}: player {index} {names}");
             assert_eq!(turnover, expected.turnover, "{at}: player {index} turnover");
+            assert_eq!(vip_level, expected.vip_level as i64, "{at}: player {index} VIP level");
         }
         assert_eq!(system, (self.external, self.fees), "{at}: (external, fees)");
     }

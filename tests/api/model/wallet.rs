@@ -1,10 +1,8 @@
 //! Wallet operations of the walk: deposits and their reviews, conversions, withdrawals and
 //! their reviews, operator adjustments (moved here from the former tests/api/ledger_random.rs).
 
-use super::rules::{
-    DEPOSIT_MIN, TURNOVER_PERCENT, WITHDRAW_DAILY_COUNT, WITHDRAW_MAX, WITHDRAW_MIN,
-    WITHDRAW_SINGLE_MAX, operator_day, withdrawal_fee,
-};
+use super::programmes::{LEVELS, WITHDRAW_SINGLE_MAX};
+use super::rules::{DEPOSIT_MIN, WITHDRAW_MAX, WITHDRAW_MIN, operator_day, withdrawal_fee};
 use super::walk::{KeyedReply, Walk, outcome, reply_outcome, text};
 use crate::wallet_support::{DepositUpload, PNG, WalletApp, withdrawal_form};
 use fairhall::money::Money;
@@ -87,11 +85,7 @@ impl Walk {
         let result = self.app.review_deposit(id, (!approve).then_some("walk")).await;
         self.assert_outcome(outcome(&result), "ok", "deposit review");
         if approve {
-            let expected = &mut self.expected[player];
-            expected.wallet += amount;
-            expected.deposited += amount;
-            expected.turnover += amount * TURNOVER_PERCENT / 100;
-            self.external -= amount;
+            self.approve_deposit(player, amount);
         }
         self.reviewed_deposits.push(id);
     }
@@ -147,7 +141,7 @@ impl Walk {
             "below_minimum"
         } else if amount > WITHDRAW_MAX || amount > WITHDRAW_SINGLE_MAX {
             "limit_exceeded"
-        } else if count_today >= WITHDRAW_DAILY_COUNT {
+        } else if count_today >= LEVELS[expected.vip_level].withdraw_daily_count {
             "withdraw_count_exceeded"
         } else if amount + fee > expected.wallet {
             "insufficient_balance"
