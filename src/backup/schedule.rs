@@ -1,8 +1,8 @@
 //! The daily backup inside `serve` (`[backup]`): one archive a day at `daily_at` in the
 //! operator's time zone, named `fairhall-YYYYMMDD-HHMMSS.tar.gz` (UTC; the next free second
-//! when a backup of the same second took the name) in `[backup] dir`, the
-//! oldest beyond `keep` deleted after each success; one at start-up when the newest is more
-//! than a day old (the server was down at the time); one whenever `serve` gets SIGUSR1. Each
+//! when a backup of the same second took the name) in `[backup] dir`, the oldest beyond
+//! `keep` deleted after each success; one at start-up when the newest is more than a day old
+//! (the server was down at the time); one whenever `serve` gets SIGUSR1. Each
 //! attempt is logged and recorded in `<data_dir>/backup-status.json` (`BackupStatus`), which
 //! readiness checks and `admin doctor` read.
 
@@ -325,11 +325,8 @@ mod tests {
     #[tokio::test]
     async fn backups_asked_for_within_one_second_each_write_their_own_archive() {
         let dir = tempfile::tempdir().expect("a temp dir");
-        let options = crate::db::DbOptions {
-            read_connections: 1,
-            writer_queue: 16,
-            wal_max_bytes: 1 << 26,
-        };
+        let options =
+            crate::db::DbOptions { read_connections: 1, writer_queue: 16, wal_max_bytes: 1 << 26 };
         let database = dir.path().join(crate::backup::DATABASE_FILE);
         let _db = crate::db::Db::open(&database, options).expect("a migrated database");
         let job = BackupJob {

@@ -251,7 +251,8 @@ impl TargetKind {
                 }
                 (TargetKind::Ledger, _, _) => json(Some(LedgerCheckState {
                     checked_through: crate::ledger::Watermark::stored(connection)?,
-                    failure: crate::ledger::recorded_failure(connection)?.map(|(failure, _)| failure),
+                    failure: crate::ledger::recorded_failure(connection)?
+                        .map(|(failure, _)| failure),
                 })),
                 (TargetKind::Salary, _, _) => {
                     let newest = Paging { page: 1, limit: 1 };

@@ -102,12 +102,9 @@ fn broken_pipe_error(payload: Box<dyn Any + Send>) -> anyhow::Error {
 }
 
 /// Runs the whole command, a print to a closed output becoming a `BrokenPipe` error.
-pub fn catch_broken_pipe(
-    command: impl FnOnce() -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    std::panic::catch_unwind(AssertUnwindSafe(command)).unwrap_or_else(|payload| {
-        Err(broken_pipe_error(payload))
-    })
+pub fn catch_broken_pipe(command: impl FnOnce() -> anyhow::Result<()>) -> anyhow::Result<()> {
+    std::panic::catch_unwind(AssertUnwindSafe(command))
+        .unwrap_or_else(|payload| Err(broken_pipe_error(payload)))
 }
 
 /// A future whose print to a closed output ends it with a `BrokenPipe` error (boxed: pinning

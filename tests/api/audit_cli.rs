@@ -172,10 +172,7 @@ async fn reads_are_not_recorded() {
 
     // Reads are not recorded.
     let recorded = audit(data, &["--limit", "1000"]).len();
-    let reads = [
-        vec!["admin", "deposit", "list"],
-        vec!["admin", "user", "show", user.as_str()],
-    ];
+    let reads = [vec!["admin", "deposit", "list"], vec!["admin", "user", "show", user.as_str()]];
     for read in reads {
         succeed(data, &read);
     }

@@ -6,8 +6,8 @@ use super::rules::{
     GAME_ROOMS, MAX_TOTAL, MAX_USER, MIN_BET, PAYOUT_CAP, Settled, odds_of, operator_day,
     options_in_play, settle, win_payout,
 };
-use super::yn28;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};
+use super::yn28;
 use crate::wallet_support::post_request;
 use fairhall::clock::Timestamp;
 use rand::Rng;

@@ -12,7 +12,8 @@ use fairhall::money::Money;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// (minimum deposit, basis points, cap) of each tier, from the lowest.
-pub const FIRST_DEPOSIT_TIERS: [(i64, i64, i64); 2] = [(5_000, 1_000, 3_000), (50_000, 1_500, 15_000)];
+pub const FIRST_DEPOSIT_TIERS: [(i64, i64, i64); 2] =
+    [(5_000, 1_000, 3_000), (50_000, 1_500, 15_000)];
 pub const CASHBACK_TIERS: [(i64, i64, i64); 2] = [(10_000, 100, 2_000), (100_000, 200, 10_000)];
 /// The most cashback a player gets per operator day.
 pub const CASHBACK_DAILY_CAP: i64 = 3_000;
