@@ -30,6 +30,7 @@ import { roomLabel } from '@/features/games/parts/game-labels';
 import type { MoneyText } from '@/lib/money';
 import type { RoomIndex } from '@/features/games/api/room-index';
 import { ROUTES } from '@/lib/routes';
+import { rulesUrl } from '@/features/games/rules/model';
 
 /** A new result settles the period's bets: refresh them (shared with the trade view). */
 export function useYn28Live(room: string) {
@@ -115,6 +116,9 @@ function Play({
             {t('yn28_to_trade')}
           </Link>
         </div>
+        <Link className={styles.link} to={rulesUrl(room.room)} data-testid="rules-link">
+          {t('rules_link')}
+        </Link>
       </section>
       <LatestResult room={room.room} last={room.last} />
       <section className="panel" aria-label={t('games_board')}>
