@@ -201,10 +201,10 @@ async fn the_shown_schedule_is_what_the_payout_job_pays() {
         let app = TestApp::spawn().await;
         let spec = ProductSpec { yield_type: Some(yield_type.into()), ..fruit() };
         let id = app.product(spec).await;
-        let player = app.investor("1001.00").await;
-        let query = format!("id={id}&amount=1001.00");
+        let player = app.investor("1000.00").await;
+        let query = format!("id={id}&amount=1000.00");
         let shown = app.get_as(&player, "/api/goods/schedule", &query).await.ok().clone();
-        app.buy(&player, id, "1001.00").await.ok();
+        app.buy(&player, id, "1000.00").await.ok();
 
         let instalments = shown["instalments"].as_array().expect("instalments").clone();
         let mut paid_minor = 0;

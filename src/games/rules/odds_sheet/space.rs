@@ -27,7 +27,7 @@ pub enum DrawValue {
 /// Every value `group` of `source` reads, with its weight; the weights sum to the space's
 /// size.
 pub fn group_space(source: DrawSource, group: GroupKey) -> Vec<(DrawValue, u128)> {
-    let each = |draw| (DrawValue::Draw(draw), 1);
+    let each = |draw: Draw| -> (DrawValue, u128) { (DrawValue::Draw(draw), 1) };
     match source {
         DrawSource::K3 => (0..216_u8)
             .filter_map(|index| Dice::new([index / 36 + 1, index / 6 % 6 + 1, index % 6 + 1]))
