@@ -37,7 +37,7 @@ function scopeOf(game: string, group: RulesGroup, t: Translate): string | null {
 
 /** The word an option code ends in once its scope is taken off (`p3_big` -> `big`). */
 function wordOf(code: string): OptionWord | null {
-  const word = code.replace(/^(p\d+_|b\d_|total_|sum_)/, '');
+  const word = code.replace(/^(p\d+_|b\d_|total_|sum_|front_|middle_|back_)/, '');
   return Object.hasOwn(WORD_CHECK, word) ? (word as OptionWord) : null;
 }
 

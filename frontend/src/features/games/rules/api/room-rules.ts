@@ -40,7 +40,7 @@ export type RulesLimits = {
 };
 
 /** GET api/roominfo/rules: a room's rules and odds page from its live configuration. */
-export type RoomRules = {
+export type RulesPage = {
   room: string;
   game: string;
   rule_version: number;
@@ -71,7 +71,7 @@ export type RoomRules = {
 export const roomRulesKey = (room: string) => [...gamesKey, 'rules', room] as const;
 
 export const fetchRoomRules = (room: string) =>
-  api.get<RoomRules>('api/roominfo/rules', { room });
+  api.get<RulesPage>('api/roominfo/rules', { room });
 
 /** The figures change only when the operator edits the room: a minute of staleness is fine. */
 export function useRoomRules(room: string) {

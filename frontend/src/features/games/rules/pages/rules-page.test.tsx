@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RoomRules, RulesGroup } from '@/features/games/rules/api/room-rules';
+import type { RulesPage, RulesGroup } from '@/features/games/rules/api/room-rules';
 import { groupTitle, rulesUrl, verifyUrl } from '@/features/games/rules/model';
 import { Component as RulesPage } from '@/features/games/rules/pages/rules-page';
 import { activateLanguage, t } from '@/i18n/i18n';
@@ -24,7 +24,7 @@ const line = (option: string, odds: string, chance: [string, string], rtp: [stri
   rtp_from_stake: [],
 });
 
-const k3Rules = (): RoomRules => ({
+const k3Rules = (): RulesPage => ({
   room: 'k3',
   game: 'k3',
   rule_version: 4,
@@ -150,11 +150,11 @@ describe('rules page words', () => {
     expect(groupTitle('pk10', group('sum', null, ['sum_3', 'sum_4']), t)).toBe('Top-two sum');
     expect(groupTitle('ssc', group('digit', 2, ['b2_0', 'b2_1']), t)).toBe('Ball 2 · Digit');
     expect(groupTitle('ssc', group('shape', 3, ['back_leopard', 'back_pair']), t)).toBe(
-      'Back three · Leopard / Pair',
+      'Back three · Leopard (all equal) / Pair',
     );
     expect(groupTitle('yn28', group('sum', null, ['sum_0', 'sum_1']), t)).toBe('Sum');
     expect(groupTitle('rgb', group('colour', null, ['red', 'green', 'violet']), t)).toBe(
-      'Red / Green / Violet',
+      'Red / Green / Violet (0 or 5)',
     );
   });
 

@@ -9,10 +9,11 @@ import { roomLabel, optionLabel } from '@/features/games/parts/game-labels';
 import { say } from '@/features/games/parts/text';
 import { ruleNotes } from '@/features/games/quick/parts/rules';
 import { GAMES, type Game } from '@/features/games/quick/games';
+import type { RoomRules } from '@/features/games/quick/options';
 import {
   useRoomRules,
   type Exact,
-  type RoomRules,
+  type RulesPage as RulesReply,
   type RulesGroup,
   type RulesOption,
 } from '@/features/games/rules/api/room-rules';
@@ -39,7 +40,7 @@ export function Component() {
   );
 }
 
-function RulesView({ page }: { page: RoomRules }) {
+function RulesView({ page }: { page: RulesReply }) {
   const { t } = useI18n();
   return (
     <>
@@ -62,10 +63,10 @@ function RulesView({ page }: { page: RoomRules }) {
 }
 
 /** The room-wide rules in words: the quick games' notes, yn28's special rules. */
-function notes(page: RoomRules, t: Translate): string[] {
+function notes(page: RulesReply, t: Translate): string[] {
   const quick = GAMES.find((game) => game === (page.game as Game));
   if (quick !== undefined) {
-    const odds = { rules: page.rules as Record<string, unknown>, service_fee_bp: page.service_fee_bp };
+    const odds = { rules: page.rules as RoomRules | null, service_fee_bp: page.service_fee_bp };
     return ruleNotes(quick, odds)
       .slice(1)
       .map((note) => say(note, t));
@@ -154,7 +155,7 @@ function OptionRow({ game, line }: { game: string; line: RulesOption }) {
   );
 }
 
-function Limits({ page }: { page: RoomRules }) {
+function Limits({ page }: { page: RulesReply }) {
   const { t } = useI18n();
   return (
     <section className={`card ${styles.card}`}>
@@ -199,7 +200,7 @@ function Limits({ page }: { page: RoomRules }) {
   );
 }
 
-function Schedule({ page }: { page: RoomRules }) {
+function Schedule({ page }: { page: RulesReply }) {
   const { t } = useI18n();
   const { period_secs, close_secs, timezone } = page.schedule;
   return (
@@ -212,7 +213,7 @@ function Schedule({ page }: { page: RoomRules }) {
   );
 }
 
-function Fairness({ page }: { page: RoomRules }) {
+function Fairness({ page }: { page: RulesReply }) {
   const { t } = useI18n();
   const { fairness } = page;
   return (
