@@ -21,7 +21,11 @@ const KIND_KEYS: Record<string, MessageKey> = {
   shape: 'rules_kind_shape',
 };
 
-const WINDOW_KEYS: readonly MessageKey[] = ['games_opt_front', 'games_opt_middle', 'games_opt_back'];
+const WINDOW_KEYS: readonly MessageKey[] = [
+  'games_opt_front',
+  'games_opt_middle',
+  'games_opt_back',
+];
 
 /** What a group is about in its game: a PK10 position, an SSC ball, total or window. */
 function scopeOf(game: string, group: RulesGroup, t: Translate): string | null {

@@ -70,8 +70,7 @@ export type RulesPage = {
 
 export const roomRulesKey = (room: string) => [...gamesKey, 'rules', room] as const;
 
-export const fetchRoomRules = (room: string) =>
-  api.get<RulesPage>('api/roominfo/rules', { room });
+export const fetchRoomRules = (room: string) => api.get<RulesPage>('api/roominfo/rules', { room });
 
 /** The figures change only when the operator edits the room: a minute of staleness is fine. */
 export function useRoomRules(room: string) {

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RulesPage, RulesGroup } from '@/features/games/rules/api/room-rules';
 import { groupTitle, rulesUrl, verifyUrl } from '@/features/games/rules/model';
-import { Component as RulesPage } from '@/features/games/rules/pages/rules-page';
+import { Component as RulesScreen } from '@/features/games/rules/pages/rules-page';
 import { activateLanguage, t } from '@/i18n/i18n';
 import { clearSession, startSession } from '@/lib/session';
 import { routeFetch, type FetchCall } from '@/test/helpers';
@@ -54,8 +54,20 @@ const k3Rules = (): RulesPage => ({
     },
   ],
   limits: [
-    { option: null, min_bet: '1.00', max_user: '5000.00', max_total: '100000.00', payout_cap: '500000.00' },
-    { option: 'triple_1', min_bet: '2.00', max_user: '100.00', max_total: '1000.00', payout_cap: '50000.00' },
+    {
+      option: null,
+      min_bet: '1.00',
+      max_user: '5000.00',
+      max_total: '100000.00',
+      payout_cap: '500000.00',
+    },
+    {
+      option: 'triple_1',
+      min_bet: '2.00',
+      max_user: '100.00',
+      max_total: '1000.00',
+      payout_cap: '50000.00',
+    },
   ],
   schedule: {
     period_secs: 60,
@@ -79,7 +91,7 @@ let calls: FetchCall[];
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/pages/cc/rules', Component: RulesPage }], {
+  const router = createMemoryRouter([{ path: '/pages/cc/rules', Component: RulesScreen }], {
     initialEntries: [path],
   });
   render(
@@ -118,7 +130,9 @@ describe('rules page', () => {
   it('states the room rules, limits, schedule and how draws are verified', async () => {
     renderAt('/pages/cc/rules?room=k3');
     await screen.findByRole('table', { name: 'Bet limits' }, { timeout: 5000 });
-    expect(screen.getByText('In this room a triple makes big, small, odd and even lose.')).toBeInTheDocument();
+    expect(
+      screen.getByText('In this room a triple makes big, small, odd and even lose.'),
+    ).toBeInTheDocument();
     const limits = screen.getByRole('table', { name: 'Bet limits' });
     expect(within(limits).getByRole('row', { name: /^All options/ })).toHaveTextContent('5000.00');
     expect(within(limits).getByRole('row', { name: /^Triple 1/ })).toHaveTextContent('2.00');

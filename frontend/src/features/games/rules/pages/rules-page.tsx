@@ -30,7 +30,11 @@ export function Component() {
   const rules = useRoomRules(room);
   return (
     <main className="page">
-      <PageHeader title={`${roomLabel(room, t, lang)} · ${t('cc_rules')}`} back fallback={ROUTES.home} />
+      <PageHeader
+        title={`${roomLabel(room, t, lang)} · ${t('cc_rules')}`}
+        back
+        fallback={ROUTES.home}
+      />
       <div className={`page-body ${styles.body}`}>
         <LoadingGate queries={[rules]} ready={rules.data !== undefined}>
           {() => <RulesView page={rules.data!} />}
@@ -193,9 +197,7 @@ function Limits({ page }: { page: RulesReply }) {
           ))}
         </tbody>
       </DataTable>
-      {page.entry_min !== '0.00' ? (
-        <p>{t('rules_entry_min', { amount: page.entry_min })}</p>
-      ) : null}
+      {page.entry_min !== '0.00' ? <p>{t('rules_entry_min', { amount: page.entry_min })}</p> : null}
     </section>
   );
 }
