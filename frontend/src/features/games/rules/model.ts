@@ -2,7 +2,6 @@
 // are verified. Option names are the games' shared labels (games/parts/game-labels).
 import type { RulesGroup } from '@/features/games/rules/api/room-rules';
 import { optionLabel, optionWordKey, type OptionWord } from '@/features/games/parts/game-labels';
-import { GAMES, pageUrl, type Game } from '@/features/games/quick/games';
 import type { MessageKey, Translate } from '@/i18n/i18n';
 import { ROUTES } from '@/lib/routes';
 
@@ -94,12 +93,18 @@ export function groupTitle(game: string, group: RulesGroup, t: Translate): strin
   return scope === null ? name : `${scope} · ${name}`;
 }
 
-/** Where the room's past draws are listed with their seeds and checked in the browser. */
-export function verifyUrl(room: string, game: string): string {
-  const quick = GAMES.find((each) => each === (game as Game));
-  if (quick === undefined) return ROUTES.trend;
-  return pageUrl(quick, 'open', room);
-}
+/** The results page of each quick game, where every draw is checked in the browser. */
+const RESULTS: Record<string, string> = {
+  k3: ROUTES.ccK3Open,
+  pk10: ROUTES.ccPkOpen,
+  ssc: ROUTES.ccSscOpen,
+  rgb: ROUTES.ccRgbOpen,
+};
 
-/** The rules page of `room`. */
-export const rulesUrl = (room: string): string => `${ROUTES.ccRules}?room=${room}`;
+/** Where the room's past draws are listed with their seeds and checked in the browser (yn28:
+ * the trend page's history). RGB's results page takes its room. */
+export function verifyUrl(room: string, game: string): string {
+  const results = RESULTS[game];
+  if (results === undefined) return ROUTES.trend;
+  return game === 'rgb' ? `${results}?room=${room}` : results;
+}

@@ -25,7 +25,7 @@ import { useBalances } from '@/hooks/use-profile';
 import { useI18n } from '@/i18n/i18n';
 import type { MoneyText } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
-import { rulesUrl } from '@/features/games/rules/model';
+import { rulesUrl } from '@/features/games/parts/rules-url';
 
 export function Component() {
   const { t } = useI18n();

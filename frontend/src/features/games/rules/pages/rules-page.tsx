@@ -7,9 +7,8 @@ import { LoadingGate } from '@/components/loading-gate';
 import { PageHeader } from '@/components/page-header';
 import { roomLabel, optionLabel } from '@/features/games/parts/game-labels';
 import { say } from '@/features/games/parts/text';
-import { ruleNotes } from '@/features/games/quick/parts/rules';
-import { GAMES, type Game } from '@/features/games/quick/games';
-import type { RoomRules } from '@/features/games/quick/options';
+import { ruleNotes, type RuleSwitches } from '@/features/games/parts/rule-notes';
+import { describeRule, specialRules } from '@/features/games/parts/special-rules';
 import {
   useRoomRules,
   type Exact,
@@ -19,7 +18,6 @@ import {
 } from '@/features/games/rules/api/room-rules';
 import { groupTitle, verifyUrl } from '@/features/games/rules/model';
 import styles from '@/features/games/rules/rules.module.css';
-import { describeRule, specialRules } from '@/features/games/yn28/model';
 import { useI18n, type Translate } from '@/i18n/i18n';
 import { ROUTES } from '@/lib/routes';
 
@@ -68,10 +66,9 @@ function RulesView({ page }: { page: RulesReply }) {
 
 /** The room-wide rules in words: the quick games' notes, yn28's special rules. */
 function notes(page: RulesReply, t: Translate): string[] {
-  const quick = GAMES.find((game) => game === (page.game as Game));
-  if (quick !== undefined) {
-    const odds = { rules: page.rules as RoomRules | null, service_fee_bp: page.service_fee_bp };
-    return ruleNotes(quick, odds)
+  if (page.game !== 'yn28') {
+    const odds = { rules: page.rules as RuleSwitches | null, service_fee_bp: page.service_fee_bp };
+    return ruleNotes(page.game, odds)
       .slice(1)
       .map((note) => say(note, t));
   }
