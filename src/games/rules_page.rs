@@ -65,9 +65,8 @@ fn cached_sheet(room: Room, terms: &RoomTerms) -> Result<Arc<Vec<GroupSheet>>, A
         return Ok(cached.groups.clone());
     }
     let limits = terms.limits.clone();
-    let min_bet = move |option: crate::games::rules::options::BetOption| {
-        limits.of(&option.code()).min_bet
-    };
+    let min_bet =
+        move |option: crate::games::rules::options::BetOption| limits.of(&option.code()).min_bet;
     let input = SheetInput {
         source: room.draw_source(),
         odds: &terms.odds,

@@ -212,14 +212,15 @@ fn group_reply(group: &GroupSheet) -> RulesGroup {
 }
 
 fn option_reply(line: &OptionSheet) -> RulesOption {
-    let reduced = line.shares.win_reduced.iter().map(|(odds, share)| ReducedWin {
-        odds: odds.to_string(),
-        probability: (*share).into(),
-    });
-    let bands = line.rtp_from_stake.iter().map(|(stake, rtp)| StakeBand {
-        stake_min: stake.to_string(),
-        rtp: (*rtp).into(),
-    });
+    let reduced = line
+        .shares
+        .win_reduced
+        .iter()
+        .map(|(odds, share)| ReducedWin { odds: odds.to_string(), probability: (*share).into() });
+    let bands = line
+        .rtp_from_stake
+        .iter()
+        .map(|(stake, rtp)| StakeBand { stake_min: stake.to_string(), rtp: (*rtp).into() });
     RulesOption {
         option: line.option.code(),
         odds: line.odds.to_string(),

@@ -71,9 +71,15 @@ async fn paid_odds(app: &TestApp, room: &str) -> (Vec<(String, String)>, u128) {
     let page = app.get(&format!("/api/roominfo/odds?room={room}"), None).await.ok().clone();
     let options = page["options"].as_array().expect("options");
     let odds = options.iter().map(|line| {
-        (line["option"].as_str().expect("code").to_owned(), line["odds"].as_str().expect("odds").to_owned())
+        (
+            line["option"].as_str().expect("code").to_owned(),
+            line["odds"].as_str().expect("odds").to_owned(),
+        )
     });
-    (odds.collect(), u128::from(u16::try_from(page["service_fee_bp"].as_u64().expect("fee")).expect("bp")))
+    (
+        odds.collect(),
+        u128::from(u16::try_from(page["service_fee_bp"].as_u64().expect("fee")).expect("bp")),
+    )
 }
 
 /// RTP from the odds table: win x odds x (1 - fee) + reduced wins x their odds x (1 - fee)
@@ -93,7 +99,8 @@ async fn every_rooms_rtp_equals_the_rtp_of_the_odds_it_pays() {
     let hall = Hall::open().await;
     let player = hall.app.player().await;
     for room in Room::all().into_iter().map(Room::code) {
-        let page = hall.app.get(&format!("/api/roominfo/rules?room={room}"), Some(&player.token)).await;
+        let page =
+            hall.app.get(&format!("/api/roominfo/rules?room={room}"), Some(&player.token)).await;
         let page = page.ok().clone();
         let (table, fee_bp) = paid_odds(&hall.app, &room).await;
         let mut listed = Vec::new();
@@ -149,7 +156,9 @@ fn k3_wins(code: &str, dice: [u8; 3]) -> bool {
         }
         _ if code.starts_with("pair_") => count(digits("pair_")[0]) >= 2,
         _ if code.starts_with("three_diff_") => sorted.to_vec() == digits("three_diff_"),
-        _ if code.starts_with("two_diff_") => digits("two_diff_").iter().all(|face| count(*face) > 0),
+        _ if code.starts_with("two_diff_") => {
+            digits("two_diff_").iter().all(|face| count(*face) > 0)
+        }
         _ if code.starts_with("die_") => count(digits("die_")[0]) > 0,
         _ => panic!("unknown K3 option {code}"),
     }
@@ -174,10 +183,15 @@ async fn k3_and_rgb_probabilities_equal_a_count_of_the_dice_and_numbers() {
     let lines = |page: &Value| -> Vec<(String, Ratio)> {
         let groups = page["groups"].as_array().expect("groups").iter();
         let lines = groups.flat_map(|group| group["options"].as_array().expect("options").clone());
-        lines.map(|line| (line["option"].as_str().expect("code").to_owned(), exact(&line["probability"]))).collect()
+        lines
+            .map(|line| {
+                (line["option"].as_str().expect("code").to_owned(), exact(&line["probability"]))
+            })
+            .collect()
     };
     let k3 = hall.app.get("/api/roominfo/rules?room=k3", Some(&player.token)).await.ok().clone();
-    let all_dice: Vec<[u8; 3]> = (0..216_u8).map(|i| [i / 36 + 1, i / 6 % 6 + 1, i % 6 + 1]).collect();
+    let all_dice: Vec<[u8; 3]> =
+        (0..216_u8).map(|i| [i / 36 + 1, i / 6 % 6 + 1, i % 6 + 1]).collect();
     for (code, probability) in lines(&k3) {
         let wins = all_dice.iter().filter(|dice| k3_wins(&code, **dice)).count();
         assert_eq!(probability, Ratio::new(u128::try_from(wins).expect("count"), 216), "k3 {code}");

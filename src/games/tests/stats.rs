@@ -11,12 +11,12 @@
 //! Statistics are not money: this test-only module computes them in floating point.
 #![allow(clippy::float_arithmetic)]
 
-use crate::games::rules::yn28::distribution::digit_weights;
 use super::test_seed;
 use crate::games::fairness::fair::Seed;
 use crate::games::rules::draw::Draw;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::room::{DrawSource, Region, RgbMinutes};
+use crate::games::rules::yn28::distribution::digit_weights;
 use chrono::NaiveDate;
 
 fn draw_count() -> usize {

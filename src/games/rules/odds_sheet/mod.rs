@@ -93,7 +93,11 @@ fn group_sheet(
     let total: u128 = space.iter().map(|(_, weight)| weight).sum();
     let bets: Vec<PlacedBet> = members
         .iter()
-        .map(|(option, odds)| PlacedBet { option: *option, odds: *odds, stake: (input.min_bet)(*option) })
+        .map(|(option, odds)| PlacedBet {
+            option: *option,
+            odds: *odds,
+            stake: (input.min_bet)(*option),
+        })
         .collect();
     let mut tallies = vec![Tally::default(); bets.len()];
     let mut refunded = 0_u128;
@@ -175,7 +179,12 @@ impl Tally {
         }
     }
 
-    fn sheet(self, bet: &PlacedBet, total: u128, rules: &GameRules) -> Result<OptionSheet, AppError> {
+    fn sheet(
+        self,
+        bet: &PlacedBet,
+        total: u128,
+        rules: &GameRules,
+    ) -> Result<OptionSheet, AppError> {
         let win = fraction(self.win, total)?;
         let mut rtp = checked(win.checked_mul(exact_return(Outcome::Win(bet.odds), rules)?))?;
         let mut probability = win;

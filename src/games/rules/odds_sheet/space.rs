@@ -33,10 +33,14 @@ pub fn group_space(source: DrawSource, group: GroupKey) -> Vec<(DrawValue, u128)
             .filter_map(|index| Dice::new([index / 36 + 1, index / 6 % 6 + 1, index % 6 + 1]))
             .map(|dice| each(Draw::K3(dice)))
             .collect(),
-        DrawSource::Pk10 => {
-            pk10_rankings(pk10_positions(group)).into_iter().map(|ranking| each(Draw::Pk10(ranking))).collect()
-        }
-        DrawSource::Ssc => ssc_balls(&ssc_balls_read(group)).into_iter().map(|balls| each(Draw::Ssc(balls))).collect(),
+        DrawSource::Pk10 => pk10_rankings(pk10_positions(group))
+            .into_iter()
+            .map(|ranking| each(Draw::Pk10(ranking)))
+            .collect(),
+        DrawSource::Ssc => ssc_balls(&ssc_balls_read(group))
+            .into_iter()
+            .map(|balls| each(Draw::Ssc(balls)))
+            .collect(),
         DrawSource::Rgb(_) => {
             (0..=9).filter_map(RgbNumber::new).map(|number| each(Draw::Rgb(number))).collect()
         }
@@ -62,9 +66,11 @@ pub fn settle_value(
 ) -> Result<Outcome, AppError> {
     match (value, bet.option, rules) {
         (DrawValue::Draw(draw), _, _) => settle::settle(bet, draw, rules),
-        (DrawValue::Yn28(digits), crate::games::rules::options::BetOption::Yn28(option), GameRules::Yn28(yn28_rules)) => {
-            Ok(yn28::settle(option, bet.odds, *digits, bet.stake, yn28_rules))
-        }
+        (
+            DrawValue::Yn28(digits),
+            crate::games::rules::options::BetOption::Yn28(option),
+            GameRules::Yn28(yn28_rules),
+        ) => Ok(yn28::settle(option, bet.odds, *digits, bet.stake, yn28_rules)),
         _ => Err(AppError::Internal(anyhow!("settling a yn28 draw value for {}", bet.option))),
     }
 }

@@ -104,8 +104,11 @@ fn yn28_lines_weigh_a_b_c_by_the_keno_draw() {
     assert_eq!(sum_27.rtp, ratio(weights[999] * 1000, total));
     // GAMES.md's worked figure: with uniform digits sum_0 would return exactly 1.
     let usa = sheet(DrawSource::Yn28(Region::Usa), &rules);
-    let leopard_weight: u128 =
-        (0..10).map(|digit| crate::games::rules::yn28::distribution::digit_weights(Region::Usa)[111 * digit]).sum();
+    let leopard_weight: u128 = (0..10)
+        .map(|digit| {
+            crate::games::rules::yn28::distribution::digit_weights(Region::Usa)[111 * digit]
+        })
+        .sum();
     assert_eq!(line(&usa, "leopard").probability, ratio(leopard_weight, 300_500_200));
     let usa_weights = crate::games::rules::yn28::distribution::digit_weights(Region::Usa);
     let thirteen: u128 = (0..1000_usize)
@@ -161,7 +164,11 @@ fn the_exact_return_is_what_payout_credits_where_nothing_is_rounded() {
             let exact = exact_return(outcome, &rules).expect("return");
             let paid = payout(stake, outcome, &rules).expect("payout").minor();
             let expected = exact.checked_mul(ratio(100_000, 1)).expect("product");
-            assert_eq!(ratio(u128::try_from(paid).expect("paid"), 1), expected, "{game:?} {outcome:?}");
+            assert_eq!(
+                ratio(u128::try_from(paid).expect("paid"), 1),
+                expected,
+                "{game:?} {outcome:?}"
+            );
         }
     }
 }
