@@ -154,6 +154,7 @@ const VISITS: Record<RouteName, Visit> = {
   privacy: {},
   playRecord: { ready: testId('bet-record') },
   ccLong: { shot: 'game-long' },
+  ccRules: { query: () => '?room=k3', ready: testId('rtp-big'), shot: 'game-rules-k3' },
   jogos: { ready: testId('jogos-room-k3'), shot: 'jogos-index' },
   jogosDetails: {
     query: () => '?game=yn28',
@@ -206,6 +207,15 @@ const VISITS: Record<RouteName, Visit> = {
 
 /** The tier room, a page of its own at ?room= (the hall is ROUTES.yn28Room without it). */
 const EXTRA_VISITS: { name: string; path: string; visit: Visit }[] = [
+  {
+    name: 'ccRules?room=canada_vip',
+    path: ROUTES.ccRules,
+    visit: {
+      query: () => '?room=canada_vip',
+      ready: testId('rtp-sum_27'),
+      shot: 'game-rules-yn28',
+    },
+  },
   {
     name: 'yn28Room?room=usa_ordinary',
     path: ROUTES.yn28Room,

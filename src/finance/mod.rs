@@ -96,7 +96,8 @@ fn in_min(
 /// Days the page's yield looks back over.
 const YIELD_DAYS: u64 = 7;
 
-/// The Yu E Bao page: balances, yesterday's and all interest, the rate and the 7-day yield.
+/// The Yu E Bao page: balances, yesterday's and all interest, the rate, what the balance earns
+/// a day and the 7-day yield.
 pub fn summary(
     connection: &Connection,
     user_id: UserId,
@@ -127,6 +128,7 @@ pub fn summary(
             EntryKind::Interest,
         )?,
         rate: interest::percent_text(settings.rate_bp),
+        daily_interest: interest::daily_interest(balances.savings, settings.rate_bp)?,
         yield_7d: interest::annualised_yield_bp(paid, held).map(interest::percent_text),
         in_min: in_min(connection, user_id, settings)?,
     })

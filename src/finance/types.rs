@@ -63,6 +63,10 @@ pub struct SavingsSummary {
     pub total_interest: Money,
     /// The configured annual rate, e.g. "3.65".
     pub rate: String,
+    /// What the savings balance earns for a whole day held at `rate`, as the daily job pays it:
+    /// balance x rate / 365, rounded down to the minor unit.
+    #[schema(value_type = String)]
+    pub daily_interest: Money,
     /// The annual yield actually paid over the last 7 days on the balance held; null when
     /// nothing was held.
     pub yield_7d: Option<String>,

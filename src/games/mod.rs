@@ -10,7 +10,7 @@
 //!   (bets, draw history and the long-dragon board as the pages read them), `hall` (the yn28
 //!   trading hall), `lobby` (every room's open period, for the game lists and the home page)
 //!   and `presence` (who has a room's live stream open, in memory); `periods` lists a room's
-//!   periods for the operator.
+//!   periods for the operator; `rules_page` is a room's rules and odds page from its live terms.
 //!
 //! A new game's server side lives in `rules/` (and a migration for its rooms): its own file,
 //! its `pub mod` in `rules/mod.rs`, and a variant each in `room.rs` (`Game`, `DrawSource`),
@@ -29,6 +29,7 @@ pub mod presence;
 pub mod records;
 pub mod rooms;
 pub mod rules;
+pub mod rules_page;
 pub mod schedule;
 pub mod settlement;
 pub mod stakes;

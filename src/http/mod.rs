@@ -24,6 +24,7 @@ mod openapi;
 mod payout_accounts;
 mod profile;
 mod reply_encryption;
+mod rules;
 mod signin;
 mod system;
 mod tasks;
@@ -161,6 +162,7 @@ pub fn app(state: AppState) -> Router {
         .merge(system::router())
         .merge(fair::router())
         .merge(games::router())
+        .merge(rules::router())
         .merge(yn28::router())
         .merge(wallet::router(upload_limit_bytes(&state.config)))
         .merge(payout_accounts::router())

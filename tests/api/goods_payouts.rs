@@ -191,3 +191,40 @@ async fn the_obligations_are_the_unpaid_instalments_by_day_and_product() {
     assert_eq!(report.by_product[0].orders_running, 2);
     assert_ledger_verifies(&app).await;
 }
+
+/// Issue 19 (products show the total a player would receive, from the real settings): the
+/// schedule the detail page shows for an amount (`api/goods/schedule`) is what the payout job
+/// pays, instalment by instalment at each shown time, and its total is what comes back.
+#[tokio::test]
+async fn the_shown_schedule_is_what_the_payout_job_pays() {
+    for yield_type in ["interest_per_cycle", "at_maturity", "equal_instalments"] {
+        let app = TestApp::spawn().await;
+        let spec = ProductSpec { yield_type: Some(yield_type.into()), ..fruit() };
+        let id = app.product(spec).await;
+        let player = app.investor("1000.00").await;
+        let query = format!("id={id}&amount=1000.00");
+        let shown = app.get_as(&player, "/api/goods/schedule", &query).await.ok().clone();
+        app.buy(&player, id, "1000.00").await.ok();
+
+        let instalments = shown["instalments"].as_array().expect("instalments").clone();
+        let mut paid_minor = 0;
+        for (index, instalment) in instalments.iter().enumerate() {
+            let due_at = instalment["due_at"].as_i64().expect("due_at");
+            app.clock.advance(due_at - 1 - app.now().secs());
+            app.pay_products().await;
+            assert_eq!(benefits(&app, &player).await.len(), index, "{yield_type}: not early");
+            app.clock.advance(1);
+            app.pay_products().await;
+            let paid = benefits(&app, &player).await;
+            assert_eq!(paid.len(), index + 1, "{yield_type}: due at the shown time");
+            let amount = paid[index].2.clone();
+            assert_eq!(amount, instalment["amount"].as_str().expect("amount"), "{yield_type}");
+            paid_minor += crate::wallet_support::money(&amount).minor();
+        }
+
+        let total = crate::wallet_support::money(shown["total"].as_str().expect("total"));
+        assert_eq!(paid_minor, total.minor(), "{yield_type}: the shown total is paid");
+        assert_eq!(app.balances_of(&player).await.wallet, total, "{yield_type}");
+        assert_ledger_verifies(&app).await;
+    }
+}

@@ -65,6 +65,7 @@ mod register;
 mod report_cli;
 mod room_cli;
 mod room_update;
+mod rules_page;
 mod salary;
 mod savings;
 mod savings_days;

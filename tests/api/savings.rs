@@ -249,3 +249,24 @@ async fn every_day_is_paid_once_in_order_across_a_restart_and_days_of_downtime()
     );
     assert_ledger_verifies(&restarted).await;
 }
+
+/// Issue 19 (the Yu E Bao page shows its real rate and how interest is paid): the day's
+/// interest the page shows for the balance is what the daily job pays for a day it is held.
+#[tokio::test]
+async fn the_daily_interest_shown_is_what_a_held_day_pays() {
+    let app = TestApp::spawn().await;
+    let player = app.saver("12345.67").await;
+    app.save_in(&player, "12345.67").await.ok();
+    let shown = app.savings_page(&player).await["daily_interest"].clone();
+
+    app.move_to_day(1, 0);
+    app.pay_interest().await;
+    app.move_to_day(2, 0);
+    let paid = app.pay_interest().await;
+
+    // 12,345.67 x 3.65 % / 365 = 1.2345..., rounded down.
+    assert_eq!(shown, "1.23");
+    assert_eq!(paid, 123);
+    assert_eq!(app.savings_page(&player).await["yesterday_interest"], shown);
+    assert_ledger_verifies(&app).await;
+}

@@ -146,6 +146,7 @@ export const routes: RouteObject[] = [
         ],
       },
       page(ROUTES.ccLong, () => import('@/features/games/long/pages/long-page')),
+      page(ROUTES.ccRules, () => import('@/features/games/rules/pages/rules-page')),
       page(ROUTES.jogos, () => import('@/features/games/jogos/pages/jogos-page')),
       page(ROUTES.jogosDetails, () => import('@/features/games/jogos/pages/game-details-page')),
       page(ROUTES.news, () => import('@/features/content/pages/news-page')),

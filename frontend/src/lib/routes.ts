@@ -78,6 +78,8 @@ export const ROUTES = {
   jogosDetails: '/pages/jogos/game-details',
   // The long-dragon board (runs of identical outcomes across games)
   ccLong: '/pages/cc/long',
+  // A room's rules and odds (?room=k3): every option's odds, exact chance and RTP, limits, draws
+  ccRules: '/pages/cc/rules',
   // Games (pages/cc): index = play, order = the player's bets, open = draw results
   ccK3: '/pages/cc/k3/index',
   ccK3Order: '/pages/cc/k3/order',

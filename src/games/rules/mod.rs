@@ -5,12 +5,16 @@
 //! - `room`: games, rooms, yn28 regions and tiers, draw sources; `issue`: issue numbers.
 //! - `options`, `odds`, `table`: option codes across games, exact odds, a room's odds table.
 //! - `draw`: `Draw::derive(source, seed, issue)`, a draw's value for any game.
+//! - `fraction`, `odds_sheet`: exact probabilities and returns to player of a room's options,
+//!   by enumerating the draw values each option reads and settling each with `settle`.
 //! - `settle`: `settle(bet, draw, rules) -> Outcome`, `payout(stake, outcome, rules) -> Money`.
 
 pub mod draw;
+pub mod fraction;
 pub mod issue;
 pub mod k3;
 pub mod odds;
+pub mod odds_sheet;
 pub mod options;
 pub mod pk10;
 pub mod rgb;

@@ -1,7 +1,6 @@
 //! Tests across the games: GAMES.md's vectors, settlement and payouts through the public API,
 //! exact RTPs by enumeration, and the statistical check of derived draws.
 
-mod keno;
 mod rtp;
 mod settlement;
 mod stats;

@@ -3,13 +3,13 @@
 //! PK10 the 90 ordered cars at the two positions an option reads, yn28 10^3 a, b, c), as an
 //! integer ratio. Run with `--nocapture` to see every option's figure.
 
-use super::keno::digit_weights;
 use crate::games::rules::k3::{self, Dice, K3Option, K3Rules};
 use crate::games::rules::pk10::{self, Pk10Option, Ranking};
 use crate::games::rules::rgb::{self, RgbNumber, RgbOption};
 use crate::games::rules::room::{Game, Region};
 use crate::games::rules::settle::{GameRules, Outcome, payout};
 use crate::games::rules::ssc::{Balls, SscOption};
+use crate::games::rules::yn28::distribution::digit_weights;
 use crate::games::rules::yn28::special::Yn28Rules;
 use crate::games::rules::yn28::{self, Yn28Digits, Yn28Option};
 use crate::money::Money;
@@ -292,7 +292,7 @@ fn yn28_rtps_over_uniform_digits_match_the_hand_computed_figures() {
 fn yn28_rtps_over_the_real_keno_distribution() {
     let mut above_one = Vec::new();
     for region in Region::ALL {
-        let rtps = yn28_rtps(&digit_weights(region));
+        let rtps = yn28_rtps(digit_weights(region));
         print_table(&format!("yn28 {} (keno-weighted)", region.code()), &rtps, Game::Yn28);
         for (code, ratio) in &rtps {
             if ratio.numerator > ratio.denominator {

@@ -11,12 +11,12 @@
 //! Statistics are not money: this test-only module computes them in floating point.
 #![allow(clippy::float_arithmetic)]
 
-use super::keno::digit_weights;
 use super::test_seed;
 use crate::games::fairness::fair::Seed;
 use crate::games::rules::draw::Draw;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::room::{DrawSource, Region, RgbMinutes};
+use crate::games::rules::yn28::distribution::digit_weights;
 use chrono::NaiveDate;
 
 fn draw_count() -> usize {
@@ -138,7 +138,7 @@ fn check_yn28(region: Region) {
     let share = picked as f64 / 80.0;
     let statistic = chi_square(&numbers, &[1.0; 80]) / ((1.0 - share) * 80.0 / 79.0);
     assert_below(&format!("{} keno numbers", region.code()), statistic, 79, 123.594);
-    let weights: Vec<f64> = digit_weights(region).into_iter().map(|weight| weight as f64).collect();
+    let weights: Vec<f64> = digit_weights(region).iter().map(|weight| *weight as f64).collect();
     let name = format!("{} (a, b, c) against the exact keno distribution", region.code());
     assert_below(&name, chi_square(&digits, &weights), 999, 1142.848);
 }

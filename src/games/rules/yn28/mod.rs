@@ -1,6 +1,7 @@
 //! yn28 (PC28): a, b, c in 0..9 from a region's keno draw, sum 0..27 (GAMES.md "yn28").
 //! Its special rules (the "13/14 rule" and others, as data) are in `special`.
 
+pub mod distribution;
 pub mod special;
 
 use crate::error::AppError;

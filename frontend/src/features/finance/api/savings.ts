@@ -15,6 +15,8 @@ export type SavingsSummary = {
   yesterday_interest: MoneyText;
   total_interest: MoneyText;
   rate: string;
+  /** What the savings balance earns for a whole day held at `rate`, as the daily job pays it. */
+  daily_interest: MoneyText;
   /** null until a balance was held through a whole day in the last 7 days. */
   yield_7d: string | null;
   /** The least next move in (the minimum trade until the first one). */

@@ -23,6 +23,7 @@ const summary: SavingsSummary = {
   yesterday_interest: '0.00',
   total_interest: '0.00',
   rate: '3.65',
+  daily_interest: '0.00',
   yield_7d: null,
   in_min: '10.00',
 };
@@ -53,11 +54,16 @@ describe('Yu E Bao page', () => {
       yesterday_interest: '1.00',
       total_interest: '3.00',
       yield_7d: '3.64',
+      daily_interest: '1.00',
     });
     expect(screen.getByTestId('savings-balance')).toHaveTextContent('10,001.00');
     expect(screen.getByTestId('savings-yesterday')).toHaveTextContent('1.00');
     expect(screen.getByText('3.65 %')).toBeInTheDocument();
     expect(screen.getByText('3.64 %')).toBeInTheDocument();
+    expect(screen.getByTestId('savings-daily')).toHaveTextContent('1.00');
+    expect(screen.getByTestId('savings-formula')).toHaveTextContent(
+      "A day's interest is the day's lowest balance × 3.65 % ÷ 365, rounded down to the cent.",
+    );
     expect(screen.getByRole('link', { name: 'Savings log' })).toHaveAttribute(
       'href',
       '/pages/lc/yuebaolog',

@@ -59,12 +59,20 @@ export function SavingsView({ summary }: { summary: SavingsSummary }) {
             { label: t('yuebao_total'), value: <Money value={summary.total_interest} /> },
             { label: t('yuebao_rate'), value: `${summary.rate} %` },
             {
+              label: t('yuebao_daily_interest'),
+              value: <Money value={summary.daily_interest} />,
+              testId: 'savings-daily',
+            },
+            {
               label: t('yuebao_yield_7d'),
               value: summary.yield_7d === null ? t('yuebao_yield_none') : `${summary.yield_7d} %`,
             },
           ]}
         />
         <p style={{ color: 'var(--muted)', fontSize: 13 }}>{t('yuebao_rule')}</p>
+        <p style={{ color: 'var(--muted)', fontSize: 13 }} data-testid="savings-formula">
+          {t('yuebao_formula', { rate: summary.rate })}
+        </p>
       </Section>
       <MoveForm summary={summary} />
       <LinkButton to={ROUTES.yuebaoLog}>{t('yuebaolog_title')}</LinkButton>

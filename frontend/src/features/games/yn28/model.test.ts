@@ -3,17 +3,16 @@ import { activateLanguage, t as translate } from '@/i18n/i18n';
 import {
   chartMidY,
   chartPoints,
-  describeRule,
   groupOptions,
   parseDraw,
   parseRoom,
   pointsAttr,
-  specialRules,
   tagLabel,
   tagsOf,
   tagTone,
   tradeProblem,
 } from '@/features/games/yn28/model';
+import { describeRule, specialRules } from '@/features/games/parts/special-rules';
 
 describe('yn28 draws and tags', () => {
   it('reads a draw from record values or the bare result', () => {

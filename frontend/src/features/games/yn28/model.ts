@@ -1,8 +1,9 @@
 // The yn28 trading hall as data, without React: regions and tier rooms, a draw's keno numbers
 // and a + b + c = sum with its outcome tags (GAMES.md "yn28 trading hall"), the option board's
-// groups, the special rules in words, the trade form's checks and the sum chart's geometry.
+// groups, the trade form's checks and the sum chart's geometry (the special rules in words are
+// games/parts/special-rules).
 import type { OddsOption } from '@/features/games/api/odds';
-import { optionLabel, optionWordKey, type OptionWord } from '@/features/games/parts/game-labels';
+import { optionLabel } from '@/features/games/parts/game-labels';
 import type { MessageKey, Translate } from '@/i18n/i18n';
 import { isMoneyInput, minorOr0, toMinor, type Minor, type MoneyText } from '@/lib/money';
 
@@ -135,49 +136,6 @@ export function groupOptions(options: readonly OddsOption[]): BoardGroup[] {
     const list = groups.get(id);
     return list === undefined ? [] : [{ id, title: GROUP_TITLES[id], options: list }];
   });
-}
-
-/** One rule of the odds reply's `rules.special_rules` (src/games/rules/yn28/special.rs). */
-export type SpecialRule = {
-  options: string[];
-  sums?: number[];
-  patterns?: string[];
-  action: 'refund' | { reduced_odds: string };
-  stake_min?: MoneyText | null;
-};
-
-/** The room's special rules, or [] when the rules carry none or are malformed. */
-export function specialRules(rules: unknown): SpecialRule[] {
-  if (!isRecord(rules) || !Array.isArray(rules.special_rules)) return [];
-  return rules.special_rules.filter((rule): rule is SpecialRule => {
-    if (!isRecord(rule) || !Array.isArray(rule.options)) return false;
-    return (
-      rule.action === 'refund' ||
-      (isRecord(rule.action) && typeof rule.action.reduced_odds === 'string')
-    );
-  });
-}
-
-const list = (items: readonly string[]): string => items.join(', ');
-
-/** A special rule in words: "When the sum is 13 or 14: Big, Small, Odd, Even pay 1.6". */
-export function describeRule(rule: SpecialRule, t: Translate): string {
-  const when = [
-    ...(rule.sums ?? []).map((sum) => String(sum)),
-    ...(rule.patterns ?? []).map((pattern) =>
-      Object.hasOwn(GROUP_OF, pattern) ? t(optionWordKey(pattern as OptionWord)) : pattern,
-    ),
-  ];
-  const options = list(rule.options.map((option) => tagLabel(option, t)));
-  const action =
-    rule.action === 'refund'
-      ? t('yn28_rule_refund', { options })
-      : t('yn28_rule_reduced', { options, odds: rule.action.reduced_odds });
-  const stake =
-    rule.stake_min === undefined || rule.stake_min === null
-      ? ''
-      : ` ${t('yn28_rule_stake', { amount: rule.stake_min })}`;
-  return `${t('yn28_rule_when', { when: list(when) })} ${action}${stake}`;
 }
 
 /** Chip values of a tier room's bet slip (whole units). */

@@ -1,6 +1,7 @@
 // pages/cc/<k3|pk|ssc|rgb>/index: the open period with its countdowns, the latest result, every
 // option of the game with odds, the bet slip and the rules. RGB: 1/3/5-minute rooms (?room=).
 import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { LoadingGate } from '@/components/loading-gate';
 import { PageHeader } from '@/components/page-header';
 import { useOdds, type RoomOdds } from '@/features/games/api/odds';
@@ -24,6 +25,7 @@ import { useBalances } from '@/hooks/use-profile';
 import { useI18n } from '@/i18n/i18n';
 import type { MoneyText } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
+import { rulesUrl } from '@/features/games/parts/rules-url';
 
 export function Component() {
   const { t } = useI18n();
@@ -90,6 +92,9 @@ function Play({ game, room, odds, offsetMs, mode, balance }: PlayProps) {
       <RoomHeader room={room} offsetMs={offsetMs} mode={mode} balance={balance} />
       <LatestResult game={game} room={room.room} last={room.last} />
       <OptionBoard game={game} groups={groups} selected={chosen} onToggle={onToggle} />
+      <Link className={styles.rulesLink} to={rulesUrl(room.room)} data-testid="rules-link">
+        {t('rules_link')}
+      </Link>
       <Rules game={game} odds={odds} groups={groups} />
       <BetSlip
         room={room.room}

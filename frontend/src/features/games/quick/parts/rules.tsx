@@ -5,29 +5,10 @@ import type { RoomOdds } from '@/features/games/api/odds';
 import type { Game } from '@/features/games/quick/games';
 import { winsWhen, type BoardGroup, type RoomRules } from '@/features/games/quick/options';
 import styles from '@/features/games/quick/parts/cc.module.css';
-import { say, type Text } from '@/features/games/parts/text';
+import { ruleNotes } from '@/features/games/parts/rule-notes';
+import { say } from '@/features/games/parts/text';
 import { DataTable } from '@/components/data-table';
 import { useI18n } from '@/i18n/i18n';
-
-/** Room-wide notes under the intro. */
-export function ruleNotes(
-  game: Game,
-  odds: Pick<RoomOdds<RoomRules>, 'rules' | 'service_fee_bp'>,
-): Text[] {
-  const rules = odds.rules ?? {};
-  const notes: Text[] = [{ key: 'cc_rules_intro' }];
-  if (game === 'k3' && rules.triples_lose_big_small === true)
-    notes.push({ key: 'cc_rules_k3_triples' });
-  if (game === 'pk10' && rules.sum_eleven_refunds !== false)
-    notes.push({ key: 'cc_rules_pk10_sum11' });
-  if (game === 'ssc') notes.push({ key: 'cc_rules_ssc_shapes' });
-  if (game === 'rgb' && odds.service_fee_bp > 0)
-    notes.push({
-      key: 'cc_rules_rgb_fee',
-      params: { rate: (odds.service_fee_bp / 100).toString() },
-    });
-  return notes;
-}
 
 export function Rules({
   game,

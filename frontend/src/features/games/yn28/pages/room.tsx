@@ -12,13 +12,8 @@ import { roomBetsKey } from '@/features/games/yn28/api/keys';
 import { useIssueBets } from '@/features/games/yn28/api/issue-bets';
 import { BetSlip } from '@/features/games/slip/bet-slip';
 import { toggle } from '@/features/games/slip/slip';
-import {
-  describeRule,
-  groupOptions,
-  ROOM_CHIPS,
-  specialRules,
-  tagLabel,
-} from '@/features/games/yn28/model';
+import { groupOptions, ROOM_CHIPS, tagLabel } from '@/features/games/yn28/model';
+import { describeRule, specialRules } from '@/features/games/parts/special-rules';
 import { Countdown, LatestResult } from '@/features/games/yn28/parts/parts';
 import styles from '@/features/games/yn28/parts/yn28.module.css';
 import { usePhase } from '@/features/games/live/use-clock';
@@ -30,6 +25,7 @@ import { roomLabel } from '@/features/games/parts/game-labels';
 import type { MoneyText } from '@/lib/money';
 import type { RoomIndex } from '@/features/games/api/room-index';
 import { ROUTES } from '@/lib/routes';
+import { rulesUrl } from '@/features/games/parts/rules-url';
 
 /** A new result settles the period's bets: refresh them (shared with the trade view). */
 export function useYn28Live(room: string) {
@@ -115,6 +111,9 @@ function Play({
             {t('yn28_to_trade')}
           </Link>
         </div>
+        <Link className={styles.link} to={rulesUrl(room.room)} data-testid="rules-link">
+          {t('rules_link')}
+        </Link>
       </section>
       <LatestResult room={room.room} last={room.last} />
       <section className="panel" aria-label={t('games_board')}>

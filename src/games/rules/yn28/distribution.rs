@@ -1,14 +1,23 @@
 //! The exact distribution of a yn28 region's a, b, c. The digits are sums mod 10 of order
 //! statistics of a keno draw, so they are close to, but not exactly, uniform over 10^3 (usa's
 //! a = (N1 + N6) mod 10 is visibly not). Counting subsets by dynamic programming gives the
-//! exact weights the statistical test and the keno-weighted RTP use.
+//! exact weights the rules page's probabilities, the statistical test and the RTP tests use.
 
 use crate::games::rules::room::Region;
 use crate::games::rules::yn28::digit_positions;
+use std::sync::LazyLock;
 
 /// `weights[100a + 10b + c]`: how many keno draws (sorted subsets of 1..=80) give a, b, c.
-/// They sum to C(80, 20) (or C(80, 6) for usa).
-pub(crate) fn digit_weights(region: Region) -> Vec<u128> {
+/// They sum to C(80, 20) (or C(80, 6) for usa). Computed once per region (80 x 20 x 1000
+/// steps).
+pub fn digit_weights(region: Region) -> &'static [u128] {
+    static WEIGHTS: LazyLock<[Vec<u128>; 3]> =
+        LazyLock::new(|| Region::ALL.map(count_digit_weights));
+    let index = Region::ALL.iter().position(|each| *each == region).unwrap_or_default();
+    &WEIGHTS[index]
+}
+
+fn count_digit_weights(region: Region) -> Vec<u128> {
     let count = match region {
         Region::Usa => 6,
         Region::Canada | Region::China => 20,
@@ -47,11 +56,17 @@ fn shifted(digits: usize, group: Option<usize>, number: usize) -> usize {
     parts[0] * 100 + parts[1] * 10 + parts[2]
 }
 
-#[test]
-fn the_weights_count_every_keno_draw_once() {
-    let choose = |n: u128, k: u128| (0..k).fold(1_u128, |acc, i| acc * (n - i) / (i + 1));
-    for (region, count) in [(Region::China, 20), (Region::Canada, 20), (Region::Usa, 6)] {
-        let weights = digit_weights(region);
-        assert_eq!(weights.iter().sum::<u128>(), choose(80, count), "{region:?}");
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_weights_count_every_keno_draw_once() {
+        let choose = |n: u128, k: u128| (0..k).fold(1_u128, |acc, i| acc * (n - i) / (i + 1));
+        for (region, count) in [(Region::China, 20), (Region::Canada, 20), (Region::Usa, 6)] {
+            let weights = digit_weights(region);
+            assert_eq!(weights.len(), 1000);
+            assert_eq!(weights.iter().sum::<u128>(), choose(80, count), "{region:?}");
+        }
     }
 }

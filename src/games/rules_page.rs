@@ -1,0 +1,85 @@
+//! A room's rules page, from its live configuration: the odds sheet of the odds and rules it
+//! pays now (`rules::odds_sheet`), its bet limits, its period schedule and the seed chain that
+//! draws its open period.
+
+use crate::clock::Timestamp;
+use crate::error::AppError;
+use crate::games::betting::{self, RoomTerms};
+use crate::games::fairness::chains::{self, ChainInfo};
+use crate::games::limits::RoomLimits;
+use crate::games::rules::odds_sheet::{GroupSheet, SheetInput, odds_sheet};
+use crate::games::rules::room::Room;
+use crate::games::rules::settle::GameRules;
+use crate::games::rules::table::OddsTable;
+use crate::games::schedule::{OpenPeriod, open_period};
+use chrono_tz::Tz;
+use rusqlite::Connection;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
+
+/// What the rules page of a room shows.
+#[derive(Clone, Debug)]
+pub struct RulesPage {
+    pub room: Room,
+    pub terms: RoomTerms,
+    pub period: OpenPeriod,
+    /// The chain drawing the open period; None before the scheduler committed one.
+    pub chain: Option<ChainInfo>,
+    pub groups: Arc<Vec<GroupSheet>>,
+}
+
+/// The rules page of `room` at `now`.
+pub fn rules_page(
+    connection: &Connection,
+    room: Room,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<RulesPage, AppError> {
+    let terms = betting::room_terms(connection, room)?;
+    let period = open_period(connection, &terms.settings, timezone, now)?;
+    let chain = chains::chain_at(connection, room.draw_source(), timezone, now)?;
+    let groups = cached_sheet(room, &terms)?;
+    Ok(RulesPage { room, terms, period, chain, groups })
+}
+
+/// The terms a sheet was computed from, and the sheet.
+struct CachedSheet {
+    odds: Arc<OddsTable>,
+    rules: Arc<GameRules>,
+    limits: Arc<RoomLimits>,
+    groups: Arc<Vec<GroupSheet>>,
+}
+
+/// A sheet settles every value each option reads (SSC's totals 10^5 each): it is recomputed
+/// only when the room's odds, rules or limits changed (compared in full). One entry a room.
+static SHEETS: LazyLock<Mutex<HashMap<String, Arc<CachedSheet>>>> = LazyLock::new(Mutex::default);
+
+fn cached_sheet(room: Room, terms: &RoomTerms) -> Result<Arc<Vec<GroupSheet>>, AppError> {
+    let poisoned = || anyhow::anyhow!("the odds sheet cache is poisoned");
+    let code = room.code();
+    let cached = SHEETS.lock().map_err(|_| poisoned())?.get(&code).cloned();
+    let current = cached.filter(|cached| {
+        cached.odds == terms.odds && cached.rules == terms.rules && cached.limits == terms.limits
+    });
+    if let Some(cached) = current {
+        return Ok(cached.groups.clone());
+    }
+    let limits = terms.limits.clone();
+    let min_bet =
+        move |option: crate::games::rules::options::BetOption| limits.of(&option.code()).min_bet;
+    let input = SheetInput {
+        source: room.draw_source(),
+        odds: &terms.odds,
+        rules: &terms.rules,
+        min_bet: &min_bet,
+    };
+    let groups = Arc::new(odds_sheet(&input)?);
+    let entry = CachedSheet {
+        odds: terms.odds.clone(),
+        rules: terms.rules.clone(),
+        limits: terms.limits.clone(),
+        groups: groups.clone(),
+    };
+    SHEETS.lock().map_err(|_| poisoned())?.insert(code, Arc::new(entry));
+    Ok(groups)
+}
