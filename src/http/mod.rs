@@ -25,6 +25,7 @@ mod payout_accounts;
 mod profile;
 mod reply_encryption;
 mod signin;
+mod statement;
 mod system;
 mod tasks;
 mod team;
@@ -163,6 +164,7 @@ pub fn app(state: AppState) -> Router {
         .merge(games::router())
         .merge(yn28::router())
         .merge(wallet::router(upload_limit_bytes(&state.config)))
+        .merge(statement::router())
         .merge(payout_accounts::router())
         .merge(profile::router(upload_limit_bytes(&state.config)))
         .merge(content::router())
