@@ -5,7 +5,9 @@ use super::envelope::Envelope;
 use super::extract::{Params, Session};
 use crate::error::AppError;
 use crate::ids::UserId;
-use crate::wallet::records::statement::{self, StatementForm, StatementRange, StatementSummary};
+use crate::wallet::records::statement::{
+    self, StatementForm, StatementQuery, StatementRange, StatementSummary,
+};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -24,9 +26,8 @@ async fn read_statement(
 ) -> Result<statement::Statement, AppError> {
     let (now, timezone) = (app.clock.now(), app.wallet.timezone);
     let range = StatementRange::parse(form, timezone, now)?;
-    app.db
-        .read(move |connection| statement::statement(connection, user_id, range, timezone, now))
-        .await
+    let query = StatementQuery { user_id, range, timezone, now, rows_max: statement::ROWS_MAX };
+    app.db.read(move |connection| statement::statement(connection, &query)).await
 }
 
 /// The account statement of a range of days (operator's time zone, both days included) as a

@@ -76,6 +76,7 @@ mod session_limits;
 mod sessions;
 mod signin;
 mod signin_cli;
+mod statement;
 mod system;
 mod tasks;
 mod team;

@@ -184,33 +184,41 @@ pub struct AccountSummary {
     pub postings: usize,
 }
 
-/// `user_id`'s statement for `range`. Checks, for each account, that the opening balance plus
+/// Whose statement, of which days, and how big it may be.
+#[derive(Clone, Copy, Debug)]
+pub struct StatementQuery {
+    pub user_id: UserId,
+    pub range: StatementRange,
+    pub timezone: chrono_tz::Tz,
+    pub now: Timestamp,
+    /// `ROWS_MAX` for players (tests use smaller ones).
+    pub rows_max: usize,
+}
+
+/// The statement `query` asks for. Checks, for each account, that the opening balance plus
 /// every posting gives each posting's `balance_after` and the closing balance, and (when the
 /// range reaches now) that the closing balance is the account's balance.
-pub fn statement(
-    connection: &Connection,
-    user_id: UserId,
-    range: StatementRange,
-    timezone: chrono_tz::Tz,
-    now: Timestamp,
-) -> Result<Statement, AppError> {
+pub fn statement(connection: &Connection, query: &StatementQuery) -> Result<Statement, AppError> {
+    let (range, timezone, now) = (query.range, query.timezone, query.now);
     let start_at = Timestamp::local_midnight(timezone, range.from);
-    let day_after = range.to.checked_add_days(Days::new(1)).ok_or(AppError::StatementDatesInvalid)?;
+    let day_after =
+        range.to.checked_add_days(Days::new(1)).ok_or(AppError::StatementDatesInvalid)?;
     let end_at = Timestamp::local_midnight(timezone, day_after);
     let reaches_now = end_at > now;
     let first_posting = sql::first_posting_at(connection, start_at)?;
     let end_posting =
         if reaches_now { i64::MAX } else { sql::first_posting_at(connection, end_at)? };
     let mut accounts = Vec::with_capacity(UserAccountKind::ALL.len());
-    let mut budget = ROWS_MAX;
-    for (account_id, account) in sql::player_accounts(connection, user_id)? {
+    let mut budget = query.rows_max;
+    for (account_id, account) in sql::player_accounts(connection, query.user_id)? {
         let opening = sql::balance_before(connection, account_id, first_posting)?;
-        let postings = (first_posting, end_posting);
-        let lines = sql::lines(connection, account_id, postings, budget)?;
-        budget = budget.checked_sub(lines.len()).ok_or(AppError::StatementTooLarge { rows: ROWS_MAX })?;
+        let lines = sql::lines(connection, account_id, (first_posting, end_posting), budget)?;
+        budget = budget
+            .checked_sub(lines.len())
+            .ok_or(AppError::StatementTooLarge { rows: query.rows_max })?;
         let account = account_statement(account, opening, lines)?;
         if reaches_now {
-            let balance = ledger::balance(connection, user_id, account.account)?.minor();
+            let balance = ledger::balance(connection, query.user_id, account.account)?.minor();
             check_closing(&account, balance)?;
         }
         accounts.push(account);
