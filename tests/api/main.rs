@@ -90,5 +90,6 @@ mod vip_cli;
 mod vip_support;
 mod wallet_cli;
 mod wallet_support;
+mod withdrawal_terms;
 mod withdrawals;
 mod yn28;

@@ -260,6 +260,10 @@ async fn the_statement_is_a_csv_attachment() {
          \"a reason, with \"\"quotes\"\"\",12.50,,12.50"
     );
     assert_eq!(lines[3], "wallet,closing,2026-11-22T15:00:00+07:00,,,,,,12.50");
+    let document = app.get("/api/openapi.json", None).await.body;
+    let described = &document["paths"]["/api/personal/statement"]["get"]["responses"]["200"];
+    let content = described["content"].as_object().expect("contents");
+    assert!(content.contains_key("text/csv") && content.contains_key("application/json"));
 }
 
 #[tokio::test]
