@@ -35,8 +35,8 @@ async fn read_statement(
 /// posting and a closing line. A refusal is the usual JSON envelope.
 #[utoipa::path(get, path = "/api/personal/statement", tag = "wallet", security(("token" = [])),
     params(
-        ("from" = String, Query, description = "the first day, YYYY-MM-DD"),
-        ("to" = String, Query, description = "the last day (included), YYYY-MM-DD; at most 366 days")),
+        ("from" = Option<String>, Query, description = "the first day, YYYY-MM-DD (without from and to: this month so far)"),
+        ("to" = Option<String>, Query, description = "the last day (included), YYYY-MM-DD; at most 366 days")),
     responses((status = 200,
         description = "the CSV (RFC 4180, header account,line,time,kind,reference,memo,in,out,balance), \
             sent with Content-Disposition: attachment; or a refusal envelope",
@@ -60,8 +60,8 @@ async fn statement_csv(
 /// came in and left, and how many postings the CSV lists.
 #[utoipa::path(get, path = "/api/personal/statement_summary", tag = "wallet", security(("token" = [])),
     params(
-        ("from" = String, Query, description = "the first day, YYYY-MM-DD"),
-        ("to" = String, Query, description = "the last day (included), YYYY-MM-DD; at most 366 days")),
+        ("from" = Option<String>, Query, description = "the first day, YYYY-MM-DD (without from and to: this month so far)"),
+        ("to" = Option<String>, Query, description = "the last day (included), YYYY-MM-DD; at most 366 days")),
     responses((status = 200, description = "envelope", body = StatementSummary)))]
 async fn statement_summary(
     State(app): State<AppState>,

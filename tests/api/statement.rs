@@ -237,6 +237,21 @@ async fn the_summary_gives_the_statements_figures() {
 }
 
 #[tokio::test]
+async fn without_dates_the_statement_is_this_month_so_far() {
+    let app = TestApp::spawn().await;
+    let player = app.player().await;
+
+    let summary = app.get_as(&player, "/api/personal/statement_summary", "").await;
+    let csv = app.get_as(&player, "/api/personal/statement", "").await;
+
+    assert_eq!((&summary.ok()["from"], &summary.ok()["to"]), (&json!("2026-11-01"), &json!("2026-11-22")));
+    assert_eq!(
+        csv.header("content-disposition"),
+        "attachment; filename=\"statement-2026-11-01-2026-11-22.csv\""
+    );
+}
+
+#[tokio::test]
 async fn the_statement_is_a_csv_attachment() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
@@ -271,7 +286,6 @@ async fn bad_ranges_are_refused_with_their_keys() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     let cases = [
-        ("no dates", "", "missing_params"),
         ("no to", "from=2026-11-01", "missing_params"),
         ("not a date", "from=2026-11-31&to=2026-12-01", "statement_dates_invalid"),
         ("a Unix time", "from=1795334400&to=2026-11-22", "statement_dates_invalid"),
@@ -287,7 +301,7 @@ async fn bad_ranges_are_refused_with_their_keys() {
             assert!(reply.header("content-type").starts_with("application/json"), "{what}");
         }
     }
-    let too_long = app.get_as(&player, "/api/personal/statement", cases[6].1).await;
+    let too_long = app.get_as(&player, "/api/personal/statement", cases[5].1).await;
     assert!(too_long.msg().contains("366"), "{}", too_long.msg());
     let anonymous = app.get("/api/personal/statement?from=2026-11-22&to=2026-11-22", None).await;
     anonymous.assert_login_required();

@@ -18,7 +18,7 @@ use crate::clock::Timestamp;
 use crate::error::AppError;
 use crate::ids::UserId;
 use crate::ledger::{self, UserAccountKind};
-use chrono::{Days, NaiveDate};
+use chrono::{Datelike, Days, NaiveDate};
 use crate::money::format_signed;
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
@@ -37,13 +37,15 @@ pub const ROWS_MAX: usize = 50_000;
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct StatementForm {
-    /// The first day, YYYY-MM-DD in the operator's time zone.
+    /// The first day, YYYY-MM-DD in the operator's time zone (without `from` and `to`: the
+    /// first of this month).
     pub from: Option<String>,
-    /// The last day (included), YYYY-MM-DD in the operator's time zone.
+    /// The last day (included), YYYY-MM-DD in the operator's time zone (without either: today).
     pub to: Option<String>,
 }
 
 /// A checked range of days: `from` <= `to`, at most `DAYS_MAX` days, `from` not after today.
+/// Without either date, this month so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StatementRange {
     pub from: NaiveDate,
@@ -51,14 +53,19 @@ pub struct StatementRange {
 }
 
 impl StatementRange {
+    /// Reads both dates, or neither (then this month so far), in `timezone`.
     pub fn parse(
         form: &StatementForm,
         timezone: chrono_tz::Tz,
         now: Timestamp,
     ) -> Result<StatementRange, AppError> {
+        let today = local_date(timezone, now)?;
+        if form.from.is_none() && form.to.is_none() {
+            // This month so far: what the statement page opens with.
+            return Ok(StatementRange { from: today.with_day(1).unwrap_or(today), to: today });
+        }
         let from = parse_date(form.from.as_deref())?;
         let to = parse_date(form.to.as_deref())?;
-        let today = local_date(timezone, now)?;
         if to < from || from > today {
             return Err(AppError::StatementDatesInvalid);
         }
@@ -298,5 +305,8 @@ mod tests {
         assert_eq!((year.to - year.from).num_days(), 365);
         let ahead = parse(Some("2026-11-22"), Some("2026-12-31")).expect("ends ahead");
         assert_eq!(ahead.to, NaiveDate::from_ymd_opt(2026, 12, 31).expect("a day"));
+        let month = parse(None, None).expect("this month so far");
+        let day = |day| NaiveDate::from_ymd_opt(2026, 11, day).expect("a day");
+        assert_eq!((month.from, month.to), (day(1), day(22)));
     }
 }

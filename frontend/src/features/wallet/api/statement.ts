@@ -33,18 +33,22 @@ export type StatementSummary = {
 /** The longest range the server takes, in days. */
 export const STATEMENT_DAYS_MAX = 366;
 
-export const statementKey = (range: StatementRange) =>
-  [...walletKey, 'statement', range.from, range.to] as const;
+export const statementKey = (range: StatementRange | null) =>
+  [...walletKey, 'statement', range?.from ?? '', range?.to ?? ''] as const;
 
-/** GET api/personal/statement_summary — each account's opening and closing balance. */
-export const fetchStatementSummary = (range: StatementRange) =>
-  api.get<StatementSummary>('api/personal/statement_summary', range);
+/**
+ * GET api/personal/statement_summary — each account's opening and closing balance; without a
+ * range the server's default, this month so far in the operator's time zone.
+ */
+export const fetchStatementSummary = (range: StatementRange | null) =>
+  api.get<StatementSummary>('api/personal/statement_summary', range ?? undefined);
 
 export function useStatementSummary(range: StatementRange | null) {
   return useQuery({
-    queryKey: statementKey(range ?? { from: '', to: '' }),
-    queryFn: () => fetchStatementSummary(range!),
-    enabled: range !== null,
+    queryKey: statementKey(range),
+    queryFn: () => fetchStatementSummary(range),
+    // The form and the last figures stay while another range loads.
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -9,7 +9,6 @@ import { ToastHost } from '@/components/toast-host';
 import type { StatementSummary } from '@/features/wallet/api/statement';
 import {
   Component as StatementPage,
-  defaultRange,
   rangeDays,
   rangeProblem,
 } from '@/features/wallet/pages/statement-page';
@@ -82,11 +81,8 @@ describe('statement ranges', () => {
     expect(rangeProblem(range)).toBe(problem);
   });
 
-  it('counts both days and starts on the first of the month', () => {
+  it('counts both days', () => {
     expect(rangeDays({ from: '2026-11-01', to: '2026-11-22' })).toBe(22);
-    const range = defaultRange(Date.UTC(2026, 10, 22, 5) / 1000);
-    expect(range.from.endsWith('-01')).toBe(true);
-    expect(range.to.slice(0, 8)).toBe(range.from.slice(0, 8));
   });
 });
 
@@ -101,7 +97,10 @@ describe('statement page', () => {
     expect(wallet).toHaveTextContent('125.50');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     expect(screen.getByText('Postings in this range: 3')).toBeInTheDocument();
-    expect(calls[0]!.url).toMatch(/from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+    // The server picks the first range (this month so far in its time zone).
+    expect(calls[0]!.url).toBe('api/personal/statement_summary');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-22');
   });
 
   it('downloads the CSV with the token header and saves it under its name', async () => {
@@ -112,7 +111,7 @@ describe('statement page', () => {
         new Response(csv, {
           headers: {
             'Content-Type': 'text/csv; charset=utf-8',
-            'Content-Disposition': 'attachment; filename="statement-2026-11-01-2026-11-22.csv"',
+            'Content-Disposition': 'attachment; filename="statement-2026-11-02-2026-11-22.csv"',
           },
         }),
     });
@@ -128,14 +127,14 @@ describe('statement page', () => {
     await screen.findByTestId('statement-summary');
     const from = screen.getByLabelText('From');
     await userEvent.clear(from);
-    await userEvent.type(from, '2026-11-01');
+    await userEvent.type(from, '2026-11-02');
 
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
 
-    await waitFor(() => expect(clicked).toEqual(['statement-2026-11-01-2026-11-22.csv']));
+    await waitFor(() => expect(clicked).toEqual(['statement-2026-11-02-2026-11-22.csv']));
     const call = calls.find((entry) => entry.url.startsWith('api/personal/statement?'))!;
     expect(call.headers.token).toBe('player-token');
-    expect(call.url).toMatch(/^api\/personal\/statement\?from=2026-11-01&to=/);
+    expect(call.url).toBe('api/personal/statement?from=2026-11-02&to=2026-11-22');
     expect(await created.mock.calls[0]![0].text()).toBe(csv);
   });
 

@@ -18,7 +18,6 @@ import {
 } from '@/features/wallet/api/statement';
 import styles from '@/features/wallet/parts/wallet.module.css';
 import { useI18n, type MessageKey } from '@/i18n/i18n';
-import { formatDate, serverNow } from '@/lib/time';
 import { ROUTES } from '@/lib/routes';
 
 const ACCOUNT_KEYS: Record<string, MessageKey> = {
@@ -49,74 +48,88 @@ export function rangeProblem(range: StatementRange): MessageKey | null {
   return null;
 }
 
-/** From the first of this month to today. */
-export function defaultRange(nowSeconds = serverNow()): StatementRange {
-  const today = formatDate(nowSeconds);
-  return { from: `${today.slice(0, 8)}01`, to: today };
-}
-
 export function Component() {
   const { t } = useI18n();
-  const [draft, setDraft] = useState<StatementRange>(() => defaultRange());
-  const [shown, setShown] = useState<StatementRange>(draft);
-  const problem = rangeProblem(draft);
-  const summary = useStatementSummary(rangeProblem(shown) === null ? shown : null);
-  const save = useDownloadStatement();
-  const change = (field: keyof StatementRange) => (value: string) =>
-    setDraft((current) => ({ ...current, [field]: value }));
+  // Until the player picks a range, the server's default: this month so far in its time zone.
+  const [shown, setShown] = useState<StatementRange | null>(null);
+  const summary = useStatementSummary(shown);
 
   return (
     <main className="page">
       <PageHeader title={t('statement_title')} back fallback={ROUTES.account} />
       <div className="page-body">
-        <Form
-          label={t('statement_title')}
-          onSubmit={() => {
-            if (problem === null) setShown(draft);
-          }}
-        >
-          <Section>
-            <TextField
-              label={t('statement_from')}
-              type="date"
-              value={draft.from}
-              onChange={change('from')}
-              max={draft.to}
-              required
-            />
-            <TextField
-              label={t('statement_to')}
-              type="date"
-              value={draft.to}
-              onChange={change('to')}
-              min={draft.from}
-              required
-              error={problem === null ? undefined : t(problem, { days: STATEMENT_DAYS_MAX })}
-            />
-            <p className={styles.statementHint}>
-              {t('statement_hint', { days: STATEMENT_DAYS_MAX })}
-            </p>
-          </Section>
-          <div className={styles.statementActions}>
-            <Button type="submit" variant="secondary" block disabled={problem !== null}>
-              {t('statement_show')}
-            </Button>
-            <Button
-              type="button"
-              block
-              loading={save.isPending}
-              disabled={problem !== null}
-              onClick={() => save.mutate(draft)}
-            >
-              {t('statement_download')}
-            </Button>
-          </div>
-        </Form>
         <LoadingGate queries={[summary]} ready={summary.data !== undefined}>
-          {() => <SummaryTable summary={summary.data!} />}
+          {() => (
+            <>
+              <RangeForm
+                initial={{ from: summary.data!.from, to: summary.data!.to }}
+                onShow={setShown}
+              />
+              <SummaryTable summary={summary.data!} />
+            </>
+          )}
         </LoadingGate>
       </div>
     </main>
+  );
+}
+
+function RangeForm({
+  initial,
+  onShow,
+}: {
+  initial: StatementRange;
+  onShow: (range: StatementRange) => void;
+}) {
+  const { t } = useI18n();
+  const [draft, setDraft] = useState<StatementRange>(initial);
+  const problem = rangeProblem(draft);
+  const save = useDownloadStatement();
+  const change = (field: keyof StatementRange) => (value: string) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  return (
+    <Form
+      label={t('statement_title')}
+      onSubmit={() => {
+        if (problem === null) onShow(draft);
+      }}
+    >
+      <Section>
+        <TextField
+          label={t('statement_from')}
+          type="date"
+          value={draft.from}
+          onChange={change('from')}
+          max={draft.to}
+          required
+        />
+        <TextField
+          label={t('statement_to')}
+          type="date"
+          value={draft.to}
+          onChange={change('to')}
+          min={draft.from}
+          required
+          error={problem === null ? undefined : t(problem, { days: STATEMENT_DAYS_MAX })}
+        />
+        <p className={styles.statementHint}>{t('statement_hint', { days: STATEMENT_DAYS_MAX })}</p>
+      </Section>
+      <div className={styles.statementActions}>
+        <Button type="submit" variant="secondary" block disabled={problem !== null}>
+          {t('statement_show')}
+        </Button>
+        <Button
+          type="button"
+          block
+          loading={save.isPending}
+          disabled={problem !== null}
+          onClick={() => save.mutate(draft)}
+        >
+          {t('statement_download')}
+        </Button>
+      </div>
+    </Form>
   );
 }
 
