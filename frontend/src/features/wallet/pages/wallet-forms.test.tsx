@@ -91,7 +91,7 @@ describe('withdraw form', () => {
     );
   });
 
-  it("shows the count left today and closes the form when none is left", () => {
+  it('shows the count left today and closes the form when none is left', () => {
     mockFetch(() => jsonResponse(envelope(null)));
     renderInApp(
       <WithdrawForm
