@@ -28,7 +28,8 @@ pub(super) fn player_accounts(
 ) -> Result<Vec<(i64, UserAccountKind)>, AppError> {
     let mut query =
         connection.prepare_cached("SELECT account_id, kind FROM accounts WHERE user_id = ?1")?;
-    let rows = query.query_map([user_id], |row| Ok((row.get::<_, i64>(0)?, row.get(1)?)))?;
+    let rows =
+        query.query_map([user_id], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)))?;
     let mut accounts = Vec::with_capacity(UserAccountKind::ALL.len());
     for row in rows {
         let (account_id, code): (i64, String) = row?;
