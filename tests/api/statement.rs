@@ -99,14 +99,14 @@ fn parts(text: &str) -> BTreeMap<String, AccountPart> {
 }
 
 fn balance_of(balances: &Balances, account: &str) -> i64 {
-    match account {
+    let balance = match account {
         "wallet" => balances.wallet,
         "game" => balances.game,
         "savings" => balances.savings,
         "invest" => balances.invest,
         _ => balances.frozen,
-    }
-    .minor()
+    };
+    balance.minor()
 }
 
 async fn statement_reply(app: &TestApp, player: &Player, from: &str, to: &str) -> Reply {
