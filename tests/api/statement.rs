@@ -244,7 +244,10 @@ async fn without_dates_the_statement_is_this_month_so_far() {
     let summary = app.get_as(&player, "/api/personal/statement_summary", "").await;
     let csv = app.get_as(&player, "/api/personal/statement", "").await;
 
-    assert_eq!((&summary.ok()["from"], &summary.ok()["to"]), (&json!("2026-11-01"), &json!("2026-11-22")));
+    assert_eq!(
+        (&summary.ok()["from"], &summary.ok()["to"]),
+        (&json!("2026-11-01"), &json!("2026-11-22"))
+    );
     assert_eq!(
         csv.header("content-disposition"),
         "attachment; filename=\"statement-2026-11-01-2026-11-22.csv\""
@@ -315,7 +318,10 @@ async fn a_statement_longer_than_its_bound_is_refused() {
         app.credit(&player, "1.00").await;
     }
     let range = StatementRange::parse(
-        &statement::StatementForm { from: Some("2026-11-22".into()), to: Some("2026-11-22".into()) },
+        &statement::StatementForm {
+            from: Some("2026-11-22".into()),
+            to: Some("2026-11-22".into()),
+        },
         app.config.timezone(),
         app.now(),
     )

@@ -18,8 +18,8 @@ use crate::clock::Timestamp;
 use crate::error::AppError;
 use crate::ids::UserId;
 use crate::ledger::{self, UserAccountKind};
-use chrono::{Datelike, Days, NaiveDate};
 use crate::money::format_signed;
+use chrono::{Datelike, Days, NaiveDate};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
@@ -80,7 +80,9 @@ fn parse_date(text: Option<&str>) -> Result<NaiveDate, AppError> {
     let text = text.map(str::trim).filter(|text| !text.is_empty());
     let text = text.ok_or(AppError::MissingParams)?;
     let shaped = text.len() == 10
-        && text.char_indices().all(|(at, c)| if at == 4 || at == 7 { c == '-' } else { c.is_ascii_digit() });
+        && text
+            .char_indices()
+            .all(|(at, c)| if at == 4 || at == 7 { c == '-' } else { c.is_ascii_digit() });
     if !shaped {
         return Err(AppError::StatementDatesInvalid);
     }
@@ -250,7 +252,8 @@ fn account_statement(
             )
             .into());
         }
-        let (sum, amount) = if line.amount > 0 { (&mut credits, line.amount) } else { (&mut debits, -line.amount) };
+        let (sum, amount) =
+            if line.amount > 0 { (&mut credits, line.amount) } else { (&mut debits, -line.amount) };
         *sum = sum.checked_add(amount).ok_or_else(|| anyhow::anyhow!("overflow"))?;
     }
     Ok(AccountStatement { account, opening, credits, debits, closing: running, lines })
