@@ -44,6 +44,8 @@ async fn the_cap_and_count_shown_are_the_players_vip_levels() {
     let refused = app.do_withdraw(&player, withdrawal_form(card, "500.01"), None).await;
     app.bet_points(&player, "100.00").await;
     app.run_vip_job().await;
+    // The level-up reward adds turnover; this test is about the cap.
+    app.play_turnover(&player, "1000000.00").await;
 
     let after = terms(&app, &player, "").await;
     let accepted = app.do_withdraw(&player, withdrawal_form(card, "500.01"), None).await;
