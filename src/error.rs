@@ -207,6 +207,16 @@ app_errors! {
     /// An entry that is a reversal, or that a reversal already reversed.
     #[error("entry already reversed")]
     EntryReversed => "entry_reversed",
+    // Issue 19, statements.
+    /// A statement date that is not YYYY-MM-DD, a `to` before `from`, or a `from` after today.
+    #[error("statement dates invalid")]
+    StatementDatesInvalid => "statement_dates_invalid",
+    /// A statement range longer than `wallet::records::statement::DAYS_MAX` days.
+    #[error("statement range too long")]
+    StatementRangeTooLong { days: i64 } => "statement_range_too_long",
+    /// A statement with more than `wallet::records::statement::ROWS_MAX` postings.
+    #[error("statement too large")]
+    StatementTooLarge { rows: usize } => "statement_too_large",
 }
 
 impl AppError {
@@ -219,6 +229,8 @@ impl AppError {
             AppError::TurnoverRemaining { amount } => vec![("amount", amount.to_string())],
             AppError::TextTooLong { max } => vec![("max", max.to_string())],
             AppError::DepositPendingLimit { max } => vec![("max", max.to_string())],
+            AppError::StatementRangeTooLong { days } => vec![("days", days.to_string())],
+            AppError::StatementTooLarge { rows } => vec![("rows", rows.to_string())],
             _ => Vec::new(),
         }
     }

@@ -1,7 +1,8 @@
 // The wallet as a player meets it, with the operator's review done through the CLI:
 // deposit with a screenshot, approval, bank card, fund password, withdrawal, payout;
-// conversion between the balances; the USDT deposit route with its address and QR code.
-import { writeFileSync } from 'node:fs';
+// conversion between the balances; the statement and its CSV; the USDT deposit route with
+// its address and QR code.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   admin,
@@ -156,6 +157,15 @@ test('deposit with a screenshot, approval, bank card, fund password, withdrawal 
   await expect(record).toContainText(vi.status_pending!);
   await expect(record).toContainText('VCB ****7890');
   await expect(record).toContainText('20.00');
+  await expect(record.getByTestId('queue-wait')).toBeVisible();
+
+  // The withdrawal page shows it waiting, and one fewer withdrawal left today.
+  await page.goto('./#/pages/yn28/info/withdraw');
+  await expect(page.getByTestId('withdraw-pending')).toContainText(vi.status_pending!);
+  await expect(page.getByTestId('withdraw-pending')).toContainText('20.00');
+  await expect(page.getByTestId('withdraw-left-today')).toHaveText(
+    vi.count_left!.replace('{left}', '2').replace('{count}', '3'),
+  );
 
   // The operator pays it out.
   admin('withdraw', 'approve', pendingId('withdraw', userId));
@@ -199,6 +209,37 @@ test('convert to the game balance and back', async ({ page, request }) => {
   await page.goto('./#/pages/home/index');
   await expect(page.getByTestId('balance')).toHaveText('100.00');
   await expect(page.getByTestId('game-balance')).toHaveText('0.00');
+});
+
+test('the statement shows the balances of this month and downloads them as CSV', async ({
+  page,
+  request,
+}) => {
+  await fundedPlayer(page, request, '100');
+  const token = await tokenOf(page);
+  const moved = await request.post('api/personal/conversion', {
+    headers: { token },
+    data: { from: 'balance', amount: '30' },
+  });
+  expect(((await moved.json()) as { code: number }).code).toBe(1);
+
+  await page.goto('./#/pages/mine/account/index');
+  await page.getByRole('link', { name: vi.statement_title, exact: true }).click();
+  await expect(page).toHaveURL(/#\/pages\/mine\/account\/statement$/);
+  const wallet = page.getByTestId('statement-wallet');
+  await expect(wallet).toContainText('0.00');
+  await expect(wallet).toContainText('70.00');
+  await expect(page.getByTestId('statement-game')).toContainText('30.00');
+
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: vi.statement_download, exact: true }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  const lines = text.split('\r\n');
+  expect(lines[0]).toBe('account,line,time,kind,reference,memo,in,out,balance');
+  expect(lines.find((line) => line.startsWith('wallet,closing,'))).toMatch(/,70\.00$/);
+  expect(lines.find((line) => line.startsWith('game,closing,'))).toMatch(/,30\.00$/);
 });
 
 test('the USDT deposit route shows the receiving address and its QR code', async ({

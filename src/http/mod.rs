@@ -26,6 +26,7 @@ mod profile;
 mod reply_encryption;
 mod rules;
 mod signin;
+mod statement;
 mod system;
 mod tasks;
 mod team;
@@ -165,6 +166,7 @@ pub fn app(state: AppState) -> Router {
         .merge(rules::router())
         .merge(yn28::router())
         .merge(wallet::router(upload_limit_bytes(&state.config)))
+        .merge(statement::router())
         .merge(payout_accounts::router())
         .merge(profile::router(upload_limit_bytes(&state.config)))
         .merge(content::router())

@@ -251,17 +251,28 @@ async fn deposit_records(
     Ok(Envelope::ok(page))
 }
 
-/// The withdrawal page: balance, turnover still to bet, limits and fee rule.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+struct TermsForm {
+    /// An amount to quote the fee of (e.g. "100.00").
+    amount: Option<String>,
+}
+
+/// The withdrawal page: balance, turnover still to bet, limits, what is left of today's count,
+/// the fee rule (and the fee of `amount`), and the pending withdrawals with their time in the
+/// queue.
 #[utoipa::path(get, path = "/api/personal/withdraw", tag = "wallet", security(("token" = [])),
+    params(("amount" = Option<String>, Query, description = "an amount to quote the fee of")),
     responses((status = 200, description = "envelope", body = WithdrawalTerms)))]
 async fn withdrawal_terms(
     State(app): State<AppState>,
     Session(session): Session,
+    Params(form): Params<TermsForm>,
 ) -> Result<Envelope<WithdrawalTerms>, AppError> {
+    let amount = form.amount.map(|text| crate::money::positive_amount(Some(text))).transpose()?;
     let (user_id, now, settings) = (session.user_id, app.clock.now(), app.wallet.clone());
     let terms = app
         .db
-        .read(move |connection| withdrawals::terms(connection, user_id, &settings, now))
+        .read(move |connection| withdrawals::terms(connection, user_id, amount, &settings, now))
         .await?;
     Ok(Envelope::ok(terms))
 }

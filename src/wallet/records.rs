@@ -9,6 +9,7 @@ use crate::paging::{Page, Paging};
 use rusqlite::Connection;
 
 mod sql;
+pub mod statement;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

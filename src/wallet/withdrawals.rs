@@ -117,11 +117,12 @@ pub fn request(
     if withdrawal.amount < limits.withdraw_min {
         return Err(AppError::BelowMinimum);
     }
-    let level = level_limits(tx, user_id, settings)?;
-    if withdrawal.amount > limits.withdraw_max || withdrawal.amount > level.single_max {
+    // The same figures the withdrawal page shows (`terms`).
+    let allowance = allowance(tx, user_id, settings, now)?;
+    if withdrawal.amount > limits.withdraw_max || withdrawal.amount > allowance.single_max {
         return Err(AppError::LimitExceeded);
     }
-    if count_since(tx, user_id, super::day_start(settings.timezone, now))? >= level.daily_count {
+    if allowance.left_today == 0 {
         return Err(AppError::WithdrawCountExceeded);
     }
     let label =
@@ -380,7 +381,9 @@ pub fn list(
     Ok(paging.wrap(rows.collect::<Result<_, _>>()?, total))
 }
 
-/// What the withdrawal page shows before the player fills it in.
+/// What the withdrawal page shows before the player fills it in: the figures a request is
+/// checked against (the same functions as `request`), the fee of an amount typed, and the
+/// player's pending withdrawals with their time in the review queue.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct WithdrawalTerms {
     #[schema(value_type = String)]
@@ -396,33 +399,114 @@ pub struct WithdrawalTerms {
     #[schema(value_type = String)]
     pub single_max: Money,
     pub daily_count: i64,
+    /// Requested since 00:00 today in the operator's time zone, rejected ones included.
     pub used_today: i64,
+    /// `daily_count - used_today`, never below zero.
+    pub left_today: i64,
     pub fee_bp: i64,
     #[schema(value_type = String)]
     pub small_below: Money,
     #[schema(value_type = String)]
     pub small_fee: Money,
+    /// The fee and the total held for the `amount` asked about; null without one.
+    pub quote: Option<FeeQuote>,
+    /// The player's pending withdrawals, oldest first (at most `PENDING_SHOWN`).
+    pub pending: Vec<PendingWithdrawal>,
+    /// The server's time (Unix seconds), which `waiting_secs` counts to.
+    #[schema(value_type = i64)]
+    pub now: Timestamp,
 }
+
+/// What a withdrawal of `amount` costs: `fee` on top, `total` held from the wallet.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct FeeQuote {
+    #[schema(value_type = String)]
+    pub amount: Money,
+    #[schema(value_type = String)]
+    pub fee: Money,
+    #[schema(value_type = String)]
+    pub total: Money,
+}
+
+/// A withdrawal waiting for the operator's review.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PendingWithdrawal {
+    pub id: i64,
+    pub method: String,
+    /// The masked bank card or address.
+    pub account: String,
+    #[schema(value_type = String)]
+    pub amount: Money,
+    #[schema(value_type = String)]
+    pub fee: Money,
+    /// Always "pending".
+    pub status: String,
+    #[schema(value_type = i64)]
+    pub created_at: Timestamp,
+    /// How long it has been in the review queue, in seconds.
+    pub waiting_secs: i64,
+}
+
+/// The terms list at most this many pending withdrawals (a player has at most the day's
+/// `daily_count` new ones; older ones are in the records).
+pub const PENDING_SHOWN: i64 = 10;
 
 pub fn terms(
     connection: &Connection,
     user_id: UserId,
+    amount: Option<Money>,
     settings: &WalletSettings,
     now: Timestamp,
 ) -> Result<WithdrawalTerms, AppError> {
     let limits = &settings.limits;
-    let level = level_limits(connection, user_id, settings)?;
+    let allowance = allowance(connection, user_id, settings, now)?;
+    let quote = amount.map(|amount| {
+        let fee = fee(amount, settings);
+        FeeQuote { amount, fee, total: amount.checked_add(fee).unwrap_or(Money::MAX) }
+    });
     Ok(WithdrawalTerms {
         balance: ledger::balances(connection, user_id)?.wallet,
         turnover_remaining: super::turnover_remaining(connection, user_id)?,
         min: limits.withdraw_min,
         max: limits.withdraw_max,
-        vip_level: level.vip_level,
-        single_max: level.single_max,
-        daily_count: level.daily_count,
-        used_today: count_since(connection, user_id, super::day_start(settings.timezone, now))?,
+        vip_level: allowance.vip_level,
+        single_max: allowance.single_max,
+        daily_count: allowance.daily_count,
+        used_today: allowance.requested_today,
+        left_today: allowance.left_today,
         fee_bp: limits.withdraw_fee_bp,
         small_below: limits.withdraw_small_below,
         small_fee: limits.withdraw_small_fee,
+        quote,
+        pending: pending(connection, user_id, now)?,
+        now,
     })
+}
+
+/// The player's pending withdrawals, oldest first, with their time in the queue.
+fn pending(
+    connection: &Connection,
+    user_id: UserId,
+    now: Timestamp,
+) -> Result<Vec<PendingWithdrawal>, AppError> {
+    let mut query = connection.prepare_cached(&format!(
+        "SELECT {RECORD_COLUMNS} FROM withdrawals WHERE user_id = ?1 AND status = 'pending'
+         ORDER BY withdrawal_id LIMIT ?2"
+    ))?;
+    let rows = query.query_map(params![user_id, PENDING_SHOWN], record)?;
+    let mut list = Vec::new();
+    for row in rows {
+        let record = row?;
+        list.push(PendingWithdrawal {
+            id: record.id,
+            method: record.method,
+            account: record.account,
+            amount: record.amount,
+            fee: record.fee,
+            status: record.status,
+            waiting_secs: now.secs_since(record.created_at).max(0),
+            created_at: record.created_at,
+        });
+    }
+    Ok(list)
 }

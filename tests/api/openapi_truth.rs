@@ -106,7 +106,10 @@ fn mismatches(
     };
     let is_json = reply.header("content-type").starts_with("application/json");
     let schema = &response["content"]["application/json"]["schema"];
-    match (is_json, schema.is_null()) {
+    // A reply of another media type (the statement's text/csv) must be described as such.
+    let media = reply.header("content-type").split(';').next().unwrap_or_default().trim();
+    let described_media = !is_json && response["content"].get(media).is_some();
+    match (is_json, schema.is_null() || described_media) {
         (true, false) => document
             .violations(schema, &reply.body)
             .into_iter()

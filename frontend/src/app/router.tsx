@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
       page(ROUTES.account, () => import('@/features/wallet/pages/account-page')),
       page(ROUTES.accountChanges, loadChanges),
       page(ROUTES.bill, loadChanges),
+      page(ROUTES.statement, () => import('@/features/wallet/pages/statement-page')),
       page(ROUTES.rechargeRecords, () => import('@/features/wallet/pages/recharge-records-page')),
       page(ROUTES.withdrawRecords, () => import('@/features/wallet/pages/withdraw-records-page')),
       page(

@@ -23,6 +23,10 @@ const UNTRANSLATED_OK = new Set([
   'method_usdt',
   'rate_line',
   'fair_chain_period_secs',
+  // Unit symbols ("2 h 10 min") read the same in several languages.
+  'duration_minutes',
+  'duration_hours_minutes',
+  'duration_days_hours',
 ]);
 
 describe('locales', () => {

@@ -101,11 +101,12 @@ function fail(error: ApiError, silent: boolean): never {
   throw error;
 }
 
-export async function request<T>(
+/** Sends a request with the session and language headers; the transport errors reject. */
+async function send(
   method: 'GET' | 'POST',
   path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+  options: RequestOptions,
+): Promise<{ response: Response; hasToken: boolean }> {
   const silent = options.silent ?? false;
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -151,7 +152,11 @@ export async function request<T>(
     clearTimeout(timer);
     outer?.removeEventListener('abort', forwardAbort);
   }
+  return { response, hasToken: headers.token !== undefined };
+}
 
+/** The data of an envelope reply; every refusal, logout and HTTP error rejects (see above). */
+async function readReply<T>(response: Response, hasToken: boolean, silent: boolean): Promise<T> {
   if (response.status === 401) {
     const envelope = await readJson(response);
     const error = new ApiError(
@@ -162,7 +167,7 @@ export async function request<T>(
     );
     // Only a session can expire: a request sent without one (e.g. a refetch right after a
     // forced logout) is refused quietly, without asking to stay.
-    if (!silent && headers.token !== undefined) void askToLogInAgain();
+    if (!silent && hasToken) void askToLogInAgain();
     throw error;
   }
   if (response.status < 200 || response.status >= 300) {
@@ -196,6 +201,45 @@ export async function request<T>(
     ),
     silent,
   );
+}
+
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const { response, hasToken } = await send(method, path, options);
+  return readReply<T>(response, hasToken, options.silent ?? false);
+}
+
+/** A file the server sent as an attachment. */
+export type Download = { blob: Blob; fileName: string };
+
+/** The file name of a `Content-Disposition: attachment; filename="..."` header. */
+export function attachmentName(disposition: string | null): string | null {
+  if (disposition === null || !/^\s*attachment/i.test(disposition)) return null;
+  const match = /filename="([^"]+)"/i.exec(disposition) ?? /filename=([^;\s]+)/i.exec(disposition);
+  return match?.[1] ?? '';
+}
+
+/**
+ * GET a file (the statement's CSV) with the session header. A reply that is not an attachment
+ * is an envelope: a refusal rejects with its toast like any other call.
+ */
+export async function download(
+  path: string,
+  params?: Params,
+  options: CallOptions = {},
+): Promise<Download> {
+  const silent = options.silent ?? false;
+  const headers = { Accept: 'text/csv, application/json', ...options.headers };
+  const { response, hasToken } = await send('GET', path, { ...options, params, headers });
+  const fileName = attachmentName(response.headers.get('content-disposition'));
+  if (response.ok && fileName !== null) {
+    return { blob: await response.blob(), fileName: fileName === '' ? 'download' : fileName };
+  }
+  await readReply<unknown>(response, hasToken, silent);
+  fail(new ApiError('bad_response', t('err_bad_response'), response.status), silent);
 }
 
 const isEnvelope = (value: unknown): value is Envelope =>

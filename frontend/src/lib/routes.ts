@@ -35,6 +35,8 @@ export const ROUTES = {
   account: '/pages/mine/account/index',
   accountChanges: '/pages/yn28/info/accountchangerecords',
   bill: '/pages/mine/account/bill',
+  // The account statement of a range of days (opening, closing, CSV download)
+  statement: '/pages/mine/account/statement',
   rechargeRecords: '/pages/yn28/info/rechargerecord',
   withdrawRecords: '/pages/yn28/info/withdrawalsrecord',
   // The player's product orders and savings moves (tabs)

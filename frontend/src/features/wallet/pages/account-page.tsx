@@ -90,6 +90,11 @@ export function Component() {
                       label: t('account_changes_title'),
                     },
                     {
+                      to: ROUTES.statement,
+                      icon: <ListIcon size={21} />,
+                      label: t('statement_title'),
+                    },
+                    {
                       to: ROUTES.rechargeRecords,
                       icon: <DepositIcon size={21} />,
                       label: t('recharge_records_title'),

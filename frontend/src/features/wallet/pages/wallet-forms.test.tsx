@@ -43,9 +43,13 @@ const terms: WithdrawTerms = {
   vip_level: 0,
   daily_count: 3,
   used_today: 1,
+  left_today: 2,
   fee_bp: 150,
   small_below: '1.00',
   small_fee: '1.00',
+  quote: null,
+  pending: [],
+  now: 1_795_334_400,
 };
 const card: Target = { method: 'bank', id: 7, title: 'Vietcombank', detail: '**** **** **** 7890' };
 
@@ -85,6 +89,48 @@ describe('withdraw form', () => {
     expect(screen.getByText('Withdrawals per day').nextElementSibling).toHaveTextContent(
       '1 of 4 used today',
     );
+  });
+
+  it('shows the count left today and closes the form when none is left', () => {
+    mockFetch(() => jsonResponse(envelope(null)));
+    renderInApp(
+      <WithdrawForm
+        terms={{ ...terms, used_today: 3, left_today: 0 }}
+        targets={[card]}
+        fundPasswordSet
+        onDone={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('withdraw-left-today')).toHaveTextContent('0 of 3 left');
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+  });
+
+  it('shows each pending withdrawal with its state and time in the queue', () => {
+    mockFetch(() => jsonResponse(envelope(null)));
+    const pending = {
+      id: 4,
+      method: 'bank',
+      account: 'VCB ****7890',
+      amount: '25.00',
+      fee: '0.38',
+      status: 'pending' as const,
+      created_at: terms.now - 7_800,
+      waiting_secs: 7_800,
+    };
+    renderInApp(
+      <WithdrawForm
+        terms={{ ...terms, pending: [pending, { ...pending, id: 5, waiting_secs: 90_000 }] }}
+        targets={[card]}
+        fundPasswordSet
+        onDone={() => undefined}
+      />,
+    );
+    const queue = screen.getByTestId('withdraw-pending');
+    expect(within(queue).getAllByText('Pending review')).toHaveLength(2);
+    const waits = within(queue).getAllByTestId('queue-wait');
+    expect(waits[0]).toHaveTextContent('Waiting 2 h 10 min');
+    expect(waits[1]).toHaveTextContent('Waiting 1 d 1 h');
+    expect(queue).toHaveTextContent('25.00');
   });
 
   it('shows no turnover block at 0, computes the fee like the server and asks before sending', async () => {

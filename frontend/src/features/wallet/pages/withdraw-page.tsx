@@ -2,6 +2,7 @@
 // are held in the frozen balance until the operator pays out.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Form, Section } from '@/components/form';
 import { CardIcon, CheckCircleIcon, CoinIcon, ListIcon } from '@/components/icons-extra';
@@ -21,8 +22,14 @@ import {
   type UsdtAddress,
 } from '@/features/wallet/api/payout-accounts';
 import type { WithdrawalRecord } from '@/features/wallet/api/withdraw-records';
-import { useWithdrawTerms, type WithdrawTerms } from '@/features/wallet/api/withdraw-terms';
+import {
+  useWithdrawTerms,
+  type PendingWithdrawal,
+  type WithdrawTerms,
+} from '@/features/wallet/api/withdraw-terms';
 import { maskAddress, withdrawFee, withdrawTotal } from '@/features/wallet/parts/amounts';
+import { QueueWait } from '@/features/wallet/parts/queue-wait';
+import { statusOf } from '@/features/wallet/parts/status';
 import styles from '@/features/wallet/parts/wallet.module.css';
 import { useAttemptKey } from '@/hooks/use-attempt-key';
 import { useProfile } from '@/hooks/use-profile';
@@ -122,7 +129,7 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
   const attempt = useAttemptKey();
 
   const turnoverLeft = minorOr0(terms.turnover_remaining) > 0n;
-  const countUsed = terms.used_today >= terms.daily_count;
+  const countUsed = terms.left_today <= 0;
   const blocked = turnoverLeft || countUsed;
   const target = targets.find((entry) => `${entry.method}:${entry.id}` === targetKey);
   const amountOk = validate(amountSchema, amount).ok;
@@ -181,7 +188,7 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
     );
   };
 
-  const limits: { label: string; value: ReactNode }[] = [
+  const limits: { label: string; value: ReactNode; testId?: string }[] = [
     { label: t('limit_min'), value: <Money value={terms.min} /> },
     { label: t('limit_max'), value: <Money value={terms.max} /> },
     // The cap and the daily count are the player's VIP level's.
@@ -190,6 +197,11 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
     {
       label: t('limit_daily_count'),
       value: t('count_used', { used: terms.used_today, count: terms.daily_count }),
+    },
+    {
+      label: t('limit_daily_left'),
+      value: t('count_left', { left: terms.left_today, count: terms.daily_count }),
+      testId: 'withdraw-left-today',
     },
     { label: t('limit_fee'), value: feeRule(terms, t) },
   ];
@@ -215,6 +227,8 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
       {countUsed && !turnoverLeft ? (
         <Notice tone="warn">{t('withdraw_count_used', { count: terms.daily_count })}</Notice>
       ) : null}
+
+      <PendingWithdrawals pending={terms.pending} />
 
       <Section title={t('withdraw_limits')}>
         <Rows rows={limits} />
@@ -381,5 +395,31 @@ function WithdrawDone({ record }: { record: WithdrawalRecord }) {
         ]}
       />
     </ResultView>
+  );
+}
+
+/** The player's withdrawals waiting for review, with their time in the queue. */
+export function PendingWithdrawals({ pending }: { pending: readonly PendingWithdrawal[] }) {
+  const { t } = useI18n();
+  if (pending.length === 0) return null;
+  return (
+    <Section title={t('withdraw_pending_title')}>
+      <ul className={styles.queue} data-testid="withdraw-pending">
+        {pending.map((item) => (
+          <li key={item.id} className={styles.queueItem}>
+            <div className={styles.recordHead}>
+              <span className={styles.recordAmount}>
+                <Money value={item.amount} />
+              </span>
+              <Badge tone={statusOf(item.status).tone}>{t(statusOf(item.status).key)}</Badge>
+            </div>
+            <span className={styles.recordMeta}>
+              {item.method === 'usdt' ? t('method_usdt') : t('method_bank')} · {item.account}
+            </span>
+            <QueueWait secs={item.waiting_secs} />
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

@@ -1,6 +1,9 @@
-// pages/yn28/info/withdrawalsrecord — the player's withdrawals with their review state.
+// pages/yn28/info/withdrawalsrecord — the player's withdrawals with their review state; a
+// pending one shows its time in the queue on the server's clock.
 import { LinkButton } from '@/components/link-button';
 import { useWithdrawRecords, type WithdrawalStatus } from '@/features/wallet/api/withdraw-records';
+import { useWithdrawTerms } from '@/features/wallet/api/withdraw-terms';
+import { QueueWait } from '@/features/wallet/parts/queue-wait';
 import { ReviewedRecordsPage } from '@/features/wallet/parts/reviewed-records';
 import { useI18n } from '@/i18n/i18n';
 import { formatMoney } from '@/lib/money';
@@ -10,6 +13,7 @@ const STATUSES: readonly WithdrawalStatus[] = ['pending', 'passed', 'failed', 'r
 
 export function Component() {
   const { t } = useI18n();
+  const serverTime = useWithdrawTerms().data?.now;
   return (
     <ReviewedRecordsPage
       title="withdraw_records_title"
@@ -21,6 +25,9 @@ export function Component() {
       subtitle={(record) => `· ${record.account}`}
       detail={(record) => `${t('withdraw_fee')}: ${formatMoney(record.fee)}`}
       footnote={(record) => `#${record.id}`}
+      pendingNote={(record) =>
+        serverTime === undefined ? null : <QueueWait secs={serverTime - record.created_at} />
+      }
     />
   );
 }

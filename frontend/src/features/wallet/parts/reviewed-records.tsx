@@ -39,7 +39,7 @@ type Props<S extends string, R extends ReviewedRecord> = {
   /** Left of the time in the card's last line. */
   footnote: (record: R) => ReactNode;
   /** Under a record still waiting for review. */
-  pendingNote?: ReactNode;
+  pendingNote?: ReactNode | ((record: R) => ReactNode);
 };
 
 const REFUSED = ['rejected', 'failed'];
@@ -88,7 +88,11 @@ export function ReviewedRecordsPage<S extends string, R extends ReviewedRecord>(
                   </span>
                   <span className={styles.recordMeta}>{props.detail(record)}</span>
                 </div>
-                {record.status === 'pending' ? props.pendingNote : null}
+                {record.status === 'pending'
+                  ? typeof props.pendingNote === 'function'
+                    ? props.pendingNote(record)
+                    : props.pendingNote
+                  : null}
                 {REFUSED.includes(record.status) && record.reason !== '' ? (
                   <p className={styles.reason}>
                     {t('record_reason')}: {record.reason}
