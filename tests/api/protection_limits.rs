@@ -4,7 +4,7 @@
 //! payouts and refunds of the bets.
 
 use crate::betting::Hall;
-use crate::helpers::TestApp;
+use crate::helpers::{PASSWORD, Player, TestApp};
 use crate::protection_support::{DAY, ProtectionApp, limit, many_deposits};
 use crate::wallet_support::{DepositUpload, WalletApp, assert_ledger_verifies};
 use fairhall::games;
@@ -56,7 +56,10 @@ async fn the_weekly_and_monthly_limits_count_their_whole_rolling_window() {
         assert!(refused.msg().contains(label), "{period}: {}", refused.msg());
 
         app.clock.advance(start + days * DAY - app.now());
-        app.requested_deposit(&player, "50").await;
+        // A session lasts 30 days at most: the player logs in again.
+        let login = app.login(&player.phone, PASSWORD).await;
+        let token = login.ok()["token"].as_str().expect("a token").to_string();
+        app.requested_deposit(&Player { token, ..player }, "50").await;
     }
 }
 
