@@ -44,6 +44,7 @@ export async function registerViaApi(
       invite_code: '',
       code: '',
       agree: '1',
+      age_confirmed: '1',
       ...(username === undefined ? {} : { username }),
     },
   });
