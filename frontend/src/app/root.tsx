@@ -11,6 +11,15 @@ import { useToken } from '@/hooks/use-session';
 const QueryShell = lazy(loadQueryShell);
 // Asks a logged-in player to accept a raised agreement version; its own chunk, after the page.
 const AgreementGate = lazy(() => import('@/features/system/parts/agreement-gate'));
+// Player protection on every page: the banner of a running exclusion (which also keeps the
+// player on the pages it leaves open) and the reality-check dialog; one chunk, after the page.
+const loadProtectionShell = () => import('@/features/protection/parts/protection-shell');
+const ExclusionBanner = lazy(() =>
+  loadProtectionShell().then((module) => ({ default: module.ExclusionBanner })),
+);
+const RealityCheck = lazy(() =>
+  loadProtectionShell().then((module) => ({ default: module.RealityCheck })),
+);
 
 export function Root() {
   const token = useToken();
@@ -29,10 +38,16 @@ export function Root() {
     <>
       <Suspense fallback={<HydrateFallback />}>
         <QueryShell>
+          {token === null ? null : (
+            <Suspense fallback={null}>
+              <ExclusionBanner />
+            </Suspense>
+          )}
           <Outlet />
           {token === null ? null : (
             <Suspense fallback={null}>
               <AgreementGate />
+              <RealityCheck />
             </Suspense>
           )}
         </QueryShell>
