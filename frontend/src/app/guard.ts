@@ -13,7 +13,11 @@ const normalize = (pathname: string): string =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
 /** Where to send the user instead of `pathname`, or null to let the navigation through. */
-export function guardRedirect(pathname: string, loggedIn: boolean, excluded = false): string | null {
+export function guardRedirect(
+  pathname: string,
+  loggedIn: boolean,
+  excluded = false,
+): string | null {
   const path = normalize(pathname.split('?')[0] ?? pathname);
   if (!loggedIn) return PUBLIC_PATHS.has(path) ? null : ROUTES.login;
   if (GUEST_ONLY_PATHS.has(path)) return excluded ? exclusionRedirect(path) : ROUTES.home;

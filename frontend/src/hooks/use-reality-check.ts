@@ -16,7 +16,10 @@ export const REALITY_POLL_MAX_MS = 60_000;
 export const REALITY_POLL_MIN_MS = 5_000;
 
 /** When to ask again: at the next check (bounded), never while off or while due. */
-export function realityPollMs(session: RealitySession | undefined, nowSeconds: number): number | false {
+export function realityPollMs(
+  session: RealitySession | undefined,
+  nowSeconds: number,
+): number | false {
   if (session === undefined || session.interval_mins <= 0 || session.due) return false;
   if (session.next_at === null) return REALITY_POLL_MAX_MS;
   const waitMs = (session.next_at - nowSeconds) * 1000;

@@ -60,13 +60,7 @@ export function Component() {
 }
 
 type Field =
-  | 'phone'
-  | 'username'
-  | 'password'
-  | 'repassword'
-  | 'invite_code'
-  | 'code'
-  | 'birth_date';
+  'phone' | 'username' | 'password' | 'repassword' | 'invite_code' | 'code' | 'birth_date';
 
 /** The server's refusals about the player's age, shown at the field they concern. */
 const AGE_ERRORS: ReadonlySet<string> = new Set(['age_not_confirmed']);

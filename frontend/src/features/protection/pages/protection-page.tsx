@@ -62,7 +62,11 @@ export function ProtectionView({ state }: { state: ProtectionState }) {
       <LimitSection kind="deposit" state={state} />
       <LimitSection kind="loss" state={state} />
       <RealityCheckSection state={state} />
-      <ExclusionSection kind="timeout" choices={state.timeout_choices} running={exclusion !== null} />
+      <ExclusionSection
+        kind="timeout"
+        choices={state.timeout_choices}
+        running={exclusion !== null}
+      />
       <ExclusionSection
         kind="self_exclusion"
         choices={state.exclusion_choices}
@@ -91,7 +95,8 @@ function RealityCheckSection({ state }: { state: ProtectionState }) {
         }
         choices={choices.map((mins) => ({
           value: String(mins),
-          label: mins === 0 ? t('protection_reality_off') : t('protection_reality_mins', { n: mins }),
+          label:
+            mins === 0 ? t('protection_reality_off') : t('protection_reality_mins', { n: mins }),
         }))}
       />
     </Section>

@@ -32,7 +32,12 @@ export function ExclusionSection({ kind, choices, running }: Props) {
         choices={choices.map((value) => ({ value, label: durationLabel(value, t) }))}
         segmented
       />
-      <Button variant="danger" block onClick={() => setAsking(true)}>
+      <Button
+        variant="danger"
+        block
+        onClick={() => setAsking(true)}
+        data-testid={`${timeout ? 'timeout' : 'exclusion'}-start`}
+      >
         {t(timeout ? 'protection_timeout_button' : 'protection_self_button')}
       </Button>
       {asking ? (

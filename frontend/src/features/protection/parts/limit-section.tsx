@@ -46,7 +46,8 @@ function limitRows(limit: Limit, t: Translate): Row[] {
     },
     { label: t('protection_used'), value: <Money value={limit.used} /> },
   ];
-  if (limit.left !== null) rows.push({ label: t('protection_left'), value: <Money value={limit.left} /> });
+  if (limit.left !== null)
+    rows.push({ label: t('protection_left'), value: <Money value={limit.left} /> });
   if (limit.frees_at !== null)
     rows.push({ label: t('protection_frees_at'), value: formatDateTime(limit.frees_at) });
   if (limit.pending !== null) {
@@ -100,7 +101,11 @@ function LimitCard({ kind, limit }: { kind: LimitKind; limit: Limit }) {
   };
 
   return (
-    <section className={styles.limit} aria-labelledby={titleId} data-testid={`${kind}-${limit.period}`}>
+    <section
+      className={styles.limit}
+      aria-labelledby={titleId}
+      data-testid={`${kind}-${limit.period}`}
+    >
       <h3 id={titleId}>{period}</h3>
       <Rows rows={limitRows(limit, t)} />
       <form
@@ -130,7 +135,12 @@ function LimitCard({ kind, limit }: { kind: LimitKind; limit: Limit }) {
             {t('protection_save_limit')}
           </Button>
           {limit.amount !== null && !(limit.pending !== null && limit.pending.amount === null) ? (
-            <Button variant="secondary" size="small" disabled={save.isPending} onClick={() => send('')}>
+            <Button
+              variant="secondary"
+              size="small"
+              disabled={save.isPending}
+              onClick={() => send('')}
+            >
               {t('protection_remove_limit')}
             </Button>
           ) : null}
