@@ -93,7 +93,7 @@ function RegisterForm({ config }: { config: AppConfig }) {
     return key === undefined ? undefined : t(key, { age: config.legal_age });
   };
 
-  // After registering: offer (never force) a deposit limit, over the home page.
+  // After registering: offer (never force) a deposit limit; either way the player leaves.
   const offerLimit = async () => {
     const wanted = await confirm({
       title: t('limit_offer_title'),
@@ -101,7 +101,7 @@ function RegisterForm({ config }: { config: AppConfig }) {
       confirmText: t('limit_offer_set'),
       cancelText: t('limit_offer_later'),
     });
-    if (wanted) void navigate(ROUTES.protection);
+    void navigate(wanted ? ROUTES.protection : ROUTES.home, { replace: true });
   };
 
   const phoneForCode = (): string | null => {
@@ -140,7 +140,6 @@ function RegisterForm({ config }: { config: AppConfig }) {
     registration.mutate(input, {
       onSuccess: () => {
         toast(t('reg_success'), 'success');
-        void navigate(ROUTES.home, { replace: true });
         void offerLimit();
       },
       onError: (failure) => {
