@@ -98,17 +98,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Lazy pages load their chunks first (slow on a cold transform). */
+const LAZY = { timeout: 8000 };
+
 const timeout: Exclusion = { kind: 'timeout', until: NOW + 86_400 };
 
-describe('an excluded player', () => {
+describe('an excluded player', { timeout: 30_000 }, () => {
   it('is sent from a closed page to the protection page, which says why', async () => {
     profile = { ...user, exclusion: timeout };
     startSession('tok', profile);
     const router = renderAt(ROUTES.ccK3);
-    // The first render loads the lazy chunks: wait longer than the default second.
-    expect(
-      await screen.findByTestId('protection-blocked', undefined, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByTestId('protection-blocked', undefined, LAZY)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(ROUTES.protection);
     expect(screen.getByTestId('exclusion-banner')).toHaveTextContent(
       `Time-out until ${formatDateTime(timeout.until)}`,
@@ -133,8 +133,8 @@ describe('an excluded player', () => {
     startSession('tok', user);
     profile = { ...user, exclusion: timeout };
     const router = renderAt(ROUTES.vip);
-    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.protection));
-    expect(await screen.findByTestId('exclusion-banner')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.protection), LAZY);
+    expect(await screen.findByTestId('exclusion-banner', undefined, LAZY)).toBeInTheDocument();
   });
 
   it('is free again once the exclusion has ended', async () => {
@@ -147,12 +147,12 @@ describe('an excluded player', () => {
   });
 });
 
-describe('the reality check', () => {
+describe('the reality check', { timeout: 30_000 }, () => {
   it('shows the time and net result when due and blocks until acknowledged', async () => {
     session = due;
     startSession('tok', user);
     renderAt(ROUTES.mine);
-    const dialog = await screen.findByRole('dialog', { name: 'Reality check' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reality check' }, LAZY);
     expect(within(dialog).getByTestId('reality-elapsed')).toHaveTextContent('1 hr 02 min');
     expect(within(dialog).getByTestId('reality-net')).toHaveTextContent('-12.50');
 
@@ -181,7 +181,7 @@ describe('the reality check', () => {
       mutationFn: () => Promise.reject(new ApiError('reality_check_due', 'Reality check due')),
     });
     await bet.mutate().catch(() => undefined);
-    expect(await screen.findByRole('dialog', { name: 'Reality check' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Reality check' }, LAZY)).toBeInTheDocument();
   });
 
   it('asks again when the next check falls due, at most every minute, never while off', () => {
@@ -194,11 +194,11 @@ describe('the reality check', () => {
   });
 });
 
-describe('the way to the protection page', () => {
+describe('the way to the protection page', { timeout: 30_000 }, () => {
   it('is one tap from the mine page and from the account overview', async () => {
     startSession('tok', user);
     renderAt(ROUTES.mine);
-    await userEvent.click(await screen.findByRole('link', { name: 'Responsible play' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Responsible play' }, LAZY));
     expect(
       await screen.findByRole('heading', { name: 'Responsible play', level: 1 }),
     ).toBeInTheDocument();

@@ -39,7 +39,7 @@ function open() {
   );
 }
 
-describe('limit offer', () => {
+describe('limit offer', { timeout: 30_000 }, () => {
   it('leads a player without limits to the protection page', async () => {
     serve(false);
     startSession('t'.repeat(64), { id: 5 });

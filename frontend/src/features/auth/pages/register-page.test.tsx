@@ -76,7 +76,7 @@ const agreementBox = () => screen.getByRole('checkbox', { name: /I have read and
 const ageBox = () => screen.getByRole('checkbox', { name: 'I confirm I am at least 18 years old' });
 
 async function fillForm(phone: string) {
-  await userEvent.type(await screen.findByLabelText(/Phone/), phone);
+  await userEvent.type(await screen.findByLabelText(/Phone/, undefined, SLOW), phone);
   await userEvent.type(screen.getByLabelText(/^Password/), 'secret12');
   await userEvent.type(screen.getByLabelText(/Confirm password/), 'secret12');
 }
@@ -86,12 +86,15 @@ const pages: [string, ComponentType][] = [
   [ROUTES.home, () => <p>home page</p>],
 ];
 
-describe('register page', () => {
+// Generous limits: the first render transforms the page's modules (slow on a busy machine).
+const SLOW = { timeout: 8000 };
+
+describe('register page', { timeout: 30_000 }, () => {
   it('links both agreements and refuses to send the form until they are accepted', async () => {
     const { calls } = serve();
     renderPages(pages, ROUTES.register);
 
-    expect(await screen.findByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Privacy Policy' }, SLOW)).toHaveAttribute(
       'href',
       '#/pages/jogos/about-us?page=privacy-policy',
     );
@@ -126,7 +129,7 @@ describe('register page', () => {
     const { calls } = serve();
     renderPages(pages, ROUTES.register);
 
-    expect(await screen.findByRole('img', { name: 'Flag of Việt Nam' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Flag of Việt Nam' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Việt Nam \(\+84\)/ })).toBeInTheDocument();
     await fillForm('0912345678');
     await userEvent.click(agreementBox());

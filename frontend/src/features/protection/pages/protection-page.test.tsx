@@ -38,9 +38,12 @@ const dayLimit = withDepositLimit(unprotected, {
   pending: { amount: '200.00', effective_at: NOW + 86_400 },
 });
 
-const card = async (testId: string) => within(await screen.findByTestId(testId));
+/** The first render transforms the page's modules: slow on a busy machine. */
+const SLOW = { timeout: 8000 };
 
-describe('protection page', () => {
+const card = async (testId: string) => within(await screen.findByTestId(testId, undefined, SLOW));
+
+describe('protection page', { timeout: 30_000 }, () => {
   it('shows a limit with its use, what is left, when it frees up and a pending increase', async () => {
     routeFetch({ 'api/protection/index': () => dayLimit });
     open();
@@ -170,7 +173,7 @@ describe('protection page', () => {
       },
     });
     open();
-    const group = await screen.findByRole('radiogroup', { name: 'Remind me every' });
+    const group = await screen.findByRole('radiogroup', { name: 'Remind me every' }, SLOW);
     expect(within(group).getByRole('radio', { name: 'Off' })).toHaveAttribute(
       'aria-checked',
       'true',
@@ -202,7 +205,7 @@ describe('protection page', () => {
       },
     });
     open();
-    const lengths = await screen.findByRole('radiogroup', { name: 'Length of the time-out' });
+    const lengths = await screen.findByRole('radiogroup', { name: 'Length of the time-out' }, SLOW);
     await userEvent.click(within(lengths).getByRole('radio', { name: '7 days' }));
     await userEvent.click(screen.getByRole('button', { name: 'Start the time-out' }));
 
@@ -245,7 +248,7 @@ describe('protection page', () => {
         rejection('exclusion_cannot_shorten', 'A longer exclusion is already running'),
     });
     open();
-    expect(await screen.findByTestId('protection-exclusion')).toHaveTextContent(
+    expect(await screen.findByTestId('protection-exclusion', undefined, SLOW)).toHaveTextContent(
       'Self-exclusion in progress',
     );
     expect(screen.getAllByText('A new request can only make the running one longer.')).toHaveLength(
@@ -265,7 +268,7 @@ describe('protection page', () => {
   it('explains why the guard sent the player here', async () => {
     routeFetch({ 'api/protection/index': () => unprotected });
     open(`${ROUTES.protection}?blocked=1`);
-    expect(await screen.findByTestId('protection-blocked')).toHaveTextContent(
+    expect(await screen.findByTestId('protection-blocked', undefined, SLOW)).toHaveTextContent(
       'That page is closed while your time-out or self-exclusion runs.',
     );
   });
