@@ -55,8 +55,8 @@ describe('protection page', { timeout: 30_000 }, () => {
     expect(day.getByText('Frees up from').nextSibling).toHaveTextContent(
       formatDateTime(NOW + 3600),
     );
-    expect(day.getByText('Pending change').nextSibling).toHaveTextContent(
-      `200.00 from ${formatDateTime(NOW + 86_400)}`,
+    expect(day.getByTestId('limit-pending')).toHaveTextContent(
+      `Pending change 200.00 from ${formatDateTime(NOW + 86_400)}`,
     );
     const week = await card('deposit-week');
     expect(week.getByText('Limit').nextSibling).toHaveTextContent('No limit');
@@ -135,7 +135,7 @@ describe('protection page', { timeout: 30_000 }, () => {
     const at = formatDateTime(NOW + 86_400);
     expect(await screen.findByText(`Saved: the change applies from ${at}`)).toBeInTheDocument();
     expect(day.getByText('Limit').nextSibling).toHaveTextContent('100.00');
-    expect(day.getByText('Pending change').nextSibling).toHaveTextContent(`200.00 from ${at}`);
+    expect(day.getByTestId('limit-pending')).toHaveTextContent(`200.00 from ${at}`);
   });
 
   it('removes a limit by sending an empty amount, and shows the pending removal', async () => {

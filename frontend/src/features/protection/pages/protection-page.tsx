@@ -86,6 +86,7 @@ function RealityCheckSection({ state }: { state: ProtectionState }) {
     <Section title={t('protection_reality_title')}>
       <p className={styles.lead}>{t('protection_reality_text')}</p>
       <Chips
+        wrap
         label={t('protection_reality_label')}
         value={String(state.reality_check_mins)}
         onChange={(value) =>

@@ -30,7 +30,7 @@ export function ExclusionSection({ kind, choices, running }: Props) {
         value={duration}
         onChange={setDuration}
         choices={choices.map((value) => ({ value, label: durationLabel(value, t) }))}
-        segmented
+        wrap
       />
       <Button
         variant="danger"

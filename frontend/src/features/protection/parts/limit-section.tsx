@@ -11,7 +11,7 @@ import { useSetLimit } from '@/features/protection/api/set-limit';
 import { periodLabel } from '@/features/protection/parts/labels';
 import styles from '@/features/protection/parts/protection.module.css';
 import { useI18n, type Translate } from '@/i18n/i18n';
-import { fromMinor, toMinor } from '@/lib/money';
+import { formatMoney, fromMinor, toMinor } from '@/lib/money';
 import { toast } from '@/lib/notify';
 import type { Limit, LimitKind, ProtectionState } from '@/lib/protection';
 import { formatDateTime } from '@/lib/time';
@@ -50,20 +50,21 @@ function limitRows(limit: Limit, t: Translate): Row[] {
     rows.push({ label: t('protection_left'), value: <Money value={limit.left} /> });
   if (limit.frees_at !== null)
     rows.push({ label: t('protection_frees_at'), value: formatDateTime(limit.frees_at) });
-  if (limit.pending !== null) {
-    const at = formatDateTime(limit.pending.effective_at);
-    rows.push({
-      label: t('protection_pending_label'),
-      value: (
-        <span className={styles.pending}>
-          {limit.pending.amount === null
-            ? t('protection_pending_remove', { at })
-            : t('protection_pending_amount', { amount: limit.pending.amount, at })}
-        </span>
-      ),
-    });
-  }
   return rows;
+}
+
+/** An increase or removal waiting for its time, under the figures (it needs the width). */
+function PendingChange({ pending }: { pending: NonNullable<Limit['pending']> }) {
+  const { t } = useI18n();
+  const at = formatDateTime(pending.effective_at);
+  return (
+    <p className={styles.pending} data-testid="limit-pending">
+      <strong>{t('protection_pending_label')}</strong>{' '}
+      {pending.amount === null
+        ? t('protection_pending_remove', { at })
+        : t('protection_pending_amount', { amount: formatMoney(pending.amount), at })}
+    </p>
+  );
 }
 
 function LimitCard({ kind, limit }: { kind: LimitKind; limit: Limit }) {
@@ -108,6 +109,7 @@ function LimitCard({ kind, limit }: { kind: LimitKind; limit: Limit }) {
     >
       <h3 id={titleId}>{period}</h3>
       <Rows rows={limitRows(limit, t)} />
+      {limit.pending === null ? null : <PendingChange pending={limit.pending} />}
       <form
         className={styles.limitForm}
         noValidate
