@@ -209,7 +209,7 @@ describe('protection page', { timeout: 30_000 }, () => {
     await userEvent.click(within(lengths).getByRole('radio', { name: '7 days' }));
     await userEvent.click(screen.getByRole('button', { name: 'Start the time-out' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Take a 7 days time-out?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Start a time-out of 7 days?' });
     expect(dialog).toHaveTextContent('cannot be undone or shortened early');
     const confirmButton = within(dialog).getByRole('button', { name: 'Start the time-out' });
     await userEvent.click(confirmButton);
