@@ -45,10 +45,14 @@ export function Root() {
           )}
           <Outlet />
           {token === null ? null : (
-            <Suspense fallback={null}>
-              <AgreementGate />
-              <RealityCheck />
-            </Suspense>
+            <>
+              <Suspense fallback={null}>
+                <AgreementGate />
+              </Suspense>
+              <Suspense fallback={null}>
+                <RealityCheck />
+              </Suspense>
+            </>
           )}
         </QueryShell>
       </Suspense>
