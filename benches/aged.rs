@@ -197,7 +197,13 @@ impl Seeder {
                 let lines = vec![BetLine { option, stake }];
                 let order = Order { room, issue: period.issue, lines, trade: false };
                 let quote = Quote { terms: terms.clone(), period };
-                betting::place(tx, user_id, &quote, &order, now)?;
+                betting::place(
+                    tx,
+                    betting::Bettor { user_id, session: None },
+                    &quote,
+                    &order,
+                    now,
+                )?;
             }
             Ok::<(), AppError>(())
         });

@@ -142,7 +142,8 @@ struct Bettor {
 impl Bettor {
     fn fund(server: &Server) -> anyhow::Result<Bettor> {
         let phone = "13600000000";
-        let form = json!({"phone": phone, "password": PASSWORD, "repassword": PASSWORD});
+        let form = json!({"phone": phone, "password": PASSWORD, "repassword": PASSWORD,
+            "agree": "1", "age_confirmed": "1"});
         let reply = post_json(&server.url("/api/login/do_register"), None, &form)?;
         let token = reply["data"]["token"].as_str().context("no token")?.to_string();
         server.cli(&["admin", "wallet", "adjust", phone, FUNDS, "--reason", "bench funds"])?;
@@ -277,7 +278,8 @@ async fn register_and_login(
         }
         Sample { started, latency: started.elapsed(), ok }
     };
-    let form = json!({"phone": phone, "password": PASSWORD, "repassword": PASSWORD});
+    let form = json!({"phone": phone, "password": PASSWORD, "repassword": PASSWORD,
+        "agree": "1", "age_confirmed": "1"});
     let registration = timed("/api/login/do_register", form).await;
     let login = timed("/api/login/post", json!({"account": phone, "password": PASSWORD})).await;
     (Some(registration), Some(login), refusals)

@@ -55,6 +55,15 @@ impl Timestamp {
     }
 }
 
+/// `time` as "YYYY-MM-DD HH:MM" in `timezone` (messages that name an instant); the unix
+/// seconds outside chrono's range.
+pub fn local_minute_text(time: Timestamp, timezone: chrono_tz::Tz) -> String {
+    time.to_datetime().map_or_else(
+        || time.secs().to_string(),
+        |utc| utc.with_timezone(&timezone).format("%Y-%m-%d %H:%M").to_string(),
+    )
+}
+
 impl std::ops::Add<i64> for Timestamp {
     type Output = Timestamp;
 

@@ -10,11 +10,13 @@ use std::path::{Path, PathBuf};
 mod backup;
 mod growth;
 mod ops;
+mod protection;
 mod system;
 
 pub use backup::*;
 pub use growth::*;
 pub use ops::*;
+pub use protection::*;
 pub use system::*;
 
 /// Languages of the app and of server messages; the first entry of a pair is the code.
@@ -41,6 +43,7 @@ pub struct Config {
     pub backup: BackupConfig,
     pub metrics: MetricsConfig,
     pub log: LogConfig,
+    pub protection: ProtectionConfig,
 }
 
 /// The operator's content items (`fairhall admin content`).
@@ -495,6 +498,7 @@ impl Config {
         validate_server(&self.server)?;
         self.metrics.validate()?;
         self.log.validate()?;
+        self.protection.validate()?;
         self.growth.validate()
     }
 

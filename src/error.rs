@@ -207,6 +207,31 @@ app_errors! {
     /// An entry that is a reversal, or that a reversal already reversed.
     #[error("entry already reversed")]
     EntryReversed => "entry_reversed",
+    // Issue 19, player protection (`protection`).
+    /// A deposit over one of the player's deposit limits.
+    #[error("deposit limit reached")]
+    DepositLimitReached { limit: LimitRefusal } => "deposit_limit_reached",
+    /// A bet whose stake would take the losses of a window past one of the loss limits.
+    #[error("loss limit reached")]
+    LossLimitReached { limit: LimitRefusal } => "loss_limit_reached",
+    /// The reality-check interval passed: the player acknowledges before the next bet.
+    #[error("reality check due")]
+    RealityCheckDue => "reality_check_due",
+    /// An action refused while a time-out or self-exclusion runs.
+    #[error("player excluded")]
+    PlayerExcluded { until: crate::clock::Timestamp } => "player_excluded",
+    /// A time-out or self-exclusion ending before the one that runs.
+    #[error("an exclusion cannot be shortened")]
+    ExclusionCannotShorten => "exclusion_cannot_shorten",
+    #[error("legal age not confirmed")]
+    AgeNotConfirmed => "age_not_confirmed",
+    #[error("date of birth required")]
+    BirthDateRequired => "birth_date_required",
+    #[error("under the legal age")]
+    UnderAge { age: u32 } => "under_age",
+    /// A limit, interval or exclusion choice that is not one of those offered.
+    #[error("invalid limit")]
+    InvalidLimit => "invalid_limit",
 }
 
 impl AppError {
@@ -219,8 +244,54 @@ impl AppError {
             AppError::TurnoverRemaining { amount } => vec![("amount", amount.to_string())],
             AppError::TextTooLong { max } => vec![("max", max.to_string())],
             AppError::DepositPendingLimit { max } => vec![("max", max.to_string())],
+            AppError::DepositLimitReached { limit } | AppError::LossLimitReached { limit } => {
+                limit.message_args()
+            }
+            AppError::UnderAge { age } => vec![("age", age.to_string())],
             _ => Vec::new(),
         }
+    }
+
+    /// The instants among the `{placeholders}`, written in the operator's time zone by the
+    /// caller that knows it (`http::envelope`, the CLI); `message_args` leaves them out.
+    pub fn time_args(&self) -> Vec<(&'static str, crate::clock::Timestamp)> {
+        match self {
+            AppError::DepositLimitReached { limit } | AppError::LossLimitReached { limit } => {
+                vec![("frees_at", limit.frees_at)]
+            }
+            AppError::PlayerExcluded { until } => vec![("until", *until)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// `message_args` with `time_args` written as "YYYY-MM-DD HH:MM" in `timezone`.
+    pub fn message_args_in(&self, timezone: chrono_tz::Tz) -> Vec<(&'static str, String)> {
+        let mut args = self.message_args();
+        for (name, time) in self.time_args() {
+            args.push((name, crate::clock::local_minute_text(time, timezone)));
+        }
+        args
+    }
+}
+
+/// What a refusal by a deposit or loss limit says (`protection`): which limit (its period as
+/// "24h", "7d" or "30d" and its amount), what is left of it, and when counted amounts start
+/// leaving its window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitRefusal {
+    pub period: &'static str,
+    pub limit: crate::money::Money,
+    pub left: crate::money::Money,
+    pub frees_at: crate::clock::Timestamp,
+}
+
+impl LimitRefusal {
+    fn message_args(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("period", self.period.to_string()),
+            ("limit", self.limit.to_string()),
+            ("left", self.left.to_string()),
+        ]
     }
 }
 

@@ -25,6 +25,7 @@ pub mod metrics;
 pub mod money;
 pub mod net;
 pub mod paging;
+pub mod protection;
 pub mod rate_limit;
 pub mod scheduler;
 pub mod startup;

@@ -4,6 +4,7 @@
 //! - `ledger` sits below every domain and imports only infrastructure.
 //! - Domains import infrastructure, `ledger` and the domains below them, one way (`audit`, the
 //!   operator's log, imports no domain; the delivery layers fill it):
+//!   auth <- protection <- every other domain (the player-protection guard);
 //!   auth <- content; auth <- wallet <- finance; wallet <- games <- growth; wallet, finance,
 //!   games and growth may call content (the player's messages). They never import
 //!   `http`, `cli`, `scheduler`, `live`, `startup`, axum or clap.
@@ -49,11 +50,12 @@ const LEDGER: &str = "ledger";
 const DOMAINS: &[(&str, &[&str])] = &[
     ("audit", &[]),
     ("auth", &[]),
-    ("content", &["auth"]),
-    ("wallet", &["auth", "content"]),
-    ("finance", &["auth", "wallet", "content"]),
-    ("games", &["auth", "wallet", "content"]),
-    ("growth", &["auth", "wallet", "games", "content"]),
+    ("protection", &["auth"]),
+    ("content", &["auth", "protection"]),
+    ("wallet", &["auth", "content", "protection"]),
+    ("finance", &["auth", "wallet", "content", "protection"]),
+    ("games", &["auth", "wallet", "content", "protection"]),
+    ("growth", &["auth", "wallet", "games", "content", "protection"]),
 ];
 
 /// Crates only the delivery layers (http, cli, live) may name.

@@ -86,7 +86,8 @@ impl Server {
             .map(|number| {
                 let phone = format!("138{number:08}");
                 let from = format!("10.200.{}.{}", number / 250, number % 250 + 1);
-                let form = json!({"phone": phone, "password": PASSWORD, "repassword": PASSWORD});
+                let form = json!({"phone": phone, "password": PASSWORD, "repassword": PASSWORD,
+                    "agree": "1", "age_confirmed": "1"});
                 let data = self.post("/api/login/do_register", None, &form, &from)?;
                 let token = data["token"].as_str().context("no token")?.to_string();
                 self.process.cli(&[

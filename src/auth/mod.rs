@@ -76,6 +76,17 @@ pub struct AuthSettings {
     /// Each location's code and compiled phone pattern (`[[app.locations]]`): a registration
     /// naming a location is checked against its pattern instead of `phone_pattern`.
     pub location_patterns: Vec<(String, regex::Regex)>,
+    /// The legal age registration asks to confirm (`[protection]`).
+    pub age: AgeRule,
+}
+
+/// The age rule of registration: `legal_age`, whether a date of birth is required, and the
+/// operator's time zone the age is counted in.
+#[derive(Clone, Debug)]
+pub struct AgeRule {
+    pub legal_age: u32,
+    pub require_birth_date: bool,
+    pub timezone: chrono_tz::Tz,
 }
 
 /// A day and an hour, the windows of the daily and hourly limits.
@@ -135,7 +146,22 @@ impl AuthSettings {
             fund_password_failures_per_address: config.fund_password_failures_per_address,
             agreements: Vec::new(),
             location_patterns: Vec::new(),
+            age: AgeRule { legal_age: 18, require_birth_date: false, timezone: chrono_tz::UTC },
         })
+    }
+
+    /// Adds the age rule of `[protection]`, counted in the operator's `timezone`.
+    pub fn with_age_rule(
+        mut self,
+        protection: &crate::config::ProtectionConfig,
+        timezone: chrono_tz::Tz,
+    ) -> AuthSettings {
+        self.age = AgeRule {
+            legal_age: protection.legal_age,
+            require_birth_date: protection.require_birth_date,
+            timezone,
+        };
+        self
     }
 
     /// Adds the agreements and locations of `[app]`, which registration checks.
@@ -182,6 +208,8 @@ pub struct SessionUser {
     pub expires_at: Timestamp,
     /// When the session's use was last recorded.
     pub last_seen_at: Timestamp,
+    /// When the player logged in (the reality check counts from it).
+    pub started_at: Timestamp,
 }
 
 impl SessionUser {
@@ -375,6 +403,7 @@ pub fn session_by_hash(
         token_hash,
         expires_at: session.expires_at,
         last_seen_at: session.last_seen_at,
+        started_at: session.started_at,
     })
 }
 

@@ -2,13 +2,15 @@
 //! phone, the invite code, the verification code), then the argon2 hash, then the new player.
 
 use super::codes::{self, CodeCheck};
+use super::start_session;
 use super::types::{CodePurpose, InviteCode, LoginName, LoginPassword, Phone, VerificationCode};
-use super::{AuthSettings, NewUser, SessionGrant, admin, agreements, hashing, sql, start_session};
+use super::{AgeRule, AuthSettings, NewUser, SessionGrant, admin, agreements, hashing, sql};
 use crate::clock::Timestamp;
 use crate::db::{Db, Tx};
 use crate::error::{AppError, Outcome};
 use crate::ids::UserId;
 use crate::rate_limit;
+use chrono::NaiveDate;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -26,6 +28,11 @@ pub struct RegistrationForm {
     pub agree: Option<String>,
     /// The code of the chosen location (`[[app.locations]]`): its phone pattern applies.
     pub location: Option<String>,
+    /// "1" (or "true", "on", "yes"): the player confirms he has the legal age
+    /// (`protection.legal_age`). Required.
+    pub age_confirmed: Option<String>,
+    /// YYYY-MM-DD; required with `protection.require_birth_date`.
+    pub birth_date: Option<String>,
 }
 
 pub struct Registration {
@@ -34,6 +41,13 @@ pub struct Registration {
     password: LoginPassword,
     invite_code: Option<InviteCode>,
     code: Option<VerificationCode>,
+    birth_date: Option<NaiveDate>,
+}
+
+/// Whether a form flag says yes ("1", "true", "on", "yes").
+fn says_yes(flag: Option<&str>) -> bool {
+    let flag = flag.map(|text| text.trim().to_ascii_lowercase());
+    matches!(flag.as_deref(), Some("1" | "true" | "on" | "yes"))
 }
 
 impl Registration {
@@ -46,10 +60,21 @@ impl Registration {
         else {
             return Err(AppError::MissingParams);
         };
-        let accepted = form.agree.as_deref().map(|text| text.trim().to_ascii_lowercase());
-        if !matches!(accepted.as_deref(), Some("1" | "true" | "on" | "yes")) {
+        if !says_yes(form.agree.as_deref()) {
             return Err(AppError::AgreementRequired);
         }
+        if !says_yes(form.age_confirmed.as_deref()) {
+            return Err(AppError::AgeNotConfirmed);
+        }
+        let birth_date = match form.birth_date.as_deref().map(str::trim) {
+            None | Some("") if settings.age.require_birth_date => {
+                return Err(AppError::BirthDateRequired);
+            }
+            None | Some("") => None,
+            Some(text) => {
+                Some(NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| AppError::BadParams)?)
+            }
+        };
         let phone_pattern = match form.location.as_deref().map(str::trim) {
             None | Some("") => &settings.phone_pattern,
             Some(code) => settings
@@ -72,11 +97,28 @@ impl Registration {
             None if settings.require_code => return Err(AppError::CodeRequired),
             _ => None,
         };
-        Ok(Registration { phone, login_name, password, invite_code, code })
+        Ok(Registration { phone, login_name, password, invite_code, code, birth_date })
     }
 
     pub fn password(&self) -> &LoginPassword {
         &self.password
+    }
+
+    /// `under_age` for a date of birth less than `legal_age` years before today (operator
+    /// time zone); `bad_params` for one in the future.
+    fn check_age(&self, rule: &AgeRule, now: Timestamp) -> Result<(), AppError> {
+        let Some(birth_date) = self.birth_date else {
+            return Ok(());
+        };
+        let today = now
+            .to_datetime()
+            .map(|utc| utc.with_timezone(&rule.timezone).date_naive())
+            .ok_or(AppError::BadParams)?;
+        let age = today.years_since(birth_date).ok_or(AppError::BadParams)?;
+        if age < rule.legal_age {
+            return Err(AppError::UnderAge { age: rule.legal_age });
+        }
+        Ok(())
     }
 
     fn code_check<'a>(&'a self, code: &'a VerificationCode, address: &'a str) -> CodeCheck<'a> {
@@ -95,6 +137,7 @@ pub async fn register(
     address: String,
     now: Timestamp,
 ) -> Result<SessionGrant, AppError> {
+    registration.check_age(&settings.age, now)?;
     let registration = Arc::new(registration);
     let (checked, checking, counted) = (settings.clone(), registration.clone(), address.clone());
     let code_id = db
@@ -172,6 +215,8 @@ fn create_registered_user(
     let user_id =
         admin::insert_user_with_accounts(tx, &user, &checked.password_hash, inviter_id, now)?;
     agreements::record_acceptances(tx, user_id, &settings.agreements, now)?;
+    let birth_date = registration.birth_date.map(|date| date.format("%Y-%m-%d").to_string());
+    sql::record_age_confirmation(tx, user_id, birth_date.as_deref(), now)?;
     Ok(Outcome::Done(start_session(tx, (user_id, checked.address.as_str()), settings, now)?))
 }
 

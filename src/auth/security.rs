@@ -217,6 +217,38 @@ pub async fn change_password(
     .await
 }
 
+/// Confirms a step the player takes with his login password (a time-out or self-exclusion):
+/// `login_failed` when it does not match, counted and locked like a wrong login of the account
+/// and of the client `address`.
+pub async fn confirm_login_password(
+    db: &Db,
+    settings: &Arc<AuthSettings>,
+    (session, address): (&SessionUser, String),
+    typed: String,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    let user_id = session.user_id;
+    let keys = Arc::new((format!("user:{user_id}"), address));
+    let check_keys = keys.clone();
+    let stored = db
+        .read(move |connection| {
+            check_login_locks(connection, &check_keys, now)?;
+            sql::password_hash(connection, user_id)
+        })
+        .await?;
+    if secret_matches_blocking(typed, stored).await? {
+        return Ok(());
+    }
+    let settings = settings.clone();
+    db.write(move |tx| {
+        check_login_locks(tx, &keys, now)?;
+        throttle::record_failure(tx, Scope::Account, &keys.0, &settings, now)?;
+        throttle::record_failure(tx, Scope::Address, &keys.1, &settings, now)
+    })
+    .await?;
+    Err(AppError::LoginFailed)
+}
+
 /// `throttled` while the account's or the address's login lock lasts.
 fn check_login_locks(
     connection: &Connection,

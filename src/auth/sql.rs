@@ -132,6 +132,7 @@ pub(super) struct SessionRow {
     pub user_id: UserId,
     pub expires_at: Timestamp,
     pub last_seen_at: Timestamp,
+    pub started_at: Timestamp,
     pub revoked: bool,
     pub frozen: bool,
 }
@@ -145,7 +146,7 @@ pub(super) fn session(
             // A correlated subquery, not a join: SQLite re-prepared the join form on every call.
             "SELECT s.user_id, s.expires_at, s.revoked_at IS NOT NULL,
                     (SELECT frozen_at IS NOT NULL FROM users WHERE user_id = s.user_id),
-                    s.last_seen_at
+                    s.last_seen_at, s.created_at
              FROM sessions s WHERE s.token_hash = ?1",
         )?
         .query_row([token_hash], |row| {
@@ -155,6 +156,7 @@ pub(super) fn session(
                 revoked: row.get(2)?,
                 frozen: row.get(3)?,
                 last_seen_at: row.get(4)?,
+                started_at: row.get(5)?,
             })
         })
         .optional()?)
@@ -352,4 +354,18 @@ pub(super) fn replace_avatar(tx: &Tx, user_id: UserId, avatar: &str) -> Result<S
     tx.prepare_cached("UPDATE users SET avatar = ?2 WHERE user_id = ?1")?
         .execute(params![user_id, avatar])?;
     Ok(previous)
+}
+
+/// Records that the player confirmed the legal age at `now`, with his date of birth when given.
+pub(super) fn record_age_confirmation(
+    tx: &Tx,
+    user_id: UserId,
+    birth_date: Option<&str>,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    tx.prepare_cached(
+        "UPDATE users SET age_confirmed_at = ?2, birth_date = ?3 WHERE user_id = ?1",
+    )?
+    .execute(params![user_id, now, birth_date])?;
+    Ok(())
 }

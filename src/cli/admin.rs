@@ -187,7 +187,8 @@ pub fn effect(command: &str) -> Option<Effect> {
     Some(match command {
         "audit" | "codes" | "verify" | "doctor" | "team" | "programme cost" => Read,
         "reverse" => Change(Kind::Entry, Arg("entry")),
-        "user list" | "user show" | "user search" | "user roles" => Read,
+        "user list" | "user show" | "user search" | "user roles" | "user exclusions" => Read,
+        "user exclusions lift" => Change(Kind::User, Arg("user")),
         "user create" => Change(Kind::User, Arg("phone")),
         "user freeze"
         | "user unfreeze"
@@ -417,7 +418,7 @@ async fn dispatch(
     match command {
         AdminCommand::Codes { limit, json } => codes::print_codes(db, limit, json).await,
         AdminCommand::Audit(args) => audit::run_audit(db, args).await,
-        AdminCommand::User { command } => users::run_user(db, &config, command, now).await,
+        AdminCommand::User { command } => users::run_user(db, &config, command, &by, now).await,
         AdminCommand::Verify { json } => ledger::verify_ledger(db, json).await,
         AdminCommand::Reverse { entry, reason, json } => {
             ledger::reverse_entry(db, entry, (reason, by), json).await

@@ -193,7 +193,7 @@ impl TargetKind {
         let value = db
             .read(move |connection| match (self, number, id.as_deref()) {
                 (TargetKind::User, Some(id), _) => match UserId::parse(&id.to_string()) {
-                    Ok(user) => found(user_state(connection, user)),
+                    Ok(user) => found(user_state(connection, user, now)),
                     Err(_) => Ok(None),
                 },
                 (TargetKind::Wallet, Some(id), _) => match UserId::parse(&id.to_string()) {
@@ -277,13 +277,20 @@ struct UserState {
     account: crate::auth::UserDetail,
     grants: crate::auth::grants::Grants,
     balances: crate::ledger::Balances,
+    /// The running time-out or self-exclusion (`user exclusions lift` ends it).
+    exclusion: Option<crate::protection::ExclusionState>,
 }
 
-fn user_state(connection: &rusqlite::Connection, user: UserId) -> Result<UserState, AppError> {
+fn user_state(
+    connection: &rusqlite::Connection,
+    user: UserId,
+    now: Timestamp,
+) -> Result<UserState, AppError> {
     Ok(UserState {
         account: crate::auth::user_detail(connection, user)?,
         grants: crate::auth::grants::grants(connection, user)?,
         balances: crate::ledger::balances(connection, user)?,
+        exclusion: crate::protection::exclusion(connection, user, now)?,
     })
 }
 

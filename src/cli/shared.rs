@@ -42,7 +42,8 @@ pub fn explain(error: AppError) -> anyhow::Error {
     match error {
         AppError::Internal(cause) => cause,
         refusal => {
-            let message = crate::i18n::message("en", refusal.key(), &refusal.message_args());
+            let message =
+                crate::i18n::message("en", refusal.key(), &refusal.message_args_in(chrono_tz::UTC));
             let message = format!("{message} ({})", refusal.key());
             match refusal {
                 AppError::NotFound => not_found(message),

@@ -1,5 +1,6 @@
 //! `fairhall admin user ...`: player accounts, their roles and permissions. Each verb names its user by id, phone or login name (`find_user`).
 
+mod exclusions;
 mod grants;
 mod rows;
 mod show;
@@ -17,6 +18,7 @@ use anyhow::Context;
 use clap::Subcommand;
 use rows::{SummaryRow, print_summaries};
 
+pub use exclusions::ExclusionsArgs;
 pub use grants::{PermissionCommand, RoleCommand};
 
 #[derive(Subcommand)]
@@ -105,6 +107,9 @@ pub enum UserCommand {
     },
     /// Make a user an admin (gives the `admin` role, like `role add USER admin`).
     GrantAdmin { user: String },
+    /// The running time-outs and self-exclusions (--all: every one ever taken); `lift` is the
+    /// documented process that ends one early (docs/player-protection.md).
+    Exclusions(ExclusionsArgs),
 }
 
 /// Rows `admin user list` and `admin user search` print at most.
@@ -114,6 +119,7 @@ pub async fn run_user(
     db: &Db,
     config: &Config,
     command: UserCommand,
+    by: &str,
     now: Timestamp,
 ) -> anyhow::Result<()> {
     let settings = auth::AuthSettings::from_config(&config.auth)?;
@@ -152,6 +158,7 @@ pub async fn run_user(
         UserCommand::Role { command } => grants::run_role(db, command, now).await,
         UserCommand::Permission { command } => grants::run_permission(db, command, now).await,
         UserCommand::Roles { user, json } => grants::print_grants(db, user, json).await,
+        UserCommand::Exclusions(args) => exclusions::run_exclusions(db, args, by, now).await,
         UserCommand::GrantAdmin { user } => {
             let user_id = find_user(db, user).await?;
             let added = db.write(move |tx| auth::grant_admin(tx, user_id, now)).await?;

@@ -51,7 +51,8 @@ impl FinanceSettings {
 
 /// Moves money between the wallet and savings. The first move in ever must be at least
 /// `first_in_min` (`below_minimum`); a move out takes at most the savings balance and a move
-/// in at most the wallet balance (`insufficient_balance`).
+/// in at most the wallet balance (`insufficient_balance`). A move in waits out a time-out or
+/// self-exclusion (`protection`); a move out never does.
 pub fn move_money(
     tx: &Tx,
     user_id: UserId,
@@ -63,6 +64,12 @@ pub fn move_money(
     let savings = AccountRef::User(user_id, UserAccountKind::Savings);
     let entry = match request.direction {
         Direction::In => {
+            crate::protection::ensure_may_play(
+                tx,
+                user_id,
+                &crate::protection::Activity::Purchase,
+                now,
+            )?;
             if request.amount < in_min(tx, user_id, settings)? {
                 return Err(AppError::BelowMinimum);
             }

@@ -72,7 +72,9 @@ pub struct Reviewed {
 }
 
 /// Reviews a deposit (`wallet::deposits::review`) and, when it passes, pays every deposit
-/// programme and re-evaluates the player's VIP level, all in `tx`. A rejection pays nothing.
+/// programme and re-evaluates the player's VIP level, all in `tx`. A rejection pays nothing;
+/// nor does a deposit passed while the player's time-out or self-exclusion runs (`protection`:
+/// the deposit is credited, its bonuses are not).
 pub fn review(
     tx: &Tx,
     review: &Review,
@@ -108,6 +110,9 @@ pub fn review(
         amount.scale_down(rate_bp, 10_000).unwrap_or_default(),
     ));
     let mut rewards = Vec::with_capacity(owed.len());
+    if crate::protection::is_excluded(tx, user_id, now)? {
+        owed.clear();
+    }
     for (programme, rate_bp, reward) in owed.into_iter().filter(|owed| owed.2 > Money::ZERO) {
         let vip_level = (programme == Programme::VipDeposit).then_some(level_before);
         let paid = Payment { deposit: &deposit, programme, rate_bp, amount: reward, vip_level };

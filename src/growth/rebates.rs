@@ -169,7 +169,11 @@ pub fn run_batch(
         "INSERT INTO rebate_payouts (batch_id, user_id, level, stake, rate_bps, amount)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
+    let mut excluded = BTreeMap::new();
     for ((player, level), level_stake) in &by_level {
+        if is_excluded(tx, &mut excluded, *player, now)? {
+            continue;
+        }
         let rate = rate_of(&growth.rebate, *level);
         let amount = share(*level_stake, rate);
         if amount > 0 {
@@ -199,6 +203,23 @@ pub fn run_batch(
         stake: Money::from_minor(stake)?,
         paid: Money::from_minor(paid)?,
     }))
+}
+
+/// Whether `player` is in a time-out or self-exclusion at `now` (`protection`): his rebate and
+/// commission of the batch are neither recorded nor credited. `known` keeps the answers of
+/// the batch.
+fn is_excluded(
+    tx: &Tx,
+    known: &mut BTreeMap<UserId, bool>,
+    player: UserId,
+    now: Timestamp,
+) -> Result<bool, AppError> {
+    if let Some(excluded) = known.get(&player) {
+        return Ok(*excluded);
+    }
+    let excluded = crate::protection::is_excluded(tx, player, now)?;
+    known.insert(player, excluded);
+    Ok(excluded)
 }
 
 /// One reward entry from `bonus` to the player's wallet, and its turnover.

@@ -166,6 +166,10 @@ pub fn pay_next_week(
         let Some((tier, reached)) = tier_reached(&growth.salary.tiers, volume) else {
             continue;
         };
+        // A partner in a time-out or self-exclusion is not paid this week (`protection`).
+        if crate::protection::is_excluded(tx, partner, now)? {
+            continue;
+        }
         tx.prepare_cached(
             "INSERT INTO salary_payouts (user_id, week_start, volume, active, tier, amount, paid_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",

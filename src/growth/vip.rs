@@ -72,7 +72,9 @@ pub struct Evaluation {
 }
 
 /// Sets the player's level from his totals and pays the upgrade reward of every level up to
-/// it that he never reached before, each once (a bonus adding to his turnover).
+/// it that he never reached before, each once (a bonus adding to his turnover). While a
+/// time-out or self-exclusion runs (`protection`) the rewards wait: the first re-evaluation
+/// after it pays them.
 pub fn reevaluate(
     tx: &Tx,
     user_id: UserId,
@@ -91,10 +93,14 @@ pub fn reevaluate(
         rows.collect::<Result<_, _>>()?
     };
     let mut upgrades = Vec::new();
-    for row in growth.vip.levels.iter().skip(1).take_while(|row| row.level <= after) {
-        if reached.binary_search(&row.level).is_err() {
-            upgrades.push(pay_upgrade(tx, user_id, row, growth, now)?);
-        }
+    let unreached = growth.vip.levels.iter().skip(1).take_while(|row| row.level <= after);
+    let unreached: Vec<&VipLevel> =
+        unreached.filter(|row| reached.binary_search(&row.level).is_err()).collect();
+    if unreached.is_empty() || crate::protection::is_excluded(tx, user_id, now)? {
+        return Ok(Evaluation { level: after, upgrades });
+    }
+    for row in unreached {
+        upgrades.push(pay_upgrade(tx, user_id, row, growth, now)?);
     }
     Ok(Evaluation { level: after, upgrades })
 }

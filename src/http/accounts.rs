@@ -45,8 +45,8 @@ async fn reply_with_profile(
     app: &AppState,
     grant: auth::SessionGrant,
 ) -> Result<Envelope<LoginReply>, AppError> {
-    let user_id = grant.user_id;
-    let user = app.db.read(move |connection| wallet::profile(connection, user_id)).await?;
+    let (user_id, now) = (grant.user_id, app.clock.now());
+    let user = app.db.read(move |connection| wallet::profile(connection, user_id, now)).await?;
     Ok(Envelope::ok(LoginReply { token: grant.token, user }))
 }
 
@@ -165,8 +165,8 @@ async fn personal_index(
     State(app): State<AppState>,
     Session(session): Session,
 ) -> Result<Envelope<Profile>, AppError> {
-    let user_id = session.user_id;
-    let profile = app.db.read(move |connection| wallet::profile(connection, user_id)).await?;
+    let (user_id, now) = (session.user_id, app.clock.now());
+    let profile = app.db.read(move |connection| wallet::profile(connection, user_id, now)).await?;
     Ok(Envelope::ok(profile))
 }
 

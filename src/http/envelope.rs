@@ -46,6 +46,8 @@ pub struct Empty {}
 struct ErrorReply {
     key: &'static str,
     args: Vec<(&'static str, String)>,
+    /// Instants among the placeholders, written in the operator's time zone by `localize`.
+    times: Vec<(&'static str, crate::clock::Timestamp)>,
     ret: Option<u16>,
     cause: Option<String>,
 }
@@ -73,7 +75,8 @@ impl IntoResponse for AppError {
             AppError::Internal(error) => Some(format!("{error:#}")),
             _ => None,
         };
-        let reply = ErrorReply { key: self.key(), args: self.message_args(), ret, cause };
+        let (args, times) = (self.message_args(), self.time_args());
+        let reply = ErrorReply { key: self.key(), args, times, ret, cause };
         let mut response = status.into_response();
         response.extensions_mut().insert(reply);
         response
@@ -90,9 +93,13 @@ pub async fn localize(State(app): State<AppState>, request: Request, next: Next)
         Ok(response) => response,
         Err(_) => AppError::RequestTimeout.into_response(),
     };
-    let Some(reply) = response.extensions_mut().remove::<ErrorReply>() else {
+    let Some(mut reply) = response.extensions_mut().remove::<ErrorReply>() else {
         return response;
     };
+    let timezone = app.config.timezone();
+    for (name, time) in std::mem::take(&mut reply.times) {
+        reply.args.push((name, crate::clock::local_minute_text(time, timezone)));
+    }
     if let Some(cause) = &reply.cause {
         tracing::error!(%method, %path, %cause, "internal error");
     }

@@ -12,6 +12,7 @@ use crate::games::rules::room::Room;
 use crate::idempotency;
 use crate::live;
 use crate::paging::{Page, Paging};
+use crate::protection::PlaySession;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::header;
@@ -40,7 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body = OrderForm,
     params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
     responses((status = 200, description = "envelope; err room_closed, no_option, period_closed, \
-        bet_out_of_limits, room_balance_too_low, insufficient_balance", body = PlacedOrder)))]
+        bet_out_of_limits, room_balance_too_low, insufficient_balance, player_excluded, \
+        reality_check_due, loss_limit_reached", body = PlacedOrder)))]
 async fn bet(
     State(app): State<AppState>,
     SessionToken(token): SessionToken,
@@ -67,6 +69,8 @@ async fn bet(
     super::extract::record_session_use(&app, &session).await?;
     let (order, quote) = quoted?;
     let (user_id, clock) = (session.user_id, app.clock.clone());
+    let play_session =
+        PlaySession { token_hash: session.token_hash.clone(), started_at: session.started_at };
     let reply = app
         .db
         .write(move |tx| {
@@ -74,7 +78,8 @@ async fn bet(
                 idempotency::Request { user_id, key: key.as_ref(), description: order.describe() };
             // Checked inside `once`, so a replay after the close still returns the first reply.
             idempotency::once(tx, &request, now, |tx| {
-                betting::place(tx, user_id, &quote, &order, clock.now())
+                let bettor = betting::Bettor { user_id, session: Some(&play_session) };
+                betting::place(tx, bettor, &quote, &order, clock.now())
             })
         })
         .await?;

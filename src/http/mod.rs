@@ -23,6 +23,7 @@ mod notice;
 mod openapi;
 mod payout_accounts;
 mod profile;
+mod protection;
 mod reply_encryption;
 mod signin;
 mod system;
@@ -78,7 +79,11 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(config: Config, db: Db, clock: Clock) -> anyhow::Result<AppState> {
-        let auth = Arc::new(AuthSettings::from_config(&config.auth)?.with_app(&config.app)?);
+        let auth = Arc::new(
+            AuthSettings::from_config(&config.auth)?
+                .with_app(&config.app)?
+                .with_age_rule(&config.protection, config.timezone()),
+        );
         let default_lang = crate::i18n::normalize(&config.app.default_lang).unwrap_or("vi");
         let wallet = Arc::new(WalletSettings::from_config(&config));
         let secrets = &config.secrets;
@@ -177,6 +182,7 @@ pub fn app(state: AppState) -> Router {
         .merge(envelopes::router())
         .merge(home::router())
         .merge(lobby::router())
+        .merge(protection::router())
         .split_for_parts();
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));

@@ -220,6 +220,10 @@ pub struct AppConfigReply {
     pub frame_allow: Vec<String>,
     /// Present when `api.encrypt` is on.
     pub encryption: Option<ReplyEncryption>,
+    /// The age registration asks the player to confirm (`protection.legal_age`).
+    pub legal_age: u32,
+    /// Registration asks for a date of birth (`protection.require_birth_date`).
+    pub require_birth_date: bool,
 }
 
 #[utoipa::path(get, path = "/api/index/config", tag = "system",
@@ -246,6 +250,8 @@ async fn app_config(State(app): State<AppState>) -> Envelope<AppConfigReply> {
             key: config.api.key.to_ascii_lowercase(),
             iv: config.api.iv.to_ascii_lowercase(),
         }),
+        legal_age: config.protection.legal_age,
+        require_birth_date: config.protection.require_birth_date,
     })
 }
 

@@ -99,6 +99,7 @@ mod tests {
             token_hash: format!("hash{user_id}"),
             expires_at: at(10_000),
             last_seen_at: at(0),
+            started_at: at(0),
         }
     }
 

@@ -150,8 +150,9 @@ pub struct NewDeposit<'a> {
     pub voucher_file: &'a str,
 }
 
-/// Records a deposit request, within the limits `check_allowed` names, and counts its voucher
-/// against the quota.
+/// Records a deposit request, within the limits `check_allowed` names and the player's
+/// protection (`protection::ensure_may_play`: no exclusion, within his deposit limits), and
+/// counts its voucher against the quota.
 pub fn request(
     tx: &Tx,
     deposit: &NewDeposit,
@@ -161,6 +162,8 @@ pub fn request(
     let NewDeposit { user_id, request, voucher_file } = *deposit;
     let voucher_bytes = request.voucher.bytes.len() as u64;
     check_allowed(tx, user_id, voucher_bytes, settings, now)?;
+    let activity = crate::protection::Activity::Deposit { amount: request.amount };
+    crate::protection::ensure_may_play(tx, user_id, &activity, now)?;
     tx.prepare_cached(
         "INSERT INTO deposits (user_id, method, amount, currency, pay_amount, content,
                                voucher_file, voucher_type, created_at, country)

@@ -19,7 +19,7 @@ use crate::ledger::{self, AccountRef, Balances, Entry, EntryKind, SystemAccount,
 use crate::money::Money;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::PathBuf;
-use types::Conversion;
+use types::{Conversion, Direction};
 
 pub use profile::{Profile, profile, update_profile};
 
@@ -59,13 +59,18 @@ impl WalletSettings {
     }
 }
 
-/// Moves money between the wallet balance and the game balance.
+/// Moves money between the wallet balance and the game balance; into the game balance only
+/// while no time-out or self-exclusion runs (`protection`; back to the wallet always).
 pub fn convert(
     tx: &Tx,
     user_id: UserId,
     conversion: &Conversion,
     now: Timestamp,
 ) -> Result<Balances, AppError> {
+    if conversion.direction == Direction::BalanceToGame {
+        let activity = crate::protection::Activity::Conversion;
+        crate::protection::ensure_may_play(tx, user_id, &activity, now)?;
+    }
     let (source, target) = conversion.direction.accounts();
     let entry = Entry::new(
         EntryKind::Transfer,

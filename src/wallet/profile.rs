@@ -4,6 +4,7 @@
 
 use super::payout_accounts;
 use crate::auth::{self, ProfileUpdate, types::Phone};
+use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ids::UserId;
@@ -47,9 +48,27 @@ pub struct Profile {
     pub roles: Vec<String>,
     /// The permissions the player holds, sorted; `*:*:*` grants every permission.
     pub permissions: Vec<String>,
+    /// The running time-out or self-exclusion (`protection`): the app then offers only the
+    /// withdrawal, the records, the statement and the protection page.
+    pub exclusion: Option<ProfileExclusion>,
 }
 
-pub fn profile(connection: &Connection, user_id: UserId) -> Result<Profile, AppError> {
+/// A running time-out or self-exclusion as the profile shows it.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct ProfileExclusion {
+    /// "timeout" or "self_exclusion".
+    pub kind: String,
+    #[schema(value_type = i64)]
+    pub started_at: Timestamp,
+    #[schema(value_type = i64)]
+    pub until: Timestamp,
+}
+
+pub fn profile(
+    connection: &Connection,
+    user_id: UserId,
+    now: Timestamp,
+) -> Result<Profile, AppError> {
     let detail = auth::user_detail(connection, user_id)?;
     let fields = auth::profile_fields(connection, user_id)?;
     let balances = ledger::balances(connection, user_id)?;
@@ -75,6 +94,13 @@ pub fn profile(connection: &Connection, user_id: UserId) -> Result<Profile, AppE
         bank_card_bound: payout_accounts::bank_card_bound(connection, user_id)?,
         roles: grants.roles,
         permissions: grants.permissions,
+        exclusion: crate::protection::exclusion(connection, user_id, now)?.map(|exclusion| {
+            ProfileExclusion {
+                kind: exclusion.kind,
+                started_at: exclusion.started_at,
+                until: exclusion.until,
+            }
+        }),
     })
 }
 

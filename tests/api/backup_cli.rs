@@ -55,7 +55,7 @@ fn get(base: &str, path: &str) -> Value {
 /// A registered player with `amount` in the game balance; returns the session token.
 fn bettor(base: &str, data_dir: &Path, phone: &str, amount: &str) -> String {
     let form = json!({"phone": phone, "password": "first_1", "repassword": "first_1",
-        "agree": "1"});
+        "agree": "1", "age_confirmed": "1"});
     let registered = post(base, "/api/login/do_register", &form, None);
     let token = registered["data"]["token"].as_str().expect("a token").to_string();
     succeed(data_dir, &["admin", "wallet", "adjust", phone, amount, "--reason", "test funds"]);

@@ -76,7 +76,7 @@ async fn form_bodies_work_like_json_bodies() {
     let registered = app
         .post_form(
             "/api/login/do_register",
-            "phone=13800000077&password=abc_123&repassword=abc_123&username=form%5Fuser&agree=1",
+            "phone=13800000077&password=abc_123&repassword=abc_123&username=form%5Fuser&agree=1&age_confirmed=1",
         )
         .await;
     let escaped = app

@@ -38,8 +38,7 @@ fn get(url: &str) -> Value {
 
 /// Registers a player, credits 1,000.00 by the admin command and moves it to the game balance.
 fn funded_player(base: &str, data_dir: &Path, phone: &str) -> String {
-    let form =
-        json!({"phone": phone, "password": "crash_1", "repassword": "crash_1", "agree": "1"});
+    let form = json!({"phone": phone, "password": "crash_1", "repassword": "crash_1", "agree": "1", "age_confirmed": "1"});
     let registered = call(ureq::post(&format!("{base}/api/login/do_register")), &form);
     let token = registered["data"]["token"].as_str().expect("a token").to_string();
     let adjusted =

@@ -150,11 +150,13 @@ impl TestApp {
         self.get("/api/index/config", None).await
     }
 
-    /// Registers with `form`, accepting the agreements unless the form says otherwise
-    /// (tests/api/system.rs sends registrations without the acceptance itself).
+    /// Registers with `form`, accepting the agreements and confirming the legal age unless the
+    /// form says otherwise (tests/api/system.rs and protection_age.rs send registrations
+    /// without them).
     pub async fn register(&self, mut form: Value) -> Reply {
         if let Some(fields) = form.as_object_mut() {
             fields.entry("agree").or_insert_with(|| json!("1"));
+            fields.entry("age_confirmed").or_insert_with(|| json!("1"));
         }
         self.post_json("/api/login/do_register", &form, &[]).await
     }
@@ -253,7 +255,7 @@ impl TestApp {
     /// A registration form that passes every default rule, for a fresh phone.
     pub fn registration(&self) -> Value {
         json!({ "phone": self.fresh_phone(), "password": PASSWORD, "repassword": PASSWORD,
-            "agree": "1" })
+            "agree": "1", "age_confirmed": "1" })
     }
 
     /// Registers a fresh player with `extra` fields merged into a valid form.

@@ -11,7 +11,8 @@ use fairhall::money::Money;
 use serde_json::json;
 use tower::ServiceExt;
 
-const REGISTRATION: &str = "phone=13912345678&password=secret_1&repassword=secret_1&agree=1";
+const REGISTRATION: &str =
+    "phone=13912345678&password=secret_1&repassword=secret_1&agree=1&age_confirmed=1";
 
 /// A form-urlencoded POST with the browser headers `headers` (and the token, when given).
 async fn form_post(app: &TestApp, path: &str, body: &str, headers: &[(&str, &str)]) -> Reply {

@@ -202,7 +202,7 @@ fn no_seed_of_an_undrawn_period_is_in_a_reply_the_live_stream_or_the_log() {
     let (server, address) = serve_logging(dir.path(), log.clone());
     let base = format!("http://{address}");
     let registration = json!({ "phone": "13800000018", "password": "first_1",
-        "repassword": "first_1", "agree": "1" });
+        "repassword": "first_1", "agree": "1", "age_confirmed": "1" });
     let registered = post(&base, "/api/login/do_register", &registration, None);
     let token = registered["data"]["token"].as_str().expect("a token").to_string();
     succeed(dir.path(), &["admin", "wallet", "adjust", "13800000018", "100.00", "--reason", "t"]);

@@ -129,7 +129,7 @@ struct Sessions {
 /// bets, withdraws, reads the profile with the token in the path and in the query, logs out.
 fn play_a_whole_flow(base: &str, data: &Path, config: &str) -> Sessions {
     let phone = json!({ "phone": "13800000077", "password": LOGIN_PASSWORD,
-        "repassword": LOGIN_PASSWORD, "agree": "1" });
+        "repassword": LOGIN_PASSWORD, "agree": "1", "age_confirmed": "1" });
     let registered = ok(post(base, "/api/login/do_register", &phone, None));
     let login = json!({ "account": "13800000077", "password": LOGIN_PASSWORD });
     let token = ok(post(base, "/api/login/post", &login, None))["token"].clone();

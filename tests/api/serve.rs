@@ -104,7 +104,7 @@ fn serve_answers_players_sees_admin_commands_and_stops_cleanly_on_sigterm() {
         &base,
         "/api/login/do_register",
         &json!({ "phone": "13800000005", "password": "first_1", "repassword": "first_1",
-            "agree": "1" }),
+            "agree": "1", "age_confirmed": "1" }),
         None,
     );
     let token = registered["data"]["token"].as_str().expect("a token").to_string();

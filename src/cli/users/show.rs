@@ -12,6 +12,7 @@ use crate::games::records::{BetFilter, BetFilterForm, BetRecord};
 use crate::ids::UserId;
 use crate::ledger::{self, Balances};
 use crate::money::Money;
+use crate::protection::{self, ProtectionSettings, ProtectionState};
 use crate::wallet::records::{self, Audience, ChangeFilter, ChangeFilterForm, ChangeRecord};
 use crate::wallet::{self, WalletSettings, deposits, withdrawals};
 use rusqlite::Connection;
@@ -25,6 +26,8 @@ struct Report {
     account: Account,
     balances: Balances,
     limits: Limits,
+    /// Deposit and loss limits, reality check and running exclusion (`protection`).
+    protection: ProtectionState,
     team: Team,
     recent: Recent,
 }
@@ -128,12 +131,14 @@ pub async fn show_user(
     }
     let user_id = find_user(db, user).await?;
     let settings = WalletSettings::from_config(config);
+    let protection_settings = ProtectionSettings::from_config(config);
     let report = db.read(move |connection| {
         let detail = auth::user_detail(connection, user_id)?;
         Ok(Report {
             account: account(connection, detail)?,
             balances: ledger::balances(connection, user_id)?,
             limits: limits(connection, user_id, &settings, now)?,
+            protection: protection::state(connection, user_id, &protection_settings, now)?,
             team: team(connection, user_id)?,
             recent: recent_activity(connection, user_id, recent)?,
         })
@@ -289,12 +294,45 @@ fn print_report(report: &Report) {
     let deposits = format!("{} of at most {}", limits.deposits_pending, limits.deposit_pending_max);
     field("deposits pending", deposits);
     field("turnover still to bet", limits.turnover_remaining);
+    print_protection(&report.protection);
     println!("\nteam");
     for level in &report.team.levels {
         field(&format!("level {}", level.level), format!("{} people", level.people));
     }
     field("in all", format!("{} people", report.team.people));
     print_recent(&report.recent);
+}
+
+fn print_protection(state: &ProtectionState) {
+    println!("\nplayer protection");
+    let kinds = [("deposit", &state.deposit_limits), ("loss", &state.loss_limits)];
+    for (kind, limits) in kinds {
+        for limit in limits.iter() {
+            let amount =
+                limit.amount.map_or_else(|| "none".to_string(), |amount| amount.to_string());
+            let pending = limit.pending.as_ref().map_or_else(String::new, |pending| {
+                let amount =
+                    pending.amount.map_or_else(|| "none".into(), |amount| amount.to_string());
+                format!(", {amount} from {}", format_time(pending.effective_at))
+            });
+            let text = format!("{amount} ({} counted{pending})", limit.used);
+            field(&format!("{kind} limit per {}", limit.period), text);
+        }
+    }
+    let reality = match state.reality_check_mins {
+        0 => "off".to_string(),
+        mins => format!("every {mins} minutes"),
+    };
+    field("reality check", reality);
+    let exclusion = state.exclusion.as_ref().map(|exclusion| {
+        let kind = exclusion.kind.replace('_', "-");
+        format!(
+            "{kind} since {} until {}",
+            format_time(exclusion.started_at),
+            format_time(exclusion.until)
+        )
+    });
+    field("exclusion", or_dash(exclusion));
 }
 
 fn print_recent(recent: &Recent) {

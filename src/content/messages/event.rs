@@ -48,6 +48,12 @@ pub enum Event {
 }
 
 impl Event {
+    /// Whether the message offers something (marketing) rather than reporting the player's own
+    /// money: a player in a time-out or self-exclusion is not sent it (`protection`).
+    pub fn is_marketing(&self) -> bool {
+        matches!(self, Event::Envelope { .. } | Event::VipUpgrade { .. })
+    }
+
     /// The `messages.kind` column and the middle of the locale keys.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -20,8 +20,12 @@ use rusqlite::Connection;
 use types::{Notice, NoticeKind, NoticeRef};
 
 /// Sends `user` the message of `event`: one insert, nothing else, so a scheduler batch of
-/// thousands of payouts pays one row per message.
+/// thousands of payouts pays one row per message. A marketing message skips a player in a
+/// time-out or self-exclusion (`protection`).
 pub fn send(tx: &Tx, user: UserId, event: &Event, now: Timestamp) -> Result<(), AppError> {
+    if event.is_marketing() && crate::protection::is_excluded(tx, user, now)? {
+        return Ok(());
+    }
     sql::insert(tx, user, event, now)
 }
 

@@ -136,7 +136,7 @@ pub fn preview(
 /// Buys `request.amount` of a product from the wallet (the caller has checked the fund
 /// password). Refusals: `investment_failed` (no such product), `product_not_started`,
 /// `product_ended`, `product_sold_out`, `not_whole_units`, `below_minimum`, `limit_exceeded`,
-/// `over_capacity`, `insufficient_balance`. Runs on the writer, so purchases that together pass
+/// `over_capacity`, `insufficient_balance`, `player_excluded` (`protection`). Runs on the writer, so purchases that together pass
 /// the capacity are decided one after the other.
 pub fn purchase(
     tx: &Tx,
@@ -145,6 +145,7 @@ pub fn purchase(
     settings: &GoodsSettings,
     now: Timestamp,
 ) -> Result<PurchaseReceipt, AppError> {
+    crate::protection::ensure_may_play(tx, user_id, &crate::protection::Activity::Purchase, now)?;
     let product = sql::product(tx, request.product_id)?.ok_or(AppError::InvestmentFailed)?;
     match product.state(now) {
         ProductState::NotStarted => return Err(AppError::ProductNotStarted),

@@ -9,7 +9,7 @@ mod place;
 mod quote;
 
 pub use order::{BetLine, BetLineForm, BetLinesForm, Order, OrderForm};
-pub use place::{PlacedLine, PlacedOrder, place};
+pub use place::{Bettor, PlacedLine, PlacedOrder, place};
 pub use quote::{PricedLine, PricedOrder, Quote, RoomTerms, quote, room_terms};
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use crate::games::rules::odds::Odds;
 use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
+use crate::protection::{self, Activity, PlaySession};
 use anyhow::Context;
 use rusqlite::{Connection, params};
 use serde::Serialize;
@@ -40,17 +41,29 @@ pub struct PlacedLine {
     pub odds: Odds,
 }
 
-/// Places `order` for `user_id` at `now` (the writer's clock) on the room and period of
-/// `quote`: prices it (`RoomTerms::check`), then places the priced order. All or nothing.
+/// Who places a bet: the player, and the session he bets from when he bets over HTTP (its
+/// reality check applies; `protection`).
+#[derive(Clone, Copy, Debug)]
+pub struct Bettor<'a> {
+    pub user_id: UserId,
+    pub session: Option<&'a PlaySession>,
+}
+
+/// Places `order` for `bettor` at `now` (the writer's clock) on the room and period of
+/// `quote`: prices it (`RoomTerms::check`), asks player protection (`protection::
+/// ensure_may_play`: exclusion, reality check, loss limits), then places the priced order.
+/// All or nothing.
 pub fn place(
     tx: &Tx,
-    user_id: UserId,
+    bettor: Bettor<'_>,
     quote: &Quote,
     order: &Order,
     now: Timestamp,
 ) -> Result<PlacedOrder, AppError> {
     let priced = quote.terms.check(order, quote.period, now)?;
-    place_priced(tx, user_id, &priced, now)
+    let activity = Activity::Bet { stake: priced.total, session: bettor.session };
+    protection::ensure_may_play(tx, bettor.user_id, &activity, now)?;
+    place_priced(tx, bettor.user_id, &priced, now)
 }
 
 /// Rechecks that the room is open under the same rule version and the period still takes

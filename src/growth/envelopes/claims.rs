@@ -71,6 +71,7 @@ fn claim_share(
     now: Timestamp,
 ) -> Result<ClaimReceipt, AppError> {
     check_claimable(tx, user_id, envelope, now)?;
+    crate::protection::ensure_may_play(tx, user_id, &crate::protection::Activity::Reward, now)?;
     let recharged =
         ledger::total_credited(tx, user_id, UserAccountKind::Wallet, EntryKind::Deposit)?;
     if recharged.minor() < envelope.recharge_min_minor {

@@ -48,6 +48,7 @@ pub fn sign(
     settings: &SigninSettings,
     now: Timestamp,
 ) -> Result<SigninReceipt, AppError> {
+    crate::protection::ensure_may_play(tx, user_id, &crate::protection::Activity::Reward, now)?;
     if settings.table.recharge_first && wallet::deposits::passed_count(tx, user_id)? == 0 {
         return Err(AppError::RechargeFirst);
     }

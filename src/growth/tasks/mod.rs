@@ -157,6 +157,7 @@ pub fn claim(
 ) -> Result<ClaimReceipt, AppError> {
     let task =
         sql::task(tx, task_id)?.filter(|task| task.is_open(now)).ok_or(AppError::NotFound)?;
+    crate::protection::ensure_may_play(tx, user_id, &crate::protection::Activity::Reward, now)?;
     let today = OperatorDay::containing(settings.timezone, now);
     let period = period_of(&task, &today);
     if sql::claimed(tx, task.id, user_id, &period)? {
