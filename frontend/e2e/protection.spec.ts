@@ -28,7 +28,7 @@ const SCREENSHOTS = resolve(
 type Envelope<T> = { code: number; msg: string; err?: string; data: T };
 
 // axe-core is injected as a script, which the app's CSP would block (tests only).
-test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
 
 async function post<T>(
   request: APIRequestContext,
