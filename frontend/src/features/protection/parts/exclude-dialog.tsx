@@ -81,7 +81,13 @@ export function ExcludeDialog({ kind, duration, onClose }: Props) {
           </p>
         )}
         <div className={styles.dialogActions}>
-          <Button type="submit" variant="danger" block loading={exclude.isPending}>
+          <Button
+            type="submit"
+            variant="danger"
+            className={styles.confirmDanger}
+            block
+            loading={exclude.isPending}
+          >
             {t(timeout ? 'protection_timeout_button' : 'protection_self_button')}
           </Button>
           <Button variant="ghost" block onClick={onClose}>
