@@ -8,6 +8,8 @@ import {
   randomLoginName,
   randomPhone,
   registerViaApi,
+  confirmLegalAge,
+  declineLimitOffer,
 } from './support';
 
 const vi = locale('vi');
@@ -24,7 +26,9 @@ test('register a new account and land on home with a zero balance', async ({ pag
   await page.getByLabel(vi.field_password!, { exact: true }).fill('secret12');
   await page.getByLabel(vi.field_confirm_password!, { exact: true }).fill('secret12');
   await page.getByRole('checkbox', { name: vi.agreement_accept }).check();
+  await confirmLegalAge(page);
   await page.getByRole('button', { name: vi.reg_submit, exact: true }).click();
+  await declineLimitOffer(page);
 
   await expect(page).toHaveURL(/#\/pages\/home\/index$/);
   await expect(page.getByText(vi.reg_success!, { exact: true })).toBeVisible();

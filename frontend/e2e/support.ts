@@ -15,6 +15,21 @@ export function locale(code: string): Messages {
   ) as Messages;
 }
 
+/** Ticks the register page's confirmation of the legal age (the default, 18). */
+export async function confirmLegalAge(page: Page): Promise<void> {
+  const text = locale('vi').reg_age_confirm!.replace('{age}', '18');
+  await page.getByRole('checkbox', { name: text, exact: true }).check();
+}
+
+/** Declines the offer to set a deposit limit that follows a registration in the browser. */
+export async function declineLimitOffer(page: Page): Promise<void> {
+  const vi = locale('vi');
+  await page
+    .getByRole('alertdialog', { name: vi.limit_offer_title })
+    .getByRole('button', { name: vi.limit_offer_later, exact: true })
+    .click();
+}
+
 /** A fresh phone number matching the default pattern `^1\d{10}$`. */
 export function randomPhone(): string {
   return `1${randomInt(3, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;

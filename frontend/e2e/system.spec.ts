@@ -4,7 +4,15 @@
 // and refuses any other, with the CSP frame-src following the same list.
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { locale, logInViaUi, pastButtonThrottle, randomPhone, registerViaApi } from './support';
+import {
+  confirmLegalAge,
+  declineLimitOffer,
+  locale,
+  logInViaUi,
+  pastButtonThrottle,
+  randomPhone,
+  registerViaApi,
+} from './support';
 
 const vi = locale('vi');
 
@@ -39,8 +47,10 @@ test('a chosen location sets registration and the deposit currency', async ({ pa
 
   await phoneField.fill(vietnamesePhone());
   await page.getByRole('checkbox', { name: vi.agreement_accept }).check();
+  await confirmLegalAge(page);
   await pastButtonThrottle(page);
   await page.getByRole('button', { name: vi.reg_submit, exact: true }).click();
+  await declineLimitOffer(page);
   await expect(page).toHaveURL(/#\/pages\/home\/index$/);
 
   await page.goto('./#/pages/mine/savings-account/index');

@@ -15,6 +15,8 @@ import {
   settledRoomBets,
   tinyPng,
   tokenOf,
+  confirmLegalAge,
+  declineLimitOffer,
 } from './support';
 
 const vi = locale('vi');
@@ -95,7 +97,9 @@ test('an invited player deposits and bets; the inviter sees him and his commissi
   await invited.getByLabel(vi.field_password!, { exact: true }).fill('secret12');
   await invited.getByLabel(vi.field_confirm_password!, { exact: true }).fill('secret12');
   await invited.getByRole('checkbox', { name: vi.agreement_accept }).check();
+  await confirmLegalAge(invited);
   await invited.getByRole('button', { name: vi.reg_submit, exact: true }).click();
+  await declineLimitOffer(invited);
   await expect(invited).toHaveURL(/#\/pages\/home\/index$/);
   const invitedToken = await tokenOf(invited);
   await context.close();

@@ -154,6 +154,15 @@ const VISITS: Record<RouteName, Visit> = {
   setHeader: {},
   privacy: {},
   playRecord: { ready: testId('bet-record') },
+  // The limits, then the time-out's confirmation (password, "cannot be undone early").
+  protection: {
+    ready: testId('deposit-day'),
+    open: async (page) => {
+      await page.getByTestId('timeout-start').click();
+      await expect(page.getByTestId('exclude-dialog')).toBeVisible();
+    },
+    shot: 'protection',
+  },
   ccLong: { shot: 'game-long' },
   ccRules: { query: () => '?room=k3', ready: testId('rtp-big'), shot: 'game-rules-k3' },
   jogos: { ready: testId('jogos-room-k3'), shot: 'jogos-index' },

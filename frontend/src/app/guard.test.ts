@@ -36,4 +36,33 @@ describe('navigation guard', () => {
     expect(guardRedirect('/pages/login/forget', true)).toBeNull();
     expect(guardRedirect('/pages/mine/index', true)).toBeNull();
   });
+
+  it('keeps an excluded player on the withdrawal, the records, mine and the protection page', () => {
+    for (const path of [
+      '/pages/mine/protection',
+      '/pages/mine/index',
+      '/pages/yn28/info/withdraw',
+      '/pages/yn28/info/withdrawalsrecord',
+      '/pages/mine/account/bill',
+      '/pages/mine/account/index',
+    ]) {
+      expect(guardRedirect(path, true, true), path).toBeNull();
+    }
+    for (const path of [
+      '/',
+      '/pages/home/index',
+      '/pages/cc/k3/index',
+      '/pages/yn28/game/roominfo',
+      '/pages/mine/savings-account/index',
+      '/pages/conversion/index',
+      '/pages/lc/goodlist',
+      '/pages/cc/task/sign',
+      '/pages/login/index',
+    ]) {
+      expect(guardRedirect(path, true, true), path).toBe('/pages/mine/protection?blocked=1');
+    }
+    expect(guardRedirect('/pages/yn28/info/withdraw/?x=1', true, true)).toBeNull();
+    // Logged out, an exclusion changes nothing: the login page first.
+    expect(guardRedirect('/pages/home/index', false, true)).toBe('/pages/login/index');
+  });
 });

@@ -11,6 +11,15 @@ import { useToken } from '@/hooks/use-session';
 const QueryShell = lazy(loadQueryShell);
 // Asks a logged-in player to accept a raised agreement version; its own chunk, after the page.
 const AgreementGate = lazy(() => import('@/features/system/parts/agreement-gate'));
+// Player protection on every page: the banner of a running exclusion (which also keeps the
+// player on the pages it leaves open) and the reality-check dialog; one chunk, after the page.
+const loadProtectionShell = () => import('@/features/protection/parts/protection-shell');
+const ExclusionBanner = lazy(() =>
+  loadProtectionShell().then((module) => ({ default: module.ExclusionBanner })),
+);
+const RealityCheck = lazy(() =>
+  loadProtectionShell().then((module) => ({ default: module.RealityCheck })),
+);
 
 export function Root() {
   const token = useToken();
@@ -29,11 +38,21 @@ export function Root() {
     <>
       <Suspense fallback={<HydrateFallback />}>
         <QueryShell>
-          <Outlet />
           {token === null ? null : (
             <Suspense fallback={null}>
-              <AgreementGate />
+              <ExclusionBanner />
             </Suspense>
+          )}
+          <Outlet />
+          {token === null ? null : (
+            <>
+              <Suspense fallback={null}>
+                <AgreementGate />
+              </Suspense>
+              <Suspense fallback={null}>
+                <RealityCheck />
+              </Suspense>
+            </>
           )}
         </QueryShell>
       </Suspense>

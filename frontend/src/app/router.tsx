@@ -138,6 +138,7 @@ export const routes: RouteObject[] = [
       page(ROUTES.setHeader, () => import('@/features/account/pages/set-header-page')),
       page(ROUTES.privacy, () => import('@/features/account/pages/privacy-page')),
       page(ROUTES.playRecord, () => import('@/features/games/records/pages/play-record-page')),
+      page(ROUTES.protection, () => import('@/features/protection/pages/protection-page')),
       {
         lazy: loadFairnessLayout,
         errorElement: <RouteError />,

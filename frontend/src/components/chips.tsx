@@ -10,6 +10,8 @@ type Props<T extends string> = {
   onChange: (value: T) => void;
   /** Equal-width segments instead of scrolling chips. */
   segmented?: boolean;
+  /** Chips on as many lines as they need instead of scrolling (every choice stays in view). */
+  wrap?: boolean;
 };
 
 export function Chips<T extends string>({
@@ -18,10 +20,11 @@ export function Chips<T extends string>({
   choices,
   onChange,
   segmented = false,
+  wrap = false,
 }: Props<T>) {
   return (
     <div
-      className={segmented ? styles.segmented : styles.chips}
+      className={segmented ? styles.segmented : wrap ? styles.wrap : styles.chips}
       role="radiogroup"
       aria-label={label}
     >

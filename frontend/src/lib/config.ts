@@ -43,6 +43,10 @@ export type AppConfig = {
   frame_allow: string[];
   /** The key of encrypted replies (lib/reply-cipher), when the operator turned them on. */
   encryption: { key: string; iv: string } | null;
+  /** The age a player confirms at registration (`protection.legal_age`). */
+  legal_age: number;
+  /** Registration asks for the date of birth (`protection.require_birth_date`). */
+  require_birth_date: boolean;
 };
 
 /** What the app assumes until the server has answered (the documented defaults). */
@@ -63,6 +67,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   locations: [],
   frame_allow: [],
   encryption: null,
+  legal_age: 18,
+  require_birth_date: false,
 };
 
 export const configKey = ['config'] as const;

@@ -2,6 +2,7 @@
 // can start the request before the query chunk has arrived (see app/boot.ts).
 import { api } from '@/lib/api';
 import type { MoneyText } from '@/lib/money';
+import type { Exclusion } from '@/lib/protection';
 import { storeUser } from '@/lib/session';
 
 export type User = {
@@ -29,6 +30,8 @@ export type User = {
   roles: string[];
   /** The permissions the player holds; `*:*:*` grants every permission. */
   permissions: string[];
+  /** A running time-out or self-exclusion (null: none). */
+  exclusion: Exclusion | null;
 };
 
 export type Balances = Pick<User, 'balance' | 'game_balance'>;
@@ -43,6 +46,7 @@ export const PROFILE_DEFAULTS: Pick<
   | 'bank_card_bound'
   | 'roles'
   | 'permissions'
+  | 'exclusion'
 > = {
   real_name: '',
   email: '',
@@ -51,6 +55,7 @@ export const PROFILE_DEFAULTS: Pick<
   bank_card_bound: false,
   roles: [],
   permissions: [],
+  exclusion: null,
 };
 
 export const profileKey = ['profile'] as const;

@@ -75,6 +75,8 @@ export const ROUTES = {
   setHeader: '/pages/mine/setheader',
   privacy: '/pages/mine/privacy/index',
   playRecord: '/pages/mine/play-record/index',
+  // Responsible play: deposit and loss limits, reality check, time-out and self-exclusion
+  protection: '/pages/mine/protection',
   // The game lists: every game with its rooms' live periods, and one game's rooms (?game=k3)
   jogos: '/pages/jogos/index',
   jogosDetails: '/pages/jogos/game-details',

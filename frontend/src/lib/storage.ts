@@ -1,7 +1,15 @@
 // Thin, failure-tolerant wrapper over localStorage (private modes and full quotas throw).
 const PREFIX = 'fairhall.';
 
-export type StorageKey = 'token' | 'user' | 'roles' | 'permissions' | 'lang' | 'location';
+export type StorageKey =
+  | 'token'
+  | 'user'
+  | 'roles'
+  | 'permissions'
+  | 'lang'
+  | 'location'
+  // The players on this device who declined the offer to set a deposit limit for good.
+  | 'limit_offer_dismissed';
 
 function area(): Storage | null {
   try {
@@ -45,8 +53,8 @@ export function readJson<T>(key: StorageKey): T | null {
   }
 }
 
-/** The device preferences that survive a logout: the language and the location. */
-const KEPT: readonly StorageKey[] = ['lang', 'location'];
+/** What survives a logout: the language, the location and the declined limit offers. */
+const KEPT: readonly StorageKey[] = ['lang', 'location', 'limit_offer_dismissed'];
 
 /** Clears all local storage but the device preferences (`KEPT`). */
 export function clearAll(): void {

@@ -12,6 +12,10 @@ export type RegisterInput = {
   code: string;
   /** "1": the player accepts the agreements in force (the server refuses without it). */
   agree: '1';
+  /** "1": the player confirms the operator's legal age (the server refuses without it). */
+  age_confirmed: '1';
+  /** "YYYY-MM-DD", when the operator requires the date of birth. */
+  birth_date?: string;
   /** The chosen location's code ("" for none): its phone pattern applies. */
   location: string;
 };

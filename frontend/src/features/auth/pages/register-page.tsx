@@ -8,19 +8,21 @@ import { AlertIcon } from '@/components/icons';
 import { LoadingView } from '@/components/loading';
 import { TextField } from '@/components/text-field';
 import { useRegister } from '@/features/auth/api/register';
+import { AgeCheck } from '@/features/auth/parts/age-check';
 import { AgreementCheck } from '@/features/auth/parts/agreement-check';
 import styles from '@/features/auth/parts/agreement-check.module.css';
 import { AuthLayout } from '@/features/auth/parts/auth-layout';
 import { SendCodeButton } from '@/components/send-code-button';
-import { phoneOnlySchema, registerSchema } from '@/features/auth/schemas';
+import { birthDateProblem, phoneOnlySchema, registerSchema } from '@/features/auth/schemas';
 import { useConfig } from '@/hooks/use-config';
 import type { AppConfig } from '@/lib/config';
 import { useForm } from '@/hooks/use-form';
 import { useI18n } from '@/i18n/i18n';
-import { mediaUrl } from '@/lib/api';
+import { ApiError, describeError, mediaUrl } from '@/lib/api';
 import { findLocation, useChosenLocationCode } from '@/lib/location';
-import { toast } from '@/lib/notify';
+import { confirm, toast } from '@/lib/notify';
 import { ROUTES } from '@/lib/routes';
+import { formatDate, serverNow } from '@/lib/time';
 import { validate } from '@/lib/validators';
 
 export function Component() {
@@ -57,7 +59,12 @@ export function Component() {
   );
 }
 
-type Field = 'phone' | 'username' | 'password' | 'repassword' | 'invite_code' | 'code';
+type Field =
+  'phone' | 'username' | 'password' | 'repassword' | 'invite_code' | 'code' | 'birth_date';
+
+/** The server's refusals about the player's age, shown at the field they concern. */
+const AGE_ERRORS: ReadonlySet<string> = new Set(['age_not_confirmed']);
+const BIRTH_DATE_ERRORS: ReadonlySet<string> = new Set(['birth_date_required', 'under_age']);
 
 function RegisterForm({ config }: { config: AppConfig }) {
   const { t } = useI18n();
@@ -70,16 +77,31 @@ function RegisterForm({ config }: { config: AppConfig }) {
     repassword: '',
     invite_code: params.get('invite') ?? params.get('code') ?? '',
     code: '',
+    birth_date: '',
   });
   const registration = useRegister();
   const location = findLocation(config, useChosenLocationCode());
   const phonePattern = location?.phone_pattern ?? config.phone_pattern;
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState<string | undefined>(undefined);
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [ageError, setAgeError] = useState<string | undefined>(undefined);
+  const [birthError, setBirthError] = useState<string | undefined>(undefined);
 
   const error = (field: Field) => {
     const key = form.errors[field];
-    return key === undefined ? undefined : t(key);
+    return key === undefined ? undefined : t(key, { age: config.legal_age });
+  };
+
+  // After registering: offer (never force) a deposit limit; either way the player leaves.
+  const offerLimit = async () => {
+    const wanted = await confirm({
+      title: t('limit_offer_title'),
+      message: t('limit_offer_text'),
+      confirmText: t('limit_offer_set'),
+      cancelText: t('limit_offer_later'),
+    });
+    void navigate(wanted ? ROUTES.protection : ROUTES.home, { replace: true });
   };
 
   const phoneForCode = (): string | null => {
@@ -99,16 +121,31 @@ function RegisterForm({ config }: { config: AppConfig }) {
     const result = validate(schema, form.values);
     const mustAgree = config.agreements.length > 0 && !agreed;
     setAgreeError(mustAgree ? t('agreement_required') : undefined);
-    if (!result.ok) {
-      form.setErrors(result.errors);
-      return;
-    }
-    if (mustAgree) return;
-    const input = { ...result.value, agree: '1' as const, location: location?.code ?? '' };
+    setAgeError(ageConfirmed ? undefined : t('reg_age_required', { age: config.legal_age }));
+    setBirthError(undefined);
+    const birthProblem = config.require_birth_date
+      ? birthDateProblem(form.values.birth_date, config.legal_age, formatDate(serverNow()))
+      : null;
+    const errors = result.ok ? {} : result.errors;
+    if (birthProblem !== null) form.setErrors({ ...errors, birth_date: birthProblem });
+    else if (!result.ok) form.setErrors(errors);
+    if (!result.ok || birthProblem !== null || mustAgree || !ageConfirmed) return;
+    const input = {
+      ...result.value,
+      agree: '1' as const,
+      age_confirmed: '1' as const,
+      location: location?.code ?? '',
+      ...(config.require_birth_date ? { birth_date: form.values.birth_date.trim() } : {}),
+    };
     registration.mutate(input, {
       onSuccess: () => {
         toast(t('reg_success'), 'success');
-        void navigate(ROUTES.home, { replace: true });
+        void offerLimit();
+      },
+      onError: (failure) => {
+        if (!(failure instanceof ApiError)) return;
+        if (AGE_ERRORS.has(failure.key)) setAgeError(describeError(failure));
+        if (BIRTH_DATE_ERRORS.has(failure.key)) setBirthError(describeError(failure));
       },
     });
   };
@@ -208,6 +245,29 @@ function RegisterForm({ config }: { config: AppConfig }) {
         error={error('invite_code')}
         autoCapitalize="characters"
         spellCheck={false}
+      />
+      {config.require_birth_date ? (
+        <TextField
+          label={t('field_birth_date')}
+          type="date"
+          max={formatDate(serverNow())}
+          value={form.values.birth_date}
+          onChange={(value) => {
+            form.setField('birth_date', value);
+            setBirthError(undefined);
+          }}
+          error={birthError ?? error('birth_date')}
+          autoComplete="bday"
+        />
+      ) : null}
+      <AgeCheck
+        age={config.legal_age}
+        checked={ageConfirmed}
+        onChange={(checked) => {
+          setAgeConfirmed(checked);
+          if (checked) setAgeError(undefined);
+        }}
+        error={ageError}
       />
       {config.agreements.length > 0 ? (
         <AgreementCheck

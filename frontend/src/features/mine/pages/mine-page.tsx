@@ -22,6 +22,7 @@ import {
   LockIcon,
   LogoutIcon,
   SettingsIcon,
+  ShieldIcon,
   SwapIcon,
   UsersIcon,
   WalletIcon,
@@ -238,6 +239,11 @@ export function Component() {
                   to: ROUTES.usdtAddresses,
                   icon: <CoinIcon size={21} />,
                   label: t('usdt_addresses_title'),
+                },
+                {
+                  to: ROUTES.protection,
+                  icon: <ShieldIcon size={21} />,
+                  label: t('protection_title'),
                 },
                 { to: ROUTES.passwords, icon: <LockIcon size={21} />, label: t('passwords_title') },
                 {

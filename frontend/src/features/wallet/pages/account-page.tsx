@@ -7,6 +7,7 @@ import {
   CoinIcon,
   DepositIcon,
   ListIcon,
+  ShieldIcon,
   SwapIcon,
   WithdrawIcon,
 } from '@/components/icons-extra';
@@ -108,6 +109,16 @@ export function Component() {
                       to: ROUTES.investmentRecords,
                       icon: <ChartIcon size={21} />,
                       label: t('investment_records_title'),
+                    },
+                  ]}
+                />
+                <Menu
+                  label={t('protection_title')}
+                  entries={[
+                    {
+                      to: ROUTES.protection,
+                      icon: <ShieldIcon size={21} />,
+                      label: t('protection_title'),
                     },
                   ]}
                 />

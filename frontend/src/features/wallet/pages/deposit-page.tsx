@@ -11,6 +11,7 @@ import { Empty } from '@/components/empty';
 import { Form, Section } from '@/components/form';
 import { CheckCircleIcon, DepositIcon } from '@/components/icons-extra';
 import { ImagePicker } from '@/components/image-picker';
+import { LimitOffer } from '@/components/limit-offer';
 import { LinkButton } from '@/components/link-button';
 import { LoadingGate } from '@/components/loading-gate';
 import { Money } from '@/components/money';
@@ -191,6 +192,7 @@ export function DepositForm({
 
   return (
     <Form onSubmit={submit} label={t('deposit_title')}>
+      <LimitOffer />
       {first ? <FirstDepositBanner /> : null}
       {options.methods.length > 1 ? (
         <Chips
@@ -344,6 +346,9 @@ export function DepositForm({
       </Button>
       <Link className="target" to={ROUTES.rechargeRecords}>
         {t('recharge_records_title')}
+      </Link>
+      <Link className="target" to={ROUTES.protection}>
+        {t('protection_title')}
       </Link>
     </Form>
   );
