@@ -73,6 +73,9 @@ const CLI_DISPATCH: &[&str] = &["cli/mod.rs", "cli/admin.rs", "cli/shared.rs"];
 /// The feature of the browser tests' clock, its gate and its environment variable.
 const TEST_CLOCK_FEATURE: &str = "test-clock";
 const TEST_CLOCK_GATE: &str = "#[cfg(feature = \"test-clock\")]";
+/// The same gate that also compiles the clock in the library's own unit tests (`cfg(test)`
+/// never holds in a binary build).
+const TEST_CLOCK_GATE_IN_UNIT_TESTS: &str = "#[cfg(any(test, feature = \"test-clock\"))]";
 const TEST_CLOCK_ENV: &str = "FAIRHALL_TEST_CLOCK_FILE";
 
 struct SourceFile {
@@ -280,8 +283,10 @@ fn cli_violations(path: &str, text: &str) -> Vec<String> {
 /// item has no block of its own (a `const`, a match arm, a statement).
 fn test_clock_gated_ranges(code: &str) -> Vec<std::ops::Range<usize>> {
     let mut ranges = Vec::new();
-    for (start, _) in code.match_indices(TEST_CLOCK_GATE) {
-        let item = start + TEST_CLOCK_GATE.len();
+    let gates = [TEST_CLOCK_GATE, TEST_CLOCK_GATE_IN_UNIT_TESTS];
+    let found = gates.iter().flat_map(|gate| code.match_indices(gate));
+    for (start, gate) in found {
+        let item = start + gate.len();
         let (mut depth, mut end) = (0usize, code.len());
         for (at, character) in code[item..].char_indices().map(|(at, c)| (item + at, c)) {
             match character {
