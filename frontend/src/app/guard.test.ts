@@ -45,6 +45,7 @@ describe('navigation guard', () => {
       '/pages/yn28/info/withdrawalsrecord',
       '/pages/mine/account/bill',
       '/pages/mine/account/index',
+      '/pages/mine/account/statement',
     ]) {
       expect(guardRedirect(path, true, true), path).toBeNull();
     }

@@ -82,6 +82,7 @@ export const EXCLUSION_OPEN_PATHS: ReadonlySet<string> = new Set([
   ROUTES.rechargeRecords,
   ROUTES.accountChanges,
   ROUTES.bill,
+  ROUTES.statement,
   ROUTES.playRecord,
   ROUTES.investmentRecords,
   ROUTES.bankCards,
