@@ -249,11 +249,7 @@ impl TargetKind {
                 (TargetKind::Entry, Some(id), _) => {
                     json(crate::ledger::entry_detail(connection, id)?)
                 }
-                (TargetKind::Ledger, _, _) => json(Some(LedgerCheckState {
-                    checked_through: crate::ledger::Watermark::stored(connection)?,
-                    failure: crate::ledger::recorded_failure(connection)?
-                        .map(|(failure, _)| failure),
-                })),
+                (TargetKind::Ledger, _, _) => ledger_check_state(connection),
                 (TargetKind::Salary, _, _) => {
                     let newest = Paging { page: 1, limit: 1 };
                     let payouts = crate::growth::salary::payouts(connection, None, None, newest)?;
@@ -272,6 +268,13 @@ impl TargetKind {
 struct LedgerCheckState {
     checked_through: crate::ledger::Watermark,
     failure: Option<String>,
+}
+
+fn ledger_check_state(connection: &rusqlite::Connection) -> Result<Option<Value>, AppError> {
+    json(Some(LedgerCheckState {
+        checked_through: crate::ledger::Watermark::stored(connection)?,
+        failure: crate::ledger::recorded_failure(connection)?.map(|(failure, _)| failure),
+    }))
 }
 
 /// What `admin room show` prints: the settings, then the limits.

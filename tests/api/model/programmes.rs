@@ -131,8 +131,8 @@ impl Walk {
     pub fn evaluate_vip(&mut self, player: usize) -> usize {
         let level = level_for(&self.expected[player]);
         let held = self.expected[player].vip_level;
-        for reached in held + 1..=level {
-            let reward = LEVELS[reached].upgrade_reward;
+        for (reached, row) in LEVELS.iter().enumerate().take(level + 1).skip(held + 1) {
+            let reward = row.upgrade_reward;
             if reward > 0 {
                 self.expected[player].credit_bonus(reward);
                 self.touched.insert(player);
