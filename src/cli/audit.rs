@@ -237,24 +237,12 @@ impl TargetKind {
                 (TargetKind::Picture, _, Some(id)) => {
                     json(crate::content::pictures::find(connection, id)?)
                 }
-                (TargetKind::Rebate, _, _) => {
-                    let newest = Paging { page: 1, limit: 1 };
-                    json(
-                        crate::growth::rebates::batches(connection, newest)?
-                            .list
-                            .into_iter()
-                            .next(),
-                    )
-                }
+                (TargetKind::Rebate, _, _) => newest_rebate_batch(connection),
                 (TargetKind::Entry, Some(id), _) => {
                     json(crate::ledger::entry_detail(connection, id)?)
                 }
                 (TargetKind::Ledger, _, _) => ledger_check_state(connection),
-                (TargetKind::Salary, _, _) => {
-                    let newest = Paging { page: 1, limit: 1 };
-                    let payouts = crate::growth::salary::payouts(connection, None, None, newest)?;
-                    json(payouts.list.into_iter().next())
-                }
+                (TargetKind::Salary, _, _) => newest_salary_payout(connection),
                 _ => Ok(None),
             })
             .await?;
@@ -263,6 +251,18 @@ impl TargetKind {
 }
 
 /// The ledger check's state around `admin verify`: where the last passing check stopped and
+/// The newest rebate batch, the snapshot of a rebate run.
+fn newest_rebate_batch(connection: &rusqlite::Connection) -> Result<Option<Value>, AppError> {
+    let newest = Paging { page: 1, limit: 1 };
+    json(crate::growth::rebates::batches(connection, newest)?.list.into_iter().next())
+}
+
+/// The newest salary payout, the snapshot of a salary run.
+fn newest_salary_payout(connection: &rusqlite::Connection) -> Result<Option<Value>, AppError> {
+    let newest = Paging { page: 1, limit: 1 };
+    json(crate::growth::salary::payouts(connection, None, None, newest)?.list.into_iter().next())
+}
+
 /// the failure the server recorded, if any.
 #[derive(serde::Serialize)]
 struct LedgerCheckState {

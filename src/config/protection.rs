@@ -75,7 +75,8 @@ mod tests {
     #[test]
     fn the_defaults_are_valid_and_each_bad_key_is_named() {
         assert!(ProtectionConfig::default().validate().is_ok());
-        let cases: [(&str, fn(&mut ProtectionConfig)); 5] = [
+        type Case = (&'static str, fn(&mut ProtectionConfig));
+        let cases: [Case; 5] = [
             ("protection.legal_age", |config| config.legal_age = 0),
             ("protection.limit_increase_delay_secs", |config| {
                 config.limit_increase_delay_secs = -1;

@@ -110,7 +110,8 @@ describe('an excluded player', { timeout: 30_000 }, () => {
     const router = renderAt(ROUTES.ccK3);
     expect(await screen.findByTestId('protection-blocked', undefined, LAZY)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(ROUTES.protection);
-    expect(screen.getByTestId('exclusion-banner')).toHaveTextContent(
+    // The shell (banner, dialog) is a lazy chunk of its own: it may come after the page.
+    expect(await screen.findByTestId('exclusion-banner', undefined, LAZY)).toHaveTextContent(
       `Time-out until ${formatDateTime(timeout.until)}`,
     );
   });
