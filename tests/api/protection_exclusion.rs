@@ -4,19 +4,25 @@
 //! and credited rewards skip the player.
 
 use crate::betting::Hall;
+use crate::envelope_support::{EnvelopeApp, everyone};
 use crate::goods::{GoodsApp, fruit};
 use crate::helpers::{PASSWORD, TestApp};
 use crate::protection_support::{DAY, ProtectionApp};
 use crate::savings::SavingsApp;
 use crate::signin::sign;
-use crate::team::{fund_game, settled_bet};
+use crate::team::{fund_game, invite_chain, settled_bet};
 use crate::vip_support::with_programmes;
 use crate::wallet_support::{
-    DepositUpload, WalletApp, assert_ledger_verifies, money, withdrawal_form,
+    DepositUpload, WalletApp, assert_ledger_verifies, money, post_request, withdrawal_form,
 };
+use fairhall::config::SalaryTier;
 use fairhall::content::messages::{self, Event};
+use fairhall::growth::envelopes::types::{Mode, NewEnvelope};
+use fairhall::growth::tasks::types::TaskInput;
+use fairhall::growth::tasks::{self, TaskSettings};
 use fairhall::money::Money;
 use serde_json::json;
+use std::collections::BTreeMap;
 
 #[tokio::test]
 async fn a_timeout_refuses_every_blocked_activity_until_it_ends() {
@@ -184,5 +190,87 @@ async fn a_rebate_batch_skips_an_excluded_player_and_pays_the_others() {
     assert_eq!(app.balances_of(&excluded).await.wallet, before[0], "not credited");
     let rebate = money("0.50");
     assert_eq!(app.balances_of(&other).await.wallet, before[1].checked_add(rebate).expect("sum"));
+    assert_ledger_verifies(app).await;
+}
+
+/// A daily `bet_count` task of one bet paying 5.00, created by the operator's verb; its id.
+async fn one_bet_task(app: &TestApp) -> i64 {
+    let input = TaskInput {
+        kind: Some("bet_count".into()),
+        target: Some("1".into()),
+        reward: Some("5".into()),
+        daily: true,
+        titles: BTreeMap::from([("en".to_string(), "one bet".to_string())]),
+        ..TaskInput::default()
+    };
+    let (settings, now) = (TaskSettings::from_config(&app.config), app.now());
+    let created = app.db.write(move |tx| {
+        tasks::create(tx, &input, &settings, now).map_err(|error| anyhow::anyhow!("{error}").into())
+    });
+    created.await.expect("the task is created")
+}
+
+#[tokio::test]
+async fn task_and_envelope_claims_are_refused_while_excluded_and_open_after() {
+    let hall = Hall::open().await;
+    let app = &hall.app;
+    let task = one_bet_task(app).await;
+    let player = hall.player_with_game("100").await;
+    hall.bet(&player, "k3", json!([{"option": "big", "amount": "10"}])).await.ok();
+    let lasting = NewEnvelope {
+        expires_at: app.now() + 3 * DAY,
+        ..everyone("10.00", 5, Mode::Fixed, app.now())
+    };
+    let envelope = app.create_envelope(lasting).await;
+    let task_claim = json!({ "id": task });
+    app.exclude(&player, "timeout", "24h").await.ok();
+    let wallet = app.balances_of(&player).await.wallet;
+
+    let refused = [
+        app.send(post_request("/api/task/claim", &player, &task_claim, None)).await,
+        app.claim(&player, &envelope.code).await,
+    ];
+
+    for reply in &refused {
+        assert_eq!(reply.err(), "player_excluded");
+    }
+    assert_eq!(app.balances_of(&player).await.wallet, wallet, "nothing credited");
+    // Same day, once the time-out ended: both are claimed.
+    app.clock.advance(DAY);
+    let task_claim = json!({ "id": task });
+    let task_reply = app.send(post_request("/api/task/claim", &player, &task_claim, None)).await;
+    assert_eq!(task_reply.err(), "condition_not_met", "a new day: the daily task starts again");
+    app.claim(&player, &envelope.code).await.ok();
+    assert_eq!(
+        app.balances_of(&player).await.wallet,
+        wallet.checked_add(money("2.00")).expect("sum")
+    );
+    assert_ledger_verifies(app).await;
+}
+
+#[tokio::test]
+async fn the_weekly_salary_skips_an_excluded_partner_and_pays_the_others() {
+    let hall = Hall::open_with(|config| {
+        config.growth.salary.tiers =
+            vec![SalaryTier { volume_min: money("10.00"), active_min: 1, amount: money("5.00") }];
+        config.growth.rebate.rate_bps = 0;
+        config.growth.rebate.commission_bps = [0, 0, 0];
+    })
+    .await;
+    let app = &hall.app;
+    let (excluded_team, paid_team) = (invite_chain(app, 2).await, invite_chain(app, 2).await);
+    for team in [&excluded_team, &paid_team] {
+        fund_game(app, &team[1], "100.00").await;
+        settled_bet(&hall, &team[1], "20").await;
+    }
+    app.exclude(&excluded_team[0], "timeout", "30d").await.ok();
+
+    // The test clock starts on a Sunday: the next Monday 00:00 pays the week just ended.
+    app.clock.advance(DAY);
+    let paid = hall.scheduler.tick(app.now()).await.salary_weeks;
+
+    assert_eq!(paid.len(), 1, "the week was paid");
+    assert_eq!(app.balances_of(&excluded_team[0]).await.wallet, money("0.00"), "skipped");
+    assert_eq!(app.balances_of(&paid_team[0]).await.wallet, money("5.00"));
     assert_ledger_verifies(app).await;
 }

@@ -51,7 +51,7 @@ impl Ratio {
 
     /// Two decimals, half up, by long division.
     fn percent(self) -> String {
-        let hundredths = (self.0 * 20_000 / self.1 + 1) / 2;
+        let hundredths = (self.0 * 20_000 / self.1).div_ceil(2);
         format!("{}.{:02}", hundredths / 100, hundredths % 100)
     }
 
@@ -145,7 +145,7 @@ fn k3_wins(code: &str, dice: [u8; 3]) -> bool {
         "big" => sum >= 11,
         "small" => sum <= 10,
         "odd" => sum % 2 == 1,
-        "even" => sum % 2 == 0,
+        "even" => sum.is_multiple_of(2),
         "triple_any" => sorted[0] == sorted[2],
         "straight" => sorted[1] == sorted[0] + 1 && sorted[2] == sorted[1] + 1,
         _ if code.starts_with("sum_") => code[4..].parse() == Ok(sum),
@@ -167,7 +167,7 @@ fn k3_wins(code: &str, dice: [u8; 3]) -> bool {
 /// RGB wins of `code` on `number` (red on 0 and green on 5 at reduced odds count as wins).
 fn rgb_wins(code: &str, number: u8) -> bool {
     match code {
-        "red" => number % 2 == 0,
+        "red" => number.is_multiple_of(2),
         "green" => number % 2 == 1,
         "violet" => number == 0 || number == 5,
         "big" => number >= 5,
