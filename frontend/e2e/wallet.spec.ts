@@ -170,6 +170,7 @@ test('deposit with a screenshot, approval, bank card, fund password, withdrawal 
   // The operator pays it out.
   admin('withdraw', 'approve', pendingId('withdraw', userId));
   await page.goto('./#/pages/yn28/info/withdrawalsrecord');
+  await page.reload();
   await expect(page.getByTestId('withdraw-record').first()).toContainText(vi.status_passed!);
   await page.goto('./#/pages/mine/account/index');
   await expect(page.getByTestId('account-frozen')).toHaveText('0.00');
