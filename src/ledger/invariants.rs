@@ -250,7 +250,9 @@ pub fn period_mismatches_since(
 }
 
 /// Adds the bets in `(after_bet, last_bet]` to `period_stake_checks` and drops the rows of
-/// periods left without an open bet: what a passing check verified, for the next pass.
+/// periods left without an open bet and without a bet after `last_bet`: what a passing check
+/// verified, for the next pass. A settled period whose later bets no pass covered yet (a pass
+/// is capped, and bets go on while it reads) keeps its sums until one does.
 pub fn record_period_stakes(
     connection: &Connection,
     (after_bet, last_bet): (i64, i64),
@@ -270,9 +272,12 @@ pub fn record_period_stakes(
                  SELECT room, issue FROM (SELECT DISTINCT room, issue FROM period_stake_checks) p
                  WHERE NOT EXISTS (SELECT 1 FROM bets b WHERE b.status = 'open'
                                                           AND b.room = p.room
-                                                          AND b.issue = p.issue))
+                                                          AND b.issue = p.issue)
+                   AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.room = p.room
+                                                          AND b.issue = p.issue
+                                                          AND b.bet_id > ?1))
              DELETE FROM period_stake_checks WHERE (room, issue) IN settled",
         )?
-        .execute([])?;
+        .execute([last_bet])?;
     Ok(())
 }

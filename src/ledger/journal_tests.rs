@@ -296,3 +296,29 @@ async fn the_kept_sums_of_a_settled_period_are_dropped() {
     assert!(server_pass(&db).await.is_ok());
     assert_eq!(checked_stakes(&db).await, [("202611250002".to_string(), 200)]);
 }
+
+/// Under load a period's bets straddle two passes (a pass is capped at `BETS_PER_CHECK`, and
+/// bets go on between a pass's read and its record): when the period settles in between, its
+/// kept sums must stay until a pass covered its last bet, or the next pass compares the later
+/// bets alone with the period's whole totals.
+#[tokio::test]
+async fn a_period_settled_before_its_last_bets_were_checked_keeps_its_sums_until_they_are() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let db = database(&dir);
+    funded(&db).await;
+    placed(&db, "A", 300, 300).await;
+    let first =
+        db.read(|db| verify_since(db, incremental::Watermark::stored(db)?)).await.expect("a pass");
+    assert!(first.report.is_ok());
+    placed(&db, "B", 200, 200).await;
+    db.write(|tx| Ok(tx.execute("UPDATE bets SET status = 'lost', settled_at = 1", [])?))
+        .await
+        .expect("settled");
+    let through = first.report.checked_through;
+    db.write(move |tx| record_passed(tx, through, NOW)).await.expect("recorded");
+    assert_eq!(checked_stakes(&db).await, [("202611250001".to_string(), 300)]);
+
+    let next = server_pass(&db).await;
+    assert!(next.is_ok(), "3.00 kept plus the later 2.00 equals the totals: {next:?}");
+    assert_eq!(checked_stakes(&db).await, [], "dropped once its last bet was checked");
+}
