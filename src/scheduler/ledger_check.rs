@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 /// Passes one periodic check runs at most (`ENTRIES_PER_CHECK` entries each); the rest waits
 /// for the next tick, so a burst of writes never makes one tick long.
-const PASSES_PER_TICK: u32 = 10;
+const PASSES_PER_TICK: u32 = 40;
 
 /// What a check concluded.
 #[derive(Clone, Debug, PartialEq, Eq)]
