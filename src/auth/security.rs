@@ -188,23 +188,11 @@ pub async fn change_password(
 ) -> Result<(), AppError> {
     let user_id = session.user_id;
     let keys = Arc::new((format!("user:{user_id}"), address));
-    let check_keys = keys.clone();
-    let stored = db
-        .read(move |connection| {
-            check_login_locks(connection, &check_keys, now)?;
-            sql::password_hash(connection, user_id)
-        })
-        .await?;
-    if !secret_matches_blocking(change.old, stored.clone()).await? {
-        let settings = settings.clone();
-        db.write(move |tx| {
-            check_login_locks(tx, &keys, now)?;
-            throttle::record_failure(tx, Scope::Account, &keys.0, &settings, now)?;
-            throttle::record_failure(tx, Scope::Address, &keys.1, &settings, now)
-        })
-        .await?;
+    let Some(stored) =
+        check_login_password(db, settings, (user_id, &keys), change.old, now).await?
+    else {
         return Err(AppError::OldPasswordWrong);
-    }
+    };
     let new_hash = hash_secret_blocking(change.new.as_str().to_string()).await?;
     let keep = session.token_hash.clone();
     db.write(move |tx| {
@@ -229,6 +217,22 @@ pub async fn confirm_login_password(
 ) -> Result<(), AppError> {
     let user_id = session.user_id;
     let keys = Arc::new((format!("user:{user_id}"), address));
+    match check_login_password(db, settings, (user_id, &keys), typed, now).await? {
+        Some(_) => Ok(()),
+        None => Err(AppError::LoginFailed),
+    }
+}
+
+/// Checks `typed` against the account's login password behind the login locks of the account
+/// and the address (`keys`), which refuse before the hash; a mismatch counts as a wrong login
+/// of both. The stored hash when it matches, None when it does not.
+async fn check_login_password(
+    db: &Db,
+    settings: &Arc<AuthSettings>,
+    (user_id, keys): (UserId, &Arc<(String, String)>),
+    typed: String,
+    now: Timestamp,
+) -> Result<Option<String>, AppError> {
     let check_keys = keys.clone();
     let stored = db
         .read(move |connection| {
@@ -236,17 +240,17 @@ pub async fn confirm_login_password(
             sql::password_hash(connection, user_id)
         })
         .await?;
-    if secret_matches_blocking(typed, stored).await? {
-        return Ok(());
+    if secret_matches_blocking(typed, stored.clone()).await? {
+        return Ok(Some(stored));
     }
-    let settings = settings.clone();
+    let (settings, keys) = (settings.clone(), keys.clone());
     db.write(move |tx| {
         check_login_locks(tx, &keys, now)?;
         throttle::record_failure(tx, Scope::Account, &keys.0, &settings, now)?;
         throttle::record_failure(tx, Scope::Address, &keys.1, &settings, now)
     })
     .await?;
-    Err(AppError::LoginFailed)
+    Ok(None)
 }
 
 /// `throttled` while the account's or the address's login lock lasts.
