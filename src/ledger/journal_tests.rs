@@ -219,10 +219,14 @@ async fn placed_line(
     .expect("placed");
 }
 
+/// A pass of the server's check from the stored mark, not recorded.
+async fn pass_from_the_mark(db: &Db) -> incremental::IncrementalReport {
+    db.read(|db| verify_since(db, incremental::Watermark::stored(db)?)).await.expect("a pass")
+}
+
 /// The server's pass: from the stored mark, recorded when it passed.
 async fn server_pass(db: &Db) -> VerifyReport {
-    let pass =
-        db.read(|db| verify_since(db, incremental::Watermark::stored(db)?)).await.expect("a pass");
+    let pass = pass_from_the_mark(db).await;
     if pass.report.is_ok() {
         let through = pass.report.checked_through;
         db.write(move |tx| record_passed(tx, through, NOW)).await.expect("recorded");
@@ -307,8 +311,7 @@ async fn a_period_settled_before_its_last_bets_were_checked_keeps_its_sums_until
     let db = database(&dir);
     funded(&db).await;
     placed(&db, "A", 300, 300).await;
-    let first =
-        db.read(|db| verify_since(db, incremental::Watermark::stored(db)?)).await.expect("a pass");
+    let first = pass_from_the_mark(&db).await;
     assert!(first.report.is_ok());
     placed(&db, "B", 200, 200).await;
     db.write(|tx| Ok(tx.execute("UPDATE bets SET status = 'lost', settled_at = 1", [])?))

@@ -9,16 +9,14 @@ use crate::goods::{GoodsApp, fruit};
 use crate::helpers::{Player, Reply, TestApp};
 use crate::notice_support::{NoticeApp, announcement};
 use crate::signin::sign;
+use crate::tasks::create_task;
 use crate::wallet_support::{WalletApp, post_request};
 use fairhall::content::items::types::{ContentKind, ItemInput};
 use fairhall::games::rooms;
 use fairhall::games::rules::room::Room;
 use fairhall::growth::envelopes::types::{Mode, Target};
-use fairhall::growth::tasks::types::TaskInput;
-use fairhall::growth::tasks::{self, TaskSettings};
 use fairhall::money::Money;
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
 
 const DAY: i64 = 86_400;
 
@@ -84,28 +82,12 @@ async fn sign_in_is_due_until_the_player_signs_and_again_after_midnight() {
     assert_eq!(next_day["entries"]["signin"], json!({ "signed_today": false, "streak": 1 }));
 }
 
-async fn create_task(app: &TestApp, kind: &str, target: &str, daily: bool) -> i64 {
-    let input = TaskInput {
-        kind: Some(kind.into()),
-        target: Some(target.into()),
-        reward: Some("2".into()),
-        daily,
-        titles: BTreeMap::from([("en".to_string(), format!("{kind} {target}"))]),
-        ..TaskInput::default()
-    };
-    let (settings, now) = (TaskSettings::from_config(&app.config), app.now());
-    let created = app.db.write(move |tx| {
-        tasks::create(tx, &input, &settings, now).map_err(|error| anyhow::anyhow!("{error}").into())
-    });
-    created.await.expect("the task is created")
-}
-
 #[tokio::test]
 async fn a_task_is_ready_once_its_target_is_reached_until_its_reward_is_claimed() {
     let app = TestApp::spawn().await;
-    let signin_task = create_task(&app, "signin", "1", false).await;
-    create_task(&app, "signin", "2", false).await;
-    create_task(&app, "deposit", "10", true).await;
+    let signin_task = create_task(&app, "signin", "1", "2", false).await;
+    create_task(&app, "signin", "2", "2", false).await;
+    create_task(&app, "deposit", "10", "2", true).await;
     let player = app.player().await;
     let other = app.player().await;
 
@@ -126,7 +108,7 @@ async fn a_task_is_ready_once_its_target_is_reached_until_its_reward_is_claimed(
 #[tokio::test]
 async fn a_daily_task_is_ready_again_the_next_day() {
     let app = TestApp::spawn().await;
-    let task = create_task(&app, "deposit", "10", true).await;
+    let task = create_task(&app, "deposit", "10", "2", true).await;
     let player = app.player().await;
     app.approved_deposit(&player, "10").await;
 

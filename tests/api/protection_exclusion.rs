@@ -10,6 +10,7 @@ use crate::helpers::{PASSWORD, TestApp};
 use crate::protection_support::{DAY, ProtectionApp};
 use crate::savings::SavingsApp;
 use crate::signin::sign;
+use crate::tasks::create_task;
 use crate::team::{fund_game, invite_chain, settled_bet};
 use crate::vip_support::with_programmes;
 use crate::wallet_support::{
@@ -18,11 +19,8 @@ use crate::wallet_support::{
 use fairhall::config::SalaryTier;
 use fairhall::content::messages::{self, Event};
 use fairhall::growth::envelopes::types::{Mode, NewEnvelope};
-use fairhall::growth::tasks::types::TaskInput;
-use fairhall::growth::tasks::{self, TaskSettings};
 use fairhall::money::Money;
 use serde_json::json;
-use std::collections::BTreeMap;
 
 #[tokio::test]
 async fn a_timeout_refuses_every_blocked_activity_until_it_ends() {
@@ -193,28 +191,11 @@ async fn a_rebate_batch_skips_an_excluded_player_and_pays_the_others() {
     assert_ledger_verifies(app).await;
 }
 
-/// A daily `bet_count` task of one bet paying 5.00, created by the operator's verb; its id.
-async fn one_bet_task(app: &TestApp) -> i64 {
-    let input = TaskInput {
-        kind: Some("bet_count".into()),
-        target: Some("1".into()),
-        reward: Some("5".into()),
-        daily: true,
-        titles: BTreeMap::from([("en".to_string(), "one bet".to_string())]),
-        ..TaskInput::default()
-    };
-    let (settings, now) = (TaskSettings::from_config(&app.config), app.now());
-    let created = app.db.write(move |tx| {
-        tasks::create(tx, &input, &settings, now).map_err(|error| anyhow::anyhow!("{error}").into())
-    });
-    created.await.expect("the task is created")
-}
-
 #[tokio::test]
 async fn task_and_envelope_claims_are_refused_while_excluded_and_open_after() {
     let hall = Hall::open().await;
     let app = &hall.app;
-    let task = one_bet_task(app).await;
+    let task = create_task(app, "bet_count", "1", "5", true).await;
     let player = hall.player_with_game("100").await;
     hall.bet(&player, "k3", json!([{"option": "big", "amount": "10"}])).await.ok();
     let lasting = NewEnvelope {

@@ -18,7 +18,13 @@ use std::collections::BTreeMap;
 const DAY: i64 = 86_400;
 
 /// A task with an English title, created by the operator's verb; its id.
-async fn create_task(app: &TestApp, kind: &str, target: &str, reward: &str, daily: bool) -> i64 {
+pub(crate) async fn create_task(
+    app: &TestApp,
+    kind: &str,
+    target: &str,
+    reward: &str,
+    daily: bool,
+) -> i64 {
     let input = TaskInput {
         kind: Some(kind.into()),
         target: Some(target.into()),
