@@ -37,6 +37,8 @@ Options:
                      binary's own default, 127.0.0.1:8080)
   --skip-frontend    do not rebuild the frontend if frontend/dist already exists
   --binary FILE      install this prebuilt binary instead of building one
+  --profile NAME     the cargo profile of the build (default: release; the test
+                     suite installs a `suite` build, quicker to compile)
                      (it must still be statically linked)
   -h, --help         show this help
 
@@ -53,6 +55,7 @@ SVC_USER=fairhall
 LISTEN=
 SKIP_FRONTEND=0
 PREBUILT=
+PROFILE=release
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -66,6 +69,8 @@ while [ $# -gt 0 ]; do
         --skip-frontend) SKIP_FRONTEND=1; shift ;;
         --binary) [ $# -ge 2 ] || die "--binary needs a file"; PREBUILT=$2; shift 2 ;;
         --binary=*) PREBUILT=${1#*=}; shift ;;
+        --profile) [ $# -ge 2 ] || die "--profile needs a name"; PROFILE=$2; shift 2 ;;
+        --profile=*) PROFILE=${1#*=}; shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown option: $1" ;;
     esac
@@ -159,11 +164,17 @@ else
     command -v "$CARGO" >/dev/null || die "cargo not found"
     HOST=$(rustc -vV | sed -n 's/^host: //p')
     [ -n "$HOST" ] || die "could not read the host triple from rustc -vV"
-    say "cargo build --release --locked --target $HOST (static)"
+    say "cargo build --profile $PROFILE --locked --target $HOST (static)"
     # An explicit --target keeps RUSTFLAGS away from build scripts and proc macros.
     RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C target-feature=+crt-static" \
-        "$CARGO" build --release --locked --target "$HOST"
-    BUILT=$REPO_ROOT/target/$HOST/release/fairhall
+        "$CARGO" build --profile "$PROFILE" --locked --target "$HOST"
+    # Cargo's own profiles keep their historical folder names.
+    case "$PROFILE" in
+        dev|test) PROFILE_DIR=debug ;;
+        bench) PROFILE_DIR=release ;;
+        *) PROFILE_DIR=$PROFILE ;;
+    esac
+    BUILT=$REPO_ROOT/target/$HOST/$PROFILE_DIR/fairhall
     [ -x "$BUILT" ] || die "build did not produce $BUILT"
 fi
 

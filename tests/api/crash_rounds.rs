@@ -8,7 +8,9 @@
 //! recorded paying, the ledger verifies and `integrity_check` is ok. The last start takes a
 //! backup over the leftovers of killed ones.
 //!
-//! `FAIRHALL_CRASH_ROUNDS=<n>` runs more rounds; `FAIRHALL_SEED=<n>` replays a seed.
+//! `FAIRHALL_CRASH_ROUNDS=<n>` runs more rounds; `FAIRHALL_SEED=<n>` replays a seed;
+//! `FAIRHALL_SOAK_SECS=<s>` is the run's budget (600 s; CI's 50 rounds take about a minute): no
+//! round starts after it, the checks of the end still run, and the rounds covered are printed.
 
 use crate::cli::run;
 use crate::crash_client::{Hall, Logged, PlayerLog, agent, replay, retry_pending, run_client};
@@ -24,6 +26,8 @@ use std::time::{Duration, Instant};
 
 /// Rounds in CI; `FAIRHALL_CRASH_ROUNDS` for a longer run.
 const ROUNDS: usize = 50;
+/// No round starts after this many seconds (`FAIRHALL_SOAK_SECS`).
+const BUDGET_SECS_DEFAULT: u64 = 600;
 /// Older acknowledged operations replayed after each restart (besides the last round's).
 const REPLAYS_PER_ROUND: usize = 2;
 /// Incompressible bytes among the uploads, so that a backup lasts long enough to be killed in.
@@ -124,10 +128,21 @@ fn every_acknowledged_operation_survives_sigkill_exactly_once() {
         .iter()
         .map(|(user_id, token)| PlayerLog::new(*user_id, token.clone()))
         .collect();
+    let budget =
+        Duration::from_secs(env_number("FAIRHALL_SOAK_SECS").unwrap_or(BUDGET_SECS_DEFAULT));
     let moments = moments(rounds, &mut rng);
-    let backup_kills = moments.iter().filter(|moment| **moment == Moment::Backup).count();
+    let mut backup_kills = 0;
     let mut leftovers_seen = 0;
+    let mut covered = 0;
     for (round, moment) in moments.into_iter().enumerate() {
+        if started.elapsed() > budget {
+            eprintln!(
+                "crash rounds: the budget of {budget:?} ran out after {round} of {rounds} rounds"
+            );
+            break;
+        }
+        covered += 1;
+        backup_kills += usize::from(moment == Moment::Backup);
         let (server, base) = start(data_dir);
         if matches!(moment, Moment::Payouts | Moment::ResumedSettlement) {
             // These runs start with the server and would be over before the checks are: they
@@ -160,7 +175,7 @@ fn every_acknowledged_operation_survives_sigkill_exactly_once() {
     assert!(leftovers_seen > 0 || backup_kills == 0, "no kill landed inside a backup");
     check_backup_after_kills(data_dir, &server);
     let operations: usize = logs.iter().map(|log| log.operations.len()).sum();
-    eprintln!("{rounds} rounds, {operations} operations in {:?}", started.elapsed());
+    eprintln!("{covered} rounds, {operations} operations in {:?}", started.elapsed());
 }
 
 /// Waits for `moment`, then SIGKILLs the server; says where the kill landed.
