@@ -2,9 +2,9 @@
 // bet in K3 and RGB, wait for the draw, see the result, the win or loss in the orders and the
 // balance, and verify the draw in the browser. playwright.config.ts shortens the k3 and rgb1
 // periods to 15 s (betting closes 3 s before the draw), so a whole round takes seconds.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+  axeViolations,
   apiData,
   bettablePeriod,
   creditWallet,
@@ -342,16 +342,7 @@ test.describe('the published seed chains', () => {
 
     // The card with its chains open. (Elsewhere on this page axe still flags the results page's
     // selected room tab, white on #0fa3ff, and the list footer, #7480ad on #1b2140: shared styles.)
-    const axe = await new AxeBuilder({ page })
-      .include('[data-testid="draw-fairness"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      axe.violations.map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="draw-fairness"]')).toEqual([]);
 
     // Nothing wider than the phone's 390 px.
     const overflow = await page.evaluate(

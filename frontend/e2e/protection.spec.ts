@@ -4,9 +4,9 @@
 // confirmation dialog open, and a 390 px screenshot is kept for a reviewer.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  axeViolations,
   bettablePeriod,
   creditWallet,
   locale,
@@ -19,7 +19,6 @@ import {
 } from './support';
 
 const vi = locale('vi');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SCREENSHOTS = resolve(
   process.env.FAIRHALL_TEST_LOG_DIR ?? resolve(import.meta.dirname, '../../target/test-logs'),
   'screenshots',
@@ -48,13 +47,6 @@ async function ok<T>(reply: Promise<Envelope<T>>): Promise<T> {
   const body = await reply;
   expect(body, body.msg).toMatchObject({ code: 1 });
   return body.data;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`),
-  );
 }
 
 /** From the mine page, one tap to the responsible-play page, its limits loaded. */

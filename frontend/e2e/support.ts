@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 type Messages = Record<string, string>;
@@ -406,4 +407,32 @@ export async function requestDeposit(request: APIRequestContext, token: string, 
   const body = (await response.json()) as { code: number; data: { id: number } };
   expect(body.code).toBe(1);
   return String(body.data.id);
+}
+
+/** The WCAG levels every accessibility check of the suite holds the pages to. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's WCAG 2.1 A/AA violations of the page (or of the part `include` selects), one line
+ * per rule and element, read once the page's finite animations are over: a page slides in from
+ * 0.4 opacity (global.css `page-in`), and its muted text read half-way fails the contrast rule
+ * whenever a loaded machine stretches the slide past the test's next step.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const result = await (include === undefined ? builder : builder.include(include)).analyze();
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} ${node.target.join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+    ),
+  );
 }

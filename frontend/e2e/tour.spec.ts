@@ -8,7 +8,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test as base,
@@ -21,6 +20,7 @@ import { GUEST_ONLY_PATHS, PUBLIC_PATHS, ROUTES } from '../src/lib/routes';
 import {
   admin,
   apiData,
+  axeViolations,
   bettablePeriod,
   createProduct,
   creditWallet,
@@ -31,7 +31,6 @@ import {
 } from './support';
 
 const vi = locale('vi');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SCREENSHOTS = resolve(
   process.env.FAIRHALL_TEST_LOG_DIR ?? resolve(import.meta.dirname, '../../target/test-logs'),
   'screenshots',
@@ -598,16 +597,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 /** The page's WCAG 2.1 A/AA violations, one line per rule and element. */
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return [
-    ...result.violations.flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} ${node.target.join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`,
-      ),
-    ),
-    ...(await smallTargets(page)),
-  ];
+  return [...(await axeViolations(page)), ...(await smallTargets(page))];
 }
 
 async function check(page: Page, stop: Stop, player: Player | null): Promise<string[]> {

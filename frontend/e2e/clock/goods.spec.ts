@@ -3,9 +3,9 @@
 // schedule of the amount typed, buys it with the fund password, sees the order with its
 // schedule; 12 hours later the first instalment is in "Project Benefits" and the balance.
 // (advanceClock returns quickly after jumps of more than 8 hours: see e2e/support.ts.)
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  axeViolations,
   advanceClock,
   apiData,
   createProduct,
@@ -19,17 +19,6 @@ import {
 } from '../support';
 
 const vi = locale('vi');
-
-/** axe-core's WCAG 2.1 A/AA violations of the page, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 type ProductCard = { id: number; name: string };
 
@@ -71,7 +60,7 @@ test('buy a product, see the order and its schedule, and get paid a cycle later'
   await expect(rows.nth(0)).toContainText('3.00');
   await expect(rows.nth(1)).toContainText('303.00');
   await expect(page.getByTestId('schedule-totals')).toContainText('306.00');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByTestId('goods-buy').click();
   const dialog = page.getByRole('dialog');
@@ -100,7 +89,7 @@ test('buy a product, see the order and its schedule, and get paid a cycle later'
   await expect(benefit).toHaveCount(1);
   await expect(benefit.first()).toContainText(name);
   await expect(benefit.first()).toContainText('3.00');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.goto('./#/pages/home/index');
   await expect(page.getByTestId('balance')).toHaveText('703.00');
 });

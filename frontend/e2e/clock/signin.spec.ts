@@ -2,9 +2,9 @@
 // and its reward; the clock moves a day on; he signs in again and the calendar shows the
 // streak of 2. Then a task the operator created by CLI ("bet once today"): he bets once and
 // claims its reward.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  axeViolations,
   admin,
   advanceClock,
   bettablePeriod,
@@ -19,17 +19,6 @@ import {
 
 const vi = locale('vi');
 const DAY_SECS = 86_400;
-
-/** axe-core's WCAG 2.1 A/AA violations of the page, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 const fill = (text: string | undefined, amount: string) => (text ?? '').replace('{amount}', amount);
 
@@ -51,7 +40,7 @@ test('a player signs in on two days and sees the streak of 2', async ({ page, re
   await expect(page.getByTestId('signin-streak')).toContainText('1');
   await expect(page.getByTestId('signin-day')).toHaveCount(1);
   await expect(page.getByTestId('signin-day')).toContainText('+1.00');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A day later it is the next operator day (no daylight saving in the default zone).
   await advanceClock(request, DAY_SECS);
@@ -115,7 +104,7 @@ test('a task created by CLI is completed by one bet and claimed', async ({ page,
   await card.getByRole('button', { name: vi.task_claim, exact: true }).click();
   await expect(page.getByText(fill(vi.task_claimed, '3.00'), { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: vi.task_received, exact: true })).toBeDisabled();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const claims = admin('task', 'claims', id!);
   expect(claims).toContain('3.00');
 });

@@ -2,9 +2,9 @@
 // tomorrow, so the clock moves past the operator's midnight that ends tomorrow; the page then
 // shows yesterday's interest as the rules give it, the log lists it, and moving everything out
 // brings it to the wallet.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  axeViolations,
   advanceClock,
   apiData,
   creditWallet,
@@ -69,17 +69,6 @@ function dailyInterest(heldMinor: bigint, ratePercent: string): bigint {
   return (heldMinor * rateBp) / (10_000n * 365n);
 }
 
-/** axe-core's WCAG 2.1 A/AA violations of the page, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 type SavingsRecord = { kind: string; amount: string; memo: string; created_at: number };
 
 // axe-core is injected as a script, which the app's CSP would block (tests only).
@@ -126,7 +115,7 @@ test('money moved in today earns a day of interest after tomorrow, and leaves wi
   await expect(page.getByTestId('savings-balance')).toHaveText(
     shownMoney(minorOf(saved) + interest),
   );
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: vi.yuebaolog_title }).click();
   const records = page.getByTestId('savings-record');
@@ -134,7 +123,7 @@ test('money moved in today earns a day of interest after tomorrow, and leaves wi
   await expect(records.first()).toContainText(vi.kind_interest!);
   await expect(records.first()).toContainText(`+${shownMoney(interest)}`);
   await expect(records.first()).toContainText(tomorrow);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('./#/pages/lc/yuebao');
   await page.getByRole('radio', { name: vi.yuebao_out, exact: true }).click();
