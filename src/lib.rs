@@ -12,6 +12,7 @@ pub mod crypto;
 pub mod db;
 pub mod error;
 pub mod finance;
+pub mod flows;
 pub mod games;
 pub mod growth;
 pub mod http;

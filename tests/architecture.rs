@@ -8,6 +8,8 @@
 //!   auth <- content; auth <- wallet <- finance; wallet <- games <- growth; wallet, finance,
 //!   games and growth may call content (the player's messages). They never import
 //!   `http`, `cli`, `scheduler`, `live`, `startup`, axum or clap.
+//! - `flows`, the use cases (work that spans domains), may import every domain, the ledger and
+//!   infrastructure, never a delivery layer nor a framework; no domain imports it.
 //! - The system clock is read (`::now(`) only in `src/clock.rs`; no `dbg!` anywhere.
 //! - `cli/` command groups share helpers only through `cli/shared.rs` (and the exit codes of
 //!   `cli/exit.rs`).
@@ -57,6 +59,9 @@ const DOMAINS: &[(&str, &[&str])] = &[
     ("games", &["auth", "wallet", "content", "protection"]),
     ("growth", &["auth", "wallet", "games", "content", "protection"]),
 ];
+
+/// The use-case layer: above every domain, below the delivery layers.
+const FLOWS: &str = "flows";
 
 /// Crates only the delivery layers (http, cli, live) may name.
 const FRAMEWORKS: &[&str] = &["axum", "clap"];
@@ -227,6 +232,11 @@ fn allowed_imports(module: &str) -> Option<BTreeSet<&'static str>> {
         allowed.insert(LEDGER);
         return Some(allowed);
     }
+    if module == FLOWS {
+        allowed.extend([LEDGER, FLOWS]);
+        allowed.extend(DOMAINS.iter().map(|(name, _)| *name));
+        return Some(allowed);
+    }
     let (name, below) = DOMAINS.iter().find(|(name, _)| *name == module)?;
     allowed.extend([LEDGER, name]);
     allowed.extend(below.iter().copied());
@@ -341,6 +351,7 @@ fn finds_the_source_tree() {
     let known = |module: &String| {
         INFRASTRUCTURE.contains(&module.as_str())
             || module == LEDGER
+            || module == FLOWS
             || DOMAINS.iter().any(|(name, _)| name == module)
             || ["http", "cli", "scheduler", "live", "startup", "backup", "lib", "main"]
                 .contains(&&**module)
@@ -420,6 +431,7 @@ fn the_checker_catches_planted_violations() {
         "use super::super::super::cli::run;",
         "// crate::scheduler in a comment, std::time::Instant::now() too",
         "use crate::ledger; use crate::clock::Clock; use super::sql;",
+        "use crate::flows::home;",
     ]
     .join("\n");
     let path = "auth/profile/planted.rs";
@@ -431,6 +443,7 @@ fn the_checker_catches_planted_violations() {
         found,
         [
             "auth/profile/planted.rs: auth -> cli",
+            "auth/profile/planted.rs: auth -> flows",
             "auth/profile/planted.rs: auth -> http",
             "auth/profile/planted.rs: auth -> wallet",
             "auth/profile/planted.rs: auth -> axum",
@@ -443,6 +456,19 @@ fn the_checker_catches_planted_violations() {
         "use super::wallet::run; use super::shared::x; use super::games::RoomCommand;",
     );
     assert_eq!(grouped, ["cli/users.rs: cli/games", "cli/users.rs: cli/wallet"]);
+    let upward = layering_violations(
+        "flows/planted.rs",
+        "use crate::{growth::vip, http::envelope}; use crate::cli::shared; use axum::Json;",
+        &modules,
+    );
+    assert_eq!(
+        upward,
+        [
+            "flows/planted.rs: flows -> cli",
+            "flows/planted.rs: flows -> http",
+            "flows/planted.rs: flows -> axum",
+        ]
+    );
 
     let clock = [
         "#[cfg(feature = \"test-clock\")]",

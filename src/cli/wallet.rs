@@ -9,7 +9,7 @@ use crate::config::GrowthConfig;
 use crate::crypto::CardCipher;
 use crate::db::Db;
 use crate::error::AppError;
-use crate::growth::deposit_rewards;
+use crate::flows;
 use crate::money::Money;
 use crate::paging::Paging;
 use crate::wallet::deposits::{self, DepositRecord};
@@ -241,7 +241,7 @@ pub async fn run_deposit(
     Ok(())
 }
 
-/// Approves (paying the deposit programmes, `growth::deposit_rewards`) or rejects a deposit,
+/// Approves (paying the deposit programmes, `flows::deposits::review`) or rejects a deposit,
 /// then prints it and every reward its approval paid.
 async fn review_deposit(
     db: &Db,
@@ -251,7 +251,7 @@ async fn review_deposit(
 ) -> anyhow::Result<()> {
     let id = review.deposit_id;
     let reviewed = db
-        .write(move |tx| deposit_rewards::review(tx, &review, &settings, &growth, now))
+        .write(move |tx| flows::deposits::review(tx, &review, &settings, &growth, now))
         .await
         .map_err(or_not_found("deposit", id))?;
     let shown = ReviewedDeposit {

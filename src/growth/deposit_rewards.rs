@@ -1,8 +1,9 @@
 //! The deposit programmes, applied in the transaction that approves a deposit: the
 //! first-deposit bonus (`[growth.first_deposit]`, once per player, on his first passed
 //! deposit), the recharge cashback (`[growth.cashback]`, every passed deposit, capped per
-//! deposit and per operator day), the VIP deposit reward (the level's `deposit_reward_bp`) and
-//! the VIP re-evaluation with its upgrade rewards. Each reward is one ledger entry of kind
+//! deposit and per operator day) and the VIP deposit reward (the level's `deposit_reward_bp`);
+//! `flows::deposits::review` approves the deposit, re-evaluates the VIP level around it and
+//! calls `pay_programmes`. Each reward is one ledger entry of kind
 //! `bonus` from the `bonus` account, referenced `<programme>:<deposit id>`, adding
 //! `growth.bonus_turnover_percent` of itself to the turnover; `deposit_rewards` keeps each
 //! (deposit, programme) once and the first-deposit bonus once per player.
@@ -11,7 +12,6 @@
 //! (brought up to date with his bets first): the deposit that lifts him to a level pays that
 //! level's upgrade reward, and the level's rate applies from his next deposit on.
 
-use super::vip;
 use crate::clock::Timestamp;
 use crate::config::{DepositTier, GrowthConfig, tier_for};
 use crate::db::Tx;
@@ -20,7 +20,7 @@ use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use crate::paging::{Page, Paging};
-use crate::wallet::deposits::{self, DepositRecord, Review};
+use crate::wallet::deposits::{self, DepositRecord};
 use crate::wallet::{self, WalletSettings};
 use rusqlite::{Connection, params};
 use serde::Serialize;
@@ -63,35 +63,26 @@ pub struct PaidReward {
     pub paid_at: Timestamp,
 }
 
-/// A reviewed deposit and what its approval paid.
-#[derive(Debug)]
-pub struct Reviewed {
-    pub deposit: DepositRecord,
-    pub rewards: Vec<PaidReward>,
-    pub upgrades: Vec<vip::Upgrade>,
+/// A deposit just approved, and the VIP level its player held before it counted (the level
+/// whose deposit reward it gets).
+pub struct Approved<'a> {
+    pub deposit: &'a DepositRecord,
+    pub level_before: i64,
 }
 
-/// Reviews a deposit (`wallet::deposits::review`) and, when it passes, pays every deposit
-/// programme and re-evaluates the player's VIP level, all in `tx`. A rejection pays nothing;
-/// nor does a deposit passed while the player's time-out or self-exclusion runs (`protection`:
-/// the deposit is credited, its bonuses are not).
-pub fn review(
+/// Pays every deposit programme on an approved deposit: the first-deposit bonus on the
+/// player's first passed deposit, the cashback within its daily cap, and the deposit reward
+/// of the level held before. The approval itself and the VIP re-evaluations around it are the
+/// use case's (`flows::deposits::review`), the one caller.
+pub fn pay_programmes(
     tx: &Tx,
-    review: &Review,
+    approved: &Approved,
     settings: &WalletSettings,
     growth: &GrowthConfig,
     now: Timestamp,
-) -> Result<Reviewed, AppError> {
-    let pending = deposits::find(tx, review.deposit_id)?;
-    if review.rejection.is_some() || pending.status != "pending" {
-        let deposit = deposits::review(tx, review, settings, now)?;
-        return Ok(Reviewed { deposit, rewards: Vec::new(), upgrades: Vec::new() });
-    }
-    let user_id = pending.user_id;
-    let before = vip::reevaluate(tx, user_id, growth, now)?;
-    let (level_before, mut upgrades) = (before.level, before.upgrades);
-    let deposit = deposits::review(tx, review, settings, now)?;
-    let amount = deposit.amount;
+) -> Result<Vec<PaidReward>, AppError> {
+    let Approved { deposit, level_before } = *approved;
+    let (user_id, amount) = (deposit.user_id, deposit.amount);
     let mut owed = Vec::with_capacity(3);
     if deposits::passed_count(tx, user_id)? == 1 {
         owed.extend(tiered(Programme::FirstDeposit, &growth.first_deposit.tiers, amount));
@@ -110,16 +101,12 @@ pub fn review(
         amount.scale_down(rate_bp, 10_000).unwrap_or_default(),
     ));
     let mut rewards = Vec::with_capacity(owed.len());
-    if crate::protection::is_excluded(tx, user_id, now)? {
-        owed.clear();
-    }
     for (programme, rate_bp, reward) in owed.into_iter().filter(|owed| owed.2 > Money::ZERO) {
         let vip_level = (programme == Programme::VipDeposit).then_some(level_before);
-        let paid = Payment { deposit: &deposit, programme, rate_bp, amount: reward, vip_level };
+        let paid = Payment { deposit, programme, rate_bp, amount: reward, vip_level };
         rewards.push(pay(tx, &paid, growth, now)?);
     }
-    upgrades.extend(vip::reevaluate(tx, user_id, growth, now)?.upgrades);
-    Ok(Reviewed { deposit, rewards, upgrades })
+    Ok(rewards)
 }
 
 /// The programme, rate and amount a deposit of `amount` gets from `tiers` (rounded down, at

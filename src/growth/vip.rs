@@ -4,7 +4,7 @@
 //! once, so a fall (the operator raised thresholds) and a second reach pay nothing.
 //!
 //! The level is re-evaluated in the transaction that approves a deposit
-//! (`deposit_rewards::review`) and, for betting, by the scheduler's VIP job: bets are placed in
+//! (`flows::deposits::review`) and, for betting, by the scheduler's VIP job: bets are placed in
 //! `games`, which cannot call growth, so the job reads the ledger's entries after a stored
 //! watermark (`vip_watermark`), re-evaluates only the players with a bet among them, and
 //! advances the watermark in the same transaction. Its cost follows the new entries, never the

@@ -1,6 +1,6 @@
 //! The deposit programmes' pages: the first-deposit bonus (pages/first-storage/index) and the
 //! recharge cashback (pages/return-cash/index). Both are paid when the operator approves a
-//! deposit (`growth::deposit_rewards::review`); these endpoints only show the rules and what
+//! deposit (`flows::deposits::review`); these endpoints only show the rules and what
 //! the player got.
 
 use super::AppState;

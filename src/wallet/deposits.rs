@@ -255,8 +255,10 @@ pub struct Review {
     pub rejection: Option<String>,
 }
 
-/// Approves (crediting the wallet and adding turnover) or rejects a pending deposit.
-pub fn review(
+/// Approves (crediting the wallet and adding turnover) or rejects a pending deposit: the
+/// wallet's part only. Crate-private: every review goes through `flows::deposits::review`,
+/// which also pays the deposit programmes, so no caller can approve a deposit without them.
+pub(crate) fn review(
     tx: &Tx,
     review: &Review,
     settings: &WalletSettings,

@@ -265,7 +265,7 @@ async fn another_players_id_answers_like_an_id_that_does_not_exist() {
 /// The operator's verbs (`fairhall admin ...` and the scheduler's jobs). Code under src/http
 /// names none of them, so no route can reach them whatever the caller holds.
 const OPERATOR_VERBS: &[&str] = &[
-    "deposit_rewards::review(",
+    "deposits::review(",
     "withdrawals::review(",
     "withdrawals::pay_to(",
     "wallet::adjust(",

@@ -7,7 +7,7 @@ use crate::helpers::{Player, Reply, TestApp};
 use axum::body::Body;
 use axum::http::Request;
 use fairhall::error::AppError;
-use fairhall::growth::deposit_rewards;
+use fairhall::flows;
 use fairhall::ledger::{Balances, VerifyReport};
 use fairhall::money::Money;
 use fairhall::wallet::deposits::{self, DepositRecord};
@@ -256,7 +256,7 @@ impl WalletApp for TestApp {
         let (settings, growth, now) =
             (self.wallet_settings(), self.config.growth.clone(), self.now());
         let reviewed =
-            self.db.write(move |tx| deposit_rewards::review(tx, &review, &settings, &growth, now));
+            self.db.write(move |tx| flows::deposits::review(tx, &review, &settings, &growth, now));
         reviewed.await.map(|reviewed| reviewed.deposit)
     }
 

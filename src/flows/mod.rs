@@ -1,0 +1,8 @@
+//! Use cases: the work of one action that spans domains, written once for every delivery layer
+//! (the HTTP handlers, the `fairhall admin` commands, the scheduler, later the operator
+//! console). A flow may call every domain; no domain, nor the ledger or the infrastructure,
+//! imports a flow (tests/architecture.rs). A handler or a command parses its input, calls one
+//! flow or one domain verb, and formats the reply.
+
+pub mod deposits;
+pub mod home;
