@@ -17,6 +17,10 @@
 //!   variable is named only inside `#[cfg(feature = "test-clock")]` items, and neither the
 //!   default features nor `install.sh` (the release build) turn the feature on.
 //!
+//! - Every table of `migrations/` has one owning module, and a module's SQL names only its own
+//!   tables, or another's through an entry of `TABLE_ACCESS` that says why (a scan of the
+//!   string literals of every file outside its unit tests).
+//!
 //! A file belongs to its top-level folder (`src/<module>/**`), so moves inside a module keep
 //! working. The last test plants violations to show the checker sees them.
 
@@ -62,6 +66,155 @@ const DOMAINS: &[(&str, &[&str])] = &[
 
 /// The use-case layer: above every domain, below the delivery layers.
 const FLOWS: &str = "flows";
+
+/// The owner of every table the migrations leave: the only module whose SQL names it.
+const TABLE_OWNERS: &[(&str, &[&str])] = &[
+    (
+        "auth",
+        &[
+            "users",
+            "sessions",
+            "verification_codes",
+            "code_outbox",
+            "login_failures",
+            "agreement_acceptances",
+            "user_grants",
+        ],
+    ),
+    (
+        "ledger",
+        &[
+            "accounts",
+            "entries",
+            "postings",
+            "posting_counts",
+            "ledger_checks",
+            "period_stake_checks",
+        ],
+    ),
+    (
+        "wallet",
+        &["deposits", "withdrawals", "turnover", "bank_cards", "usdt_addresses", "upload_usage"],
+    ),
+    (
+        "games",
+        &[
+            "rooms",
+            "room_rule_versions",
+            "seed_chains",
+            "draws",
+            "period_closures",
+            "bets",
+            "period_option_totals",
+            "period_player_totals",
+            "job_runs",
+            "bet_counts",
+        ],
+    ),
+    (
+        "content",
+        &[
+            "news_articles",
+            "content_items",
+            "content_texts",
+            "content_pictures",
+            "announcements",
+            "announcement_texts",
+            "announcement_reads",
+            "messages",
+        ],
+    ),
+    (
+        "finance",
+        &[
+            "savings_progress",
+            "savings_interest",
+            "product_categories",
+            "product_category_names",
+            "products",
+            "product_texts",
+            "product_orders",
+            "product_payouts",
+        ],
+    ),
+    (
+        "growth",
+        &[
+            "rebate_batches",
+            "rebate_payouts",
+            "salary_weeks",
+            "salary_payouts",
+            "signins",
+            "tasks",
+            "task_texts",
+            "task_claims",
+            "vip_upgrades",
+            "vip_watermark",
+            "deposit_rewards",
+            "envelopes",
+            "envelope_shares",
+        ],
+    ),
+    (
+        "protection",
+        &[
+            "protection_settings",
+            "protection_limits",
+            "protection_exclusions",
+            "protection_exclusion_lifts",
+            "protection_session_acks",
+        ],
+    ),
+    ("audit", &["audit_log"]),
+    ("idempotency", &["idempotency_keys"]),
+    ("rate_limit", &["rate_limits"]),
+];
+
+/// SQL that names another module's table: (module, table, why). Each entry is a known leak
+/// the layering cannot express yet or a read the owner has no verb for; a new one needs a
+/// reason as good.
+const TABLE_ACCESS: &[(&str, &str, &str)] = &[
+    (
+        "wallet",
+        "accounts",
+        "the account-change pages and the statement page through the player's postings (read only)",
+    ),
+    ("wallet", "entries", "the account-change pages and the statement (read only)"),
+    ("wallet", "postings", "the account-change pages and the statement (read only)"),
+    ("wallet", "posting_counts", "the account-change pages count a player's postings (read only)"),
+    (
+        "growth",
+        "entries",
+        "the VIP job finds the bettors after its watermark in the journal (games cannot call growth)",
+    ),
+    (
+        "ledger",
+        "bets",
+        "the ledger check reconciles settlement credits and period stakes with the bets (to move to \
+         a reconciliation games contributes, composed above the domains)",
+    ),
+    ("ledger", "period_option_totals", "the ledger check's period stakes (as for bets)"),
+    ("ledger", "period_player_totals", "the ledger check's period stakes (as for bets)"),
+    ("ledger", "envelope_shares", "the ledger check reconciles envelope credits with their shares"),
+    ("ledger", "rebate_payouts", "the ledger check reconciles rebate credits with their rows"),
+    (
+        "protection",
+        "users",
+        "the operator's list of exclusions joins each player's phone in its one query",
+    ),
+    (
+        "protection",
+        "deposits",
+        "the deposit limit sums the player's deposits: protection sits below wallet and cannot \
+         call it (to be passed down by the caller)",
+    ),
+    (
+        "protection",
+        "bets",
+        "the loss limit sums the player's net losses: protection sits below games and cannot call \
+         it (to be passed down by the caller)",
+    ),
+];
 
 /// Crates only the delivery layers (http, cli, live) may name.
 const FRAMEWORKS: &[&str] = &["axum", "clap"];
@@ -336,6 +489,167 @@ fn ungated_test_clock_violations(path: &str, text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The tables the migrations leave, in version order: created, renamed, dropped.
+fn migrated_tables() -> BTreeSet<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    let mut migrations: Vec<(u32, String)> = fs::read_dir(&dir)
+        .expect("migrations/")
+        .map(|entry| {
+            let path = entry.expect("an entry").path();
+            let name = path.file_name().expect("a name").to_string_lossy().into_owned();
+            let version = name[1..].split("__").next().and_then(|v| v.parse().ok());
+            (version.expect("V<n>__name.sql"), fs::read_to_string(&path).expect("readable"))
+        })
+        .collect();
+    migrations.sort();
+    let mut tables = BTreeSet::new();
+    for (_, text) in migrations {
+        let words: Vec<String> = sql_words(&text).map(str::to_ascii_uppercase).collect();
+        let raw: Vec<&str> = sql_words(&text).collect();
+        for (at, word) in words.iter().enumerate() {
+            let next = |ahead: usize| words.get(at + ahead).map(String::as_str);
+            let name = |ahead: usize| raw.get(at + ahead).map(|name| name.to_ascii_lowercase());
+            match (word.as_str(), next(1), next(2)) {
+                ("CREATE", Some("TABLE"), Some("IF")) => tables.extend(name(5)),
+                ("CREATE", Some("TABLE"), _) => tables.extend(name(2)),
+                ("DROP", Some("TABLE"), Some("IF")) => {
+                    name(4).map(|table| tables.remove(&table));
+                }
+                ("DROP", Some("TABLE"), _) => {
+                    name(2).map(|table| tables.remove(&table));
+                }
+                ("ALTER", Some("TABLE"), _)
+                    if next(3) == Some("RENAME") && next(4) == Some("TO") =>
+                {
+                    name(2).map(|table| tables.remove(&table));
+                    tables.extend(name(5));
+                }
+                _ => {}
+            }
+        }
+    }
+    tables
+}
+
+/// The words of SQL text (identifiers and keywords), comments left out.
+fn sql_words(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(|line| line.split("--").next().unwrap_or_default())
+        .flat_map(|line| line.split(|character: char| !is_ident_char(character)))
+        .filter(|word| !word.is_empty())
+}
+
+/// The string literals of Rust code (plain, byte and raw), comments and char literals skipped.
+fn string_literals(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let at = |index: usize| chars.get(index).copied().unwrap_or_default();
+    let (mut literals, mut index) = (Vec::new(), 0);
+    while index < chars.len() {
+        let character = chars[index];
+        let after_ident = index > 0 && is_ident_char(chars[index - 1]);
+        if character == '/' && at(index + 1) == '/' {
+            while index < chars.len() && chars[index] != '\n' {
+                index += 1;
+            }
+        } else if character == '/' && at(index + 1) == '*' {
+            index += 2;
+            while index < chars.len() && !(chars[index] == '*' && at(index + 1) == '/') {
+                index += 1;
+            }
+            index += 2;
+        } else if character == 'r' && !after_ident && matches!(at(index + 1), '"' | '#') {
+            let hashes = chars[index + 1..].iter().take_while(|c| **c == '#').count();
+            if at(index + 1 + hashes) != '"' {
+                index += 1;
+                continue;
+            }
+            let start = index + 2 + hashes;
+            let mut end = start;
+            while end < chars.len()
+                && !(chars[end] == '"' && (1..=hashes).all(|ahead| at(end + ahead) == '#'))
+            {
+                end += 1;
+            }
+            literals.push(chars[start..end.min(chars.len())].iter().collect());
+            index = end + 1 + hashes;
+        } else if character == '"' {
+            let mut end = index + 1;
+            while end < chars.len() && chars[end] != '"' {
+                end += if chars[end] == '\\' { 2 } else { 1 };
+            }
+            literals.push(chars[index + 1..end.min(chars.len())].iter().collect());
+            index = end + 1;
+        } else if character == '\'' {
+            // A char literal ('x', '\n', '"'), else a lifetime or label.
+            index += match (at(index + 1), at(index + 2)) {
+                ('\\', _) => 2 + chars[index + 2..].iter().take_while(|c| **c != '\'').count() + 1,
+                (_, '\'') => 3,
+                _ => 1,
+            };
+        } else {
+            index += 1;
+        }
+    }
+    literals
+}
+
+/// The code of a file outside its unit tests: up to its first `#[cfg(test)]` module; nothing
+/// for a test-only file (`*tests.rs`, a `tests/` folder).
+fn code_outside_tests<'a>(path: &str, text: &'a str) -> &'a str {
+    if path.ends_with("tests.rs") || path.split('/').any(|part| part == "tests") {
+        return "";
+    }
+    let end = text.match_indices("#[cfg(test)]").find(|(at, _)| {
+        let rest = text[at + "#[cfg(test)]".len()..].trim_start();
+        rest.starts_with("mod ") || rest.starts_with("pub mod ")
+    });
+    end.map_or(text, |(at, _)| &text[..at])
+}
+
+/// The known tables a file's SQL names after FROM, JOIN, INTO, UPDATE or TABLE.
+fn tables_named(path: &str, text: &str, tables: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut named = BTreeSet::new();
+    for literal in string_literals(code_outside_tests(path, text)) {
+        let words: Vec<&str> = sql_words(&literal).collect();
+        for pair in words.windows(2) {
+            let keyword = matches!(pair[0], "FROM" | "JOIN" | "INTO" | "UPDATE" | "TABLE");
+            if keyword && tables.contains(pair[1]) {
+                named.insert(pair[1].to_string());
+            }
+        }
+    }
+    named
+}
+
+fn table_owner(table: &str) -> Option<&'static str> {
+    TABLE_OWNERS.iter().find(|(_, tables)| tables.contains(&table)).map(|(owner, _)| *owner)
+}
+
+/// SQL of one file on another module's table without a `TABLE_ACCESS` entry, e.g.
+/// "auth/profile.rs: auth -> bets (games)"; and the entries it used.
+fn table_violations(
+    path: &str,
+    text: &str,
+    tables: &BTreeSet<String>,
+    used: &mut BTreeSet<(String, String)>,
+) -> Vec<String> {
+    let module = top_module(path);
+    let mut found = Vec::new();
+    for table in tables_named(path, text, tables) {
+        let owner = table_owner(&table).unwrap_or("no one");
+        if owner == module {
+            continue;
+        }
+        let allowed = TABLE_ACCESS.iter().any(|(by, on, _)| *by == module && *on == table);
+        if allowed {
+            used.insert((module.to_string(), table));
+        } else {
+            found.push(format!("{path}: {module} -> {table} ({owner})"));
+        }
+    }
+    found
+}
+
 fn all_violations(check: impl Fn(&SourceFile) -> Vec<String>) -> Vec<String> {
     tree().iter().flat_map(check).collect()
 }
@@ -486,4 +800,95 @@ fn the_checker_catches_planted_violations() {
             "cli/serve.rs:6: FAIRHALL_TEST_CLOCK_FILE outside #[cfg(feature = \"test-clock\")]",
         ]
     );
+}
+
+#[test]
+fn every_table_has_one_owner_that_exists() {
+    let tables = migrated_tables();
+    assert!(tables.len() > 50 && tables.contains("bets"), "{tables:?}");
+    let mut owned = BTreeSet::new();
+    for (owner, names) in TABLE_OWNERS {
+        assert!(
+            INFRASTRUCTURE.contains(owner)
+                || *owner == LEDGER
+                || DOMAINS.iter().any(|d| d.0 == *owner),
+            "{owner} is not a layer's module"
+        );
+        for name in *names {
+            assert!(tables.contains(*name), "{owner} owns {name}, which no migration leaves");
+            assert!(owned.insert(*name), "{name} has two owners");
+        }
+    }
+    let unowned: Vec<_> = tables.iter().filter(|table| !owned.contains(table.as_str())).collect();
+    assert!(unowned.is_empty(), "give these tables an owner in TABLE_OWNERS: {unowned:?}");
+}
+
+#[test]
+fn a_modules_sql_names_its_own_tables_or_says_why() {
+    let tables = migrated_tables();
+    let mut used = BTreeSet::new();
+    let found: Vec<String> = tree()
+        .iter()
+        .flat_map(|file| table_violations(&file.path, &file.text, &tables, &mut used))
+        .collect();
+    assert_eq!(found, Vec::<String>::new());
+    let stale: Vec<_> = TABLE_ACCESS
+        .iter()
+        .filter(|(by, on, _)| !used.contains(&(by.to_string(), on.to_string())))
+        .collect();
+    assert!(stale.is_empty(), "TABLE_ACCESS entries no code needs any more: {stale:?}");
+}
+
+#[test]
+fn the_table_check_catches_planted_sql() {
+    let tables = migrated_tables();
+    let planted = [
+        "const Q: &str = \"SELECT 1 FROM bets\";",
+        "fn f(c: &Connection) { c.execute(r#\"UPDATE deposits SET status = 'x'\"#, []); }",
+        "// SELECT 1 FROM withdrawals in a comment",
+        "const ENGLISH: &str = \"a message from users\";",
+        "const OWN: &str = \"SELECT 1 FROM users JOIN sessions USING (user_id)\";",
+        "fn g() -> char { '\"' } const T: &str = \"INSERT INTO audit_log VALUES (1)\";",
+        "#[cfg(test)]\nmod tests { const T: &str = \"DELETE FROM turnover\"; }",
+    ]
+    .join("\n");
+    let found = table_violations("auth/planted.rs", &planted, &tables, &mut BTreeSet::new());
+    assert_eq!(
+        found,
+        [
+            "auth/planted.rs: auth -> audit_log (audit)",
+            "auth/planted.rs: auth -> bets (games)",
+            "auth/planted.rs: auth -> deposits (wallet)",
+        ]
+    );
+}
+
+#[test]
+fn the_ownership_table_of_the_docs_is_the_tests() {
+    // docs/architecture.md, "Who owns which table": one row per module (or submodule), the
+    // tables its owner column names in backticks; each table in one row, under its owner.
+    let doc =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md"))
+            .expect("docs/architecture.md");
+    let section = doc.split("## Who owns which table").nth(1).expect("the ownership section");
+    let tables = migrated_tables();
+    let mut documented: Vec<(String, String)> = Vec::new();
+    for row in section.lines().take_while(|line| !line.starts_with("## ")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let [_, module, owned, _] = cells[..] else { continue };
+        let Some(module) = module.strip_prefix('`').and_then(|module| module.split('`').next())
+        else {
+            continue;
+        };
+        let top = module.split("::").next().unwrap_or(module).to_string();
+        let named = owned.split('`').skip(1).step_by(2).filter(|name| tables.contains(*name));
+        documented.extend(named.map(|table| (table.to_string(), top.clone())));
+    }
+    documented.sort();
+    let mut expected: Vec<(String, String)> = TABLE_OWNERS
+        .iter()
+        .flat_map(|(owner, names)| names.iter().map(|name| (name.to_string(), owner.to_string())))
+        .collect();
+    expected.sort();
+    assert_eq!(documented, expected, "docs/architecture.md's owners differ from TABLE_OWNERS");
 }
