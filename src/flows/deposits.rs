@@ -1,17 +1,65 @@
-//! Reviewing a deposit: the wallet's review and, when it passes, every deposit programme
-//! (growth) and the VIP levels around it, in one transaction. `fairhall admin deposit
-//! approve|reject` and every other caller review through here, so a deposit approved from
-//! anywhere pays the same rewards.
+//! A deposit's two steps. Submitting: the player's limits and the upload quota, the voucher
+//! stored, the request written once per key, and the file removed again when nothing keeps
+//! it. Reviewing: the wallet's review and, when it passes, every deposit programme (growth)
+//! and the VIP levels around it, in one transaction; `fairhall admin deposit approve|reject`
+//! and every other caller review through here, so a deposit approved from anywhere pays the
+//! same rewards.
 
 use crate::clock::Timestamp;
 use crate::config::GrowthConfig;
+use crate::db::Db;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::flows::keyed::{self, At, Keyed};
 use crate::growth::deposit_rewards::{self, Approved, PaidReward};
 use crate::growth::vip;
+use crate::idempotency::IdempotencyKey;
+use crate::ids::UserId;
 use crate::protection;
 use crate::wallet::WalletSettings;
-use crate::wallet::deposits::{self, DepositRecord, Review};
+use crate::wallet::deposits::{self, DepositRecord, DepositRequest, NewDeposit, Review};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// A deposit request as the player sent it, its voucher checked (`DepositRequest::parse`).
+pub struct Submitted {
+    pub user_id: UserId,
+    pub key: Option<IdempotencyKey>,
+    pub request: DepositRequest,
+}
+
+/// Records a deposit request for review: refused past the player's pending count or upload
+/// quota before anything is stored; the voucher is stored, then the request written with its
+/// key. A refused or replayed request keeps no file (a replay returns the first one's record).
+pub async fn submit(
+    db: &Db,
+    settings: &Arc<WalletSettings>,
+    submitted: Submitted,
+    now: Timestamp,
+) -> Result<Value, AppError> {
+    let Submitted { user_id, key, request } = submitted;
+    let (checked, voucher_bytes) = (Arc::clone(settings), request.voucher.bytes.len() as u64);
+    db.read(move |connection| {
+        deposits::check_allowed(connection, user_id, voucher_bytes, &checked, now)
+    })
+    .await?;
+    let folder = settings.voucher_dir.clone();
+    let voucher_file = request.voucher.store(&folder)?;
+    let (stored, settings) = (voucher_file.clone(), Arc::clone(settings));
+    let description =
+        format!("deposit:{}:{}:{}", request.method.code(), request.amount, request.currency);
+    let keyed = Keyed { user_id, key, description };
+    let answered = keyed::once(db, keyed, At::Request(now), move |tx, now| {
+        let deposit = NewDeposit { user_id, request: &request, voucher_file: &stored };
+        deposits::request(tx, &deposit, &settings, now)
+    })
+    .await;
+    if !matches!(answered, Ok(keyed::Answered { ran: true, .. })) {
+        // Best effort: a file left behind is only unused space, never a record.
+        let _ = std::fs::remove_file(folder.join(&voucher_file));
+    }
+    Ok(answered?.reply)
+}
 
 /// A reviewed deposit and what its approval paid.
 #[derive(Debug)]

@@ -6,3 +6,4 @@
 
 pub mod deposits;
 pub mod home;
+pub mod keyed;

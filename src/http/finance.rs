@@ -8,7 +8,8 @@ use crate::finance::types::{
     Direction, SavingsBalances, SavingsMove, SavingsMoveForm, SavingsSummary,
 };
 use crate::finance::{self, FinanceSettings};
-use crate::idempotency::{self, IdempotencyKey};
+use crate::flows::keyed::{self, At, Keyed};
+use crate::idempotency::IdempotencyKey;
 use crate::ids::UserId;
 use crate::paging::{Page, Paging};
 use crate::wallet::records::ChangeRecord;
@@ -79,21 +80,13 @@ async fn move_money(
     key: Option<IdempotencyKey>,
     request: SavingsMove,
 ) -> Result<Envelope<Value>, AppError> {
-    let (settings, now) = (FinanceSettings::from_config(&app.config), app.clock.now());
-    let reply = app
-        .db
-        .write(move |tx| {
-            let replay = idempotency::Request {
-                user_id,
-                key: key.as_ref(),
-                description: request.describe(),
-            };
-            idempotency::once(tx, &replay, now, |tx| {
-                finance::move_money(tx, user_id, request, &settings, now)
-            })
-        })
-        .await?;
-    Ok(Envelope::ok(reply))
+    let settings = FinanceSettings::from_config(&app.config);
+    let keyed = Keyed { user_id, key, description: request.describe() };
+    let answered = keyed::once(&app.db, keyed, At::Request(app.clock.now()), move |tx, now| {
+        finance::move_money(tx, user_id, request, &settings, now)
+    })
+    .await?;
+    Ok(Envelope::ok(answered.reply))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

@@ -5,11 +5,11 @@ use super::AppState;
 use super::envelope::Envelope;
 use super::extract::{ClientAddress, Idempotency, MaybeSession, Params, Session, SessionToken};
 use crate::error::AppError;
+use crate::flows::keyed::{self, At, Keyed};
 use crate::games::betting::{self, Order, OrderForm, PlacedOrder};
 use crate::games::records::long_board::{self, LongRun};
 use crate::games::records::{self, BetFilter, BetFilterForm, BetRecord, DrawRecord};
 use crate::games::rules::room::Room;
-use crate::idempotency;
 use crate::live;
 use crate::paging::{Page, Paging};
 use crate::protection::PlaySession;
@@ -68,23 +68,19 @@ async fn bet(
     // A refused bet is a use of the session too.
     super::extract::record_session_use(&app, &session).await?;
     let (order, quote) = quoted?;
-    let (user_id, clock) = (session.user_id, app.clock.clone());
+    let user_id = session.user_id;
     let play_session =
         PlaySession { token_hash: session.token_hash.clone(), started_at: session.started_at };
-    let reply = app
-        .db
-        .write(move |tx| {
-            let request =
-                idempotency::Request { user_id, key: key.as_ref(), description: order.describe() };
-            // Checked inside `once`, so a replay after the close still returns the first reply.
-            idempotency::once(tx, &request, now, |tx| {
-                let bettor = betting::Bettor { user_id, session: Some(&play_session) };
-                betting::place(tx, bettor, &quote, &order, clock.now())
-            })
-        })
-        .await?;
+    let keyed = Keyed { user_id, key, description: order.describe() };
+    // The writer's time: a bet is judged against the period's close when it commits. The close
+    // is checked inside `once`, so a replay after it still returns the first reply.
+    let answered = keyed::once(&app.db, keyed, At::Commit(app.clock.clone()), move |tx, now| {
+        let bettor = betting::Bettor { user_id, session: Some(&play_session) };
+        betting::place(tx, bettor, &quote, &order, now)
+    })
+    .await?;
     crate::metrics::metrics().bets_placed.inc();
-    Ok(Envelope::ok(reply))
+    Ok(Envelope::ok(answered.reply))
 }
 
 #[derive(Deserialize, utoipa::IntoParams, utoipa::ToSchema)]

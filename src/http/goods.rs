@@ -11,7 +11,7 @@ use crate::finance::goods::types::{
     SchedulePreview, parse_id,
 };
 use crate::finance::goods::{self, GoodsSettings};
-use crate::idempotency;
+use crate::flows::keyed::{self, At, Keyed};
 use crate::paging::{Page, Paging};
 use crate::uploads;
 use axum::extract::State;
@@ -116,23 +116,14 @@ async fn buy(
     let user_id = session.user_id;
     let typist = Typist { user_id, address };
     super::require_fund_password(&app, typist, form.fund_password.as_deref()).await?;
-    let (settings, clock) = (GoodsSettings::from_config(&app.config), app.clock.clone());
-    let reply = app
-        .db
-        .write(move |tx| {
-            // The writer's time: purchases are decided in the order they commit.
-            let now = clock.now();
-            let replay = idempotency::Request {
-                user_id,
-                key: key.as_ref(),
-                description: request.describe(),
-            };
-            idempotency::once(tx, &replay, now, |tx| {
-                goods::purchase(tx, user_id, request, &settings, now)
-            })
-        })
-        .await?;
-    Ok(Envelope::ok(reply))
+    let settings = GoodsSettings::from_config(&app.config);
+    let keyed = Keyed { user_id, key, description: request.describe() };
+    // The writer's time: purchases are decided in the order they commit.
+    let answered = keyed::once(&app.db, keyed, At::Commit(app.clock.clone()), move |tx, now| {
+        goods::purchase(tx, user_id, request, &settings, now)
+    })
+    .await?;
+    Ok(Envelope::ok(answered.reply))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

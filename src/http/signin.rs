@@ -5,9 +5,9 @@ use super::AppState;
 use super::envelope::Envelope;
 use super::extract::{Idempotency, Params, Session};
 use crate::error::AppError;
+use crate::flows::keyed::{self, At, Keyed};
 use crate::growth::signin::types::{Month, SigninIndex};
 use crate::growth::signin::{self, SigninSettings};
-use crate::idempotency;
 use axum::extract::State;
 use serde::Deserialize;
 use serde_json::Value;
@@ -55,17 +55,12 @@ async fn sign(
     Session(session): Session,
     Idempotency(key): Idempotency,
 ) -> Result<Envelope<Value>, AppError> {
-    let (settings, clock, user_id) =
-        (SigninSettings::from_config(&app.config), app.clock.clone(), session.user_id);
-    let reply = app
-        .db
-        .write(move |tx| {
-            // The writer's time: the day a sign-in counts for is the day it commits.
-            let now = clock.now();
-            let replay =
-                idempotency::Request { user_id, key: key.as_ref(), description: "signin".into() };
-            idempotency::once(tx, &replay, now, |tx| signin::sign(tx, user_id, &settings, now))
-        })
-        .await?;
-    Ok(Envelope::ok(reply))
+    let (settings, user_id) = (SigninSettings::from_config(&app.config), session.user_id);
+    let keyed = Keyed { user_id, key, description: "signin".into() };
+    // The writer's time: the day a sign-in counts for is the day it commits.
+    let answered = keyed::once(&app.db, keyed, At::Commit(app.clock.clone()), move |tx, now| {
+        signin::sign(tx, user_id, &settings, now)
+    })
+    .await?;
+    Ok(Envelope::ok(answered.reply))
 }

@@ -5,9 +5,9 @@ use super::AppState;
 use super::envelope::Envelope;
 use super::extract::{Idempotency, Lang, Params, Session};
 use crate::error::AppError;
+use crate::flows::keyed::{self, At, Keyed};
 use crate::growth::tasks::types::TaskView;
 use crate::growth::tasks::{self, TaskSettings};
-use crate::idempotency;
 use axum::extract::State;
 use serde::Deserialize;
 use serde_json::Value;
@@ -58,22 +58,12 @@ async fn claim(
 ) -> Result<Envelope<Value>, AppError> {
     let id = form.id.ok_or(AppError::MissingParams)?;
     let task_id = id.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::BadParams)?;
-    let (settings, clock, user_id) =
-        (TaskSettings::from_config(&app.config), app.clock.clone(), session.user_id);
-    let reply = app
-        .db
-        .write(move |tx| {
-            // The writer's time: a daily claim counts for the day it commits.
-            let now = clock.now();
-            let replay = idempotency::Request {
-                user_id,
-                key: key.as_ref(),
-                description: format!("task_claim:{task_id}"),
-            };
-            idempotency::once(tx, &replay, now, |tx| {
-                tasks::claim(tx, user_id, task_id, &settings, now)
-            })
-        })
-        .await?;
-    Ok(Envelope::ok(reply))
+    let (settings, user_id) = (TaskSettings::from_config(&app.config), session.user_id);
+    let keyed = Keyed { user_id, key, description: format!("task_claim:{task_id}") };
+    // The writer's time: a daily claim counts for the day it commits.
+    let answered = keyed::once(&app.db, keyed, At::Commit(app.clock.clone()), move |tx, now| {
+        tasks::claim(tx, user_id, task_id, &settings, now)
+    })
+    .await?;
+    Ok(Envelope::ok(answered.reply))
 }

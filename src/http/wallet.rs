@@ -5,7 +5,10 @@ use super::envelope::Envelope;
 use super::extract::{ClientAddress, Idempotency, Params, Session};
 use crate::auth::security::Typist;
 use crate::error::AppError;
-use crate::idempotency;
+use crate::flows::{
+    self,
+    keyed::{self, At, Keyed},
+};
 use crate::ledger::Balances;
 use crate::paging::{Page, Paging};
 use crate::wallet::deposits::{self, DepositForm, DepositRecord, DepositRequest};
@@ -51,21 +54,13 @@ async fn convert(
     Params(form): Params<ConversionForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let conversion = Conversion::parse(form)?;
-    let (user_id, now) = (session.user_id, app.clock.now());
-    let reply = app
-        .db
-        .write(move |tx| {
-            let request = idempotency::Request {
-                user_id,
-                key: key.as_ref(),
-                description: conversion.describe(),
-            };
-            idempotency::once(tx, &request, now, |tx| {
-                wallet::convert(tx, user_id, &conversion, now).map(BalancesReply::from)
-            })
-        })
-        .await?;
-    Ok(Envelope::ok(reply))
+    let user_id = session.user_id;
+    let keyed = Keyed { user_id, key, description: conversion.describe() };
+    let answered = keyed::once(&app.db, keyed, At::Request(app.clock.now()), move |tx, now| {
+        wallet::convert(tx, user_id, &conversion, now).map(BalancesReply::from)
+    })
+    .await?;
+    Ok(Envelope::ok(answered.reply))
 }
 
 /// Balances as the conversion page shows them.
@@ -147,37 +142,9 @@ async fn deposit(
         tokio::task::spawn_blocking(move || DepositRequest::parse(form, voucher, &settings))
             .await
             .context("while checking a deposit's voucher")??;
-    let (user_id, now) = (session.user_id, app.clock.now());
-    let (settings, voucher_bytes) = (app.wallet.clone(), request.voucher.bytes.len() as u64);
-    app.db
-        .read(move |connection| {
-            deposits::check_allowed(connection, user_id, voucher_bytes, &settings, now)
-        })
-        .await?;
-    let folder = app.wallet.voucher_dir.clone();
-    let voucher_file = request.voucher.store(&folder)?;
-    let (stored, settings) = (voucher_file.clone(), app.wallet.clone());
-    let describe =
-        format!("deposit:{}:{}:{}", request.method.code(), request.amount, request.currency);
-    let reply = app
-        .db
-        .write(move |tx| {
-            let replay = idempotency::Request { user_id, key: key.as_ref(), description: describe };
-            let mut recorded = false;
-            let value = idempotency::once(tx, &replay, now, |tx| {
-                recorded = true;
-                let deposit =
-                    deposits::NewDeposit { user_id, request: &request, voucher_file: &stored };
-                deposits::request(tx, &deposit, &settings, now)
-            })?;
-            Ok((value, recorded))
-        })
-        .await;
-    if !matches!(reply, Ok((_, true))) {
-        // A refused or replayed request keeps no file (a replay returns the first one's record).
-        let _ = std::fs::remove_file(folder.join(&voucher_file));
-    }
-    Ok(Envelope::ok(reply?.0))
+    let submitted = flows::deposits::Submitted { user_id: session.user_id, key, request };
+    let reply = flows::deposits::submit(&app.db, &app.wallet, submitted, app.clock.now()).await?;
+    Ok(Envelope::ok(reply))
 }
 
 /// Fields of a multipart deposit read up to their bounds; unknown parts are skipped.
@@ -293,21 +260,13 @@ async fn withdraw(
     let user_id = session.user_id;
     let typist = Typist { user_id, address };
     super::require_fund_password(&app, typist, form.fund_password.as_deref()).await?;
-    let (settings, now) = (app.wallet.clone(), app.clock.now());
-    let reply = app
-        .db
-        .write(move |tx| {
-            let replay = idempotency::Request {
-                user_id,
-                key: key.as_ref(),
-                description: request.describe(),
-            };
-            idempotency::once(tx, &replay, now, |tx| {
-                withdrawals::request(tx, user_id, &request, &settings, now)
-            })
-        })
-        .await?;
-    Ok(Envelope::ok(reply))
+    let settings = app.wallet.clone();
+    let keyed = Keyed { user_id, key, description: request.describe() };
+    let answered = keyed::once(&app.db, keyed, At::Request(app.clock.now()), move |tx, now| {
+        withdrawals::request(tx, user_id, &request, &settings, now)
+    })
+    .await?;
+    Ok(Envelope::ok(answered.reply))
 }
 
 /// The player's withdrawals, newest first.
