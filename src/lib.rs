@@ -26,6 +26,7 @@ pub mod metrics;
 pub mod money;
 pub mod net;
 pub mod paging;
+pub mod private_file;
 pub mod protection;
 pub mod rate_limit;
 pub mod scheduler;

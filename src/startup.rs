@@ -28,7 +28,7 @@ pub fn resolve_secrets(config: &mut Config) -> anyhow::Result<()> {
             card_key: crate::config::random_key_hex(),
             card_mac_key: crate::config::random_key_hex(),
         };
-        write_private(&path, &toml::to_string(&fresh)?)?;
+        crate::private_file::write(&path, &toml::to_string(&fresh)?)?;
         fresh
     };
     if config.secrets.card_key.is_empty() {
@@ -62,25 +62,6 @@ pub fn refuse_open_permissions(path: &Path) -> anyhow::Result<()> {
             path.display()
         );
     }
-    Ok(())
-}
-
-/// Writes a file only its owner can read (0600).
-pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("while creating {}", parent.display()))?;
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)
-        .with_context(|| format!("while creating {}", path.display()))?;
-    file.write_all(text.as_bytes()).with_context(|| format!("while writing {}", path.display()))?;
     Ok(())
 }
 

@@ -54,7 +54,7 @@ pub fn read_status(data_dir: &Path) -> anyhow::Result<Option<BackupStatus>> {
 fn write_status(data_dir: &Path, status: &BackupStatus) -> anyhow::Result<()> {
     let path = data_dir.join(STATUS_FILE);
     let partial = super::archive::partial_path(&path);
-    crate::startup::write_private(&partial, &serde_json::to_string_pretty(status)?)?;
+    crate::private_file::write(&partial, &serde_json::to_string_pretty(status)?)?;
     std::fs::rename(&partial, &path).with_context(|| format!("while writing {}", path.display()))
 }
 

@@ -46,7 +46,7 @@ pub fn init(
             std::env::current_dir().context("while reading the current directory")?.join("data")
         }
     };
-    crate::startup::write_private(&path, &crate::config::initial_config_text(&data_dir, listen))?;
+    crate::private_file::write(&path, &crate::config::initial_config_text(&data_dir, listen))?;
     println!("wrote {} (data directory {})", path.display(), data_dir.display());
     Ok(())
 }
