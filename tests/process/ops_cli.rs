@@ -1,0 +1,215 @@
+//! `fairhall admin doctor` and `fairhall config dump`, run as the built binary on a temp data
+//! directory: their lines, their JSON, their exit codes and their refusals.
+
+use crate::support::binary::{fail, run, succeed};
+use crate::support::helpers::TestApp;
+use serde_json::Value;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+fn chmod(path: &Path, mode: u32) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+#[test]
+fn doctor_reports_every_check_ok_on_a_fresh_installation() {
+    let parent = tempfile::tempdir().expect("a temp directory");
+    // Created by the binary, as on a first start: closed to others.
+    let data_dir = parent.path().join("data");
+    succeed(&data_dir, &["migrate"]);
+
+    let text = succeed(&data_dir, &["admin", "doctor"]);
+    let json = succeed(&data_dir, &["admin", "doctor", "--json"]);
+
+    for check in [
+        "config: ok",
+        "integrity: ok (PRAGMA integrity_check: ok)",
+        "foreign_keys: ok",
+        "ledger: ok",
+        "chains: ok",
+        "scheduler_lag: ok",
+        "disk_space: ok",
+        "permissions: ok",
+    ] {
+        assert!(text.contains(check), "{check} in\n{text}");
+    }
+    assert!(!text.contains("PROBLEM"), "{text}");
+    let findings: Vec<Value> = serde_json::from_str(&json).expect("JSON findings");
+    assert!(findings.iter().all(|finding| finding["ok"] == true), "{json}");
+    assert!(findings.iter().any(|finding| finding["check"] == "integrity"), "{json}");
+    assert!(findings.iter().all(|finding| finding.get("fix").is_none()), "{json}");
+    let mode = std::fs::metadata(&data_dir).expect("the data directory").permissions().mode();
+    assert_eq!(mode & 0o777, 0o750);
+}
+
+#[test]
+fn doctor_exits_3_with_the_fix_when_secret_files_or_the_data_directory_are_open() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    succeed(dir.path(), &["migrate"]);
+    chmod(&dir.path().join("secrets.toml"), 0o644);
+    chmod(dir.path(), 0o755);
+
+    let found = run(dir.path(), &["admin", "doctor"]);
+    let json = run(dir.path(), &["admin", "doctor", "--json"]);
+
+    assert_eq!(found.status.code(), Some(3), "{found:?}");
+    let secrets = dir.path().join("secrets.toml");
+    let problem = format!(
+        "permissions: PROBLEM: {} holds secrets but has mode 644; fix: run `chmod 600 {}`",
+        secrets.display(),
+        secrets.display()
+    );
+    assert!(found.stdout.contains(&problem), "{found:?}");
+    assert!(found.stdout.contains("fix: run `chmod o-rwx"), "{found:?}");
+    assert!(found.stderr.contains("2 problems found"), "{found:?}");
+    assert!(found.stdout.contains("integrity: ok"), "the other checks still ran: {found:?}");
+    assert_eq!(json.status.code(), Some(3), "{json:?}");
+    let findings: Vec<Value> = serde_json::from_str(&json.stdout).expect("JSON findings");
+    let problems: Vec<&Value> = findings.iter().filter(|finding| finding["ok"] == false).collect();
+    assert_eq!(problems.len(), 2, "{findings:?}");
+    assert!(problems.iter().all(|problem| problem["fix"].is_string()), "{findings:?}");
+}
+
+#[tokio::test]
+async fn doctor_reports_a_missing_chain_key_and_a_lagging_scheduler() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let app = TestApp::open(dir.path(), |_| {});
+    app.scheduler().with_chain_length(500).tick(app.now()).await;
+    app.db.close().await.expect("the database closes");
+    std::fs::remove_file(dir.path().join("chains.key")).expect("the key file is removed");
+
+    let found = run(dir.path(), &["admin", "doctor"]);
+
+    assert_eq!(found.status.code(), Some(3), "{found:?}");
+    assert!(
+        found.stdout.contains("chains: PROBLEM: k3: chains.key lacks the keys of"),
+        "{found:?}"
+    );
+    assert!(found.stdout.contains("fix: restore chains.key"), "{found:?}");
+    // The fixed test clock is days behind the system clock the doctor reads.
+    assert!(
+        found.stdout.contains("scheduler_lag: PROBLEM: the oldest undrawn period"),
+        "{found:?}"
+    );
+    assert!(found.stdout.contains("fix: start `fairhall serve`"), "{found:?}");
+}
+
+#[test]
+fn doctor_refuses_a_data_directory_without_a_database() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+
+    let missing = fail(dir.path(), &["admin", "doctor"]);
+
+    assert_eq!(missing.status.code(), Some(4), "{missing:?}");
+    assert!(missing.stderr.contains("no database at"), "{missing:?}");
+    assert!(missing.stderr.contains("--data-dir"), "{missing:?}");
+    assert!(!dir.path().join("fairhall.db").exists(), "doctor created nothing");
+}
+
+#[test]
+fn config_dump_prints_the_effective_config_with_every_secret_masked() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let secrets = [
+        "00112233445566778899aabbccddeeff00112233445566778899aabbccddeef0",
+        "f0112233445566778899aabbccddeeff00112233445566778899aabbccddeef1",
+        "a0112233445566778899aabbccddeeff00112233445566778899aabbccddeef2",
+        "b0112233445566778899aabbccddeef3",
+        "metrics-token-9f8e7d6c5b4a",
+        "hook-password-77",
+    ];
+    let config = dir.path().join("fairhall.toml");
+    let text = format!(
+        "[secrets]\ncard_key = \"{}\"\ncard_mac_key = \"{}\"\n\
+         [api]\nencrypt = true\nkey = \"{}\"\niv = \"{}\"\n\
+         [metrics]\nenabled = true\ntoken = \"{}\"\n\
+         [auth]\ncode_delivery = \"webhook\"\n\
+         code_webhook_url = \"https://bot:{}@hooks.example.com/codes\"\n\
+         [games]\nlong_run_min = 4\n",
+        secrets[0], secrets[1], secrets[2], secrets[3], secrets[4], secrets[5]
+    );
+    std::fs::write(&config, text).expect("a config");
+    chmod(&config, 0o600);
+    let data_dir = dir.path().join("elsewhere");
+    let config = config.to_str().expect("a UTF-8 path");
+
+    let dumped =
+        crate::support::binary::succeed(&data_dir, &["--config", config, "config", "dump"]);
+
+    for secret in secrets {
+        assert!(!dumped.contains(secret), "{secret} leaked:\n{dumped}");
+    }
+    let parsed: toml::Value = toml::from_str(&dumped).expect("the dump is TOML");
+    assert_eq!(parsed["secrets"]["card_key"].as_str(), Some("***"));
+    assert_eq!(parsed["api"]["iv"].as_str(), Some("***"));
+    assert_eq!(parsed["metrics"]["token"].as_str(), Some("***"));
+    assert_eq!(
+        parsed["auth"]["code_webhook_url"].as_str(),
+        Some("https://***@hooks.example.com/codes")
+    );
+    // From the file, from the defaults, and from --data-dir.
+    assert_eq!(parsed["games"]["long_run_min"].as_integer(), Some(4));
+    assert_eq!(parsed["server"]["listen"].as_str(), Some("127.0.0.1:8080"));
+    assert_eq!(parsed["server"]["data_dir"].as_str(), data_dir.to_str());
+    assert_eq!(parsed["log"]["format"].as_str(), Some("text"));
+}
+
+#[test]
+fn config_dump_refuses_an_invalid_config_naming_the_key() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let config = dir.path().join("fairhall.toml");
+    std::fs::write(&config, "[metrics]\ntoken = \"short\"\n").expect("a config");
+    let config = config.to_str().expect("a UTF-8 path");
+
+    let refused = fail(dir.path(), &["--config", config, "config", "dump"]);
+
+    assert_eq!(refused.status.code(), Some(1), "{refused:?}");
+    assert!(refused.stderr.contains("metrics.token"), "{refused:?}");
+    assert!(refused.stdout.is_empty(), "{refused:?}");
+}
+
+/// Writes the status file `serve` leaves after a daily backup.
+fn backup_status(data_dir: &Path, status: &Value) {
+    let path = data_dir.join("backup-status.json");
+    std::fs::write(&path, status.to_string()).expect("the status file");
+    chmod(&path, 0o600);
+}
+
+#[test]
+fn doctor_reports_a_failed_or_stale_daily_backup() {
+    let parent = tempfile::tempdir().expect("a temp directory");
+    // Created by the binary: closed to others, so only the backup check can fail.
+    let data_dir = parent.path().join("data");
+    succeed(&data_dir, &["migrate"]);
+    let fresh = chrono::Utc::now();
+    backup_status(
+        &data_dir,
+        &serde_json::json!({"ok": true, "finished_at": fresh.to_rfc3339(),
+            "finished_at_unix": fresh.timestamp(), "file": "/b/fairhall-1.tar.gz", "bytes": 10,
+            "duration_ms": 5, "error": null}),
+    );
+    let recent = succeed(&data_dir, &["admin", "doctor"]);
+    assert!(recent.contains("backup: ok (last backup /b/fairhall-1.tar.gz"), "{recent}");
+
+    let old = fresh - chrono::Duration::days(3);
+    backup_status(
+        &data_dir,
+        &serde_json::json!({"ok": true, "finished_at": old.to_rfc3339(),
+            "finished_at_unix": old.timestamp(), "file": "/b/fairhall-0.tar.gz", "bytes": 10,
+            "duration_ms": 5, "error": null}),
+    );
+    let stale = run(&data_dir, &["admin", "doctor"]);
+    assert_eq!(stale.status.code(), Some(3), "{stale:?}");
+    assert!(stale.stdout.contains("backup: PROBLEM: the last backup"), "{stale:?}");
+    assert!(stale.stdout.contains("is 72 h old"), "{stale:?}");
+
+    backup_status(
+        &data_dir,
+        &serde_json::json!({"ok": false, "finished_at": fresh.to_rfc3339(),
+            "finished_at_unix": fresh.timestamp(), "file": null, "bytes": null,
+            "duration_ms": 5, "error": "No space left on device"}),
+    );
+    let failed = run(&data_dir, &["admin", "doctor"]);
+    assert_eq!(failed.status.code(), Some(3), "{failed:?}");
+    assert!(failed.stdout.contains("failed: No space left on device"), "{failed:?}");
+    assert!(failed.stdout.contains("kill -USR1"), "{failed:?}");
+}

@@ -1,0 +1,13 @@
+mod authorization;
+mod client_address;
+mod code_limits;
+mod codes;
+mod passwords;
+pub mod profile;
+mod register;
+mod secret_throttle;
+mod session_first;
+mod session_limits;
+mod sessions;
+mod team;
+mod throttle;

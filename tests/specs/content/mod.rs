@@ -1,0 +1,3 @@
+pub mod content_items;
+mod news;
+mod notice;

@@ -1,0 +1,4 @@
+mod goods;
+mod goods_payouts;
+mod savings;
+mod savings_days;

@@ -1,0 +1,10 @@
+mod betting;
+mod fair_holes;
+mod fairness;
+pub mod live;
+mod live_sessions;
+mod room_update;
+mod rules_page;
+mod schedule_change;
+mod tier_limits;
+mod yn28;

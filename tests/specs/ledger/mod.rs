@@ -1,0 +1,2 @@
+mod ledger_concurrency;
+mod ledger_invariants;

@@ -1,0 +1,7 @@
+mod conventions;
+mod hostile;
+mod input_headers;
+pub mod input_uploads;
+mod openapi_truth;
+mod ops_http;
+mod system;

@@ -1,0 +1,11 @@
+mod adjustments;
+mod conversion;
+mod deposit_limits;
+mod deposits;
+mod idempotency;
+pub mod payout_accounts;
+mod record_totals;
+mod records;
+mod statement;
+mod withdrawal_terms;
+mod withdrawals;
