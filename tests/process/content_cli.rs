@@ -113,8 +113,8 @@ async fn a_banner_needs_a_picture_and_a_safe_link() {
 
     let banner = operator.run(&line, &["/pages/vip/index", "--start", "2026-11-01 00:00"]);
     let banners = operator.get("/api/banner/index", "vi").await;
-    assert_eq!(banners.ok()["list"][0]["id"].to_string(), banner);
-    assert_eq!(banners.ok()["list"][0]["link"], "/pages/vip/index");
+    assert_eq!(banners.assert_ok()["list"][0]["id"].to_string(), banner);
+    assert_eq!(banners.assert_ok()["list"][0]["link"], "/pages/vip/index");
     let stderr = operator.refuse(&format!("update banner {banner} --picture"), &[""]);
     assert!(stderr.contains("a banner needs --picture"), "{stderr}");
     let stderr = operator.refuse(&format!("update banner {banner}"), &[]);
@@ -139,7 +139,7 @@ async fn an_activity_gets_its_languages_one_at_a_time() {
 
     let detail = format!("/api/activity/detail?id={activity}");
     let english = operator.get(&detail, "en").await;
-    let english = english.ok();
+    let english = english.assert_ok();
     assert_eq!(
         (&english["title"], &english["summary"]),
         (&"First deposit".into(), &"Get 10".into())
@@ -148,7 +148,7 @@ async fn an_activity_gets_its_languages_one_at_a_time() {
     assert_eq!(english["picture"], format!("media/content/{picture_name}"));
     operator.run(&format!("update activity {activity} --picture"), &[""]);
     let vietnamese = operator.get(&detail, "vi").await;
-    let vietnamese = vietnamese.ok();
+    let vietnamese = vietnamese.assert_ok();
     assert_eq!(vietnamese["picture"], serde_json::Value::Null);
     assert_eq!(vietnamese["body"], "<p>Nạp <b>100</b> nhận 10.</p>", "sanitized when stored");
     assert_eq!(vietnamese["summary"], "Nạp 100 nhận 10.", "the start of the body");
@@ -208,13 +208,16 @@ async fn one_live_page_has_a_slug_and_shows_its_version() {
     assert_eq!((&shown["slug"], &shown["version"]), (&"user-agreement".into(), &"v2".into()));
     assert_eq!(shown["texts"][0]["body"], "<p>Điều khoản</p>");
     let read = operator.get("/api/page/detail?slug=user-agreement", "en").await;
-    assert_eq!((&read.ok()["title"], &read.ok()["version"]), (&"Terms".into(), &"v2".into()));
+    assert_eq!(
+        (&read.assert_ok()["title"], &read.assert_ok()["version"]),
+        (&"Terms".into(), &"v2".into())
+    );
 
     operator.run(&format!("delete page {page}"), &[]);
     let again = operator.run(create, &["<p>New terms</p>", "--version", "v3"]);
     let read = operator.get("/api/page/detail?slug=user-agreement", "vi").await;
     assert_eq!(
-        (&read.ok()["body"], &read.ok()["version"]),
+        (&read.assert_ok()["body"], &read.assert_ok()["version"]),
         (&"<p>New terms</p>".into(), &"v3".into())
     );
     assert_ne!(again, page);

@@ -43,7 +43,7 @@ async fn the_operator_creates_an_envelope_players_claim_and_sees_its_claims() {
         .expect("the code is printed")
         .to_string();
     assert!(printed.contains("shown only now"), "{printed}");
-    assert_eq!(app.claim(&player, &code).await.ok()["amount"], "10.00");
+    assert_eq!(app.claim(&player, &code).await.assert_ok()["amount"], "10.00");
     assert!(envelope(data, &["reserve"]).contains("envelopes account: 20.00"));
 
     let shown = envelope_json(data, &["show", "1"]);
@@ -107,7 +107,7 @@ async fn the_operator_chooses_the_code_the_player_and_the_expiry() {
 
     assert_eq!(created["code"], "GIFT2026");
     assert_eq!(app.claim(&other, "GIFT2026").await.err(), "envelope_not_yours");
-    assert_eq!(app.claim(&player, "gift2026").await.ok()["amount"], "5.00");
+    assert_eq!(app.claim(&player, "gift2026").await.assert_ok()["amount"], "5.00");
     let shown = envelope_json(data, &["show", "1"]);
     assert_eq!(shown["note"], "birthday");
     assert_eq!(shown["state"], "finished");

@@ -55,7 +55,7 @@ async fn a_card_ciphertext_with_any_flipped_bit_fails_to_decrypt() {
     let (data, app) = (dir.path(), TestApp::open(dir.path(), |_| {}));
     let (player, card) = app.withdrawer("300.00").await;
     let id = app.do_withdraw(&player, withdrawal_form(card, "100.00"), None).await;
-    let id = id.ok()["id"].to_string();
+    let id = id.assert_ok()["id"].to_string();
     let sealed = app
         .db
         .read(move |connection| {

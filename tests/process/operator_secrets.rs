@@ -17,7 +17,7 @@ fn fixture_card_number() -> String {
 }
 
 async fn withdraw(app: &TestApp, player: &Player, form: serde_json::Value) -> String {
-    app.do_withdraw(player, form, None).await.ok()["id"].to_string()
+    app.do_withdraw(player, form, None).await.assert_ok()["id"].to_string()
 }
 
 #[tokio::test]
@@ -184,8 +184,8 @@ async fn players_see_operator_where_an_adjustment_names_the_operators_os_user() 
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "kind=adjust").await;
     let shown = succeed(data, &["admin", "wallet", "show", &player.phone]);
 
-    assert_eq!(changes.ok()["list"][0]["reference"], "operator");
-    assert_eq!(changes.ok()["list"][0]["memo"], "Goodwill");
+    assert_eq!(changes.assert_ok()["list"][0]["reference"], "operator");
+    assert_eq!(changes.assert_ok()["list"][0]["memo"], "Goodwill");
     assert!(!changes.body.to_string().contains("alice_ops"), "{changes:?}");
     assert!(shown.contains(" admin:alice_ops "), "the operator still sees it: {shown}");
     assert_ledger_verifies(&app).await;

@@ -376,7 +376,7 @@ async fn a_product_with_orders_keeps_its_terms_and_owes_what_its_schedule_says()
     let json: Value =
         serde_json::from_str(&product(data, &["obligations", "--json"])).expect("JSON");
 
-    let order = bought.ok()["order_id"].to_string();
+    let order = bought.assert_ok()["order_id"].to_string();
     assert_eq!(
         orders.lines().nth(1),
         Some(

@@ -19,8 +19,8 @@ async fn the_operator_lists_exclusions_and_lifts_one_only_by_the_documented_proc
     let data = dir.path();
     let app = TestApp::open(data, |_| {});
     let (excluded, free) = (app.player().await, app.player().await);
-    app.exclude(&excluded, "self_exclusion", "5y").await.ok();
-    app.set_limit(&free, "loss", "week", "75").await.ok();
+    app.exclude(&excluded, "self_exclusion", "5y").await.assert_ok();
+    app.set_limit(&free, "loss", "week", "75").await.assert_ok();
     let user = excluded.id.to_string();
 
     let running = json_of(data, &["admin", "user", "exclusions", "--json"]);

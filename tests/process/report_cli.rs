@@ -57,24 +57,24 @@ async fn first_day(hall: &Hall) {
     let app = &hall.app;
     let bettor = app.player().await;
     app.approved_deposit(&bettor, "1000.00").await;
-    app.conversion(&bettor, json!({"from": "balance", "amount": "600"}), None).await.ok();
+    app.conversion(&bettor, json!({"from": "balance", "amount": "600"}), None).await.assert_ok();
     hall.bet(
         &bettor,
         "k3",
         json!([{"option": "big", "amount": "40"}, {"option": "small", "amount": "15"}]),
     )
     .await
-    .ok();
-    hall.bet(&bettor, "pk10", json!([{"option": "sum_big", "amount": "25"}])).await.ok();
+    .assert_ok();
+    hall.bet(&bettor, "pk10", json!([{"option": "sum_big", "amount": "25"}])).await.assert_ok();
     hall.draw("k3").await;
     hall.draw("pk10").await;
 
     let (withdrawer, card) = app.withdrawer("500.00").await;
     let paid = app.do_withdraw(&withdrawer, withdrawal_form(card, "100.00"), None).await;
-    let paid = paid.ok()["id"].as_i64().expect("a withdrawal id");
+    let paid = paid.assert_ok()["id"].as_i64().expect("a withdrawal id");
     app.review_withdrawal(paid, Decision::Pass, "").await.expect("paid");
     let rejected = app.do_withdraw(&withdrawer, withdrawal_form(card, "50.00"), None).await;
-    let rejected = rejected.ok()["id"].as_i64().expect("a withdrawal id");
+    let rejected = rejected.assert_ok()["id"].as_i64().expect("a withdrawal id");
     app.review_withdrawal(rejected, Decision::Reject, "Name differs").await.expect("rejected");
 
     let saver = app.saver("300.00").await;
@@ -86,11 +86,11 @@ async fn first_day(hall: &Hall) {
         admin: "ops".into(),
     };
     app.adjust_wallet(debit).await.expect("the debit is booked");
-    app.save_in(&saver, "250.00").await.ok();
+    app.save_in(&saver, "250.00").await.assert_ok();
 
     let product = app.product(fruit()).await;
     let investor = app.investor("1000.00").await;
-    app.buy(&investor, product, "1000.00").await.ok();
+    app.buy(&investor, product, "1000.00").await.assert_ok();
 
     // A bet before midnight whose period draws at midnight: staked on this day, paid the next.
     let k3 = fairhall::games::rules::room::Room::parse("k3").expect("k3");
@@ -104,7 +104,7 @@ async fn first_day(hall: &Hall) {
         json!([{"option": "odd", "amount": "30"}, {"option": "even", "amount": "30"}]),
     )
     .await
-    .ok();
+    .assert_ok();
 }
 
 /// The second day: the late bet paid at midnight, a new player depositing and betting in a
@@ -116,8 +116,8 @@ async fn later_days(hall: &Hall) {
     catch_up(hall).await;
     let newcomer = app.player().await;
     app.approved_deposit(&newcomer, "200.00").await;
-    app.conversion(&newcomer, json!({"from": "balance", "amount": "100"}), None).await.ok();
-    hall.bet(&newcomer, "rgb1", json!([{"option": "red", "amount": "20"}])).await.ok();
+    app.conversion(&newcomer, json!({"from": "balance", "amount": "100"}), None).await.assert_ok();
+    hall.bet(&newcomer, "rgb1", json!([{"option": "red", "amount": "20"}])).await.assert_ok();
     hall.draw("rgb1").await;
     move_to(hall, START + TO_MIDNIGHT + 11 * 3600).await;
     move_to(hall, START + TO_MIDNIGHT + 24 * 3600 + 30).await;

@@ -62,7 +62,7 @@ async fn periods_show_state_bets_stake_payout_and_result() {
     let player = hall.player_with_game("100").await;
     let issue = hall.open_issue("k3").await;
     let bets = json!([{"option": "big", "amount": "10"}, {"option": "small", "amount": "5"}]);
-    hall.bet_on(&player, ("k3", &issue), bets, None).await.ok();
+    hall.bet_on(&player, ("k3", &issue), bets, None).await.assert_ok();
     hall.draw("k3").await;
     let records = hall.records(&player, "").await;
     let paid: i64 = records
@@ -116,7 +116,7 @@ async fn periods_show_state_bets_stake_payout_and_result() {
 async fn chain_shows_the_commitment_periods_left_key_and_lag() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let hall = hall_in(dir.path()).await;
-    let commitment = hall.app.fair_commitment("k3").await.ok().clone();
+    let commitment = hall.app.fair_commitment("k3").await.assert_ok().clone();
     drop(hall);
     let data = dir.path();
 
@@ -176,7 +176,7 @@ async fn the_lag_counts_the_periods_past_their_draw_time_until_the_scheduler_tic
     let settings =
         app.db.read(move |connection| fairhall::games::rooms::room_settings(connection, k3));
     let period_secs = settings.await.expect("k3").period_secs;
-    let index = app.room_index("k3").await.ok().clone();
+    let index = app.room_index("k3").await.assert_ok().clone();
     let draw_at = index["draw_at"].as_i64().expect("a draw time");
 
     let on_time = lag_now().await.expect("the lag");

@@ -58,8 +58,8 @@ async fn the_operator_creates_a_task_the_player_claims_and_the_claims_show() {
         serde_json::from_str(&admin(data, "task", &["show", &id, "--json"])).expect("JSON");
     let table = admin(data, "task", &["list"]);
 
-    assert_eq!(listed.ok()["list"][0]["title"], "Nạp 50", "the default language, vi");
-    assert_eq!(claimed.ok()["reward"], "2.50");
+    assert_eq!(listed.assert_ok()["list"][0]["title"], "Nạp 50", "the default language, vi");
+    assert_eq!(claimed.assert_ok()["reward"], "2.50");
     assert_eq!(claims[0]["user_id"], player.id);
     assert_eq!(claims[0]["period"], "");
     assert_eq!(
@@ -111,7 +111,7 @@ async fn update_changes_the_given_fields_and_close_hides_the_task() {
     );
     assert_eq!(shown["texts"][0]["title"], "Bet 5 times");
     assert!(closed_again.contains("no such open task"), "{closed_again}");
-    assert_eq!(listed.ok()["list"], json!([]));
+    assert_eq!(listed.assert_ok()["list"], json!([]));
 }
 
 #[test]
@@ -193,9 +193,9 @@ async fn signin_show_and_day_print_the_streak_and_who_was_paid() {
     let data = dir.path();
     let app = TestApp::open(data, |_| {});
     let player = app.player().await;
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
     app.clock.advance(86_400);
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
     let user = player.id.to_string();
 
     let history: Value =

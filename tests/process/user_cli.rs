@@ -90,7 +90,7 @@ async fn list_prints_the_same_columns_as_search_with_json_times_in_rfc_3339() {
     let carol = create(data, &["--phone", "13800001111", "--username", "Carol_01"]);
     create(data, &["--phone", "13800001112"]);
     let app = TestApp::open(data, |_| {});
-    app.login("13800001111", PASSWORD).await.ok();
+    app.login("13800001111", PASSWORD).await.assert_ok();
 
     let rows = json_of(data, &["admin", "user", "list", "--json"]);
     let second_page =
@@ -131,7 +131,7 @@ async fn show_prints_account_balances_limits_team_and_recent_activity() {
     succeed(data, &["admin", "user", "permission", "add", &player_ref, "news:article:edit"]);
     app.clock.advance(60);
     let peer = "203.0.113.7:5000".parse().expect("an address");
-    app.login_from((&player.phone, PASSWORD), peer, None).await.ok();
+    app.login_from((&player.phone, PASSWORD), peer, None).await.assert_ok();
 
     let report = json_of(data, &["admin", "user", "show", &player.phone, "--json"]);
     let table = succeed(data, &["admin", "user", "show", &player.phone]);
@@ -197,8 +197,8 @@ async fn a_frozen_player_is_logged_out_with_ret_555_until_unfrozen() {
     assert!(shown["account"]["frozen_since"].is_string(), "{shown}");
     assert_eq!(listed[0]["frozen"], true);
     assert!(unfrozen.contains("no longer frozen"), "{unfrozen}");
-    let token = login_after.ok()["token"].as_str().expect("a token").to_string();
-    app.personal_index(&token).await.ok();
+    let token = login_after.assert_ok()["token"].as_str().expect("a token").to_string();
+    app.personal_index(&token).await.assert_ok();
     // The session the freeze ended does not come back with the unfreeze.
     app.personal_index(&player.token).await.assert_session_ended();
 }
@@ -223,9 +223,9 @@ async fn reset_password_sets_a_new_one_ends_sessions_and_keeps_the_set_password_
 
     assert!(by_flag.contains("their sessions have ended"), "{by_flag}");
     old_session.assert_session_ended();
-    with_new.ok();
+    with_new.assert_ok();
     assert!(alias.status.success(), "{alias:?}");
-    with_piped.ok();
+    with_piped.assert_ok();
     assert_eq!(with_replaced.err(), "login_failed");
     let reset = ["admin", "user", "reset-password", &player.phone, "--password", "x"];
     assert_refused(data, &reset, 1, "--password");
@@ -245,23 +245,29 @@ async fn reset_fund_password_sets_or_clears_it_and_ends_sessions() {
     let set =
         succeed(data, &["admin", "user", "reset-fund-password", phone, "--password", "654321"]);
     let old_session = app.personal_index(&player.token).await;
-    let token =
-        app.login(phone, PASSWORD).await.ok()["token"].as_str().expect("a token").to_string();
-    let after_set = app.personal_index(&token).await.ok()["fund_password_set"].clone();
+    let token = app.login(phone, PASSWORD).await.assert_ok()["token"]
+        .as_str()
+        .expect("a token")
+        .to_string();
+    let after_set = app.personal_index(&token).await.assert_ok()["fund_password_set"].clone();
     let change = json!({ "old_password": "654321", "password": "111111", "repassword": "111111" });
     let changed =
         app.post_json("/api/personal/securitypassword", &change, &[("token", &token)]).await;
     let piped = run_with_input(data, &["admin", "user", "reset-fund-password", phone], "222222\n");
-    let token =
-        app.login(phone, PASSWORD).await.ok()["token"].as_str().expect("a token").to_string();
+    let token = app.login(phone, PASSWORD).await.assert_ok()["token"]
+        .as_str()
+        .expect("a token")
+        .to_string();
     let wrong_old =
         json!({ "old_password": "111111", "password": "333333", "repassword": "333333" });
     let after_piped =
         app.post_json("/api/personal/securitypassword", &wrong_old, &[("token", &token)]).await;
     let cleared = succeed(data, &["admin", "user", "reset-fund-password", phone, "--clear"]);
-    let token =
-        app.login(phone, PASSWORD).await.ok()["token"].as_str().expect("a token").to_string();
-    let after_clear = app.personal_index(&token).await.ok()["fund_password_set"].clone();
+    let token = app.login(phone, PASSWORD).await.assert_ok()["token"]
+        .as_str()
+        .expect("a token")
+        .to_string();
+    let after_clear = app.personal_index(&token).await.assert_ok()["fund_password_set"].clone();
     let fresh = json!({ "password": "444444", "repassword": "444444" });
     let set_again =
         app.post_json("/api/personal/securitypassword", &fresh, &[("token", &token)]).await;
@@ -269,12 +275,12 @@ async fn reset_fund_password_sets_or_clears_it_and_ends_sessions() {
     assert!(set.contains("new fund password; their sessions have ended"), "{set}");
     old_session.assert_session_ended();
     assert_eq!(after_set, true);
-    changed.ok();
+    changed.assert_ok();
     assert!(piped.status.success(), "{piped:?}");
     assert_eq!(after_piped.err(), "fund_password_wrong", "the piped reset replaced 111111");
     assert!(cleared.contains("sets a new one in the app"), "{cleared}");
     assert_eq!(after_clear, false);
-    set_again.ok();
+    set_again.assert_ok();
     let bad = ["admin", "user", "reset-fund-password", phone, "--password", "12ab56"];
     assert_refused(data, &bad, 1, "--password");
     assert_refused(data, &bad, 1, "invalid_fund_password");
@@ -315,9 +321,9 @@ async fn roles_and_permissions_are_given_taken_listed_and_sent_to_the_app() {
         "permissions": ["*:*:*", "wallet:deposit:approve"] });
     assert_eq!(listed, expected);
     assert!(table.contains("support") && table.contains("wallet:deposit:approve"), "{table}");
-    assert_eq!(info.ok()["roles"], json!(["support"]));
-    assert_eq!(info.ok()["permissions"], json!(["*:*:*", "wallet:deposit:approve"]));
-    assert_eq!(login.ok()["user"]["roles"], json!(["support"]));
+    assert_eq!(info.assert_ok()["roles"], json!(["support"]));
+    assert_eq!(info.assert_ok()["permissions"], json!(["*:*:*", "wallet:deposit:approve"]));
+    assert_eq!(login.assert_ok()["user"]["roles"], json!(["support"]));
     let refusals: &[(&[&str], &str)] = &[
         (&["role", "add", &user, "two words"], "ROLE"),
         (&["role", "add", &user, "a:b"], "ROLE"),
@@ -357,7 +363,7 @@ async fn the_admin_role_is_the_one_truth_of_create_admin_and_grant_admin() {
     assert_eq!(creator_roles["roles"], json!(["admin"]));
     assert_eq!(player_roles["roles"], json!(["admin"]));
     assert_eq!(demoted["roles"], json!([]));
-    assert_eq!(info.ok()["user"]["roles"], json!(["admin"]));
+    assert_eq!(info.assert_ok()["user"]["roles"], json!(["admin"]));
 }
 
 #[test]

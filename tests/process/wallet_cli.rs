@@ -39,7 +39,7 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     let data = dir.path();
     let voucher = PNG.to_vec();
     let upload = DepositUpload::new("120.00").voucher("shot.png", voucher.clone());
-    let first = app.recharge(&player, &upload, None).await.ok()["id"].to_string();
+    let first = app.recharge(&player, &upload, None).await.assert_ok()["id"].to_string();
     let second = app.requested_deposit(&player, "30.00").await.to_string();
     let copy = dir.path().join("voucher-copy.png");
 
@@ -99,7 +99,7 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     assert_eq!(app.turnover_of(&player).await, money("133.20"));
     assert!(approved.contains("paid first_deposit 12.00 (1000 bp)"), "{approved}");
     let records = app.get_as(&player, "/api/personal/rechargerecord", "status=rejected").await;
-    assert_eq!(records.ok()["list"][0]["reason"], "Blurry");
+    assert_eq!(records.assert_ok()["list"][0]["reason"], "Blurry");
     assert!(succeed(data, &["admin", "verify"]).contains("ledger verified"));
     assert_ledger_verifies(&app).await;
 }
@@ -113,7 +113,7 @@ async fn the_operator_closes_withdrawals_from_the_command_line() {
     let mut ids = Vec::new();
     for amount in ["100.00", "50.00", "20.00"] {
         let reply = app.do_withdraw(&player, withdrawal_form(card, amount), None).await;
-        ids.push(reply.ok()["id"].to_string());
+        ids.push(reply.assert_ok()["id"].to_string());
     }
 
     let listed = succeed(data, &["admin", "withdraw", "list"]);
@@ -154,7 +154,7 @@ async fn the_operator_closes_withdrawals_from_the_command_line() {
     assert_eq!((balances.wallet, balances.frozen), (money("200.00"), money("0.00")));
     assert_eq!(app.system_balance("external").await, -30_000 + 10_000);
     let records = app.get_as(&player, "/api/personal/withdrawlsrecord", "").await;
-    assert_eq!(records.ok()["list"][0]["reason"], "Bank down");
+    assert_eq!(records.assert_ok()["list"][0]["reason"], "Bank down");
     succeed(data, &["admin", "verify"]);
     assert_ledger_verifies(&app).await;
 }
@@ -217,8 +217,8 @@ async fn the_operator_adjusts_and_shows_a_wallet() {
     assert_eq!(shown_json["turnover_remaining"], "0.00");
     assert_eq!(shown_json["changes"][1]["memo"], "Welcome");
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "kind=adjust").await;
-    assert_eq!(changes.ok()["list"][1]["reference"], "operator");
-    assert_eq!(changes.ok()["list"][1]["memo"], "Welcome");
+    assert_eq!(changes.assert_ok()["list"][1]["reference"], "operator");
+    assert_eq!(changes.assert_ok()["list"][1]["memo"], "Welcome");
     assert_eq!(app.balances_of(&player).await.wallet, money("40.00"));
     succeed(data, &["admin", "verify"]);
     assert_ledger_verifies(&app).await;
@@ -229,7 +229,7 @@ async fn admin_verify_names_an_account_whose_balance_was_tampered_with() {
     let (dir, app, player) = app_with_player().await;
     let data = dir.path();
     app.credit(&player, "25.00").await;
-    app.conversion(&player, json!({ "from": "balance", "amount": "5.00" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "5.00" }), None).await.assert_ok();
     let good = succeed(data, &["admin", "verify"]);
 
     // The one raw write of the suite: tampering is what this test is about.

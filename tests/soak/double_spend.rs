@@ -56,11 +56,11 @@ async fn holding(app: &TestApp, into: Option<&str>) -> Player {
     match into {
         Some("game") => {
             let form = json!({ "from": "balance", "amount": "200.00" });
-            app.conversion(&player, form, None).await.ok();
+            app.conversion(&player, form, None).await.assert_ok();
         }
         Some(_) => {
             let form = json!({ "amount": "200.00" });
-            app.post_json("/api/yuebao/in", &form, &headers).await.ok();
+            app.post_json("/api/yuebao/in", &form, &headers).await.assert_ok();
         }
         None => {}
     }

@@ -21,7 +21,7 @@ async fn a_backlog_of_thousands_of_instalments_is_paid_in_bounded_batches_each_o
     let product = app.product(hourly(START.secs() - 60, HOURS)).await;
     for _ in 0..ORDERS {
         let investor = app.investor("1000.00").await;
-        app.buy(&investor, product, "1000.00").await.ok();
+        app.buy(&investor, product, "1000.00").await.assert_ok();
     }
     app.clock.advance(i64::from(HOURS) * 3600);
 

@@ -72,7 +72,7 @@ pub fn prepare(data_dir: &Path) -> Prepared {
         let mut investors = Vec::new();
         for _ in 0..INVESTORS {
             let investor = app.investor("1000.00").await;
-            app.buy(&investor, backlog, "1000.00").await.ok();
+            app.buy(&investor, backlog, "1000.00").await.assert_ok();
             investors.push(numeric(&investor.id));
         }
         app.clock.advance(now.secs() - backlog_start);

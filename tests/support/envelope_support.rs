@@ -79,7 +79,7 @@ impl EnvelopeApp for TestApp {
 }
 
 pub fn amount_of(reply: &Reply) -> i64 {
-    Money::parse(reply.ok()["amount"].as_str().expect("an amount")).expect("money").minor()
+    Money::parse(reply.assert_ok()["amount"].as_str().expect("an amount")).expect("money").minor()
 }
 
 /// The ledger verifies, and the `envelopes` account holds exactly what the live envelopes still

@@ -34,19 +34,19 @@ impl Hall {
         let player = self.app.player().await;
         self.app.credit(&player, game).await;
         let reply = self.app.conversion(&player, json!({"from": "balance", "amount": game}), None);
-        reply.await.ok();
+        reply.await.assert_ok();
         player
     }
 
     /// The issue of `room` taking bets now; waits out (draws) a period in its closed window.
     pub async fn open_issue(&self, room: &str) -> String {
-        let index = self.app.room_index(room).await.ok().clone();
+        let index = self.app.room_index(room).await.assert_ok().clone();
         if self.app.now().secs() < index["close_at"].as_i64().expect("a close time") {
             return index["issue"].as_str().expect("an open issue").to_string();
         }
         self.draw(room).await;
         let index = self.app.room_index(room).await;
-        index.ok()["issue"].as_str().expect("an open issue").to_string()
+        index.assert_ok()["issue"].as_str().expect("an open issue").to_string()
     }
 
     pub async fn bet(&self, player: &Player, room: &str, bets: Value) -> Reply {
@@ -69,14 +69,15 @@ impl Hall {
     /// Moves the clock past the draw of `room`'s open period and runs the scheduler.
     pub async fn draw(&self, room: &str) {
         let index = self.app.room_index(room).await;
-        let draw_at = Timestamp::from_secs(index.ok()["draw_at"].as_i64().expect("a draw time"));
+        let draw_at =
+            Timestamp::from_secs(index.assert_ok()["draw_at"].as_i64().expect("a draw time"));
         self.app.clock.advance(draw_at - self.app.now());
         self.scheduler.tick(self.app.now()).await;
     }
 
     pub async fn records(&self, player: &Player, query: &str) -> Vec<Value> {
         let reply = self.app.get_as(player, "/api/personal/betting_record", query).await;
-        reply.ok()["list"].as_array().expect("a list").clone()
+        reply.assert_ok()["list"].as_array().expect("a list").clone()
     }
 
     pub async fn game_balance(&self, player: &Player) -> Money {

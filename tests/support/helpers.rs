@@ -263,7 +263,7 @@ impl TestApp {
         let mut form = self.registration();
         merge(&mut form, &extra);
         let reply = self.register(form.clone()).await;
-        let data = reply.ok();
+        let data = reply.assert_ok();
         Player {
             id: user_id(&data["user"]["id"]),
             phone: form["phone"].as_str().map(str::to_string).unwrap_or_default(),
@@ -296,7 +296,7 @@ impl TestApp {
         let created = self.db.write(move |tx| fairhall::auth::create_user(tx, &user, &hash, now));
         let id = created.await.expect("the user is created");
         let reply = self.login(&phone, PASSWORD).await;
-        let data = reply.ok();
+        let data = reply.assert_ok();
         Player {
             id,
             phone,
@@ -314,7 +314,7 @@ impl TestApp {
 
     /// Sends a code (which must succeed) and returns it as delivered in log mode.
     pub async fn code_for(&self, target: &str, purpose: &str) -> String {
-        self.send_code(target, purpose).await.ok();
+        self.send_code(target, purpose).await.assert_ok();
         self.latest_code(target).await.expect("a delivered code").code
     }
 
@@ -356,7 +356,10 @@ pub async fn reply_of(response: axum::response::Response) -> Reply {
     Reply { status: parts.status, headers: parts.headers, body, bytes }
 }
 
-/// A parsed response: the status, the headers and the envelope (Null when not JSON).
+/// A parsed response: the status, the headers and the envelope (Null when not JSON). A reply
+/// a test drops unread is a compile warning: check it (`assert_ok`, the expected refusal) or
+/// say why not.
+#[must_use]
 pub struct Reply {
     pub status: StatusCode,
     pub headers: HeaderMap,
@@ -399,7 +402,7 @@ impl Reply {
 
     /// The data of a successful reply; fails the test with the whole reply otherwise.
     #[track_caller]
-    pub fn ok(&self) -> &Value {
+    pub fn assert_ok(&self) -> &Value {
         assert!(self.status == StatusCode::OK && self.code() == 1, "expected success: {self:?}");
         self.data()
     }

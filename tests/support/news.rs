@@ -23,7 +23,7 @@ pub async fn get(
 }
 
 pub async fn news(app: &TestApp, player: &Player, query: &str, lang: Option<&str>) -> Value {
-    get(app, player, &format!("{INDEX}?{query}"), lang).await.ok().clone()
+    get(app, player, &format!("{INDEX}?{query}"), lang).await.assert_ok().clone()
 }
 
 pub fn titles(page: &Value) -> Vec<String> {

@@ -78,7 +78,7 @@ impl NoticeApp for TestApp {
 
     async fn notices(&self, player: &Player, lang: &str) -> Vec<Value> {
         let reply = self.get_in(player, &format!("{INDEX}?limit=100"), lang).await;
-        reply.ok()["list"].as_array().expect("a list").clone()
+        reply.assert_ok()["list"].as_array().expect("a list").clone()
     }
 
     async fn open(&self, player: &Player, kind: &str, id: i64, lang: &str) -> Reply {
@@ -86,7 +86,7 @@ impl NoticeApp for TestApp {
     }
 
     async fn unread(&self, player: &Player, lang: &str) -> i64 {
-        self.get_in(player, UNREAD, lang).await.ok()["count"].as_i64().expect("a count")
+        self.get_in(player, UNREAD, lang).await.assert_ok()["count"].as_i64().expect("a count")
     }
 
     async fn message_titles(&self, player: &Player) -> Vec<String> {

@@ -27,7 +27,7 @@ pub trait ProtectionApp {
 
 impl ProtectionApp for TestApp {
     async fn protection(&self, player: &Player) -> Value {
-        self.get("/api/protection/index", Some(&player.token)).await.ok().clone()
+        self.get("/api/protection/index", Some(&player.token)).await.assert_ok().clone()
     }
 
     async fn set_limit(&self, player: &Player, kind: &str, period: &str, amount: &str) -> Reply {

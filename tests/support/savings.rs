@@ -46,11 +46,11 @@ impl SavingsApp for TestApp {
     }
 
     async fn savings_page(&self, player: &Player) -> Value {
-        self.get_as(player, "/api/yuebao/index", "").await.ok().clone()
+        self.get_as(player, "/api/yuebao/index", "").await.assert_ok().clone()
     }
 
     async fn savings_log(&self, player: &Player, query: &str) -> Value {
-        self.get_as(player, "/api/yuebao/log", query).await.ok().clone()
+        self.get_as(player, "/api/yuebao/log", query).await.assert_ok().clone()
     }
 
     fn move_to_day(&self, days: u64, secs: i64) {

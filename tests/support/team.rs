@@ -24,15 +24,15 @@ pub async fn invite_chain(app: &TestApp, length: usize) -> Vec<Player> {
 pub async fn fund_game(app: &TestApp, player: &Player, amount: &str) {
     app.approved_deposit(player, amount).await;
     let form = json!({"from": "balance", "amount": amount});
-    app.conversion(player, form, None).await.ok();
+    app.conversion(player, form, None).await.assert_ok();
 }
 
 /// A bet of `amount` on k3 `big`, then the period drawn and settled.
 pub async fn settled_bet(hall: &Hall, player: &Player, amount: &str) {
-    hall.bet(player, "k3", json!([{"option": "big", "amount": amount}])).await.ok();
+    hall.bet(player, "k3", json!([{"option": "big", "amount": amount}])).await.assert_ok();
     hall.draw("k3").await;
 }
 
 pub async fn team_index(app: &TestApp, player: &Player) -> Value {
-    app.get_as(player, "/api/team/index", "").await.ok().clone()
+    app.get_as(player, "/api/team/index", "").await.assert_ok().clone()
 }

@@ -59,7 +59,7 @@ impl VipApp for TestApp {
     async fn bet_points(&self, player: &Player, amount: &str) {
         self.credit(player, amount).await;
         let form = json!({ "from": "balance", "amount": amount });
-        self.conversion(player, form, None).await.ok();
+        self.conversion(player, form, None).await.assert_ok();
         let (user_id, stake, now) = (player.id, money(amount), self.now());
         let booked = self.db.write(move |tx| {
             let entry = Entry::new(
@@ -93,12 +93,12 @@ impl VipApp for TestApp {
     }
 
     async fn vip_level_of(&self, player: &Player) -> i64 {
-        self.vip_index(player).await.ok()["level"].as_i64().expect("a level")
+        self.vip_index(player).await.assert_ok()["level"].as_i64().expect("a level")
     }
 
     async fn reached(&self, player: &Player) -> Vec<i64> {
         let reply = self.vip_index(player).await;
-        let reached = reply.ok()["reached"].as_array().expect("reached levels").clone();
+        let reached = reply.assert_ok()["reached"].as_array().expect("reached levels").clone();
         reached.iter().map(|level| level.as_i64().expect("a level")).collect()
     }
 }

@@ -234,7 +234,7 @@ impl WalletApp for TestApp {
 
     async fn requested_deposit(&self, player: &Player, amount: &str) -> i64 {
         let reply = self.recharge(player, &DepositUpload::new(amount), None).await;
-        reply.ok()["id"].as_i64().expect("a deposit id")
+        reply.assert_ok()["id"].as_i64().expect("a deposit id")
     }
 
     async fn approved_deposit(&self, player: &Player, amount: &str) -> i64 {
@@ -291,7 +291,7 @@ impl WalletApp for TestApp {
     async fn set_fund_password(&self, player: &Player) {
         let form = json!({ "password": FUND_PASSWORD, "repassword": FUND_PASSWORD });
         let headers = [("token", player.token.as_str())];
-        self.post_json("/api/personal/securitypassword", &form, &headers).await.ok();
+        self.post_json("/api/personal/securitypassword", &form, &headers).await.assert_ok();
     }
 
     async fn link_card(&self, player: &Player) -> i64 {
@@ -299,14 +299,14 @@ impl WalletApp for TestApp {
             "card_no": format!("6222 0212 3456 {CARD_LAST4}") });
         let headers = [("token", player.token.as_str())];
         let reply = self.post_json("/api/personal/add_bank", &form, &headers).await;
-        reply.ok()["id"].as_i64().expect("a card id")
+        reply.assert_ok()["id"].as_i64().expect("a card id")
     }
 
     async fn add_usdt(&self, player: &Player, address: &str) -> i64 {
         let form = json!({ "type": "TRC20", "address": address });
         let headers = [("token", player.token.as_str())];
         let reply = self.post_json("/api/personal/addusdt", &form, &headers).await;
-        reply.ok()["id"].as_i64().expect("an address id")
+        reply.assert_ok()["id"].as_i64().expect("an address id")
     }
 
     async fn withdrawer(&self, amount: &str) -> (Player, i64) {

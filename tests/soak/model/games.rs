@@ -34,7 +34,7 @@ pub async fn shown_period(walk: &mut Walk, room: &'static str) -> (String, Times
         return shown.clone();
     }
     let index = walk.app.room_index(room).await;
-    let data = index.ok();
+    let data = index.assert_ok();
     let at = |name: &str| Timestamp::from_secs(data[name].as_i64().expect("a time"));
     let issue = data["issue"].as_str().expect("an issue").to_string();
     let shown = (issue, at("close_at"), at("draw_at"));
@@ -207,7 +207,7 @@ impl Walk {
             if !draws.contains_key(&key) {
                 let path = format!("/api/fair/draw?room={}&issue={}", bet.room, bet.issue);
                 let reply = self.app.get(&path, None).await;
-                let values = &reply.ok()["values"];
+                let values = &reply.assert_ok()["values"];
                 draws.insert(key.clone(), drawn_numbers(values));
             }
             let drawn = &draws[&key];

@@ -216,14 +216,15 @@ const MISSING_ID: i64 = 987_654;
 async fn holder(app: &TestApp) -> (Player, Holdings) {
     let (owner, card_id) = app.withdrawer("1000.00").await;
     let product = app.product(fruit()).await;
-    let order_id =
-        app.buy(&owner, product, "100.00").await.ok()["order_id"].as_i64().expect("an order id");
+    let order_id = app.buy(&owner, product, "100.00").await.assert_ok()["order_id"]
+        .as_i64()
+        .expect("an order id");
     let envelope = app.create_envelope(everyone("10.00", 2, Mode::Fixed, app.now())).await;
-    app.claim(&owner, &envelope.code).await.ok();
+    app.claim(&owner, &envelope.code).await.assert_ok();
     // The envelope's share adds turnover to play before a withdrawal.
     app.play_turnover(&owner, "10.00").await;
     let index = app.get("/api/notice/index", Some(&owner.token)).await;
-    let message_id = index.ok()["list"]
+    let message_id = index.assert_ok()["list"]
         .as_array()
         .expect("a list")
         .iter()
@@ -413,7 +414,7 @@ async fn a_player_holding_every_role_and_permission_reaches_no_operator_capabili
     }
     let after = lists_of(&app, &granted).await;
     for ((path, before), after) in PLAYER_LISTS.iter().zip(&before).zip(&after) {
-        before.ok();
+        before.assert_ok();
         assert_eq!(before.bytes, after.bytes, "{path} changed with the grants");
     }
 }

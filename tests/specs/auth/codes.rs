@@ -14,7 +14,7 @@ async fn a_code_is_delivered_to_the_log_outbox_with_its_expiry() {
 
     let reply = app.send_code(&phone, "register").await;
 
-    assert_eq!(reply.ok()["resend_after"], 60);
+    assert_eq!(reply.assert_ok()["resend_after"], 60);
     let sent = app.latest_code(&phone).await.expect("a delivered code");
     assert_eq!(sent.purpose, "register");
     assert_eq!(sent.code.len(), 6);
@@ -26,7 +26,7 @@ async fn a_code_is_delivered_to_the_log_outbox_with_its_expiry() {
 async fn a_second_code_within_the_resend_window_is_refused_with_the_seconds_left() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    app.send_code(&player.phone, "forget").await.ok();
+    app.send_code(&player.phone, "forget").await.assert_ok();
 
     app.clock.advance(15);
     let form = json!({ "target": player.phone, "purpose": "forget" });
@@ -39,7 +39,7 @@ async fn a_second_code_within_the_resend_window_is_refused_with_the_seconds_left
     assert_eq!(early.err(), "code_too_soon");
     assert!(early.msg().contains("45"), "{early:?}");
     assert_eq!(other_purpose.err(), "code_too_soon", "the window is per target, any purpose");
-    assert_eq!(in_time.ok()["resend_after"], 60);
+    assert_eq!(in_time.assert_ok()["resend_after"], 60);
 }
 
 #[tokio::test]
@@ -51,9 +51,9 @@ async fn the_resend_window_follows_the_config() {
     app.clock.advance(60);
     let second = app.send_code(&phone, "register").await;
 
-    assert_eq!(first.ok()["resend_after"], 90);
+    assert_eq!(first.assert_ok()["resend_after"], 90);
     assert_eq!(second.err(), "code_too_soon");
-    assert_eq!(app.config().await.ok()["code_resend_secs"], 90);
+    assert_eq!(app.config().await.assert_ok()["code_resend_secs"], 90);
 }
 
 #[tokio::test]
@@ -130,7 +130,7 @@ async fn a_code_can_go_to_an_email_address() {
 
     let reply = app.send_code("Player@Example.com", "register").await;
 
-    reply.ok();
+    reply.assert_ok();
     assert!(app.latest_code("player@example.com").await.is_some());
 }
 
@@ -144,7 +144,7 @@ async fn a_binding_code_needs_a_session() {
     let logged_in = app.send_code_as(&player.token, target, "bind").await;
 
     anonymous.assert_login_required();
-    logged_in.ok();
+    logged_in.assert_ok();
     assert_eq!(app.latest_code(target).await.expect("a code").purpose, "bind");
 }
 
@@ -274,7 +274,7 @@ async fn in_webhook_mode_the_code_is_posted_to_the_operators_url_and_not_kept() 
 
     let reply = app.send_code(&phone, "register").await;
 
-    assert_eq!(reply.ok()["resend_after"], 60);
+    assert_eq!(reply.assert_ok()["resend_after"], 60);
     let hook = received.recv().await.expect("the webhook was called");
     assert_eq!(hook["target"], phone.as_str());
     assert_eq!(hook["purpose"], "register");
@@ -285,7 +285,7 @@ async fn in_webhook_mode_the_code_is_posted_to_the_operators_url_and_not_kept() 
     assert!(outbox.expect("readable").is_empty(), "no plain code is kept for `admin codes`");
     let form = json!({ "phone": phone, "password": PASSWORD, "repassword": PASSWORD,
         "code": code });
-    app.register(form).await.ok();
+    app.register(form).await.assert_ok();
 }
 
 #[tokio::test]

@@ -44,10 +44,10 @@ async fn the_fund_password_is_set_once_then_changed_with_the_old_one() {
     let wrong_old = security_password(&app, &player, fund_form(Some("111111"), "654321")).await;
     let changed = security_password(&app, &player, fund_form(Some("123456"), "654321")).await;
 
-    first.ok();
+    first.assert_ok();
     assert_eq!(without_old.err(), "missing_params");
     assert_eq!(wrong_old.err(), "fund_password_wrong");
-    changed.ok();
+    changed.assert_ok();
     assert_eq!(profile(&app, &player).await["fund_password_set"], true);
     assert!(fund_password_is(&app, &player, "654321").await);
     assert!(!fund_password_is(&app, &player, "123456").await);
@@ -98,7 +98,7 @@ async fn securitypassword_also_takes_get() {
         player.token
     );
 
-    app.get(&path, None).await.ok();
+    app.get(&path, None).await.assert_ok();
 
     assert!(fund_password_is(&app, &player, "246810").await);
 }
@@ -109,18 +109,18 @@ async fn securitypassword_also_takes_get() {
 async fn changing_the_login_password_ends_the_other_sessions_only() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    let other_session = app.login(&player.phone, PASSWORD).await.ok()["token"].clone();
+    let other_session = app.login(&player.phone, PASSWORD).await.assert_ok()["token"].clone();
     let other_session = other_session.as_str().expect("a token").to_string();
 
     let form = json!({ "old_password": PASSWORD, "password": "new_pass_1",
         "repassword": "new_pass_1" });
     let changed = edit_password(&app, &player, form).await;
 
-    changed.ok();
-    app.personal_index(&player.token).await.ok();
+    changed.assert_ok();
+    app.personal_index(&player.token).await.assert_ok();
     app.personal_index(&other_session).await.assert_session_ended();
     assert_eq!(app.login(&player.phone, PASSWORD).await.err(), "login_failed");
-    app.login(&player.phone, "new_pass_1").await.ok();
+    app.login(&player.phone, "new_pass_1").await.assert_ok();
 }
 
 #[tokio::test]
@@ -148,7 +148,7 @@ async fn a_refused_login_password_change_changes_nothing() {
         assert_eq!(edit_password(&app, &player, form).await.err(), key, "{description}");
     }
 
-    app.login(&player.phone, PASSWORD).await.ok();
+    app.login(&player.phone, PASSWORD).await.assert_ok();
 }
 
 #[tokio::test]
@@ -159,7 +159,7 @@ async fn editpassword_also_takes_get() {
         "/api/personal/editpassword?old_password={PASSWORD}&password=via_get_1&repassword=via_get_1"
     );
 
-    app.get(&path, Some(&player.token)).await.ok();
+    app.get(&path, Some(&player.token)).await.assert_ok();
 
-    app.login(&player.phone, "via_get_1").await.ok();
+    app.login(&player.phone, "via_get_1").await.assert_ok();
 }

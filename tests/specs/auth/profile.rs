@@ -39,12 +39,12 @@ pub async fn set_header(
 }
 
 pub async fn profile(app: &TestApp, player: &Player) -> Value {
-    app.personal_index(&player.token).await.ok().clone()
+    app.personal_index(&player.token).await.assert_ok().clone()
 }
 
 /// A bind code sent (logged in) to `target`, as delivered in log mode.
 async fn bind_code(app: &TestApp, player: &Player, target: &str) -> String {
-    app.send_code_as(&player.token, target, "bind").await.ok();
+    app.send_code_as(&player.token, target, "bind").await.assert_ok();
     app.latest_code(target).await.expect("a delivered code").code
 }
 
@@ -57,8 +57,8 @@ async fn profile_fields_change_only_when_given() {
 
     let everything = json!({ "nickname": "Ann", "real_name": " Tran Thi Binh ",
         "email": "Ann@Example.com", "tax_number": "0312-456-789" });
-    set_user_info(&app, &player, everything).await.ok();
-    set_user_info(&app, &player, json!({ "nickname": "Annie" })).await.ok();
+    set_user_info(&app, &player, everything).await.assert_ok();
+    set_user_info(&app, &player, json!({ "nickname": "Annie" })).await.assert_ok();
 
     let shown = profile(&app, &player).await;
     assert_eq!(shown["nickname"], "Annie");
@@ -118,16 +118,16 @@ async fn invalid_profile_fields_are_refused() {
 async fn the_real_name_is_fixed_once_a_bank_card_is_linked() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    set_user_info(&app, &player, json!({ "real_name": "Someone Else" })).await.ok();
-    set_user_info(&app, &player, json!({ "real_name": "Nguyen Van An" })).await.ok();
-    add_bank(&app, &player, card_form()).await.ok();
+    set_user_info(&app, &player, json!({ "real_name": "Someone Else" })).await.assert_ok();
+    set_user_info(&app, &player, json!({ "real_name": "Nguyen Van An" })).await.assert_ok();
+    add_bank(&app, &player, card_form()).await.assert_ok();
 
     let renamed = set_user_info(&app, &player, json!({ "real_name": "Someone Else" })).await;
     let same_name = json!({ "real_name": "NGUYEN VAN AN", "nickname": "An" });
     let same_name = set_user_info(&app, &player, same_name).await;
 
     assert_eq!(renamed.err(), "withdraw_account_locked");
-    same_name.ok();
+    same_name.assert_ok();
     let shown = profile(&app, &player).await;
     assert_eq!((&shown["real_name"], &shown["nickname"]), (&json!("Nguyen Van An"), &json!("An")));
 }
@@ -164,7 +164,7 @@ async fn the_email_changes_with_a_code_sent_to_it() {
     let form = json!({ "email": "Ann@Example.com", "code": code });
     let changed = post(&app, &player, "/api/personal/setemail", form.clone()).await;
 
-    changed.ok();
+    changed.assert_ok();
     assert_eq!(profile(&app, &player).await["email"], "ann@example.com");
     let reused = post(&app, &player, "/api/personal/setemail", form).await;
     assert_eq!(reused.err(), "invalid_code", "a code is used once");
@@ -177,7 +177,7 @@ async fn user_changeemail_is_the_same_endpoint() {
     let code = bind_code(&app, &player, "cat@example.com").await;
 
     let form = json!({ "email": "cat@example.com", "code": code });
-    post(&app, &player, "/user/changeemail", form).await.ok();
+    post(&app, &player, "/user/changeemail", form).await.assert_ok();
 
     assert_eq!(profile(&app, &player).await["email"], "cat@example.com");
 }
@@ -195,11 +195,11 @@ async fn the_phone_changes_with_a_code_and_becomes_the_login() {
     let changed = post(&app, &player, "/api/personal/setmobile", right).await;
 
     assert_eq!(wrong.err(), "invalid_code");
-    changed.ok();
+    changed.assert_ok();
     let masked = format!("{}****{}", &new_phone[..3], &new_phone[7..]);
     assert_eq!(profile(&app, &player).await["phone"], masked);
     assert_eq!(app.login(&player.phone, PASSWORD).await.err(), "login_failed");
-    assert_eq!(app.login(&new_phone, PASSWORD).await.ok()["user"]["id"], player.id);
+    assert_eq!(app.login(&new_phone, PASSWORD).await.assert_ok()["user"]["id"], player.id);
 }
 
 #[tokio::test]
@@ -220,7 +220,7 @@ async fn a_phone_of_another_account_is_refused() {
         assert_eq!(reply.err(), key, "{description}");
     }
 
-    app.login(&player.phone, PASSWORD).await.ok();
+    app.login(&player.phone, PASSWORD).await.assert_ok();
 }
 
 #[tokio::test]
@@ -232,9 +232,9 @@ async fn user_changemobile_is_the_same_endpoint() {
 
     post(&app, &player, "/user/changemobile", json!({ "phone": new_phone, "code": code }))
         .await
-        .ok();
+        .assert_ok();
 
-    app.login(&new_phone, PASSWORD).await.ok();
+    app.login(&new_phone, PASSWORD).await.assert_ok();
 }
 
 // ---- avatar ----
@@ -245,10 +245,10 @@ async fn an_uploaded_avatar_is_served_back_and_replaces_the_old_one() {
     let player = app.player().await;
 
     let first = set_header(&app, &player, ("avatar", "me.png"), PNG).await;
-    let first = first.ok()["avatar"].as_str().expect("an avatar").to_string();
+    let first = first.assert_ok()["avatar"].as_str().expect("an avatar").to_string();
     let served = app.get(&format!("/{first}"), None).await;
     let second = set_header(&app, &player, ("file", "again.png"), PNG).await;
-    let second = second.ok()["avatar"].as_str().expect("an avatar").to_string();
+    let second = second.assert_ok()["avatar"].as_str().expect("an avatar").to_string();
 
     assert!(first.starts_with("media/avatars/") && first.ends_with(".png"), "{first}");
     assert_eq!(served.status, StatusCode::OK);
@@ -288,7 +288,7 @@ async fn an_avatar_must_be_an_image_within_the_limit() {
 async fn only_stored_avatar_names_are_served() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    set_header(&app, &player, ("avatar", "me.png"), PNG).await.ok();
+    set_header(&app, &player, ("avatar", "me.png"), PNG).await.assert_ok();
     std::fs::write(app.config.server.data_dir.join("avatars/notes.txt"), "secret")
         .expect("a stray file");
 

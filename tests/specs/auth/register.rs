@@ -12,7 +12,7 @@ async fn registration_returns_a_session_and_a_fresh_profile() {
 
     let reply = app.register(form).await;
 
-    let data = reply.ok();
+    let data = reply.assert_ok();
     let token = data["token"].as_str().expect("a token");
     assert_eq!(token.len(), 64, "a 256-bit token in hex");
     assert!(token.bytes().all(|byte| byte.is_ascii_hexdigit()));
@@ -27,7 +27,7 @@ async fn registration_returns_a_session_and_a_fresh_profile() {
     let invite_code = user["invite_code"].as_str().expect("an invite code");
     assert_eq!(invite_code.len(), 8);
     assert!(invite_code.bytes().all(|byte| byte.is_ascii_uppercase() || byte.is_ascii_digit()));
-    assert_eq!(app.personal_index(token).await.ok(), user);
+    assert_eq!(app.personal_index(token).await.assert_ok(), user);
 }
 
 #[tokio::test]
@@ -37,16 +37,16 @@ async fn the_compat_paths_register_log_in_show_the_profile_and_log_out() {
     let phone = form["phone"].as_str().expect("a phone").to_string();
 
     let registered = app.post_json("/user/register", &form, &[]).await;
-    let user = registered.ok()["user"].clone();
+    let user = registered.assert_ok()["user"].clone();
     let login = json!({ "account": phone, "password": PASSWORD });
     let logged_in = app.post_json("/user/login", &login, &[]).await;
-    let token = logged_in.ok()["token"].as_str().expect("a token").to_string();
+    let token = logged_in.assert_ok()["token"].as_str().expect("a token").to_string();
     let info = app.post_json("/user/getUserinfo", &json!({}), &[("token", &token)]).await;
     let logged_out = app.post_json("/api/login/logout", &json!({}), &[("token", &token)]).await;
 
-    assert_eq!(logged_in.ok()["user"], user);
-    assert_eq!(info.ok(), &user);
-    logged_out.ok();
+    assert_eq!(logged_in.assert_ok()["user"], user);
+    assert_eq!(info.assert_ok(), &user);
+    logged_out.assert_ok();
     app.personal_index(&token).await.assert_session_ended();
 }
 
@@ -112,7 +112,7 @@ async fn invalid_registrations_are_refused_with_their_key_and_create_nobody() {
         let reply = app.register(form).await;
         assert_eq!(reply.err(), *expected, "{description}: {reply:?}");
     }
-    app.register(valid).await.ok();
+    app.register(valid).await.assert_ok();
 }
 
 #[tokio::test]
@@ -170,9 +170,9 @@ async fn the_operators_phone_pattern_replaces_the_default() {
     let local = app.register(form("0912345678")).await;
     let default_shaped = app.register(form("13812345678")).await;
 
-    assert_eq!(local.ok()["user"]["phone"], "091****5678");
+    assert_eq!(local.assert_ok()["user"]["phone"], "091****5678");
     assert_eq!(default_shaped.err(), "invalid_phone");
-    assert_eq!(app.config().await.ok()["phone_pattern"], r"^0\d{9}$");
+    assert_eq!(app.config().await.assert_ok()["phone_pattern"], r"^0\d{9}$");
 }
 
 #[tokio::test]
@@ -191,11 +191,11 @@ async fn an_invite_requirement_refuses_registration_without_a_players_code() {
 
     assert_eq!(without.err(), "invite_required");
     assert_eq!(unknown.err(), "invalid_invite_code");
-    let invited_id = user_id(&invited.ok()["user"]["id"]);
+    let invited_id = user_id(&invited.assert_ok()["user"]["id"]);
     assert_eq!(app.user_detail(invited_id).await.inviter_id, Some(inviter.id));
-    let lowercase_id = user_id(&lowercase.ok()["user"]["id"]);
+    let lowercase_id = user_id(&lowercase.assert_ok()["user"]["id"]);
     assert_eq!(app.user_detail(lowercase_id).await.inviter_id, Some(inviter.id));
-    assert_eq!(app.config().await.ok()["require_invite"], true);
+    assert_eq!(app.config().await.assert_ok()["require_invite"], true);
 }
 
 #[tokio::test]
@@ -238,8 +238,8 @@ async fn a_code_requirement_refuses_registration_without_the_sent_code() {
         assert_eq!(reply.err(), *expected, "{description}: {reply:?}");
     }
     let registered = app.register(with(form, json!({ "code": sent }))).await;
-    registered.ok();
-    assert_eq!(app.config().await.ok()["require_code"], true);
+    registered.assert_ok();
+    assert_eq!(app.config().await.assert_ok()["require_code"], true);
 }
 
 #[tokio::test]
@@ -249,7 +249,7 @@ async fn a_registration_code_is_bound_to_its_phone_and_purpose() {
     let (first, second) = (app.fresh_phone(), app.fresh_phone());
     let code_of_first = app.code_for(&first, "register").await;
     let bind_code = app.send_code_as(&player.token, &second, "bind").await;
-    bind_code.ok();
+    bind_code.assert_ok();
     let bind_code = app.latest_code(&second).await.expect("a bind code").code;
 
     let other_phone = app
@@ -287,7 +287,7 @@ async fn a_registration_code_expires_after_its_time_to_live() {
     app.clock.advance(1);
     let after = app.register(with(late, json!({ "code": late_code }))).await;
 
-    before.ok();
+    before.assert_ok();
     assert_eq!(after.err(), "invalid_code");
 }
 
@@ -314,7 +314,7 @@ async fn a_registration_code_is_refused_after_too_many_wrong_tries() {
     let accepted = app.register(with(allowed, json!({ "code": allowed_code }))).await;
 
     assert_eq!(refused.err(), "invalid_code");
-    accepted.ok();
+    accepted.assert_ok();
 }
 
 #[tokio::test]
@@ -330,5 +330,5 @@ async fn a_registration_refused_after_the_code_check_leaves_the_code_usable() {
     let accepted = app.register(with(form, json!({ "code": code }))).await;
 
     assert_eq!(refused.err(), "login_name_taken");
-    accepted.ok();
+    accepted.assert_ok();
 }

@@ -72,9 +72,9 @@ async fn wrong_fund_passwords_lock_a_client_address_across_players() {
     assert_eq!(locked.err(), "throttled");
     assert!(locked.msg().contains(&LOCK_SECS.to_string()), "the wait: {}", locked.msg());
     assert_eq!(locked_hashes, 0, "a locked address costs no hash");
-    elsewhere.ok();
+    elsewhere.assert_ok();
     app.clock.advance(LOCK_SECS);
-    post_from(&app, &guessers[0], FUND, &right, "203.0.113.7").await.ok();
+    post_from(&app, &guessers[0], FUND, &right, "203.0.113.7").await.assert_ok();
 }
 
 #[tokio::test]
@@ -101,7 +101,7 @@ async fn wrong_old_login_passwords_lock_the_account_and_its_logins() {
     assert_eq!(locked.err(), "throttled");
     assert_eq!(locked_hashes, 0, "a locked account costs no hash");
     assert_eq!(login.err(), "throttled", "the same lock as wrong logins");
-    later.ok();
+    later.assert_ok();
 }
 
 #[tokio::test]
@@ -126,7 +126,7 @@ async fn wrong_old_login_passwords_lock_the_client_address() {
 
     assert_eq!(locked.err(), "throttled");
     assert_eq!(login.err(), "throttled");
-    elsewhere.ok();
+    elsewhere.assert_ok();
 }
 
 #[tokio::test]

@@ -48,11 +48,11 @@ async fn a_session_unused_for_the_idle_time_ends() {
     let expired = app.personal_index(&idle.token).await;
     let used_since = app.personal_index(&kept.token).await;
 
-    just_before.ok();
+    just_before.assert_ok();
     expired.assert_login_required();
-    used_since.ok();
-    let token = app.login(&idle.phone, PASSWORD).await.ok()["token"].clone();
-    app.personal_index(token.as_str().expect("a token")).await.ok();
+    used_since.assert_ok();
+    let token = app.login(&idle.phone, PASSWORD).await.assert_ok()["token"].clone();
+    app.personal_index(token.as_str().expect("a token")).await.assert_ok();
 }
 
 #[tokio::test]
@@ -80,11 +80,11 @@ async fn the_last_use_is_written_at_most_once_per_touch_interval() {
 
     for _ in 0..5 {
         app.clock.advance(SESSION_TOUCH_SECS / 5 - 1);
-        app.personal_index(&player.token).await.ok();
+        app.personal_index(&player.token).await.assert_ok();
     }
     let unwritten = last_seen(&app, &player).await;
     move_to(&app, started + SESSION_TOUCH_SECS);
-    app.personal_index(&player.token).await.ok();
+    app.personal_index(&player.token).await.assert_ok();
     let written = last_seen(&app, &player).await;
 
     assert_eq!(unwritten, started, "requests within the interval write nothing");
@@ -98,7 +98,7 @@ async fn betting_and_the_home_page_count_as_use() {
     let started = app.now();
 
     move_to(&app, started + SESSION_TOUCH_SECS);
-    app.get("/api/index/index", Some(&player.token)).await.ok();
+    app.get("/api/index/index", Some(&player.token)).await.assert_ok();
     let after_home = last_seen(&app, &player).await;
     move_to(&app, started + 2 * SESSION_TOUCH_SECS);
     let headers = [("token", player.token.as_str())];
@@ -114,7 +114,7 @@ async fn betting_and_the_home_page_count_as_use() {
 async fn the_operators_fund_password_reset_ends_every_session() {
     let app = app_with_idle_expiry().await;
     let player = app.player().await;
-    let second = app.login(&player.phone, PASSWORD).await.ok()["token"].clone();
+    let second = app.login(&player.phone, PASSWORD).await.assert_ok()["token"].clone();
     let (user_id, now) = (player.id, app.now());
 
     app.db
@@ -131,13 +131,13 @@ async fn every_login_gets_a_new_token_and_the_others_stay_valid() {
     let app = app_with_idle_expiry().await;
     let player = app.player().await;
 
-    let first = app.login(&player.phone, PASSWORD).await.ok()["token"].clone();
-    let second = app.login(&player.phone, PASSWORD).await.ok()["token"].clone();
+    let first = app.login(&player.phone, PASSWORD).await.assert_ok()["token"].clone();
+    let second = app.login(&player.phone, PASSWORD).await.assert_ok()["token"].clone();
 
     assert_ne!(first, second);
     assert_ne!(first.as_str(), Some(player.token.as_str()));
     for token in [player.token.as_str(), first.as_str().unwrap(), second.as_str().unwrap()] {
-        app.personal_index(token).await.ok();
+        app.personal_index(token).await.assert_ok();
     }
 }
 
@@ -148,7 +148,7 @@ async fn a_live_stream_ends_at_the_resync_once_its_session_has_been_idle_too_lon
     let player = hall.app.player().await;
     let headers = [("token", player.token.as_str())];
     let issued = hall.app.post_json("/api/live/ticket", &json!({}), &headers).await;
-    let ticket = issued.ok()["ticket"].as_str().expect("a ticket").to_string();
+    let ticket = issued.assert_ok()["ticket"].as_str().expect("a ticket").to_string();
     let path = format!("/api/live?room=k3&ticket={ticket}");
     let mut stream =
         crate::games::live::open_path(&hall, &path, None).await.expect("the stream opens");

@@ -11,11 +11,11 @@ async fn a_player_logs_in_by_phone_or_by_login_name_in_any_case() {
 
     for account in [player.phone.as_str(), "Alice_01", "alice_01", "ALICE_01", " alice_01 "] {
         let reply = app.login(account, PASSWORD).await;
-        let data = reply.ok();
+        let data = reply.assert_ok();
         assert_eq!(data["user"]["id"], player.id, "{account}");
         let token = data["token"].as_str().expect("a token");
         assert_ne!(token, player.token, "each login is a new session");
-        assert_eq!(app.personal_index(token).await.ok()["id"], player.id);
+        assert_eq!(app.personal_index(token).await.assert_ok()["id"], player.id);
     }
 }
 
@@ -68,13 +68,13 @@ async fn logout_ends_only_that_session() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     let other_session = app.login(&player.phone, PASSWORD).await;
-    let other_token = other_session.ok()["token"].as_str().expect("a token").to_string();
+    let other_token = other_session.assert_ok()["token"].as_str().expect("a token").to_string();
 
-    app.logout(&player.token).await.ok();
+    app.logout(&player.token).await.assert_ok();
 
     app.personal_index(&player.token).await.assert_session_ended();
     app.logout(&player.token).await.assert_session_ended();
-    app.personal_index(&other_token).await.ok();
+    app.personal_index(&other_token).await.assert_ok();
 }
 
 #[tokio::test]
@@ -88,7 +88,7 @@ async fn a_session_ends_after_its_time_to_live() {
     app.clock.advance(1);
     let after = app.personal_index(&player.token).await;
 
-    before.ok();
+    before.assert_ok();
     after.assert_login_required();
 }
 
@@ -111,7 +111,7 @@ async fn requests_without_a_live_token_need_a_login() {
         assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{description}");
         reply.assert_login_required();
     }
-    app.personal_index(&player.token).await.ok();
+    app.personal_index(&player.token).await.assert_ok();
 }
 
 #[tokio::test]
@@ -129,7 +129,7 @@ async fn a_frozen_player_is_logged_out_everywhere_and_cannot_log_in() {
     app.send_code_as(&player.token, "player@example.com", "bind").await.assert_frozen();
     app.login(&player.phone, PASSWORD).await.assert_frozen();
     assert_eq!(app.login(&player.phone, "secret_2").await.err(), "login_failed");
-    app.personal_index(&bystander.token).await.ok();
+    app.personal_index(&bystander.token).await.assert_ok();
 }
 
 #[tokio::test]
@@ -141,8 +141,8 @@ async fn an_unfrozen_player_logs_in_again_but_old_sessions_stay_ended() {
     app.unfreeze(player.id).await;
 
     app.personal_index(&player.token).await.assert_session_ended();
-    let token = app.login(&player.phone, PASSWORD).await.ok()["token"].clone();
-    app.personal_index(token.as_str().expect("a token")).await.ok();
+    let token = app.login(&player.phone, PASSWORD).await.assert_ok()["token"].clone();
+    app.personal_index(token.as_str().expect("a token")).await.assert_ok();
 }
 
 #[tokio::test]
@@ -154,7 +154,7 @@ async fn a_password_set_by_the_operator_ends_every_session() {
 
     app.personal_index(&player.token).await.assert_session_ended();
     assert_eq!(app.login(&player.phone, PASSWORD).await.err(), "login_failed");
-    app.login(&player.phone, "changed_2").await.ok();
+    app.login(&player.phone, "changed_2").await.assert_ok();
 }
 
 // ---- forgotten password (user/change_pwd) ----
@@ -171,9 +171,9 @@ async fn a_forgotten_password_is_replaced_with_a_reset_code() {
 
     let reply = app.change_pwd(reset(&player.phone, &code, "changed_2", "changed_2")).await;
 
-    reply.ok();
+    reply.assert_ok();
     assert_eq!(app.login(&player.phone, PASSWORD).await.err(), "login_failed");
-    app.login(&player.phone, "changed_2").await.ok();
+    app.login(&player.phone, "changed_2").await.assert_ok();
     app.personal_index(&player.token).await.assert_session_ended();
 }
 
@@ -182,12 +182,12 @@ async fn a_reset_code_works_only_once() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     let code = app.code_for(&player.phone, "forget").await;
-    app.change_pwd(reset(&player.phone, &code, "changed_2", "changed_2")).await.ok();
+    app.change_pwd(reset(&player.phone, &code, "changed_2", "changed_2")).await.assert_ok();
 
     let again = app.change_pwd(reset(&player.phone, &code, "changed_3", "changed_3")).await;
 
     assert_eq!(again.err(), "invalid_code");
-    app.login(&player.phone, "changed_2").await.ok();
+    app.login(&player.phone, "changed_2").await.assert_ok();
 }
 
 #[tokio::test]
@@ -227,8 +227,8 @@ async fn invalid_password_resets_are_refused_with_their_key_and_change_nothing()
         let reply = app.change_pwd(form.clone()).await;
         assert_eq!(reply.err(), *expected, "{description}: {reply:?}");
     }
-    app.login(phone, PASSWORD).await.ok();
-    app.personal_index(&player.token).await.ok();
+    app.login(phone, PASSWORD).await.assert_ok();
+    app.personal_index(&player.token).await.assert_ok();
 }
 
 #[tokio::test]
@@ -238,9 +238,10 @@ async fn only_a_reset_code_can_reset_a_password() {
     let phone = form["phone"].as_str().expect("a phone").to_string();
     // Sent before registering; registration without a code requirement leaves it unused.
     let register_code = app.code_for(&phone, "register").await;
-    let token = app.register(form).await.ok()["token"].as_str().expect("a token").to_string();
+    let token =
+        app.register(form).await.assert_ok()["token"].as_str().expect("a token").to_string();
     app.clock.advance(60);
-    app.send_code_as(&token, &phone, "bind").await.ok();
+    app.send_code_as(&token, &phone, "bind").await.assert_ok();
     let bind_code = app.latest_code(&phone).await.expect("a code").code;
 
     let with_register = app.change_pwd(reset(&phone, &register_code, "changed_2", "changed_2"));
@@ -249,5 +250,5 @@ async fn only_a_reset_code_can_reset_a_password() {
 
     assert_eq!(with_register.err(), "invalid_code");
     assert_eq!(with_bind.err(), "invalid_code");
-    app.login(&phone, PASSWORD).await.ok();
+    app.login(&phone, PASSWORD).await.assert_ok();
 }

@@ -43,14 +43,17 @@ async fn registration_with_codes_builds_three_levels_and_no_fourth() {
         (3, vec![masked(&chain[3].phone)]),
     ] {
         let page = members(&app, partner, &format!("level={level}")).await;
-        assert_eq!(phones(page.ok()), expected, "level {level}");
-        assert_eq!(page.ok()["list"][0]["level"], level);
+        assert_eq!(phones(page.assert_ok()), expected, "level {level}");
+        assert_eq!(page.assert_ok()["list"][0]["level"], level);
     }
     let everyone: Vec<String> =
         [1, 2, 3].into_iter().map(|level| format!("level={level}&limit=100")).collect();
     for query in everyone {
         let page = members(&app, partner, &query).await;
-        assert!(!phones(page.ok()).contains(&masked(&fourth.phone)), "a 4th level is no team");
+        assert!(
+            !phones(page.assert_ok()).contains(&masked(&fourth.phone)),
+            "a 4th level is no team"
+        );
     }
     // Each member's own team starts below him.
     assert_eq!(team_index(&app, &chain[3]).await["total"]["people"], 1);
@@ -69,9 +72,12 @@ async fn the_member_list_pages_and_refuses_a_level_outside_one_to_three() {
     let first = members(&app, &partner, "level=1&page=1&limit=2").await;
     let last = members(&app, &partner, "level=1&page=3&limit=2").await;
 
-    assert_eq!((first.ok()["total"].as_i64(), first.ok()["limit"].as_i64()), (Some(5), Some(2)));
-    assert_eq!(phones(first.ok()), [masked(&invited[4].phone), masked(&invited[3].phone)]);
-    assert_eq!(phones(last.ok()), [masked(&invited[0].phone)]);
+    assert_eq!(
+        (first.assert_ok()["total"].as_i64(), first.assert_ok()["limit"].as_i64()),
+        (Some(5), Some(2))
+    );
+    assert_eq!(phones(first.assert_ok()), [masked(&invited[4].phone), masked(&invited[3].phone)]);
+    assert_eq!(phones(last.assert_ok()), [masked(&invited[0].phone)]);
     for (query, why) in [("level=0", "zero"), ("level=4", "a 4th"), ("level=x", "not a number")] {
         assert_eq!(members(&app, &partner, query).await.err(), "bad_params", "{why}");
     }
@@ -101,10 +107,10 @@ async fn the_team_figures_equal_what_the_members_deposited_bet_and_withdrew() {
     app.approved_deposit(direct, "40.00").await;
     app.play_turnover(direct, "1000000").await;
     let paid = app.do_withdraw(direct, withdrawal_form(card, "20.00"), None).await;
-    let paid = paid.ok()["id"].as_i64().expect("an id");
+    let paid = paid.assert_ok()["id"].as_i64().expect("an id");
     app.review_withdrawal(paid, Decision::Pass, "").await.expect("paid");
     let refused = app.do_withdraw(direct, withdrawal_form(card, "15.00"), None).await;
-    let refused = refused.ok()["id"].as_i64().expect("an id");
+    let refused = refused.assert_ok()["id"].as_i64().expect("an id");
     app.review_withdrawal(refused, Decision::Reject, "no").await.expect("rejected");
 
     let team = team_index(app, partner).await;
@@ -123,8 +129,8 @@ async fn the_team_figures_equal_what_the_members_deposited_bet_and_withdrew() {
     );
     assert_eq!(total["withdrawals"], "20.00");
     let listed = members(app, partner, "level=1").await;
-    assert_eq!(listed.ok()["list"][0]["recharge"], "140.00");
-    assert_eq!(listed.ok()["list"][0]["bets"], "30.00");
-    assert!(listed.ok()["list"][0]["joined_at"].as_i64().is_some());
+    assert_eq!(listed.assert_ok()["list"][0]["recharge"], "140.00");
+    assert_eq!(listed.assert_ok()["list"][0]["bets"], "30.00");
+    assert!(listed.assert_ok()["list"][0]["joined_at"].as_i64().is_some());
     assert_ledger_verifies(app).await;
 }

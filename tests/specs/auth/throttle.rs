@@ -39,7 +39,7 @@ async fn an_account_locks_after_too_many_failures_until_the_lock_ends() {
     assert!(locked.msg().contains("600"), "{locked:?}");
     assert_eq!(almost.err(), "throttled");
     assert!(almost.msg().contains(" 1 "), "{almost:?}");
-    after.ok();
+    after.assert_ok();
 }
 
 #[tokio::test]
@@ -48,16 +48,16 @@ async fn failures_below_the_limit_do_not_lock_and_a_success_forgets_them() {
     let player = app.player().await;
 
     for _ in 0..2 {
-        app.login(&player.phone, "wrong_1").await;
+        assert_eq!(app.login(&player.phone, "wrong_1").await.err(), "login_failed");
     }
     let success = app.login(&player.phone, PASSWORD).await;
     for _ in 0..2 {
-        app.login(&player.phone, "wrong_1").await;
+        assert_eq!(app.login(&player.phone, "wrong_1").await.err(), "login_failed");
     }
     let still_open = app.login(&player.phone, PASSWORD).await;
 
-    success.ok();
-    still_open.ok();
+    success.assert_ok();
+    still_open.assert_ok();
 }
 
 #[tokio::test]
@@ -66,15 +66,15 @@ async fn failures_older_than_the_lock_window_are_forgotten() {
     let player = app.player().await;
 
     for _ in 0..2 {
-        app.login(&player.phone, "wrong_1").await;
+        assert_eq!(app.login(&player.phone, "wrong_1").await.err(), "login_failed");
     }
     app.clock.advance(601);
     for _ in 0..2 {
-        app.login(&player.phone, "wrong_1").await;
+        assert_eq!(app.login(&player.phone, "wrong_1").await.err(), "login_failed");
     }
     let reply = app.login(&player.phone, PASSWORD).await;
 
-    reply.ok();
+    reply.assert_ok();
 }
 
 #[tokio::test]
@@ -83,13 +83,13 @@ async fn failures_by_phone_and_by_login_name_count_for_the_same_account() {
     let player = app.player_with(json!({ "username": "alice_01" })).await;
     let bystander = app.player().await;
 
-    app.login(&player.phone, "wrong_1").await;
-    app.login("alice_01", "wrong_1").await;
-    app.login("ALICE_01", "wrong_1").await;
+    assert_eq!(app.login(&player.phone, "wrong_1").await.err(), "login_failed");
+    assert_eq!(app.login("alice_01", "wrong_1").await.err(), "login_failed");
+    assert_eq!(app.login("ALICE_01", "wrong_1").await.err(), "login_failed");
 
     assert_eq!(app.login(&player.phone, PASSWORD).await.err(), "throttled");
     assert_eq!(app.login("alice_01", PASSWORD).await.err(), "throttled");
-    app.login(&bystander.phone, PASSWORD).await.ok();
+    app.login(&bystander.phone, PASSWORD).await.assert_ok();
 }
 
 #[tokio::test]
@@ -97,15 +97,15 @@ async fn a_password_reset_lifts_the_account_lock() {
     let app = throttled_app().await;
     let player = app.player().await;
     for _ in 0..3 {
-        app.login(&player.phone, "wrong_1").await;
+        assert_eq!(app.login(&player.phone, "wrong_1").await.err(), "login_failed");
     }
     let code = app.code_for(&player.phone, "forget").await;
 
     let form = json!({ "account": player.phone, "code": code, "password": "changed_2",
         "repassword": "changed_2" });
-    app.change_pwd(form).await.ok();
+    app.change_pwd(form).await.assert_ok();
 
-    app.login(&player.phone, "changed_2").await.ok();
+    app.login(&player.phone, "changed_2").await.assert_ok();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -146,17 +146,22 @@ async fn an_address_locks_after_failures_across_accounts_behind_a_trusted_proxy(
     let (first, second, victim) = (app.player().await, app.player().await, app.player().await);
     let proxy = peer("10.0.0.254");
 
-    app.login_from((&first.phone, "wrong_1"), proxy, Some("203.0.113.7")).await;
-    app.login_from((&second.phone, "wrong_1"), proxy, Some("203.0.113.7, 10.0.0.1")).await;
-    app.login_from(("nobody_01", "wrong_1"), proxy, Some(" 203.0.113.7 ")).await;
+    let refused = app.login_from((&first.phone, "wrong_1"), proxy, Some("203.0.113.7")).await;
+
+    assert_eq!(refused.err(), "login_failed");
+    let refused =
+        app.login_from((&second.phone, "wrong_1"), proxy, Some("203.0.113.7, 10.0.0.1")).await;
+    assert_eq!(refused.err(), "login_failed");
+    let refused = app.login_from(("nobody_01", "wrong_1"), proxy, Some(" 203.0.113.7 ")).await;
+    assert_eq!(refused.err(), "login_failed");
     let locked = app.login_from((&victim.phone, PASSWORD), proxy, Some("203.0.113.7")).await;
     let elsewhere = app.login_from((&victim.phone, PASSWORD), proxy, Some("198.51.100.9")).await;
     app.clock.advance(600);
     let later = app.login_from((&victim.phone, PASSWORD), proxy, Some("203.0.113.7")).await;
 
     assert_eq!(locked.err(), "throttled");
-    elsewhere.ok();
-    later.ok();
+    elsewhere.assert_ok();
+    later.assert_ok();
 }
 
 #[tokio::test]
@@ -169,13 +174,14 @@ async fn an_untrusted_forwarded_for_header_does_not_change_the_address() {
     let attacker = peer("203.0.113.7");
 
     for forged in ["198.51.100.1", "198.51.100.2", "198.51.100.3"] {
-        app.login_from(("nobody_01", "wrong_1"), attacker, Some(forged)).await;
+        let refused = app.login_from(("nobody_01", "wrong_1"), attacker, Some(forged)).await;
+        assert_eq!(refused.err(), "login_failed");
     }
     let forged = app.login_from((&player.phone, PASSWORD), attacker, Some("198.51.100.4")).await;
     let other_peer = app.login_from((&player.phone, PASSWORD), peer("192.0.2.1"), None).await;
 
     assert_eq!(forged.err(), "throttled");
-    other_peer.ok();
+    other_peer.assert_ok();
 }
 
 #[tokio::test]
@@ -201,7 +207,7 @@ async fn a_locked_account_is_refused_before_any_password_hash() {
     let app = throttled_app().await;
     let player = app.player().await;
     for _ in 0..3 {
-        app.login(&player.phone, "wrong_1").await;
+        assert_eq!(app.login(&player.phone, "wrong_1").await.err(), "login_failed");
     }
 
     let before = fairhall::auth::hashing::runs_requested_here();

@@ -72,7 +72,7 @@ pub async fn picture(app: &TestApp, seed: u8) -> String {
 
 async fn list(app: &TestApp, player: &Player, path: &str, lang: &str) -> Vec<Value> {
     let reply = get(app, player, path, Some(lang)).await;
-    reply.ok()["list"].as_array().expect("a list").clone()
+    reply.assert_ok()["list"].as_array().expect("a list").clone()
 }
 
 fn titles(list: &[Value]) -> Vec<&str> {
@@ -104,14 +104,14 @@ async fn a_reader_gets_his_language_else_the_default_one_else_nothing() {
 
     let detail = |id: i64| format!("/api/activity/detail?id={id}");
     let english = get(&app, &player, &detail(both), Some("en")).await;
-    assert_eq!(english.ok()["title"], "Promotion");
-    assert_eq!(english.ok()["body"], "<p>Promotion: the details.</p>");
-    assert_eq!(english.ok()["summary"], "Promotion: the details.");
+    assert_eq!(english.assert_ok()["title"], "Promotion");
+    assert_eq!(english.assert_ok()["body"], "<p>Promotion: the details.</p>");
+    assert_eq!(english.assert_ok()["summary"], "Promotion: the details.");
     let japanese = get(&app, &player, &detail(both), Some("ja")).await;
-    assert_eq!(japanese.ok()["title"], "Khuyến mãi");
+    assert_eq!(japanese.assert_ok()["title"], "Khuyến mãi");
     assert_not_found(&get(&app, &player, &detail(chinese_only), Some("en")).await);
     assert_eq!(
-        get(&app, &player, &detail(chinese_only), Some("zh")).await.ok()["title"],
+        get(&app, &player, &detail(chinese_only), Some("zh")).await.assert_ok()["title"],
         "只有中文"
     );
 }
@@ -150,7 +150,7 @@ async fn an_activity_shows_inside_its_window_only() {
         (listed[0]["start_at"].as_i64(), listed[0]["end_at"].as_i64()),
         (Some(start.secs()), Some(start.secs() + 60))
     );
-    assert_eq!(get(&app, &player, &detail, Some("vi")).await.ok()["id"], id);
+    assert_eq!(get(&app, &player, &detail, Some("vi")).await.assert_ok()["id"], id);
     assert_eq!(started_since(&app, since).await, 1);
 
     app.clock.advance(60);
@@ -170,7 +170,10 @@ async fn a_deleted_item_is_never_shown_again() {
     assert_eq!(titles(&list(&app, &player, "/api/help/index", "vi").await), ["Nạp tiền"]);
     let detail = |id: i64| format!("/api/help/detail?id={id}");
     assert_not_found(&get(&app, &player, &detail(deleted), Some("vi")).await);
-    assert_eq!(get(&app, &player, &detail(kept), Some("vi")).await.ok()["title"], "Nạp tiền");
+    assert_eq!(
+        get(&app, &player, &detail(kept), Some("vi")).await.assert_ok()["title"],
+        "Nạp tiền"
+    );
     // Another kind's id is not a help article.
     let activity =
         create(&app, ContentKind::Activity, input(ContentKind::Activity, "vi", "A")).await;
@@ -197,8 +200,8 @@ async fn help_articles_follow_the_operators_positions() {
     assert_eq!(listed[0]["summary"], "", "help lists carry no summary");
     let id = listed[0]["id"].as_i64().unwrap();
     let article = get(&app, &player, &format!("/api/help/detail?id={id}"), Some("en")).await;
-    assert_eq!(article.ok()["body"], "<p>Deposits: the details.</p>");
-    assert_eq!(article.ok()["updated_at"], app.now().secs());
+    assert_eq!(article.assert_ok()["body"], "<p>Deposits: the details.</p>");
+    assert_eq!(article.assert_ok()["updated_at"], app.now().secs());
 }
 
 #[tokio::test]
@@ -216,7 +219,7 @@ async fn pages_are_found_by_slug_with_their_version() {
     translate(&app, kind, privacy, "en", "Privacy").await;
 
     let about = get(&app, &player, "/api/page/detail?slug=about-us", Some("en")).await;
-    let about = about.ok();
+    let about = about.assert_ok();
     assert_eq!(
         (&about["slug"], &about["title"], &about["version"]),
         (&Value::from("about-us"), &Value::from("Về chúng tôi"), &Value::from("2026-11"))
@@ -235,7 +238,7 @@ async fn pages_are_found_by_slug_with_their_version() {
     // The slug is free again once its page is deleted.
     create(&app, kind, page("privacy", "Quyền riêng tư 2")).await;
     let again = get(&app, &player, "/api/page/detail?slug=privacy", None).await;
-    assert_eq!(again.ok()["title"], "Quyền riêng tư 2");
+    assert_eq!(again.assert_ok()["title"], "Quyền riêng tư 2");
 }
 
 #[tokio::test]
@@ -254,8 +257,14 @@ async fn a_guest_reads_the_pages_before_registering() {
     .await;
 
     let page = app.get("/api/page/detail?slug=user-agreement", None).await;
-    assert_eq!((&page.ok()["title"], &page.ok()["version"]), (&json!("Thỏa thuận"), &json!("2")));
-    assert_eq!(app.get("/api/page/index", None).await.ok()["list"][0]["slug"], "user-agreement");
+    assert_eq!(
+        (&page.assert_ok()["title"], &page.assert_ok()["version"]),
+        (&json!("Thỏa thuận"), &json!("2"))
+    );
+    assert_eq!(
+        app.get("/api/page/index", None).await.assert_ok()["list"][0]["slug"],
+        "user-agreement"
+    );
     assert_eq!(app.get("/api/help/index", None).await.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -366,7 +375,7 @@ async fn no_known_xss_vector_reaches_a_player() {
         };
         let id = create(&app, kind, input).await;
         let reply = get(&app, &player, &format!("/api/activity/detail?id={id}"), Some("vi")).await;
-        let stored = reply.ok()["body"].as_str().expect("a body").to_string();
+        let stored = reply.assert_ok()["body"].as_str().expect("a body").to_string();
         assert_harmless(vector, &stored);
         assert!(stored.starts_with("<p>Before</p>"), "{vector}: {stored}");
         checked += 1;
@@ -403,10 +412,10 @@ async fn safe_markup_reaches_players_as_written() {
     create(&app, kind, with_links).await;
 
     let shown = get(&app, &player, "/api/page/detail?slug=rules", Some("en")).await;
-    assert_eq!(shown.ok()["body"], safe.as_str());
+    assert_eq!(shown.assert_ok()["body"], safe.as_str());
     let linked = get(&app, &player, "/api/page/detail?slug=links", Some("en")).await;
     assert_eq!(
-        linked.ok()["body"],
+        linked.assert_ok()["body"],
         "<p><a href=\"https://t.me/hall\" rel=\"noopener noreferrer\">Telegram</a> \
          <a href=\"/pages/vip/index\" rel=\"noopener noreferrer\">VIP</a></p>"
     );

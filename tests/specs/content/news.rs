@@ -115,7 +115,7 @@ async fn news_is_paged_also_through_trailing_segments() {
     assert_eq!((&first["total"], &first["limit"]), (&json!(5), &json!(2)));
     assert_eq!(titles(&last), ["News 1"]);
     assert!(titles(&beyond).is_empty());
-    assert_eq!(titles(compat.ok()), ["News 3", "News 2"]);
+    assert_eq!(titles(compat.assert_ok()), ["News 3", "News 2"]);
     for query in ["page=0", "limit=0", "limit=101", "page=abc"] {
         let reply = get(&app, &player, &format!("{INDEX}?{query}"), None).await;
         assert_eq!(reply.err(), "bad_params", "{query}");
@@ -158,8 +158,8 @@ async fn an_article_reads_in_full_with_its_paragraphs() {
         "published_at": START,
         "updated_at": START,
     });
-    assert_eq!(reply.ok(), &expected);
-    assert_eq!(compat.ok(), &expected);
+    assert_eq!(reply.assert_ok(), &expected);
+    assert_eq!(compat.assert_ok(), &expected);
 }
 
 #[tokio::test]
@@ -196,7 +196,7 @@ async fn a_removed_article_is_neither_listed_nor_readable() {
     assert_eq!(page["total"], 1);
     let reply = get(&app, &player, &format!("{DETAIL}?id={removed}"), None).await;
     assert_eq!((reply.status, reply.err()), (StatusCode::NOT_FOUND, "not_found"));
-    get(&app, &player, &format!("{DETAIL}?id={kept}"), None).await.ok();
+    get(&app, &player, &format!("{DETAIL}?id={kept}"), None).await.assert_ok();
     let again = app.db.write(move |tx| content::remove(tx, removed, START)).await;
     assert_eq!(again.err().map(|error| error.key()), Some("not_found"));
 }
@@ -246,11 +246,11 @@ async fn the_support_contacts_come_from_the_config() {
     let empty = unset.get("/api/customer/index", Some(&other.token)).await;
 
     // The links, hours and "open now" beside them: tests/api/system.rs.
-    let contacts = contacts.ok();
+    let contacts = contacts.assert_ok();
     assert_eq!(contacts["support_url"], "https://support.example.com/chat");
     assert_eq!(contacts["telegram_url"], "https://t.me/fairhall_support");
     assert_eq!(contacts["links"].as_array().map(Vec::len), Some(2));
-    let empty = empty.ok();
+    let empty = empty.assert_ok();
     assert_eq!((&empty["support_url"], &empty["telegram_url"]), (&json!(""), &json!("")));
     assert_eq!(empty["links"], json!([]));
 }

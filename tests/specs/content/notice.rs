@@ -37,10 +37,10 @@ async fn an_announcement_shows_in_the_readers_language_else_the_default_else_not
     assert_eq!(app.unread(&player, "ja").await, 1);
     assert_eq!(app.unread(&player, "en").await, 2);
     let opened = app.open(&player, "announcement", both, "en").await;
-    assert_eq!(opened.ok()["title"], "Maintenance tonight");
+    assert_eq!(opened.assert_ok()["title"], "Maintenance tonight");
     let current = app.get_in(&player, CURRENT, "ja").await;
-    assert_eq!(current.ok()["list"][0]["title"], "Bảo trì tối nay");
-    assert_eq!(current.ok()["list"].as_array().map(Vec::len), Some(1));
+    assert_eq!(current.assert_ok()["list"][0]["title"], "Bảo trì tối nay");
+    assert_eq!(current.assert_ok()["list"].as_array().map(Vec::len), Some(1));
 }
 
 #[tokio::test]
@@ -55,8 +55,8 @@ async fn opening_marks_read_for_that_player_only() {
 
     assert_eq!(app.unread(&reader, "vi").await, 3);
     let opened = app.open(&reader, "announcement", first, "vi").await;
-    assert_eq!(opened.ok()["read"], true);
-    assert_eq!(opened.ok()["body"], "First: the details.");
+    assert_eq!(opened.assert_ok()["read"], true);
+    assert_eq!(opened.assert_ok()["body"], "First: the details.");
     assert_eq!(app.unread(&reader, "vi").await, 2);
     assert_eq!(app.unread(&other, "vi").await, 2, "another player's read is his own");
     let list = app.notices(&reader, "en").await;
@@ -68,7 +68,7 @@ async fn opening_marks_read_for_that_player_only() {
     assert_eq!(list[0]["kind"], "message");
 
     let all = app.post_in(&reader, READ_ALL, json!({}), "vi").await;
-    assert_eq!(all.ok()["count"], 0);
+    assert_eq!(all.assert_ok()["count"], 0);
     assert_eq!(app.unread(&reader, "vi").await, 0);
     assert!(app.notices(&reader, "vi").await.iter().all(|notice| notice["read"] == true));
     assert_eq!(app.unread(&other, "vi").await, 2);
@@ -92,8 +92,11 @@ async fn pinned_announcements_come_first_then_everything_newest_first_in_pages()
     assert_eq!(titles(&english), ["Pinned", "Newest", "Deposit approved"]);
     assert_eq!(english[0]["pinned"], true);
     let second = app.get_in(&player, &format!("{INDEX}?page=2&limit=2"), "en").await;
-    assert_eq!(second.ok()["total"], 3);
-    assert_eq!(titles(second.ok()["list"].as_array().expect("a list")), ["Deposit approved"]);
+    assert_eq!(second.assert_ok()["total"], 3);
+    assert_eq!(
+        titles(second.assert_ok()["list"].as_array().expect("a list")),
+        ["Deposit approved"]
+    );
     for query in ["page=0", "limit=101", "limit=x"] {
         let reply = app.get_in(&player, &format!("{INDEX}?{query}"), "en").await;
         assert_eq!(reply.err(), "bad_params", "{query}");
@@ -147,8 +150,10 @@ async fn deposit_and_withdrawal_reviews_send_their_message_once_in_the_readers_l
         "already_reviewed"
     );
     let form = crate::support::wallet_support::withdrawal_form(card, "100.00");
-    let paid = app.do_withdraw(&player, form.clone(), None).await.ok()["id"].as_i64().expect("id");
-    let refused = app.do_withdraw(&player, form, None).await.ok()["id"].as_i64().expect("id");
+    let paid =
+        app.do_withdraw(&player, form.clone(), None).await.assert_ok()["id"].as_i64().expect("id");
+    let refused =
+        app.do_withdraw(&player, form, None).await.assert_ok()["id"].as_i64().expect("id");
     app.review_withdrawal(paid, Decision::Pass, "").await.expect("paid");
     app.review_withdrawal(refused, Decision::Reject, "Name differs").await.expect("rejected");
 
@@ -172,7 +177,7 @@ async fn a_rolled_back_review_sends_nothing() {
     let app = TestApp::spawn().await;
     let (player, card) = app.withdrawer("300.00").await;
     let form = crate::support::wallet_support::withdrawal_form(card, "100.00");
-    let id = app.do_withdraw(&player, form, None).await.ok()["id"].as_i64().expect("id");
+    let id = app.do_withdraw(&player, form, None).await.assert_ok()["id"].as_i64().expect("id");
     let review = withdrawals::Review {
         withdrawal_id: id,
         decision: Decision::Reject,
@@ -192,7 +197,7 @@ async fn a_rolled_back_review_sends_nothing() {
     assert!(matches!(failed, Err(AppError::BadParams)));
     assert_eq!(app.message_titles(&player).await, ["Deposit approved"]);
     let pending = app.get_as(&player, "/api/personal/withdrawlsrecord", "").await;
-    assert_eq!(pending.ok()["list"][0]["status"], "pending");
+    assert_eq!(pending.assert_ok()["list"][0]["status"], "pending");
 }
 
 #[tokio::test]
@@ -200,7 +205,7 @@ async fn a_product_payout_a_vip_upgrade_and_an_envelope_for_him_each_send_one_me
     let app = TestApp::spawn_with(with_programmes).await;
     let player = app.investor("2000.00").await;
     let product = app.product(fruit()).await;
-    app.buy(&player, product, "1000.00").await.ok();
+    app.buy(&player, product, "1000.00").await.assert_ok();
     app.clock.advance(19 * 3_600);
     assert!(app.pay_products().await.paid >= 1);
     app.bet_points(&player, "50.00").await;

@@ -19,7 +19,7 @@ async fn a_purchase_moves_the_principal_to_invest_and_fixes_the_schedule_it_was_
     let preview = app.get_as(&player, "/api/goods/schedule", &format!("id={id}&amount=500")).await;
     let bought = app.buy(&player, id, "500.00").await;
 
-    let receipt = bought.ok();
+    let receipt = bought.assert_ok();
     assert_eq!(receipt["balance"], "500.00");
     let balances = app.balances_of(&player).await;
     assert_eq!(
@@ -28,8 +28,8 @@ async fn a_purchase_moves_the_principal_to_invest_and_fixes_the_schedule_it_was_
     );
     let order_id = receipt["order_id"].as_i64().expect("an order id");
     let order = app.get_as(&player, "/api/goods/order", &format!("id={order_id}")).await;
-    let schedule = order.ok()["schedule"].as_array().expect("a schedule").clone();
-    let shown = preview.ok()["instalments"].as_array().expect("instalments").clone();
+    let schedule = order.assert_ok()["schedule"].as_array().expect("a schedule").clone();
+    let shown = preview.assert_ok()["instalments"].as_array().expect("instalments").clone();
     assert_eq!(schedule.len(), 3);
     for (stored, previewed) in schedule.iter().zip(&shown) {
         for field in ["number", "due_at", "interest", "principal", "amount"] {
@@ -41,11 +41,11 @@ async fn a_purchase_moves_the_principal_to_invest_and_fixes_the_schedule_it_was_
     let amounts: Vec<_> = schedule.iter().map(|row| row["amount"].clone()).collect();
     assert_eq!(amounts, [json!("5.00"), json!("5.00"), json!("505.00")]);
     assert_eq!(schedule[0]["due_at"].as_i64(), Some(START.secs() + 19 * 3600));
-    assert_eq!(preview.ok()["total"], "515.00");
-    assert_eq!(order.ok()["state"], "running");
-    assert_eq!(order.ok()["total_interest"], "15.00");
+    assert_eq!(preview.assert_ok()["total"], "515.00");
+    assert_eq!(order.assert_ok()["state"], "running");
+    assert_eq!(order.assert_ok()["total_interest"], "15.00");
     let records = app.get_as(&player, "/api/personal/accountchangerecord", "").await;
-    assert_eq!(records.ok()["list"][0]["kind"], "invest");
+    assert_eq!(records.assert_ok()["list"][0]["kind"], "invest");
     assert_ledger_verifies(&app).await;
 }
 
@@ -54,10 +54,10 @@ async fn the_list_shows_purchases_and_reserved_capacity_apart() {
     let app = TestApp::spawn().await;
     let id = app.product(fruit()).await;
     let player = app.investor("1000.00").await;
-    app.buy(&player, id, "500.00").await.ok();
+    app.buy(&player, id, "500.00").await.assert_ok();
 
     let list = app.get_as(&player, "/api/goods/index", "").await;
-    let card = &list.ok()["products"][0];
+    let card = &list.assert_ok()["products"][0];
     let detail = app.get_as(&player, "/api/goods/detail", &format!("id={id}")).await;
 
     assert_eq!(card["purchased"], "500.00");
@@ -80,10 +80,10 @@ async fn the_list_shows_purchases_and_reserved_capacity_apart() {
         (&json!(3), &json!("10:00"), &json!("on_sale"))
     );
     assert_eq!(card["timezone"], "Asia/Ho_Chi_Minh", "the zone of the payout time");
-    assert_eq!(list.ok()["categories"][0]["code"], "fruit");
-    assert_eq!(detail.ok()["description"], "Xoài tươi", "in the default language, vi");
+    assert_eq!(list.assert_ok()["categories"][0]["code"], "fruit");
+    assert_eq!(detail.assert_ok()["description"], "Xoài tươi", "in the default language, vi");
     let other = app.get_as(&player, "/api/goods/index", "category=meat").await;
-    assert_eq!(other.ok()["products"], json!([]));
+    assert_eq!(other.assert_ok()["products"], json!([]));
 }
 
 #[tokio::test]
@@ -100,7 +100,7 @@ async fn names_come_in_the_readers_language_or_the_default() {
             .header("lang", lang)
             .body(axum::body::Body::empty())
             .expect("a request");
-        names.push(app.send(request).await.ok()["name"].clone());
+        names.push(app.send(request).await.assert_ok()["name"].clone());
     }
 
     // Japanese has no name: the default language (vi) stands in.
@@ -163,7 +163,7 @@ async fn a_product_off_sale_or_too_full_refuses_with_its_key_and_nothing_changes
     assert_eq!(app.order_count().await, 0);
     assert_ledger_verifies(&app).await;
     let reply = app.buy(&player, small, "500.00").await;
-    assert_eq!(reply.ok()["balance"], "500.00", "what fits can still be bought");
+    assert_eq!(reply.assert_ok()["balance"], "500.00", "what fits can still be bought");
 }
 
 #[tokio::test]
@@ -213,7 +213,7 @@ async fn a_wrong_amount_or_fund_password_refuses_with_its_key_and_nothing_change
     assert_eq!(app.order_count().await, 0);
     assert_ledger_verifies(&app).await;
     let reply = app.buy(&player, on_sale, "200.00").await;
-    assert_eq!(reply.ok()["balance"], "800.00", "the same player can still buy");
+    assert_eq!(reply.assert_ok()["balance"], "800.00", "the same player can still buy");
 }
 
 #[tokio::test]
@@ -242,7 +242,7 @@ async fn a_replayed_purchase_answers_the_first_reply_and_buys_once() {
     let first = app.buy_with(&player, form.clone(), Some("buy-1")).await;
     let again = app.buy_with(&player, form, Some("buy-1")).await;
 
-    assert_eq!(first.ok(), again.ok());
+    assert_eq!(first.assert_ok(), again.assert_ok());
     assert_eq!(app.order_count().await, 1);
     assert_eq!(app.balances_of(&player).await.wallet.to_string(), "700.00");
 }
@@ -287,9 +287,9 @@ async fn concurrent_purchases_beyond_the_capacity_sell_exactly_what_fits() {
     // 1,000.00 of room for 1,600.00 asked: whatever the order, the purchases that fit at their
     // turn succeed and they fill the product exactly (every refusal wanted more than was left).
     let card = app.get_as(&players[0], "/api/goods/detail", &format!("id={id}")).await;
-    assert_eq!(card.ok()["purchased"], format!("{sold}.00"));
+    assert_eq!(card.assert_ok()["purchased"], format!("{sold}.00"));
     assert_eq!(sold, 1000, "the 100.00 purchases fill what the 300.00 ones leave");
-    assert_eq!(card.ok()["state"], "sold_out");
+    assert_eq!(card.assert_ok()["state"], "sold_out");
     assert_ledger_verifies(&app).await;
 }
 
@@ -298,16 +298,16 @@ async fn a_player_sees_only_their_own_orders() {
     let app = TestApp::spawn().await;
     let id = app.product(fruit()).await;
     let (buyer, other) = (app.investor("1000.00").await, app.investor("0.00").await);
-    let order_id = app.buy(&buyer, id, "200.00").await.ok()["order_id"].clone();
+    let order_id = app.buy(&buyer, id, "200.00").await.assert_ok()["order_id"].clone();
 
     let mine = app.get_as(&buyer, "/api/goods/orders", "").await;
     let theirs = app.get_as(&other, "/api/goods/orders", "").await;
     let peek = app.get_as(&other, "/api/goods/order", &format!("id={order_id}")).await;
 
-    assert_eq!(mine.ok()["total"], 1);
-    assert_eq!(mine.ok()["list"][0]["product_name"], "Xoài");
-    assert_eq!(mine.ok()["list"][0]["instalments_paid"], 0);
-    assert_eq!(theirs.ok()["total"], 0);
+    assert_eq!(mine.assert_ok()["total"], 1);
+    assert_eq!(mine.assert_ok()["list"][0]["product_name"], "Xoài");
+    assert_eq!(mine.assert_ok()["list"][0]["instalments_paid"], 0);
+    assert_eq!(theirs.assert_ok()["total"], 0);
     assert_eq!(peek.err(), "bad_params");
 }
 
@@ -326,7 +326,7 @@ async fn the_list_puts_products_on_sale_first_and_drops_those_ended_a_month_ago(
     let player = app.investor("0.00").await;
 
     let list = app.get_as(&player, "/api/goods/index", "").await;
-    let listed: Vec<_> = list.ok()["products"]
+    let listed: Vec<_> = list.assert_ok()["products"]
         .as_array()
         .expect("products")
         .iter()
@@ -342,5 +342,5 @@ async fn the_list_puts_products_on_sale_first_and_drops_those_ended_a_month_ago(
         ]
     );
     let hidden = app.get_as(&player, "/api/goods/detail", &format!("id={long_ended}")).await;
-    assert_eq!(hidden.ok()["state"], "ended", "still readable from an old order");
+    assert_eq!(hidden.assert_ok()["state"], "ended", "still readable from an old order");
 }

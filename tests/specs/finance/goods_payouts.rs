@@ -16,7 +16,7 @@ const TO_FIRST_PAYOUT: i64 = 19 * 3600;
 /// amount).
 async fn benefits(app: &TestApp, player: &Player) -> Vec<(i64, i64, String)> {
     let page = app.get_as(player, "/api/goods/benefits", "limit=100").await;
-    let mut rows: Vec<_> = page.ok()["list"]
+    let mut rows: Vec<_> = page.assert_ok()["list"]
         .as_array()
         .expect("a list")
         .iter()
@@ -42,7 +42,7 @@ async fn each_yield_type_pays_its_schedule_cycle_by_cycle() {
         let id = app.product(spec).await;
         let player = app.investor("1000.00").await;
         let interest_before = app.system_balance("interest").await;
-        app.buy(&player, id, "1000.00").await.ok();
+        app.buy(&player, id, "1000.00").await.assert_ok();
 
         let mut paid = Vec::new();
         app.clock.advance(TO_FIRST_PAYOUT - 1);
@@ -62,7 +62,7 @@ async fn each_yield_type_pays_its_schedule_cycle_by_cycle() {
         assert_eq!(balances.invest.to_string(), "0.00");
         assert_eq!(app.system_balance("interest").await, interest_before - 3_000);
         let order = app.get_as(&player, "/api/goods/orders", "").await;
-        assert_eq!(order.ok()["list"][0]["state"], "completed", "{yield_type}");
+        assert_eq!(order.assert_ok()["list"][0]["state"], "completed", "{yield_type}");
         assert_ledger_verifies(&app).await;
     }
 }
@@ -73,8 +73,8 @@ async fn every_instalment_is_paid_once_in_order_across_a_restart_and_days_of_dow
     let app = TestApp::open(dir.path(), |_| {});
     let id = app.product(ProductSpec { cycles: Some(5), ..fruit() }).await;
     let player = app.investor("2000.00").await;
-    let first = app.buy(&player, id, "1000.00").await.ok()["order_id"].as_i64().expect("id");
-    let second = app.buy(&player, id, "500.00").await.ok()["order_id"].as_i64().expect("id");
+    let first = app.buy(&player, id, "1000.00").await.assert_ok()["order_id"].as_i64().expect("id");
+    let second = app.buy(&player, id, "500.00").await.assert_ok()["order_id"].as_i64().expect("id");
     app.clock.advance(TO_FIRST_PAYOUT + 60);
     assert_eq!(app.pay_products().await.paid, 2, "the first instalment of each order");
     let stopped_at = app.now();
@@ -95,7 +95,7 @@ async fn every_instalment_is_paid_once_in_order_across_a_restart_and_days_of_dow
         assert_eq!(numbers, [1, 2, 3, 4, 5], "order {order}: each instalment once");
     }
     let order = restarted.get_as(&player, "/api/goods/order", &format!("id={first}")).await;
-    let times: Vec<_> = order.ok()["schedule"]
+    let times: Vec<_> = order.assert_ok()["schedule"]
         .as_array()
         .expect("a schedule")
         .iter()
@@ -112,7 +112,7 @@ async fn the_scheduler_tick_pays_due_instalments() {
     let app = TestApp::spawn().await;
     let id = app.product(ProductSpec { yield_type: Some("at_maturity".into()), ..fruit() }).await;
     let player = app.investor("1000.00").await;
-    app.buy(&player, id, "1000.00").await.ok();
+    app.buy(&player, id, "1000.00").await.assert_ok();
 
     app.clock.advance(TO_FIRST_PAYOUT + 2 * 86_400);
     let report = app.scheduler().tick(app.now()).await;
@@ -126,10 +126,10 @@ async fn unpaid_by_orders(app: &TestApp, players: &[&Player]) -> (i64, i64) {
     let (mut interest, mut principal) = (0, 0);
     for player in players {
         let orders = app.get_as(player, "/api/goods/orders", "limit=100").await;
-        for order in orders.ok()["list"].as_array().expect("a list") {
+        for order in orders.assert_ok()["list"].as_array().expect("a list") {
             let id = order["id"].as_i64().expect("an id");
             let detail = app.get_as(player, "/api/goods/order", &format!("id={id}")).await;
-            for row in detail.ok()["schedule"].as_array().expect("a schedule") {
+            for row in detail.assert_ok()["schedule"].as_array().expect("a schedule") {
                 if row["paid_at"] == Value::Null {
                     let minor = |name: &str| {
                         fairhall::money::Money::parse(row[name].as_str().expect("money"))
@@ -160,9 +160,9 @@ async fn the_obligations_are_the_unpaid_instalments_by_day_and_product() {
         })
         .await;
     let (one, two) = (app.investor("2000.00").await, app.investor("2000.00").await);
-    app.buy(&one, daily, "1000.00").await.ok();
-    app.buy(&two, daily, "300.00").await.ok();
-    app.buy(&two, hourly, "1200.00").await.ok();
+    app.buy(&one, daily, "1000.00").await.assert_ok();
+    app.buy(&two, daily, "300.00").await.assert_ok();
+    app.buy(&two, hourly, "1200.00").await.assert_ok();
 
     for step in 0..3 {
         let settings = app.goods_settings();
@@ -203,8 +203,8 @@ async fn the_shown_schedule_is_what_the_payout_job_pays() {
         let id = app.product(spec).await;
         let player = app.investor("1000.00").await;
         let query = format!("id={id}&amount=1000.00");
-        let shown = app.get_as(&player, "/api/goods/schedule", &query).await.ok().clone();
-        app.buy(&player, id, "1000.00").await.ok();
+        let shown = app.get_as(&player, "/api/goods/schedule", &query).await.assert_ok().clone();
+        app.buy(&player, id, "1000.00").await.assert_ok();
 
         let instalments = shown["instalments"].as_array().expect("instalments").clone();
         let mut paid_minor = 0;

@@ -14,8 +14,8 @@ async fn money_moves_in_and_out_as_one_ledger_entry_each() {
     let moved_in = app.save_in(&player, "30.25").await;
     let moved_out = app.save_out(&player, "10.05").await;
 
-    assert_eq!(moved_in.ok(), &json!({ "balance": "69.75", "savings": "30.25" }));
-    assert_eq!(moved_out.ok(), &json!({ "balance": "79.80", "savings": "20.20" }));
+    assert_eq!(moved_in.assert_ok(), &json!({ "balance": "69.75", "savings": "30.25" }));
+    assert_eq!(moved_out.assert_ok(), &json!({ "balance": "79.80", "savings": "20.20" }));
     let balances = app.balances_of(&player).await;
     assert_eq!((balances.wallet, balances.savings), (money("79.80"), money("20.20")));
     let log = app.savings_log(&player, "").await;
@@ -42,8 +42,8 @@ async fn the_first_move_in_must_reach_the_minimum_and_later_ones_need_not() {
     let small = app.save_in(&player, "0.01").await;
 
     assert_eq!(below.err(), "below_minimum");
-    assert_eq!(first.ok()["savings"], "10.00");
-    assert_eq!(small.ok()["savings"], "10.01");
+    assert_eq!(first.assert_ok()["savings"], "10.00");
+    assert_eq!(small.assert_ok()["savings"], "10.01");
     assert_ledger_verifies(&app).await;
 }
 
@@ -51,7 +51,7 @@ async fn the_first_move_in_must_reach_the_minimum_and_later_ones_need_not() {
 async fn refused_moves_say_why_and_move_nothing() {
     let app = TestApp::spawn().await;
     let player = app.saver("50.00").await;
-    app.save_in(&player, "20.00").await.ok();
+    app.save_in(&player, "20.00").await.assert_ok();
     let postings = app.ledger_report().await.postings;
     let cases = [
         (
@@ -92,7 +92,7 @@ async fn a_replayed_move_moves_once_and_a_reused_key_is_refused() {
     let other = json!({ "amount": "1.00" });
     let conflict = app.savings_move("/api/yuebao/out", &player, other, Some("k-1")).await;
 
-    assert_eq!(first.ok(), replay.ok());
+    assert_eq!(first.assert_ok(), replay.assert_ok());
     assert_eq!(conflict.err(), "idempotency_conflict");
     assert_eq!(app.balances_of(&player).await.savings, money("40.00"));
     assert_ledger_verifies(&app).await;
@@ -102,7 +102,7 @@ async fn a_replayed_move_moves_once_and_a_reused_key_is_refused() {
 async fn money_moved_in_today_earns_from_tomorrow_paid_once_per_day() {
     let app = TestApp::spawn().await;
     let player = app.saver("10000.00").await;
-    app.save_in(&player, "10000.00").await.ok();
+    app.save_in(&player, "10000.00").await.assert_ok();
 
     app.move_to_day(1, 0);
     let first_midnight = app.pay_interest().await;
@@ -132,10 +132,10 @@ async fn money_moved_in_today_earns_from_tomorrow_paid_once_per_day() {
 async fn the_held_balance_is_the_days_lowest() {
     let app = TestApp::spawn().await;
     let player = app.saver("20000.00").await;
-    app.save_in(&player, "10000.00").await.ok();
+    app.save_in(&player, "10000.00").await.assert_ok();
     app.move_to_day(1, 3600);
-    app.save_out(&player, "5000.00").await.ok();
-    app.save_in(&player, "10000.00").await.ok();
+    app.save_out(&player, "5000.00").await.assert_ok();
+    app.save_in(&player, "10000.00").await.assert_ok();
 
     app.move_to_day(2, 0);
     let paid = app.pay_interest().await;
@@ -149,7 +149,7 @@ async fn every_day_is_paid_once_in_order_across_a_restart_and_days_of_downtime()
     let dir = tempfile::tempdir().expect("a temp directory");
     let app = TestApp::open(dir.path(), |_| {});
     let player = app.saver("100000.00").await;
-    app.save_in(&player, "100000.00").await.ok();
+    app.save_in(&player, "100000.00").await.assert_ok();
     app.move_to_day(2, 5);
     assert_eq!(app.pay_interest().await, 1000, "one day on 100,000.00");
     let stopped_at = app.now();
@@ -187,7 +187,7 @@ async fn every_day_is_paid_once_in_order_across_a_restart_and_days_of_downtime()
 async fn the_daily_interest_shown_is_what_a_held_day_pays() {
     let app = TestApp::spawn().await;
     let player = app.saver("12345.67").await;
-    app.save_in(&player, "12345.67").await.ok();
+    app.save_in(&player, "12345.67").await.assert_ok();
     let shown = app.savings_page(&player).await["daily_interest"].clone();
 
     app.move_to_day(1, 0);

@@ -11,7 +11,7 @@ use fairhall::money::Money;
 async fn interest_is_paid_at_the_operators_midnight() {
     let app = TestApp::spawn_with(|config| config.app.timezone = "America/New_York".into()).await;
     let player = app.saver("10000.00").await;
-    app.save_in(&player, "10000.00").await.ok();
+    app.save_in(&player, "10000.00").await.assert_ok();
     let timezone = app.config.timezone();
     let held_day = next_day(operator_day(timezone, app.now()));
     let (_, midnight) = day_bounds(timezone, held_day);
@@ -29,7 +29,7 @@ async fn interest_is_paid_at_the_operators_midnight() {
 async fn days_of_23_and_25_hours_are_each_paid_once_at_their_midnight() {
     let app = TestApp::spawn_with(|config| config.app.timezone = "Europe/London".into()).await;
     let player = app.saver("10000.00").await;
-    app.save_in(&player, "10000.00").await.ok();
+    app.save_in(&player, "10000.00").await.assert_ok();
     let timezone = app.config.timezone();
     let spring = chrono::NaiveDate::from_ymd_opt(2027, 3, 28).expect("a date");
     let (start, end) = day_bounds(timezone, spring);
@@ -96,7 +96,7 @@ async fn a_year_of_random_moves_earns_the_rate_within_one_minor_unit_a_day() {
     let player = app.saver("1000000.00").await;
     let mut random = Lcg(20_261_122);
     let mut model = Model { balance: 0, lows: vec![0], paid_days: 0 };
-    assert!(app.save_in(&player, "5000.00").await.ok().is_object());
+    assert!(app.save_in(&player, "5000.00").await.assert_ok().is_object());
     model.moved(500_000);
     let (mut paid, mut exact_scaled) = (0i64, 0i128);
     for day in 1..=365u64 {
@@ -132,10 +132,10 @@ async fn random_move(app: &TestApp, player: &Player, random: &mut Lcg, model: &m
     let amount = i64::try_from(random.below(300_000)).expect("small") + 1;
     let text = Money::from_minor(amount).expect("an amount").to_string();
     if random.below(2) == 0 {
-        assert!(app.save_in(player, &text).await.ok().is_object());
+        assert!(app.save_in(player, &text).await.assert_ok().is_object());
         model.moved(amount);
     } else if amount <= model.balance {
-        assert!(app.save_out(player, &text).await.ok().is_object());
+        assert!(app.save_out(player, &text).await.assert_ok().is_object());
         model.moved(-amount);
     }
 }

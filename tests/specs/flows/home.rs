@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 const DAY: i64 = 86_400;
 
 async fn home(app: &TestApp, player: &Player) -> Value {
-    app.get_as(player, "/api/index/index", "").await.ok().clone()
+    app.get_as(player, "/api/index/index", "").await.assert_ok().clone()
 }
 
 async fn home_by_post(app: &TestApp, player: &Player) -> Reply {
@@ -37,7 +37,9 @@ async fn get_and_post_show_the_wallets_balances() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     app.credit(&player, "150.75").await;
-    app.conversion(&player, json!({ "from": "balance", "amount": "50.25" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "50.25" }), None)
+        .await
+        .assert_ok();
 
     let by_get = home(&app, &player).await;
     let by_post = home_by_post(&app, &player).await;
@@ -51,7 +53,7 @@ async fn get_and_post_show_the_wallets_balances() {
         (&json!("100.50"), &json!("50.25"), &json!("0.00"))
     );
     assert_eq!(balances["frozen"], "0.00");
-    assert_eq!(by_post.ok()["balances"], by_get["balances"]);
+    assert_eq!(by_post.assert_ok()["balances"], by_get["balances"]);
     assert_eq!(by_get["now"], app.now().secs());
 }
 
@@ -70,7 +72,7 @@ async fn sign_in_is_due_until_the_player_signs_and_again_after_midnight() {
     let other = app.player().await;
 
     let before = home(&app, &player).await;
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
     let signed = home(&app, &player).await;
     let other_view = home(&app, &other).await;
     advance_days(&app, 1);
@@ -92,11 +94,11 @@ async fn a_task_is_ready_once_its_target_is_reached_until_its_reward_is_claimed(
     let other = app.player().await;
 
     let fresh = home(&app, &player).await;
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
     let signed = home(&app, &player).await;
     let other_view = home(&app, &other).await;
     let claim = json!({ "id": signin_task });
-    app.send(post_request("/api/task/claim", &player, &claim, None)).await.ok();
+    app.send(post_request("/api/task/claim", &player, &claim, None)).await.assert_ok();
     let claimed = home(&app, &player).await;
 
     assert_eq!(fresh["entries"]["tasks"], json!({ "open": 3, "ready": 0 }));
@@ -113,7 +115,9 @@ async fn a_daily_task_is_ready_again_the_next_day() {
     app.approved_deposit(&player, "10").await;
 
     let ready = home(&app, &player).await;
-    app.send(post_request("/api/task/claim", &player, &json!({ "id": task }), None)).await.ok();
+    app.send(post_request("/api/task/claim", &player, &json!({ "id": task }), None))
+        .await
+        .assert_ok();
     let claimed = home(&app, &player).await;
     app.approved_deposit(&player, "10").await;
     let same_day = home(&app, &player).await;
@@ -144,7 +148,7 @@ async fn envelopes_wait_for_the_players_allowed_until_claimed_or_expired() {
 
     let before = home(&app, &player).await;
     let other_before = home(&app, &other).await;
-    app.claim(&player, &for_all.code).await.ok();
+    app.claim(&player, &for_all.code).await.assert_ok();
     let claimed = home(&app, &player).await;
     let other_after = home(&app, &other).await;
     advance_days(&app, 2);
@@ -246,9 +250,9 @@ async fn the_game_list_shows_each_rooms_open_period_as_its_room_page_does() {
     let rgb = app.get("/api/rooms/index?game=rgb", None).await;
     let unknown = app.get("/api/rooms/index?game=mars", None).await;
 
-    let list = all.ok()["list"].as_array().expect("a list").clone();
+    let list = all.assert_ok()["list"].as_array().expect("a list").clone();
     assert_eq!(list.len(), Room::all().len());
-    let codes: Vec<&str> = rgb.ok()["list"]
+    let codes: Vec<&str> = rgb.assert_ok()["list"]
         .as_array()
         .expect("a list")
         .iter()
@@ -259,7 +263,7 @@ async fn the_game_list_shows_each_rooms_open_period_as_its_room_page_does() {
     for room in &list {
         let code = room["room"].as_str().expect("a room");
         let page = app.room_index(code).await;
-        let page = page.ok();
+        let page = page.assert_ok();
         assert_eq!(
             (&room["issue"], &room["close_at"], &room["draw_at"]),
             (&page["issue"], &page["close_at"], &page["draw_at"]),
@@ -272,9 +276,9 @@ async fn the_game_list_shows_each_rooms_open_period_as_its_room_page_does() {
     let draw_at = k3["draw_at"].as_i64().expect("a draw time");
     app.clock.advance(draw_at - app.now().secs());
     let next = app.get("/api/rooms/index?game=k3", None).await;
-    let next = &next.ok()["list"][0];
+    let next = &next.assert_ok()["list"][0];
     assert_ne!(next["issue"], k3["issue"]);
-    assert_eq!(next["issue"], app.room_index("k3").await.ok()["issue"]);
+    assert_eq!(next["issue"], app.room_index("k3").await.assert_ok()["issue"]);
 }
 
 #[tokio::test]
@@ -293,7 +297,7 @@ async fn banners_announcements_unread_and_new_activities_come_in_the_readers_lan
     app.translate(notice, "en", "Maintenance").await;
 
     let english = app.get_in(&player, "/api/index/index", "en").await;
-    let english = english.ok();
+    let english = english.assert_ok();
     assert_eq!(english["banners"][0]["title"], "VIP week");
     assert_eq!(english["announcements"][0]["title"], "Maintenance");
     assert_eq!(
@@ -301,9 +305,13 @@ async fn banners_announcements_unread_and_new_activities_come_in_the_readers_lan
         (&json!(1), &json!(1))
     );
     let japanese = app.get_in(&player, "/api/index/index", "ja").await;
-    assert_eq!(japanese.ok()["announcements"][0]["title"], "Bảo trì", "the default language");
+    assert_eq!(
+        japanese.assert_ok()["announcements"][0]["title"],
+        "Bảo trì",
+        "the default language"
+    );
 
-    app.open(&player, "announcement", notice, "en").await;
+    app.open(&player, "announcement", notice, "en").await.assert_ok();
     advance_days(&app, 8);
     let later = home(&app, &player).await;
     assert_eq!((&later["unread"], &later["entries"]["activities"]["new"]), (&json!(0), &json!(0)));

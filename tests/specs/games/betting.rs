@@ -72,7 +72,7 @@ async fn a_full_period_of_every_game_settles_through_the_ledger() {
         let room = Room::parse(room_code).expect("a room");
         let player = hall.player_with_game("500").await;
         let placed = hall.bet(&player, room_code, bets.clone()).await;
-        let data = placed.ok().clone();
+        let data = placed.assert_ok().clone();
         let staked: i64 =
             bets.as_array().expect("bets").iter().map(|bet| amount(&bet["amount"]).minor()).sum();
         assert_eq!(amount(&data["game_balance"]).minor(), 50_000 - staked, "{room_code}");
@@ -150,7 +150,7 @@ async fn every_refusal_has_its_key_and_changes_nothing() {
     assert_eq!(hall.bet(&player, "k3", big("1")).await.err(), "room_closed");
 
     // After the close, the open period refuses bets; the next period takes them.
-    let index = hall.app.room_index("pk10").await.ok().clone();
+    let index = hall.app.room_index("pk10").await.assert_ok().clone();
     let close_at = Timestamp::from_secs(index["close_at"].as_i64().expect("close"));
     hall.app.clock.advance(close_at - hall.app.now());
     let late =
@@ -183,13 +183,13 @@ async fn limits_per_player_all_players_and_payout_cap_hold() {
         .expect("limits set");
     let (first, second) = (hall.player_with_game("500").await, hall.player_with_game("500").await);
     let big = |amount: &str| json!([{"option": "big", "amount": amount}]);
-    hall.bet(&first, "k3", big("30")).await.ok();
+    hall.bet(&first, "k3", big("30")).await.assert_ok();
     assert_eq!(hall.bet(&first, "k3", big("20.01")).await.err(), "bet_out_of_limits", "max_user");
-    hall.bet(&first, "k3", big("20")).await.ok();
+    hall.bet(&first, "k3", big("20")).await.assert_ok();
     assert_eq!(hall.bet(&second, "k3", big("30.01")).await.err(), "bet_out_of_limits", "max_total");
-    hall.bet(&second, "k3", big("30")).await.ok();
+    hall.bet(&second, "k3", big("30")).await.assert_ok();
     // sum_4 pays 63x: 10.00 may pay 630.00, exactly the cap; one cent more is refused.
-    hall.bet(&first, "k3", json!([{"option": "sum_4", "amount": "10"}])).await.ok();
+    hall.bet(&first, "k3", json!([{"option": "sum_4", "amount": "10"}])).await.assert_ok();
     let over = hall.bet(&second, "k3", json!([{"option": "sum_4", "amount": "0.01"}])).await;
     assert_eq!(over.err(), "bet_out_of_limits", "payout cap");
     // A refused line refuses the whole order.
@@ -197,7 +197,7 @@ async fn limits_per_player_all_players_and_payout_cap_hold() {
     assert_eq!(hall.bet(&second, "k3", mixed).await.err(), "bet_out_of_limits");
     assert_eq!(hall.game_balance(&second).await, money("470"));
     let odds = hall.app.get("/api/roominfo/odds?room=k3", None).await;
-    let sum_4 = odds.ok()["options"]
+    let sum_4 = odds.assert_ok()["options"]
         .as_array()
         .expect("options")
         .iter()
@@ -215,7 +215,7 @@ async fn a_replayed_order_is_placed_once() {
     let bets = json!([{"option": "green", "amount": "10"}]);
     let first = hall.bet_on(&player, ("rgb1", &issue), bets.clone(), Some("order-1")).await;
     let replay = hall.bet_on(&player, ("rgb1", &issue), bets, Some("order-1")).await;
-    assert_eq!(first.ok(), replay.ok());
+    assert_eq!(first.assert_ok(), replay.assert_ok());
     let other = json!([{"option": "green", "amount": "11"}]);
     let conflict = hall.bet_on(&player, ("rgb1", &issue), other, Some("order-1")).await;
     assert_eq!(conflict.err(), "idempotency_conflict");
@@ -255,7 +255,7 @@ async fn concurrent_bets_never_overdraw_the_game_balance() {
 async fn a_closed_room_refunds_its_open_period() {
     let hall = Hall::open().await;
     let player = hall.player_with_game("100").await;
-    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "25"}])).await.ok();
+    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "25"}])).await.assert_ok();
     let room = Room::parse("ssc").expect("room");
     hall.app
         .db
@@ -278,7 +278,9 @@ async fn missed_periods_settle_exactly_once_after_a_restart() {
     for _ in 0..4 {
         let player = hall.player_with_game("200").await;
         for (option, amount) in [("big", "10"), ("odd", "7"), ("sum_11", "3"), ("pair_2", "1")] {
-            hall.bet(&player, "k3", json!([{"option": option, "amount": amount}])).await.ok();
+            hall.bet(&player, "k3", json!([{"option": option, "amount": amount}]))
+                .await
+                .assert_ok();
         }
         players.push(player);
     }
@@ -295,9 +297,9 @@ async fn missed_periods_settle_exactly_once_after_a_restart() {
     assert_eq!(settled, 16, "every bet once, none twice");
     for player in &players {
         let reply = restarted.get_as(player, "/api/personal/betting_record", "status=open").await;
-        assert_eq!(reply.ok()["total"], 0);
+        assert_eq!(reply.assert_ok()["total"], 0);
         let records = restarted.get_as(player, "/api/personal/betting_record", "").await;
-        let credited: i64 = records.ok()["list"]
+        let credited: i64 = records.assert_ok()["list"]
             .as_array()
             .expect("list")
             .iter()
@@ -371,8 +373,8 @@ async fn the_record_filters_by_game_room_and_status() {
         json!([{"option": "big", "amount": "1"}, {"option": "small", "amount": "1"}]),
     )
     .await
-    .ok();
-    hall.bet(&player, "rgb3", json!([{"option": "num_1", "amount": "1"}])).await.ok();
+    .assert_ok();
+    hall.bet(&player, "rgb3", json!([{"option": "num_1", "amount": "1"}])).await.assert_ok();
     assert_eq!(hall.records(&player, "game=k3").await.len(), 2);
     assert_eq!(hall.records(&player, "room=rgb3").await.len(), 1);
     assert_eq!(hall.records(&player, "game=rgb&status=open").await.len(), 1);
@@ -390,14 +392,15 @@ async fn no_bet_is_taken_before_its_period_is_committed() {
     let hall = Hall { scheduler: app.scheduler().with_chain_length(2_000), app };
     let player = hall.player_with_game("10").await;
     // Before the scheduler's first tick no seed is committed: the open period takes no bet.
-    let issue = hall.app.room_index("k3").await.ok()["issue"].as_str().expect("issue").to_string();
+    let issue =
+        hall.app.room_index("k3").await.assert_ok()["issue"].as_str().expect("issue").to_string();
     let lines = json!([{"option": "big", "amount": "1"}]);
     let reply = hall.bet_on(&player, ("k3", &issue), lines.clone(), None);
     assert_eq!(reply.await.err(), "period_closed");
     assert_eq!(hall.game_balance(&player).await, money("10"));
     // The first chain starts with that open period, so it takes bets from then on.
     hall.scheduler.tick(hall.app.now()).await;
-    let committed = hall.app.fair_commitment("k3").await.ok()["first_issue"].clone();
+    let committed = hall.app.fair_commitment("k3").await.assert_ok()["first_issue"].clone();
     assert_eq!(committed, issue.as_str());
     assert_eq!(hall.bet_on(&player, ("k3", &issue), lines, None).await.code(), 1);
     assert_eq!(hall.game_balance(&player).await, money("9"));
@@ -406,7 +409,7 @@ async fn no_bet_is_taken_before_its_period_is_committed() {
 #[tokio::test]
 async fn the_odds_history_and_long_board_describe_the_rooms() {
     let hall = Hall::open().await;
-    let odds = hall.app.get("/api/roominfo/odds?room=rgb5", None).await.ok().clone();
+    let odds = hall.app.get("/api/roominfo/odds?room=rgb5", None).await.assert_ok().clone();
     let options = odds["options"].as_array().expect("options");
     assert_eq!(options.len(), games::rules::options::options(Game::Rgb).len());
     assert_eq!(odds["service_fee_bp"], 200);
@@ -414,7 +417,8 @@ async fn the_odds_history_and_long_board_describe_the_rooms() {
     assert_eq!(options[0]["odds"], "2");
     assert_eq!(options[0]["min_bet"], "1.00");
 
-    let history = hall.app.get("/api/roominfo/history?room=k3&limit=3", None).await.ok().clone();
+    let history =
+        hall.app.get("/api/roominfo/history?room=k3&limit=3", None).await.assert_ok().clone();
     let list = history["list"].as_array().expect("draws");
     assert_eq!(list.len(), 3);
     assert!(history["total"].as_i64() > Some(3));
@@ -427,7 +431,7 @@ async fn the_odds_history_and_long_board_describe_the_rooms() {
     let previous = Seed::parse_hex(newest["previous"].as_str().expect("hex")).expect("seed");
     assert!(verify_link(&seed, &previous));
 
-    let board = hall.app.get("/api/cc/long?threshold=2", None).await.ok().clone();
+    let board = hall.app.get("/api/cc/long?threshold=2", None).await.assert_ok().clone();
     assert_eq!(board["threshold"], 2);
     let runs = board["list"].as_array().expect("runs");
     for pair in runs.windows(2) {
@@ -437,7 +441,7 @@ async fn the_odds_history_and_long_board_describe_the_rooms() {
     for run in runs.iter().filter(|run| run["game"] == "k3") {
         let length = run["length"].as_u64().expect("length");
         let path = format!("/api/roominfo/history?room=k3&limit={length}");
-        let draws = hall.app.get(&path, None).await.ok()["list"].clone();
+        let draws = hall.app.get(&path, None).await.assert_ok()["list"].clone();
         for draw in draws.as_array().expect("draws") {
             let record = json!({"option": run["option"], "odds": "2", "amount": "1", "result": draw["values"]});
             assert!(
@@ -463,7 +467,7 @@ async fn the_live_stream_sends_the_period_results_and_balance() {
     let first = live.next().await;
     assert_eq!(first["game_balance"], "40.00");
     assert_eq!(first["issue"], hall.open_issue("k3").await);
-    hall.bet(&player, "k3", json!([{"option": "odd", "amount": "15"}])).await.ok();
+    hall.bet(&player, "k3", json!([{"option": "odd", "amount": "15"}])).await.assert_ok();
     assert_eq!(live.next().await["game_balance"], "25.00", "the balance moved");
 
     let draw_at = Timestamp::from_secs(first["draw_at"].as_i64().expect("draw time"));

@@ -16,14 +16,14 @@ use serde_json::{Value, json};
 
 /// The open period of `room` as `api/roominfo/index` shows it: (issue, close, draw).
 async fn open(app: &TestApp, room: &str) -> (String, Timestamp, Timestamp) {
-    let index = app.room_index(room).await.ok().clone();
+    let index = app.room_index(room).await.assert_ok().clone();
     let issue = index["issue"].as_str().expect("an issue").to_string();
     let close_at = Timestamp::from_secs(index["close_at"].as_i64().expect("close"));
     (issue, close_at, Timestamp::from_secs(index["draw_at"].as_i64().expect("draw")))
 }
 
 async fn latest_drawn(app: &TestApp, room: &str) -> String {
-    let index = app.room_index(room).await.ok().clone();
+    let index = app.room_index(room).await.assert_ok().clone();
     index["last"]["issue"].as_str().expect("a drawn period").to_string()
 }
 
@@ -244,7 +244,7 @@ async fn every_chain_is_public_from_its_creation_with_its_first_issue() {
     for _ in 0..3 {
         scheduler.tick(app.now()).await;
     }
-    let reply = app.get("/api/fair/chains?room=k3", None).await.ok().clone();
+    let reply = app.get("/api/fair/chains?room=k3", None).await.assert_ok().clone();
     let list = reply["list"].as_array().expect("a list").clone();
     assert_eq!(list.len(), 2, "the chain in force and the successor ahead: {list:?}");
     let (ahead, first) = (&list[0], &list[1]);
@@ -252,7 +252,7 @@ async fn every_chain_is_public_from_its_creation_with_its_first_issue() {
     assert!(ahead["created_at"].as_i64().expect("created") <= app.now().secs());
     assert_eq!(ahead["first_index"], 1);
     assert_ne!(ahead["commitment"], first["commitment"]);
-    assert_eq!(first["commitment"], app.fair_commitment("k3").await.ok()["commitment"]);
+    assert_eq!(first["commitment"], app.fair_commitment("k3").await.assert_ok()["commitment"]);
     for bad in ["room=mars", "room=k3&limit=0", "room=k3&limit=101", "room=k3&limit=x"] {
         assert_eq!(app.get(&format!("/api/fair/chains?{bad}"), None).await.err(), "bad_params");
     }
@@ -335,8 +335,8 @@ async fn serve_refuses_to_start_without_the_keys_of_live_chains() {
 async fn one_room_failing_to_settle_does_not_stop_the_others() {
     let hall = Hall::open().await;
     let player = hall.player_with_game("20").await;
-    hall.bet(&player, "k3", one("big", "1")).await.ok();
-    hall.bet(&player, "rgb3", one("red", "1")).await.ok();
+    hall.bet(&player, "k3", one("big", "1")).await.assert_ok();
+    hall.bet(&player, "rgb3", one("red", "1")).await.assert_ok();
     // k3's stored rules become unreadable: its settlement fails every tick.
     hall.app
         .db

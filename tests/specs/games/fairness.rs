@@ -45,15 +45,15 @@ async fn schedule(app: &TestApp, room: Room) -> Schedule {
 /// value; returns the issues drawn.
 async fn check_drawn_periods(app: &TestApp, room: Room) -> Vec<Issue> {
     let code = room.code();
-    let committed = app.fair_commitment(&code).await.ok().clone();
-    let last = app.room_index(&code).await.ok()["last"].clone();
+    let committed = app.fair_commitment(&code).await.assert_ok().clone();
+    let last = app.room_index(&code).await.assert_ok()["last"].clone();
     let (schedule, last) = (schedule(app, room).await, issue(&last["issue"]));
     let mut expected_previous = seed(&committed["commitment"]);
     let mut current = issue(&committed["first_issue"]);
     let mut drawn = Vec::new();
     while current <= last {
         let reply = app.fair_draw(&code, &current.to_string()).await;
-        let data = reply.ok();
+        let data = reply.assert_ok();
         let revealed = seed(&data["seed"]);
         assert_eq!(seed(&data["previous"]), expected_previous, "{code} {current}");
         assert!(verify_link(&revealed, &expected_previous), "{code} {current}");
@@ -80,7 +80,7 @@ async fn every_source_draws_consecutive_periods_that_hash_back_to_the_commitment
     for room in one_room_per_source() {
         let drawn = check_drawn_periods(&app, room).await;
         assert!(!drawn.is_empty(), "{} drew nothing", room.code());
-        let index = app.room_index(&room.code()).await.ok().clone();
+        let index = app.room_index(&room.code()).await.assert_ok().clone();
         let schedule = schedule(&app, room).await;
         assert_eq!(schedule.next(*drawn.last().expect("drawn")).ok(), Some(issue(&index["issue"])));
         assert!(index["draw_at"].as_i64() > Some(app.now().secs()));
@@ -95,16 +95,19 @@ async fn the_commitment_is_published_before_its_first_period_is_drawn() {
     assert_eq!(app.fair_commitment("k3").await.err(), "not_found", "no chain before the tick");
     app.scheduler().tick(app.now()).await;
 
-    let committed = app.fair_commitment("k3").await.ok().clone();
+    let committed = app.fair_commitment("k3").await.assert_ok().clone();
     let first_issue = committed["first_issue"].as_str().expect("first issue").to_string();
     let schedule = schedule(&app, Room::parse("k3").expect("room")).await;
     let first_draw_at = schedule.draw_at(issue(&committed["first_issue"])).expect("draw time");
     assert!(first_draw_at - 60 >= app.now(), "the first period starts after the commitment");
     assert_eq!(app.fair_draw("k3", &first_issue).await.err(), "not_found");
     assert_eq!(committed["draw_source"], "k3");
-    let vip = app.fair_commitment("canada_vip").await.ok().clone();
+    let vip = app.fair_commitment("canada_vip").await.assert_ok().clone();
     assert_eq!(vip["draw_source"], "canada");
-    assert_eq!(vip["commitment"], app.fair_commitment("canada_supreme").await.ok()["commitment"]);
+    assert_eq!(
+        vip["commitment"],
+        app.fair_commitment("canada_supreme").await.assert_ok()["commitment"]
+    );
 }
 
 #[tokio::test]
@@ -115,7 +118,7 @@ async fn a_period_not_yet_drawn_is_refused() {
     app.clock.advance(5 * 60);
     scheduler.tick(app.now()).await;
 
-    let open = app.room_index("k3").await.ok()["issue"].as_str().expect("issue").to_string();
+    let open = app.room_index("k3").await.assert_ok()["issue"].as_str().expect("issue").to_string();
     assert_eq!(app.fair_draw("k3", &open).await.err(), "not_found");
     assert_eq!(app.fair_draw("k3", "209901010001").await.err(), "not_found");
     let cases = [
@@ -173,7 +176,8 @@ async fn no_reply_reveals_a_secret_chain_end() {
     let mut bodies = Vec::new();
     for room in ["k3", "pk10", "usa_vip", "rgb5"] {
         let index = app.room_index(room).await;
-        let last = index.ok()["last"]["issue"].as_str().unwrap_or("202611220001").to_string();
+        let last =
+            index.assert_ok()["last"]["issue"].as_str().unwrap_or("202611220001").to_string();
         bodies.push(index.bytes.clone());
         bodies.push(app.fair_commitment(room).await.bytes);
         bodies.push(app.fair_draw(room, &last).await.bytes);
@@ -216,7 +220,7 @@ async fn the_cli_verifies_a_drawn_period_and_manages_rooms() {
         scheduler.tick(app.now()).await;
         app.clock.advance(5 * 60);
         scheduler.tick(app.now()).await;
-        app.room_index("k3").await.ok()["last"]["issue"].as_str().expect("drawn").to_string()
+        app.room_index("k3").await.assert_ok()["last"]["issue"].as_str().expect("drawn").to_string()
     };
 
     let verified = run(dir.path(), &["verify-draw", "k3", &issue]);
@@ -249,7 +253,7 @@ async fn a_successor_chain_is_committed_before_the_old_one_runs_out() {
     let app = TestApp::spawn().await;
     let scheduler = app.scheduler().with_chain_length(30);
     let mut created = scheduler.tick(app.now()).await.chains_created;
-    let old = app.fair_commitment("k3").await.ok()["commitment"].clone();
+    let old = app.fair_commitment("k3").await.assert_ok()["commitment"].clone();
     for _ in 0..40 {
         app.clock.advance(60);
         created += scheduler.tick(app.now()).await.chains_created;
@@ -258,9 +262,9 @@ async fn a_successor_chain_is_committed_before_the_old_one_runs_out() {
     // Nine first chains; in 40 minutes the 30-period chains of the 60, 75 and 120 s sources
     // (k3, ssc, rgb1, pk10, usa) come within 15 periods of their end and get a successor.
     assert_eq!(created, 9 + 5);
-    let new = app.fair_commitment("k3").await.ok()["commitment"].clone();
+    let new = app.fair_commitment("k3").await.assert_ok()["commitment"].clone();
     assert_ne!(old, new, "the open period is drawn by the successor");
-    let last = issue(&app.room_index("k3").await.ok()["last"]["issue"]);
+    let last = issue(&app.room_index("k3").await.assert_ok()["last"]["issue"]);
     let schedule = schedule(&app, Room::parse("k3").expect("room")).await;
     let mut current = last;
     for _ in 0..38 {
@@ -269,7 +273,7 @@ async fn a_successor_chain_is_committed_before_the_old_one_runs_out() {
     let (mut previous, mut links_to_new) = (None::<Seed>, 0);
     for _ in 0..39 {
         let reply = app.fair_draw("k3", &current.to_string()).await;
-        let data = reply.ok();
+        let data = reply.assert_ok();
         let (revealed, link) = (seed(&data["seed"]), seed(&data["previous"]));
         assert!(verify_link(&revealed, &link), "{current}");
         if let Some(before) = &previous {

@@ -119,7 +119,7 @@ async fn the_first_event_carries_the_open_period_and_the_players_balance() {
     let hall = Hall::open().await;
     let player = hall.player_with_game("40").await;
     let issue = hall.open_issue("k3").await;
-    let index = hall.app.room_index("k3").await.ok().clone();
+    let index = hall.app.room_index("k3").await.assert_ok().clone();
 
     let first = open(&hall, "k3", Some(&player)).await.next().await;
     let anonymous = open(&hall, "k3", None).await.next().await;
@@ -181,7 +181,7 @@ async fn a_balance_event_reaches_only_the_streams_of_the_player_whose_balance_ch
         stream.next().await;
     }
 
-    hall.bet(&bettor, "k3", json!([{"option": "odd", "amount": "15"}])).await.ok();
+    hall.bet(&bettor, "k3", json!([{"option": "odd", "amount": "15"}])).await.assert_ok();
 
     for stream in &mut bettor_streams {
         let event = stream.next().await;
@@ -248,7 +248,7 @@ async fn a_stream_that_ends_leaves_the_rooms_presence_and_its_place() {
     let hall = Hall::open_with(|config| config.live.streams_per_address = 1).await;
     let player = hall.app.player().await;
     let online = || async {
-        let page = hall.app.get("/api/rooms/canada", None).await.ok().clone();
+        let page = hall.app.get("/api/rooms/canada", None).await.assert_ok().clone();
         page["rooms"][0]["online"].as_i64().expect("a count")
     };
     let mut stream =

@@ -19,7 +19,7 @@ async fn ticket(hall: &Hall, token: &str) -> Reply {
 /// `room`'s stream as the app opens it: a fresh ticket, then the stream with it.
 async fn open_as(hall: &Hall, room: &str, token: &str) -> Live {
     let reply = ticket(hall, token).await;
-    let ticket = reply.ok()["ticket"].as_str().expect("a ticket").to_string();
+    let ticket = reply.assert_ok()["ticket"].as_str().expect("a ticket").to_string();
     let path = format!("/api/live?room={room}&ticket={ticket}");
     let open = open_path(hall, &path, None).await.map_err(|reply| format!("{reply:?}"));
     let mut live = open.expect("open");
@@ -29,7 +29,7 @@ async fn open_as(hall: &Hall, room: &str, token: &str) -> Live {
 
 async fn second_login(hall: &Hall, player: &Player) -> String {
     let reply = hall.app.login(&player.phone, PASSWORD).await;
-    reply.ok()["token"].as_str().expect("a token").to_string()
+    reply.assert_ok()["token"].as_str().expect("a token").to_string()
 }
 
 #[tokio::test]
@@ -40,7 +40,7 @@ async fn a_stream_ends_when_its_session_logs_out_and_no_other_does() {
     let mut mine = open_as(&hall, "k3", &player.token).await;
     let mut other = open_as(&hall, "k3", &other_token).await;
 
-    hall.app.logout(&player.token).await.ok();
+    hall.app.logout(&player.token).await.assert_ok();
 
     assert!(mine.ends_within(EVENT_WAIT).await, "the logged-out session's stream ended");
     assert!(!other.ends_within(SILENCE).await, "the player's other session streams on");
@@ -71,7 +71,7 @@ async fn a_password_change_ends_the_streams_of_the_other_sessions_only() {
     let form =
         json!({"old_password": PASSWORD, "password": "changed_1", "repassword": "changed_1"});
     let path = "/api/personal/editpassword";
-    hall.app.post_json(path, &form, &[("token", player.token.as_str())]).await.ok();
+    hall.app.post_json(path, &form, &[("token", player.token.as_str())]).await.assert_ok();
 
     assert!(other.ends_within(EVENT_WAIT).await, "the other session was revoked");
     assert!(!changer.ends_within(SILENCE).await, "the session that changed it stays");
@@ -120,7 +120,7 @@ async fn a_ticket_opens_the_players_stream_once() {
     let hall = Hall::open().await;
     let player = hall.player_with_game("40").await;
     let reply = ticket(&hall, &player.token).await;
-    let issued = reply.ok();
+    let issued = reply.assert_ok();
     let ticket = issued["ticket"].as_str().expect("a ticket");
     assert_eq!(issued["expires_at"], hall.app.now() + fairhall::live::TICKET_TTL_SECS);
     let path = format!("/api/live?room=k3&ticket={ticket}");
@@ -140,7 +140,8 @@ async fn expired_unknown_and_orphaned_tickets_are_refused() {
         let hall = &hall;
         async move { open_path(hall, &format!("/api/live?room=k3&ticket={ticket}"), None).await }
     };
-    let ticket_of = |reply: Reply| reply.ok()["ticket"].as_str().expect("a ticket").to_string();
+    let ticket_of =
+        |reply: Reply| reply.assert_ok()["ticket"].as_str().expect("a ticket").to_string();
 
     let late = ticket_of(ticket(&hall, &player.token).await);
     hall.app.clock.advance(fairhall::live::TICKET_TTL_SECS);
@@ -152,7 +153,7 @@ async fn expired_unknown_and_orphaned_tickets_are_refused() {
     tokenless.assert_login_required();
 
     let orphaned = ticket_of(ticket(&hall, &player.token).await);
-    hall.app.logout(&player.token).await.ok();
+    hall.app.logout(&player.token).await.assert_ok();
     let refused = open_with(orphaned).await.err().expect("refused");
     refused.assert_session_ended();
 }

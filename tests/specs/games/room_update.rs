@@ -28,7 +28,7 @@ struct Open {
 
 async fn open(app: &TestApp, room: &str) -> Open {
     let reply = app.room_index(room).await;
-    let data = reply.ok();
+    let data = reply.assert_ok();
     Open {
         issue: data["issue"].as_str().expect("an issue").to_string(),
         draw_at: Timestamp::from_secs(data["draw_at"].as_i64().expect("a draw time")),
@@ -116,7 +116,7 @@ async fn update(app: &TestApp, room: &str, change: RoomChange) -> Result<(), Roo
 async fn a_shorter_period_starts_after_the_open_period_which_keeps_its_draw_time() {
     let (dir, app, scheduler) = running_app().await;
     let before = open(&app, "k3").await;
-    let commitment_before = app.fair_commitment("k3").await.ok().clone();
+    let commitment_before = app.fair_commitment("k3").await.assert_ok().clone();
 
     let stdout = succeed(dir.path(), &["admin", "room", "update", "k3", "--period", "30"]);
     assert!(stdout.contains("period 60 s -> 30 s, for room k3"), "{stdout}");
@@ -141,11 +141,11 @@ async fn a_shorter_period_starts_after_the_open_period_which_keeps_its_draw_time
     let drawn: Vec<String> = draws.iter().map(|(issue, _)| issue.to_string()).collect();
     assert!(drawn.ends_with(&opened), "every new period drawn once, in order");
     // The new periods go on with the committed seeds: the first links to the open period's.
-    let committed = app.fair_commitment("k3").await.ok().clone();
+    let committed = app.fair_commitment("k3").await.assert_ok().clone();
     assert_eq!(committed["first_issue"], opened[0].as_str(), "the new segment starts right after");
     assert_eq!(committed["commitment"], commitment_before["commitment"], "the same seeds");
-    let first = app.fair_draw("k3", &opened[0]).await.ok().clone();
-    let open_draw = app.fair_draw("k3", &before.issue).await.ok().clone();
+    let first = app.fair_draw("k3", &opened[0]).await.assert_ok().clone();
+    let open_draw = app.fair_draw("k3", &before.issue).await.assert_ok().clone();
     assert_eq!(first["previous"], open_draw["seed"]);
     for issue in [&before.issue, &opened[0], &opened[5]] {
         let verified = succeed(dir.path(), &["verify-draw", "k3", issue]);
@@ -175,7 +175,7 @@ async fn a_region_change_at_the_days_last_period_applies_to_its_four_rooms_past_
         for room in tiers {
             let next = open(&app, room).await;
             assert_eq!((next.issue.as_str(), next.draw_at), (&*expected.0.to_string(), expected.1));
-            assert_eq!(app.room_index(room).await.ok()["period_secs"], 120, "{room}");
+            assert_eq!(app.room_index(room).await.assert_ok()["period_secs"], 120, "{room}");
         }
         tick_at(&app, &scheduler, expected.1).await;
         let sequence = expected.0.sequence() + 1;
@@ -445,7 +445,10 @@ async fn a_period_change_keeps_the_committed_seeds_and_moves_the_successor_after
     let draws = verified_draws(&app, DrawSource::K3).await;
     assert_increasing(&draws);
     assert!(draws.iter().all(|(_, seeds)| *seeds == first.chain_id), "the first chain's seeds");
-    assert_eq!(app.fair_commitment("k3").await.ok()["commitment"], first.commitment.to_hex());
+    assert_eq!(
+        app.fair_commitment("k3").await.assert_ok()["commitment"],
+        first.commitment.to_hex()
+    );
 }
 
 #[tokio::test]

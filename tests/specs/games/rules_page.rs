@@ -68,7 +68,7 @@ fn exact(value: &Value) -> Ratio {
 
 /// The room's odds table as `api/roominfo/odds` shows it: option -> odds.
 async fn paid_odds(app: &TestApp, room: &str) -> (Vec<(String, String)>, u128) {
-    let page = app.get(&format!("/api/roominfo/odds?room={room}"), None).await.ok().clone();
+    let page = app.get(&format!("/api/roominfo/odds?room={room}"), None).await.assert_ok().clone();
     let options = page["options"].as_array().expect("options");
     let odds = options.iter().map(|line| {
         (
@@ -101,7 +101,7 @@ async fn every_rooms_rtp_equals_the_rtp_of_the_odds_it_pays() {
     for room in Room::all().into_iter().map(Room::code) {
         let page =
             hall.app.get(&format!("/api/roominfo/rules?room={room}"), Some(&player.token)).await;
-        let page = page.ok().clone();
+        let page = page.assert_ok().clone();
         let (table, fee_bp) = paid_odds(&hall.app, &room).await;
         let mut listed = Vec::new();
         for group in page["groups"].as_array().expect("groups") {
@@ -189,14 +189,20 @@ async fn k3_and_rgb_probabilities_equal_a_count_of_the_dice_and_numbers() {
             })
             .collect()
     };
-    let k3 = hall.app.get("/api/roominfo/rules?room=k3", Some(&player.token)).await.ok().clone();
+    let k3 =
+        hall.app.get("/api/roominfo/rules?room=k3", Some(&player.token)).await.assert_ok().clone();
     let all_dice: Vec<[u8; 3]> =
         (0..216_u8).map(|i| [i / 36 + 1, i / 6 % 6 + 1, i % 6 + 1]).collect();
     for (code, probability) in lines(&k3) {
         let wins = all_dice.iter().filter(|dice| k3_wins(&code, **dice)).count();
         assert_eq!(probability, Ratio::new(u128::try_from(wins).expect("count"), 216), "k3 {code}");
     }
-    let rgb = hall.app.get("/api/roominfo/rules?room=rgb3", Some(&player.token)).await.ok().clone();
+    let rgb = hall
+        .app
+        .get("/api/roominfo/rules?room=rgb3", Some(&player.token))
+        .await
+        .assert_ok()
+        .clone();
     for (code, probability) in lines(&rgb) {
         let wins = (0..=9).filter(|number| rgb_wins(&code, *number)).count();
         assert_eq!(probability, Ratio::new(u128::try_from(wins).expect("count"), 10), "rgb {code}");
@@ -213,7 +219,8 @@ async fn the_page_follows_the_live_limits_and_needs_a_session() {
     let changed = hall.app.db.write(move |tx| limits::set_room_limits(tx, room, change)).await;
     assert!(changed.expect("stored").is_ok());
 
-    let page = hall.app.get("/api/roominfo/rules?room=k3", Some(&player.token)).await.ok().clone();
+    let page =
+        hall.app.get("/api/roominfo/rules?room=k3", Some(&player.token)).await.assert_ok().clone();
     let anonymous = hall.app.get("/api/roominfo/rules?room=k3", None).await;
     let unknown = hall.app.get("/api/roominfo/rules?room=mars", Some(&player.token)).await;
 

@@ -39,12 +39,12 @@ impl Shown {
 /// The open period of `room` from `api/roominfo/index`, checked against the live stream's
 /// first event and, for a yn28 room, its region's hall (which shows the ordinary room's close).
 async fn shown(app: &TestApp, room: &str) -> Shown {
-    let shown = Shown::of(app.room_index(room).await.ok());
+    let shown = Shown::of(app.room_index(room).await.assert_ok());
     let live = first_live_state(app, room).await;
     assert_eq!((live.issue.as_str(), live.draw_at), (shown.issue.as_str(), shown.draw_at));
     assert_eq!(live.close_at, shown.close_at, "{room}: the live stream's close");
     if let Some((region, _)) = room.split_once('_') {
-        let hall = app.get(&format!("/api/rooms/{region}"), None).await.ok().clone();
+        let hall = app.get(&format!("/api/rooms/{region}"), None).await.assert_ok().clone();
         let hall = Shown::of(&hall);
         assert_eq!((hall.issue.as_str(), hall.draw_at), (shown.issue.as_str(), shown.draw_at));
     }

@@ -34,7 +34,7 @@ async fn stored_limits(app: &TestApp, room: &str) -> RoomLimits {
 /// The limits `api/roominfo/odds` shows for `option` of `room`: [min_bet, max_user, max_total].
 async fn odds_page_limits(app: &TestApp, room: &str, option: &str) -> [String; 3] {
     let page = app.get(&format!("/api/roominfo/odds?room={room}"), None).await;
-    let options = page.ok()["options"].as_array().expect("options").clone();
+    let options = page.assert_ok()["options"].as_array().expect("options").clone();
     let terms = options.iter().find(|terms| terms["option"] == option).expect("the option");
     ["min_bet", "max_user", "max_total"].map(|field| terms[field].as_str().unwrap_or("").into())
 }
@@ -55,7 +55,7 @@ async fn hall_with_cli() -> (tempfile::TempDir, Hall) {
 async fn each_tier_room_answers_its_own_limits() {
     let hall = Hall::open().await;
     for region in ["canada", "china", "usa"] {
-        let page = hall.app.get(&format!("/api/rooms/{region}"), None).await.ok().clone();
+        let page = hall.app.get(&format!("/api/rooms/{region}"), None).await.assert_ok().clone();
         let rooms = page["rooms"].as_array().expect("rooms");
         for (room, (tier, [min_bet, max_user, max_total, payout_cap])) in
             rooms.iter().zip(TIER_LIMITS)
@@ -91,7 +91,7 @@ async fn a_stake_under_a_tiers_minimum_is_refused_and_taken_in_a_lower_tier() {
 
         let placed = hall.bet(&player, taking, big(stake)).await;
         balance -= money(stake).minor();
-        assert_eq!(placed.ok()["bets"][0]["amount"], stake, "{stake} in {taking}");
+        assert_eq!(placed.assert_ok()["bets"][0]["amount"], stake, "{stake} in {taking}");
         assert_eq!(hall.game_balance(&player).await.minor(), balance);
     }
     assert_ledger_verifies(&hall.app).await;
@@ -106,14 +106,14 @@ async fn the_ordinary_tiers_per_player_maximum_refuses_what_supreme_takes() {
     assert_eq!(refused.err(), "bet_out_of_limits");
     assert_eq!(hall.game_balance(&player).await, money(RICH), "nothing changed");
     let placed = hall.bet(&player, "canada_supreme", big("6000")).await;
-    assert_eq!(placed.ok()["game_balance"], "24000.00");
+    assert_eq!(placed.assert_ok()["game_balance"], "24000.00");
 
     // The maximum is per player and period: two bets may not pass it together.
-    hall.bet(&player, "canada_ordinary", big("4000")).await.ok();
+    hall.bet(&player, "canada_ordinary", big("4000")).await.assert_ok();
     let over = hall.bet(&player, "canada_ordinary", big("1000.01")).await;
     assert_eq!(over.err(), "bet_out_of_limits");
     let last = hall.bet(&player, "canada_ordinary", big("1000")).await;
-    assert_eq!(last.ok()["game_balance"], "19000.00");
+    assert_eq!(last.assert_ok()["game_balance"], "19000.00");
     assert_eq!(hall.records(&player, "room=canada_ordinary").await.len(), 2);
     assert_ledger_verifies(&hall.app).await;
 }
@@ -135,8 +135,8 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
         "{stdout}"
     );
     assert_eq!(bet_on(&hall, &player, "big", "19.99").await.err(), "bet_out_of_limits");
-    bet_on(&hall, &player, "big", "20").await.ok();
-    let region = hall.app.get("/api/rooms/canada", None).await.ok().clone();
+    bet_on(&hall, &player, "big", "20").await.assert_ok();
+    let region = hall.app.get("/api/rooms/canada", None).await.assert_ok().clone();
     assert_eq!(
         (&region["rooms"][0]["min_bet"], &region["rooms"][1]["min_bet"]),
         (&json!("20.00"), &json!("10.00"))
@@ -147,8 +147,8 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
         succeed(dir.path(), &[&limits[..], &["--option", "big", "--max-user", "100"]].concat());
     assert!(has_row(&stdout, &["big", "20.00", "100.00", "100000.00", "500000.00"]), "{stdout}");
     assert_eq!(bet_on(&hall, &player, "big", "80.01").await.err(), "bet_out_of_limits");
-    bet_on(&hall, &player, "big", "80").await.ok();
-    bet_on(&hall, &player, "small", "500").await.ok();
+    bet_on(&hall, &player, "big", "80").await.assert_ok();
+    bet_on(&hall, &player, "small", "500").await.assert_ok();
     assert_eq!(odds_page_limits(&hall.app, "canada_ordinary", "big").await[1], "100.00");
     assert_eq!(odds_page_limits(&hall.app, "canada_ordinary", "small").await[1], "5000.00");
     let shown = succeed(dir.path(), &["admin", "room", "show", "canada_ordinary", "--json"]);
@@ -168,7 +168,7 @@ async fn admin_room_limits_applies_from_the_next_bet_and_an_override_to_its_opti
         (printed["min_bet"].clone(), printed["options"].clone()),
         (json!("20.00"), json!({}))
     );
-    bet_on(&hall, &player, "big", "1000").await.ok();
+    bet_on(&hall, &player, "big", "1000").await.assert_ok();
     let records = hall.records(&player, "room=canada_ordinary").await;
     assert_eq!(records.len(), 4);
     assert_eq!(hall.game_balance(&player).await, money("28400"));

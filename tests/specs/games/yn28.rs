@@ -20,7 +20,7 @@ async fn close_room(hall: &Hall, code: &str) {
 
 async fn region(hall: &Hall, region: &str, player: Option<&Player>) -> Value {
     let token = player.map(|player| player.token.as_str());
-    hall.app.get(&format!("/api/rooms/{region}"), token).await.ok().clone()
+    hall.app.get(&format!("/api/rooms/{region}"), token).await.assert_ok().clone()
 }
 
 fn column<'a>(page: &'a Value, field: &str) -> Vec<&'a Value> {
@@ -36,7 +36,7 @@ async fn each_region_lists_its_period_and_four_tier_rooms() {
             (page["region"].as_str(), page["period_secs"].as_i64()),
             (Some(code), Some(period_secs))
         );
-        let index = hall.app.room_index(&format!("{code}_vip")).await.ok().clone();
+        let index = hall.app.room_index(&format!("{code}_vip")).await.assert_ok().clone();
         for field in ["issue", "close_at", "draw_at"] {
             assert_eq!(page[field], index[field], "{code} {field}");
         }
@@ -62,7 +62,7 @@ async fn each_region_lists_its_period_and_four_tier_rooms() {
     }
     assert!(openapi["paths"]["/api/trend/index"]["get"].is_object());
     // The limits are the room's own (as the odds page shows them for a default option).
-    let odds = hall.app.get("/api/roominfo/odds?room=usa_diamond", None).await.ok().clone();
+    let odds = hall.app.get("/api/roominfo/odds?room=usa_diamond", None).await.assert_ok().clone();
     let usa = region(&hall, "usa", None).await;
     assert_eq!(usa["rooms"][2]["min_bet"], odds["options"][0]["min_bet"]);
     assert_eq!(usa["rooms"][2]["max_total"], odds["options"][0]["max_total"]);
@@ -114,13 +114,13 @@ async fn entering_a_room_needs_it_open_and_the_entry_minimum() {
     let player = hall.player_with_game("1000").await;
     let poor = hall.player_with_game("999.99").await;
     let entered = enter(&hall, &player, json!({"room": "canada_vip"})).await;
-    assert_eq!(entered.ok(), &json!({"room": "canada_vip", "game_balance": "1000.00"}));
+    assert_eq!(entered.assert_ok(), &json!({"room": "canada_vip", "game_balance": "1000.00"}));
     assert_eq!(
         enter(&hall, &poor, json!({"room": "canada_vip"})).await.err(),
         "room_balance_too_low"
     );
     assert_eq!(
-        enter(&hall, &poor, json!({"room": "canada_ordinary"})).await.ok()["game_balance"],
+        enter(&hall, &poor, json!({"room": "canada_ordinary"})).await.assert_ok()["game_balance"],
         "999.99"
     );
     assert_eq!(
@@ -147,7 +147,7 @@ async fn betting_in_a_tier_room_needs_its_entry_minimum() {
     assert_eq!(refused.err(), "room_balance_too_low");
     assert_eq!(hall.game_balance(&poor).await, money("999.99"), "nothing changed");
     let placed = hall.bet(&rich, "canada_vip", big).await;
-    assert_eq!(placed.ok()["game_balance"], "990.00");
+    assert_eq!(placed.assert_ok()["game_balance"], "990.00");
     let records = hall.records(&rich, "room=canada_vip").await;
     assert_eq!(records.len(), 1);
 }
@@ -230,10 +230,10 @@ async fn the_trend_lists_tags_counts_and_runs_of_the_region() {
     for _ in 0..6 {
         hall.draw("canada_ordinary").await;
     }
-    let trend = hall.app.get("/api/trend/index?limit=20", None).await.ok().clone();
+    let trend = hall.app.get("/api/trend/index?limit=20", None).await.assert_ok().clone();
     assert_eq!(trend["region"], "canada", "canada by default");
     let history = hall.app.get("/api/roominfo/history?room=canada_ordinary&limit=50", None).await;
-    let history = history.ok()["list"].as_array().expect("draws").clone();
+    let history = history.assert_ok()["list"].as_array().expect("draws").clone();
     let list = trend["list"].as_array().expect("a list");
     assert!(list.len() >= 6);
     assert_eq!(list.len(), history.len());
@@ -264,7 +264,7 @@ async fn the_trend_lists_tags_counts_and_runs_of_the_region() {
         }
     }
     // The runs are the long board's for the region (under its ordinary room).
-    let board = hall.app.get("/api/cc/long?threshold=2", None).await.ok().clone();
+    let board = hall.app.get("/api/cc/long?threshold=2", None).await.assert_ok().clone();
     let mut expected: Vec<Value> = board["list"]
         .as_array()
         .expect("runs")
@@ -291,12 +291,12 @@ async fn the_trend_lists_tags_counts_and_runs_of_the_region() {
 async fn the_trend_takes_a_region_and_a_bounded_limit() {
     let hall = Hall::open().await;
     hall.draw("usa_ordinary").await;
-    let usa = hall.app.get("/api/trend/index?region=usa&limit=200", None).await.ok().clone();
+    let usa = hall.app.get("/api/trend/index?region=usa&limit=200", None).await.assert_ok().clone();
     assert_eq!(usa["region"], "usa");
     assert_eq!(usa["list"][0]["numbers"].as_array().map(Vec::len), Some(6), "usa draws 6");
     // A region that has not drawn yet (before the scheduler's first tick) has an empty trend.
     let fresh = TestApp::spawn().await;
-    let empty = fresh.get("/api/trend/index?region=china", None).await.ok().clone();
+    let empty = fresh.get("/api/trend/index?region=china", None).await.assert_ok().clone();
     assert_eq!(
         (empty["list"].as_array().map(Vec::len), empty["counts"]["20"]["big"].as_i64()),
         (Some(0), Some(0))
@@ -344,10 +344,10 @@ async fn a_trade_is_a_big_or_small_bet_of_at_least_ten() {
     assert_eq!(hall.game_balance(&player).await, money("100"), "nothing changed");
 
     let up = trade(&hall, &player, "canada_ordinary", line("big", "10"), "trade").await;
-    assert_eq!(up.ok()["bets"], json!([{"option": "big", "amount": "10.00", "odds": "2"}]));
+    assert_eq!(up.assert_ok()["bets"], json!([{"option": "big", "amount": "10.00", "odds": "2"}]));
     let down = trade(&hall, &player, "usa_ordinary", line("small", "25.50"), "trade").await;
-    assert_eq!(down.ok()["game_balance"], "64.50");
+    assert_eq!(down.assert_ok()["game_balance"], "64.50");
     // Without the mode, a small stake and other options stay as the room allows.
     let plain = trade(&hall, &player, "canada_ordinary", line("odd", "5"), "").await;
-    assert_eq!(plain.ok()["game_balance"], "59.50");
+    assert_eq!(plain.assert_ok()["game_balance"], "59.50");
 }

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 /// The rewards the player's account changes show: (reference, amount), oldest first.
 async fn bonus_entries(app: &TestApp, player: &Player) -> Vec<(String, String)> {
     let reply = app.get_as(player, "/api/personal/accountchangerecord", "kind=bonus&limit=100");
-    let list = reply.await.ok()["list"].as_array().expect("changes").clone();
+    let list = reply.await.assert_ok()["list"].as_array().expect("changes").clone();
     let text = |value: &Value| value.as_str().expect("text").to_string();
     list.iter().rev().map(|change| (text(&change["reference"]), text(&change["amount"]))).collect()
 }
@@ -30,9 +30,12 @@ async fn the_first_deposit_bonus_is_paid_once_by_its_tier() {
     .await;
     let player = app.player().await;
     let page = app.get_as(&player, "/api/bonus/first-deposit", "").await;
-    assert_eq!((&page.ok()["eligible"], &page.ok()["bonus"]), (&json!(true), &json!(null)));
     assert_eq!(
-        page.ok()["tiers"][1],
+        (&page.assert_ok()["eligible"], &page.assert_ok()["bonus"]),
+        (&json!(true), &json!(null))
+    );
+    assert_eq!(
+        page.assert_ok()["tiers"][1],
         json!({ "min_amount": "500.00", "rate_bp": 1500, "cap": "150.00" })
     );
 
@@ -45,9 +48,9 @@ async fn the_first_deposit_bonus_is_paid_once_by_its_tier() {
         "10 % of the first deposit only"
     );
     let page = app.get_as(&player, "/api/bonus/first-deposit", "").await;
-    assert_eq!(page.ok()["eligible"], false);
-    assert_eq!(page.ok()["bonus"]["deposit_id"], first);
-    assert_eq!(page.ok()["bonus"]["amount"], "25.00");
+    assert_eq!(page.assert_ok()["eligible"], false);
+    assert_eq!(page.assert_ok()["bonus"]["deposit_id"], first);
+    assert_eq!(page.assert_ok()["bonus"]["amount"], "25.00");
     assert_ne!(first, second);
     assert_ledger_verifies(&app).await;
 }
@@ -88,7 +91,10 @@ async fn a_first_deposit_below_every_tier_ends_the_eligibility() {
     app.approved_deposit(&player, "500.00").await;
 
     let page = app.get_as(&player, "/api/bonus/first-deposit", "").await;
-    assert_eq!((&page.ok()["eligible"], &page.ok()["bonus"]), (&json!(false), &json!(null)));
+    assert_eq!(
+        (&page.assert_ok()["eligible"], &page.assert_ok()["bonus"]),
+        (&json!(false), &json!(null))
+    );
     let references: Vec<String> =
         bonus_entries(&app, &player).await.into_iter().map(|(reference, _)| reference).collect();
     assert!(references.iter().all(|reference| !reference.starts_with("first_deposit")));
@@ -129,10 +135,10 @@ async fn cashback_follows_its_tiers_and_caps_each_deposit() {
         .collect();
     assert_eq!(cashback, expected);
     let records = app.get_as(&player, "/api/bonus/cashback-records", "limit=2").await;
-    assert_eq!(records.ok()["total"], 6);
-    assert_eq!(records.ok()["list"][0]["amount"], "500.00", "newest first");
-    assert_eq!(records.ok()["list"][0]["deposit_amount"], "20000.00");
-    assert_eq!(records.ok()["list"][0]["rate_bp"], 300);
+    assert_eq!(records.assert_ok()["total"], 6);
+    assert_eq!(records.assert_ok()["list"][0]["amount"], "500.00", "newest first");
+    assert_eq!(records.assert_ok()["list"][0]["deposit_amount"], "20000.00");
+    assert_eq!(records.assert_ok()["list"][0]["rate_bp"], 300);
     assert_ledger_verifies(&app).await;
 }
 
@@ -146,7 +152,7 @@ async fn the_daily_cashback_cap_resets_at_the_operators_midnight() {
     let player = app.player().await;
     let rules = app.get_as(&player, "/api/bonus/cashback", "").await;
     assert_eq!(
-        (&rules.ok()["daily_cap"], &rules.ok()["paid_today"]),
+        (&rules.assert_ok()["daily_cap"], &rules.assert_ok()["paid_today"]),
         (&json!("30.00"), &json!("0.00"))
     );
 
@@ -157,7 +163,7 @@ async fn the_daily_cashback_cap_resets_at_the_operators_midnight() {
     let capped = app.approved_deposit(&player, "1000.00").await;
     let nothing = app.approved_deposit(&player, "1000.00").await;
     let rules = app.get_as(&player, "/api/bonus/cashback", "").await;
-    assert_eq!(rules.ok()["paid_today"], "30.00");
+    assert_eq!(rules.assert_ok()["paid_today"], "30.00");
     app.clock.advance(1);
     let next_day = app.approved_deposit(&player, "1000.00").await;
 
@@ -166,7 +172,7 @@ async fn the_daily_cashback_cap_resets_at_the_operators_midnight() {
     assert!(!cashback.iter().any(|(reference, _)| *reference == format!("cashback:{nothing}")));
     assert_eq!(cashback[3], entry(format!("cashback:{next_day}"), "20.00"));
     let rules = app.get_as(&player, "/api/bonus/cashback", "").await;
-    assert_eq!(rules.ok()["paid_today"], "20.00");
+    assert_eq!(rules.assert_ok()["paid_today"], "20.00");
     assert_ledger_verifies(&app).await;
 }
 
@@ -235,9 +241,9 @@ async fn a_rejected_deposit_pays_nothing() {
     assert_eq!(app.vip_level_of(&player).await, 0);
     assert!(bonus_entries(&app, &player).await.is_empty());
     let page = app.get_as(&player, "/api/bonus/first-deposit", "").await;
-    assert_eq!(page.ok()["eligible"], true, "a rejected deposit is not the first");
+    assert_eq!(page.assert_ok()["eligible"], true, "a rejected deposit is not the first");
     let records = app.get_as(&player, "/api/bonus/cashback-records", "").await;
-    assert_eq!(records.ok()["total"], 0);
+    assert_eq!(records.assert_ok()["total"], 0);
     assert_ledger_verifies(&app).await;
 }
 

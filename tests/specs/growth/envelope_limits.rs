@@ -20,7 +20,7 @@ async fn the_remainder_returns_to_bonus_once_across_a_restart_and_downtime() {
     let player = app.player().await;
     let bonus_before = app.system_balance("bonus").await;
     let created = app.create_envelope(everyone("30.00", 3, Mode::Fixed, app.now())).await;
-    app.claim(&player, &created.code).await.ok();
+    app.claim(&player, &created.code).await.assert_ok();
     app.clock.advance(86_399);
     assert_eq!(app.refund_expired().await.closed, 0, "not yet expired");
     let stopped_at = app.now();
@@ -78,12 +78,16 @@ async fn repeated_wrong_codes_are_throttled_per_player() {
     assert_eq!(throttled.data(), &Value::Null);
     assert!(throttled.msg().contains("900"), "{throttled:?}");
     assert_eq!(
-        app.claim(&app.player().await, &created.code).await.ok()["amount"],
+        app.claim(&app.player().await, &created.code).await.assert_ok()["amount"],
         "1.00",
         "others may"
     );
     app.clock.advance(900);
-    assert_eq!(app.claim(&player, &created.code).await.ok()["amount"], "1.00", "the window ended");
+    assert_eq!(
+        app.claim(&player, &created.code).await.assert_ok()["amount"],
+        "1.00",
+        "the window ended"
+    );
 }
 
 #[tokio::test]
@@ -105,7 +109,10 @@ async fn repeated_wrong_codes_are_throttled_per_address() {
 
     let fresh = app.player().await;
     assert_eq!(app.claim_from(&fresh, &created.code, shared).await.err(), "throttled");
-    assert_eq!(app.claim_from(&fresh, &created.code, elsewhere).await.ok()["amount"], "1.00");
+    assert_eq!(
+        app.claim_from(&fresh, &created.code, elsewhere).await.assert_ok()["amount"],
+        "1.00"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -156,7 +163,7 @@ async fn a_retried_claim_with_its_key_pays_once_and_replays_the_reply() {
     let first = app.claim_with_key(&player, &created.code, "claim-1").await;
     let replay = app.claim_with_key(&player, &created.code, "claim-1").await;
 
-    assert_eq!(first.ok(), replay.ok());
+    assert_eq!(first.assert_ok(), replay.assert_ok());
     assert_eq!(app.balances_of(&player).await.wallet.minor(), amount_of(&first));
     assert_eq!(
         app.claim_with_key(&player, &other.code, "claim-1").await.err(),

@@ -22,7 +22,7 @@ async fn a_claim_pays_a_share_from_the_reserved_total_to_the_wallet_with_turnove
 
     let reply = app.claim(&player, &created.code.to_lowercase()).await;
 
-    let data = reply.ok();
+    let data = reply.assert_ok();
     assert_eq!((data["amount"].as_str(), data["balance"].as_str()), (Some("10.00"), Some("10.00")));
     assert_eq!(data["luckiest"], false, "fixed shares have no luckiest");
     assert_eq!(data["envelope_id"], created.id);
@@ -30,8 +30,8 @@ async fn a_claim_pays_a_share_from_the_reserved_total_to_the_wallet_with_turnove
     assert_eq!(app.system_balance("envelopes").await, 2_000);
     assert_eq!(app.turnover_of(&player).await.to_string(), "10.00", "100 % of the bonus");
     let records = app.get_as(&player, "/api/envelope/records", "").await;
-    assert_eq!(records.ok()["total"], 1);
-    assert_eq!(records.ok()["list"][0]["amount"], "10.00");
+    assert_eq!(records.assert_ok()["total"], 1);
+    assert_eq!(records.assert_ok()["list"][0]["amount"], "10.00");
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "").await;
     assert!(changes.data().to_string().contains("envelope"), "{changes:?}");
     assert_envelopes_verify(&app).await;
@@ -96,8 +96,8 @@ async fn every_refusal_has_its_key() {
         })
         .await;
     let single = app.create_envelope(everyone("5", 1, Mode::Fixed, now)).await;
-    app.claim(&player, &live.code).await.ok();
-    app.claim(&player, &single.code).await.ok();
+    app.claim(&player, &live.code).await.assert_ok();
+    app.claim(&player, &single.code).await.assert_ok();
     app.clock.advance(61);
 
     let cases: [(&str, &Player, &str); 9] = [
@@ -170,10 +170,10 @@ async fn targeted_envelopes_open_to_their_player_and_to_vip_levels_from_the_mini
     app.set_vip_level(gold.id, 3).await;
     app.set_vip_level(platinum.id, 5).await;
 
-    assert_eq!(app.claim(&player, &mine.code).await.ok()["amount"], "5.00");
+    assert_eq!(app.claim(&player, &mine.code).await.assert_ok()["amount"], "5.00");
     assert_eq!(app.claim(&player, &vip.code).await.err(), "envelope_not_yours");
-    assert_eq!(app.claim(&gold, &vip.code).await.ok()["amount"], "5.00");
-    assert_eq!(app.claim(&platinum, &vip.code).await.ok()["amount"], "5.00");
+    assert_eq!(app.claim(&gold, &vip.code).await.assert_ok()["amount"], "5.00");
+    assert_eq!(app.claim(&platinum, &vip.code).await.assert_ok()["amount"], "5.00");
     assert_envelopes_verify(&app).await;
 }
 
@@ -190,7 +190,7 @@ async fn a_deposit_opens_an_envelope_that_requires_one() {
 
     app.approved_deposit(&player, "50.00").await;
 
-    assert_eq!(app.claim(&player, &created.code).await.ok()["amount"], "5.00");
+    assert_eq!(app.claim(&player, &created.code).await.assert_ok()["amount"], "5.00");
     assert_envelopes_verify(&app).await;
 }
 
@@ -202,7 +202,7 @@ async fn a_random_envelope_marks_its_largest_share_luckiest_for_its_claimer_alon
     for _ in 0..8 {
         let player = app.player().await;
         let reply = app.claim(&player, &created.code).await;
-        claims.push((amount_of(&reply), reply.ok()["luckiest"] == true, player));
+        claims.push((amount_of(&reply), reply.assert_ok()["luckiest"] == true, player));
     }
     assert_eq!(claims.iter().map(|claim| claim.0).sum::<i64>(), 10_000);
     let largest = claims.iter().map(|claim| claim.0).max().expect("claims");
@@ -212,7 +212,7 @@ async fn a_random_envelope_marks_its_largest_share_luckiest_for_its_claimer_alon
 
     let detail =
         app.get_as(&claims[0].2, "/api/envelope/detail", &format!("id={}", created.id)).await;
-    let data = detail.ok();
+    let data = detail.assert_ok();
     assert_eq!(
         (data["claimed_count"].as_i64(), data["claimed_amount"].as_str()),
         (Some(8), Some("100.00"))
@@ -238,25 +238,28 @@ async fn the_detail_is_only_for_players_who_claimed_and_records_page_newest_firs
     let mut ids = Vec::new();
     for _ in 0..3 {
         let created = app.create_envelope(everyone("3", 3, Mode::Fixed, app.now())).await;
-        app.claim(&player, &created.code).await.ok();
+        app.claim(&player, &created.code).await.assert_ok();
         ids.push(created.id);
         app.clock.advance(10);
     }
     let page = app.get_as(&player, "/api/envelope/records", "page=1&limit=2").await;
-    let listed: Vec<_> = page.ok()["list"]
+    let listed: Vec<_> = page.assert_ok()["list"]
         .as_array()
         .expect("a list")
         .iter()
         .map(|row| row["envelope_id"].as_i64())
         .collect();
     assert_eq!(listed, [Some(ids[2]), Some(ids[1])]);
-    assert_eq!(page.ok()["total"], 3);
+    assert_eq!(page.assert_ok()["total"], 3);
     let second = app.get_as(&player, "/api/envelope/records", "page=2&limit=2").await;
-    assert_eq!(second.ok()["list"][0]["envelope_id"], ids[0]);
+    assert_eq!(second.assert_ok()["list"][0]["envelope_id"], ids[0]);
 
     let query = format!("id={}", ids[0]);
     assert_eq!(app.get_as(&stranger, "/api/envelope/detail", &query).await.err(), "not_found");
     assert_eq!(app.get_as(&player, "/api/envelope/detail", "id=999").await.err(), "not_found");
     assert_eq!(app.get_as(&player, "/api/envelope/detail", "id=x").await.err(), "bad_params");
-    assert_eq!(app.get_as(&player, "/api/envelope/detail", &query).await.ok()["total"], "3.00");
+    assert_eq!(
+        app.get_as(&player, "/api/envelope/detail", &query).await.assert_ok()["total"],
+        "3.00"
+    );
 }

@@ -16,7 +16,7 @@ async fn wallet_minor(app: &TestApp, player: &Player) -> i64 {
 }
 
 async fn rebate_index(app: &TestApp, player: &Player) -> Value {
-    app.get_as(player, "/api/rebate/index", "").await.ok().clone()
+    app.get_as(player, "/api/rebate/index", "").await.assert_ok().clone()
 }
 
 /// Moves the clock a batch interval on and runs the scheduler.
@@ -27,7 +27,7 @@ async fn next_batch(hall: &Hall) {
 
 /// A refunded bet of `amount` on ssc: the room is closed before its draw, then reopened.
 async fn refunded_bet(hall: &Hall, player: &Player, amount: &str) {
-    hall.bet(player, "ssc", json!([{"option": "tie", "amount": amount}])).await.ok();
+    hall.bet(player, "ssc", json!([{"option": "tie", "amount": amount}])).await.assert_ok();
     let room = Room::parse("ssc").expect("room");
     let close = hall.app.db.write(move |tx| games::rooms::set_room_open(tx, room, false));
     close.await.expect("closed");

@@ -33,7 +33,7 @@ async fn tick_at(hall: &Hall, instant: Timestamp) -> Vec<Timestamp> {
 }
 
 async fn salary_index(app: &TestApp, player: &Player) -> Value {
-    app.get_as(player, "/api/salary/index", "").await.ok().clone()
+    app.get_as(player, "/api/salary/index", "").await.assert_ok().clone()
 }
 
 async fn wallet(app: &TestApp, player: &Player) -> String {

@@ -39,16 +39,16 @@ async fn consecutive_days_grow_the_streak_and_its_reward() {
     app.clock.advance(DAY);
     let second = sign(&app, &player, None).await;
 
-    assert_eq!(first.ok()["streak"], 1);
-    assert_eq!(first.ok()["reward"], "1.00");
-    assert_eq!(first.ok()["date"], "2026-11-22");
-    assert_eq!(second.ok()["streak"], 2);
-    assert_eq!(second.ok()["reward"], "2.00");
-    assert_eq!(second.ok()["balance"], "3.00");
+    assert_eq!(first.assert_ok()["streak"], 1);
+    assert_eq!(first.assert_ok()["reward"], "1.00");
+    assert_eq!(first.assert_ok()["date"], "2026-11-22");
+    assert_eq!(second.assert_ok()["streak"], 2);
+    assert_eq!(second.assert_ok()["reward"], "2.00");
+    assert_eq!(second.assert_ok()["balance"], "3.00");
     assert_eq!(app.balances_of(&player).await.wallet, money("3.00"));
     assert_eq!(app.turnover_of(&player).await, money("3.00"), "100 % of each reward");
     let index = signin_index(&app, &player, "").await;
-    let data = index.ok();
+    let data = index.assert_ok();
     assert_eq!(data["signed_today"], true);
     assert_eq!(data["streak"], 2);
     assert_eq!(data["today_reward"], "2.00");
@@ -69,7 +69,7 @@ async fn consecutive_days_grow_the_streak_and_its_reward() {
 async fn a_second_sign_in_the_same_day_is_already_signed_and_pays_nothing() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
 
     app.clock.advance(3_600);
     let again = sign(&app, &player, None).await;
@@ -83,18 +83,18 @@ async fn a_second_sign_in_the_same_day_is_already_signed_and_pays_nothing() {
 async fn a_missed_day_starts_the_streak_again() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
     app.clock.advance(DAY);
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
 
     app.clock.advance(2 * DAY);
     let before = signin_index(&app, &player, "").await;
     let after_gap = sign(&app, &player, None).await;
 
-    assert_eq!(before.ok()["streak"], 0, "yesterday was missed");
-    assert_eq!(before.ok()["today_reward"], "1.00");
-    assert_eq!(after_gap.ok()["streak"], 1);
-    assert_eq!(after_gap.ok()["reward"], "1.00");
+    assert_eq!(before.assert_ok()["streak"], 0, "yesterday was missed");
+    assert_eq!(before.assert_ok()["today_reward"], "1.00");
+    assert_eq!(after_gap.assert_ok()["streak"], 1);
+    assert_eq!(after_gap.assert_ok()["reward"], "1.00");
     assert_ledger_verifies(&app).await;
 }
 
@@ -109,9 +109,9 @@ async fn signing_at_23_59_and_00_01_operator_time_is_two_days() {
     app.clock.advance(120);
     let early = sign(&app, &player, None).await;
 
-    assert_eq!(late.ok()["date"], "2026-11-22");
-    assert_eq!(early.ok()["date"], "2026-11-23");
-    assert_eq!(early.ok()["streak"], 2);
+    assert_eq!(late.assert_ok()["date"], "2026-11-22");
+    assert_eq!(early.assert_ok()["date"], "2026-11-23");
+    assert_eq!(early.assert_ok()["streak"], 2);
     assert_ledger_verifies(&app).await;
 }
 
@@ -121,7 +121,7 @@ async fn berlins_25_hour_dst_night_is_one_day_and_keeps_the_streak() {
     let player = app.player().await;
     // 23:59 CEST on 2026-10-24; the clocks go back at 03:00 on the 25th.
     set_clock(&app, utc("2026-10-24T21:59:00Z"));
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
     app.clock.advance(120);
     let after_midnight = sign(&app, &player, None).await;
     // 23:59 CET on the 25th: 25 hours after its midnight, still the same day.
@@ -130,11 +130,11 @@ async fn berlins_25_hour_dst_night_is_one_day_and_keeps_the_streak() {
     app.clock.advance(120);
     let next_day = sign(&app, &player, None).await;
 
-    assert_eq!(after_midnight.ok()["date"], "2026-10-25");
-    assert_eq!(after_midnight.ok()["streak"], 2);
+    assert_eq!(after_midnight.assert_ok()["date"], "2026-10-25");
+    assert_eq!(after_midnight.assert_ok()["streak"], 2);
     assert_eq!(same_day.err(), "already_signed");
-    assert_eq!(next_day.ok()["date"], "2026-10-26");
-    assert_eq!(next_day.ok()["streak"], 3);
+    assert_eq!(next_day.assert_ok()["date"], "2026-10-26");
+    assert_eq!(next_day.assert_ok()["streak"], 3);
     assert_ledger_verifies(&app).await;
 }
 
@@ -151,8 +151,8 @@ async fn recharge_first_needs_a_passed_deposit() {
 
     assert_eq!(before.err(), "recharge_first");
     assert_eq!(while_pending.err(), "recharge_first");
-    assert_eq!(after.ok()["streak"], 1);
-    assert_eq!(signin_index(&app, &player, "").await.ok()["recharge_first"], true);
+    assert_eq!(after.assert_ok()["streak"], 1);
+    assert_eq!(signin_index(&app, &player, "").await.assert_ok()["recharge_first"], true);
     assert_ledger_verifies(&app).await;
 }
 
@@ -162,7 +162,7 @@ async fn the_streak_survives_a_restart() {
     let player = {
         let app = TestApp::open(dir.path(), |_| {});
         let player = app.player().await;
-        sign(&app, &player, None).await.ok();
+        sign(&app, &player, None).await.assert_ok();
         player
     };
 
@@ -170,8 +170,8 @@ async fn the_streak_survives_a_restart() {
     set_clock(&app, START + DAY);
     let next = sign(&app, &player, None).await;
 
-    assert_eq!(next.ok()["streak"], 2);
-    assert_eq!(next.ok()["balance"], "3.00");
+    assert_eq!(next.assert_ok()["streak"], 2);
+    assert_eq!(next.assert_ok()["balance"], "3.00");
     assert_ledger_verifies(&app).await;
 }
 
@@ -186,12 +186,12 @@ async fn past_the_tables_end_the_last_reward_repeats_or_the_table_restarts() {
         let mut paid = Vec::new();
         for _ in 0..4 {
             let reply = sign(&app, &player, None).await;
-            paid.push(reply.ok()["reward"].as_str().expect("a reward").to_string());
+            paid.push(reply.assert_ok()["reward"].as_str().expect("a reward").to_string());
             app.clock.advance(DAY);
         }
         assert_eq!(paid, expected, "{after_last:?}");
         let index = signin_index(&app, &player, "").await;
-        assert_eq!(index.ok()["streak"], 4, "the streak goes on counting");
+        assert_eq!(index.assert_ok()["streak"], 4, "the streak goes on counting");
         assert_ledger_verifies(&app).await;
     }
 }
@@ -204,7 +204,7 @@ async fn a_retried_sign_in_with_its_key_is_paid_once() {
     let first = sign(&app, &player, Some("signin-1")).await;
     let replay = sign(&app, &player, Some("signin-1")).await;
 
-    assert_eq!(first.ok(), replay.ok());
+    assert_eq!(first.assert_ok(), replay.assert_ok());
     assert_eq!(app.balances_of(&player).await.wallet, money("1.00"));
     assert_ledger_verifies(&app).await;
 }
@@ -213,15 +213,15 @@ async fn a_retried_sign_in_with_its_key_is_paid_once() {
 async fn the_calendar_shows_the_month_asked_for() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
 
     let october = signin_index(&app, &player, "month=2026-10").await;
     let november = signin_index(&app, &player, "month=2026-11").await;
     let bad = signin_index(&app, &player, "month=2026-13").await;
 
-    assert_eq!(october.ok()["month"], "2026-10");
-    assert_eq!(october.ok()["days"], json!([]));
-    assert_eq!(november.ok()["days"].as_array().map(Vec::len), Some(1));
+    assert_eq!(october.assert_ok()["month"], "2026-10");
+    assert_eq!(october.assert_ok()["days"], json!([]));
+    assert_eq!(november.assert_ok()["days"].as_array().map(Vec::len), Some(1));
     assert_eq!(bad.err(), "bad_params");
 }
 

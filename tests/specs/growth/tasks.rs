@@ -59,7 +59,7 @@ async fn task_list(app: &TestApp, player: &Player, lang: &str) -> Vec<Value> {
         .header("lang", lang)
         .body(Body::empty())
         .expect("a request");
-    app.send(request).await.ok()["list"].as_array().expect("a list").clone()
+    app.send(request).await.assert_ok()["list"].as_array().expect("a list").clone()
 }
 
 fn set_clock(app: &TestApp, at: Timestamp) {
@@ -83,8 +83,8 @@ async fn a_daily_bet_count_task_is_claimed_once_its_bets_are_placed() {
 
     let fresh = task_view(app, &player, task).await.expect("listed");
     let too_early = claim(app, &player, task, None).await;
-    hall.bet(&player, "k3", big("10")).await.ok();
-    hall.bet(&player, "k3", big("10")).await.ok();
+    hall.bet(&player, "k3", big("10")).await.assert_ok();
+    hall.bet(&player, "k3", big("10")).await.assert_ok();
     let done = task_view(app, &player, task).await.expect("listed");
     let claimed = claim(app, &player, task, None).await;
     let again = claim(app, &player, task, None).await;
@@ -99,8 +99,8 @@ async fn a_daily_bet_count_task_is_claimed_once_its_bets_are_placed() {
         (&done["progress"], &done["completed"], &done["received"]),
         (&json!("2"), &json!(true), &json!(false))
     );
-    assert_eq!(claimed.ok()["reward"], "5.00");
-    assert_eq!(claimed.ok()["balance"], "5.00");
+    assert_eq!(claimed.assert_ok()["reward"], "5.00");
+    assert_eq!(claimed.assert_ok()["balance"], "5.00");
     assert_eq!(again.err(), "reward_claimed");
     assert_eq!(received["received"], true);
     assert_eq!(app.balances_of(&player).await.wallet, money("5.00"));
@@ -121,15 +121,15 @@ async fn a_bet_amount_task_counts_the_stakes_and_shows_at_most_its_target() {
     let task = create_task(app, "bet_amount", "25", "3", true).await;
     let player = hall.player_with_game("100").await;
 
-    hall.bet(&player, "k3", big("10")).await.ok();
+    hall.bet(&player, "k3", big("10")).await.assert_ok();
     let partway = task_view(app, &player, task).await.expect("listed");
-    hall.bet(&player, "k3", big("20")).await.ok();
+    hall.bet(&player, "k3", big("20")).await.assert_ok();
     let done = task_view(app, &player, task).await.expect("listed");
     let claimed = claim(app, &player, task, None).await;
 
     assert_eq!((&partway["progress"], &partway["completed"]), (&json!("10.00"), &json!(false)));
     assert_eq!((&done["progress"], &done["target"]), (&json!("25.00"), &json!("25.00")));
-    assert_eq!(claimed.ok()["reward"], "3.00");
+    assert_eq!(claimed.assert_ok()["reward"], "3.00");
     assert_eq!(app.turnover_of(&player).await, money("3.00"), "the reward's turnover");
     assert_ledger_verifies(app).await;
 }
@@ -150,10 +150,10 @@ async fn a_daily_deposit_task_resets_at_the_operators_midnight() {
     app.approved_deposit(&player, "150").await;
     let next_day = claim(&app, &player, task, None).await;
 
-    assert_eq!(late.ok()["reward"], "2.00");
+    assert_eq!(late.assert_ok()["reward"], "2.00");
     assert_eq!(after_midnight.err(), "condition_not_met", "yesterday's deposit does not count");
     assert_eq!((&view["progress"], &view["received"]), (&json!("0.00"), &json!(false)));
-    assert_eq!(next_day.ok()["reward"], "2.00");
+    assert_eq!(next_day.assert_ok()["reward"], "2.00");
     assert_eq!(app.balances_of(&player).await.wallet, money("254.00"));
     assert_ledger_verifies(&app).await;
 }
@@ -175,7 +175,7 @@ async fn a_one_off_deposit_task_counts_all_time_and_never_resets() {
     let view = task_view(&app, &player, task).await.expect("listed");
 
     assert_eq!(while_pending.err(), "condition_not_met", "a pending deposit does not count");
-    assert_eq!(claimed.ok()["reward"], "4.00");
+    assert_eq!(claimed.assert_ok()["reward"], "4.00");
     assert_eq!(later.err(), "reward_claimed");
     assert_eq!((&view["received"], &view["daily"]), (&json!(true), &json!(false)));
     assert_ledger_verifies(&app).await;
@@ -204,7 +204,7 @@ async fn an_invite_task_counts_direct_invitees_with_a_passed_deposit() {
 
     assert_eq!(one["progress"], "1", "only direct invitees with a passed deposit");
     assert_eq!(refused.err(), "condition_not_met");
-    assert_eq!(claimed.ok()["reward"], "10.00");
+    assert_eq!(claimed.assert_ok()["reward"], "10.00");
     assert_ledger_verifies(&app).await;
 }
 
@@ -213,15 +213,15 @@ async fn a_signin_task_counts_the_continuous_streak() {
     let app = TestApp::spawn().await;
     let task = create_task(&app, "signin", "2", "6", false).await;
     let player = app.player().await;
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
     let one_day = claim(&app, &player, task, None).await;
 
     app.clock.advance(DAY);
-    sign(&app, &player, None).await.ok();
+    sign(&app, &player, None).await.assert_ok();
     let claimed = claim(&app, &player, task, None).await;
 
     assert_eq!(one_day.err(), "condition_not_met");
-    assert_eq!(claimed.ok()["reward"], "6.00");
+    assert_eq!(claimed.assert_ok()["reward"], "6.00");
     assert_eq!(app.balances_of(&player).await.wallet, money("9.00"), "1 + 2 sign-in + 6");
     assert_ledger_verifies(&app).await;
 }
@@ -237,7 +237,7 @@ async fn a_retried_claim_with_its_key_is_paid_once() {
     let replay = claim(&app, &player, task, Some("claim-1")).await;
     let other_key = claim(&app, &player, task, Some("claim-2")).await;
 
-    assert_eq!(first.ok(), replay.ok());
+    assert_eq!(first.assert_ok(), replay.assert_ok());
     assert_eq!(other_key.err(), "reward_claimed");
     assert_eq!(app.balances_of(&player).await.wallet, money("11.00"));
     assert_ledger_verifies(&app).await;
@@ -268,7 +268,7 @@ async fn closed_and_future_tasks_are_not_listed_nor_claimable() {
     assert_eq!(claim(&app, &player, closed, None).await.err(), "not_found");
     assert_eq!(claim(&app, &player, future, None).await.err(), "not_found");
     app.clock.advance(DAY);
-    assert_eq!(claim(&app, &player, future, None).await.ok()["reward"], "1.00");
+    assert_eq!(claim(&app, &player, future, None).await.assert_ok()["reward"], "1.00");
     assert_ledger_verifies(&app).await;
 }
 
@@ -307,7 +307,7 @@ async fn refunded_bets_do_not_count() {
     let app = &hall.app;
     let task = create_task(app, "bet_count", "1", "1", true).await;
     let player = hall.player_with_game("100").await;
-    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "25"}])).await.ok();
+    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "25"}])).await.assert_ok();
     let placed = task_view(app, &player, task).await.expect("listed");
     let room = fairhall::games::rules::room::Room::parse("ssc").expect("room");
     let closed = app.db.write(move |tx| fairhall::games::rooms::set_room_open(tx, room, false));

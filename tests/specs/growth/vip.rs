@@ -23,9 +23,9 @@ async fn a_level_needs_both_its_deposit_and_its_betting_and_pays_its_reward_once
     assert_eq!(app.vip_level_of(&player).await, 1);
     assert_eq!(app.reached(&player).await, [1]);
     let profile = app.personal_index(&player.token).await;
-    assert_eq!(profile.ok()["vip_level"], 1, "the personal centre shows the same level");
+    assert_eq!(profile.assert_ok()["vip_level"], 1, "the personal centre shows the same level");
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "kind=bonus").await;
-    let upgrade = changes.ok()["list"]
+    let upgrade = changes.assert_ok()["list"]
         .as_array()
         .expect("changes")
         .iter()
@@ -94,14 +94,14 @@ async fn the_scheduler_tick_upgrades_a_player_after_his_bets() {
     assert_eq!(app.vip_level_of(&player).await, 0);
 
     let bet = hall.bet(&player, "k3", json!([{ "option": "big", "amount": "50.00" }])).await;
-    bet.ok();
+    bet.assert_ok();
     assert_eq!(app.vip_level_of(&player).await, 0, "not before the job runs");
     let report = hall.scheduler.tick(app.now()).await;
 
     assert_eq!(report.vip_upgrades, 1);
     assert_eq!(app.vip_level_of(&player).await, 1);
     let index = app.vip_index(&player).await;
-    assert_eq!(index.ok()["betting_points"], "50.00");
+    assert_eq!(index.assert_ok()["betting_points"], "50.00");
     assert_eq!(hall.scheduler.tick(app.now()).await.vip_upgrades, 0, "paid once");
     assert_ledger_verifies(app).await;
 }
@@ -143,7 +143,7 @@ async fn the_page_shows_the_exact_distance_to_the_next_level_and_every_level() {
 
     let index = app.vip_index(&player).await;
 
-    let data = index.ok();
+    let data = index.assert_ok();
     assert_eq!((&data["level"], &data["total_deposit"]), (&json!(0), &json!("120.00")));
     assert_eq!(data["betting_points"], "30.50");
     assert_eq!(
@@ -164,7 +164,7 @@ async fn the_page_shows_the_exact_distance_to_the_next_level_and_every_level() {
     app.bet_points(&player, "5000.00").await;
     app.run_vip_job().await;
     let top = app.vip_index(&player).await;
-    assert_eq!((&top.ok()["level"], &top.ok()["next"]), (&json!(4), &json!(null)));
+    assert_eq!((&top.assert_ok()["level"], &top.assert_ok()["next"]), (&json!(4), &json!(null)));
     app.get("/api/vip/index", None).await.assert_login_required();
 }
 
@@ -175,13 +175,17 @@ async fn the_withdrawal_cap_and_daily_count_follow_the_level() {
     let withdraw = |amount: &str| app.do_withdraw(&player, withdrawal_form(card, amount), None);
     let terms = app.get_as(&player, "/api/personal/withdraw", "").await;
     assert_eq!(
-        (&terms.ok()["vip_level"], &terms.ok()["single_max"], &terms.ok()["daily_count"]),
+        (
+            &terms.assert_ok()["vip_level"],
+            &terms.assert_ok()["single_max"],
+            &terms.assert_ok()["daily_count"]
+        ),
         (&json!(0), &json!("500.00"), &json!(2))
     );
 
     assert_eq!(withdraw("500.01").await.err(), "limit_exceeded");
-    withdraw("500.00").await.ok();
-    withdraw("10.00").await.ok();
+    withdraw("500.00").await.assert_ok();
+    withdraw("10.00").await.assert_ok();
     assert_eq!(withdraw("10.00").await.err(), "withdraw_count_exceeded", "VIP0: 2 a day");
 
     // 5000.00 deposited and 50.00 bet: VIP1 (800.00, 3 a day) the same day.
@@ -190,11 +194,15 @@ async fn the_withdrawal_cap_and_daily_count_follow_the_level() {
     app.play_turnover(&player, "1000.00").await;
     let terms = app.get_as(&player, "/api/personal/withdraw", "").await;
     assert_eq!(
-        (&terms.ok()["vip_level"], &terms.ok()["single_max"], &terms.ok()["daily_count"]),
+        (
+            &terms.assert_ok()["vip_level"],
+            &terms.assert_ok()["single_max"],
+            &terms.assert_ok()["daily_count"]
+        ),
         (&json!(1), &json!("800.00"), &json!(3))
     );
     assert_eq!(withdraw("800.01").await.err(), "limit_exceeded");
-    withdraw("800.00").await.ok();
+    withdraw("800.00").await.assert_ok();
     assert_eq!(withdraw("10.00").await.err(), "withdraw_count_exceeded", "VIP1: 3 a day");
     assert_ledger_verifies(&app).await;
 }

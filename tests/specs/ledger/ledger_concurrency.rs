@@ -104,7 +104,9 @@ async fn concurrent_conversions_both_ways_keep_the_total() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     app.credit(&player, "60.00").await;
-    app.conversion(&player, json!({ "from": "balance", "amount": "30.00" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "30.00" }), None)
+        .await
+        .assert_ok();
     let postings = app.ledger_report().await.postings;
     let (mut to_game, mut to_wallet) = (Vec::new(), Vec::new());
 
@@ -145,11 +147,11 @@ async fn concurrent_replays_of_one_key_move_money_once() {
         .collect();
     let mut replies = Vec::new();
     for task in conversions {
-        replies.push(task.await.expect("the task ran").ok().clone());
+        replies.push(task.await.expect("the task ran").assert_ok().clone());
     }
     let mut withdrawal_ids = Vec::new();
     for task in withdrawals {
-        withdrawal_ids.push(task.await.expect("the task ran").ok()["id"].clone());
+        withdrawal_ids.push(task.await.expect("the task ran").assert_ok()["id"].clone());
     }
 
     let first = &replies[0];

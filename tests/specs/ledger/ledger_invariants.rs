@@ -61,7 +61,11 @@ async fn a_failed_check_halts_money_but_not_reads_until_a_reversal_and_verify() 
     assert_eq!(failed, LedgerCheck::Failed("nothing_paid_twice (1)".into()));
     assert_eq!(bet.err(), "ledger_halted");
     assert_eq!(conversion.err(), "ledger_halted");
-    assert_eq!(profile.ok()["balance"], "40.00", "reads go on: the balance shows both credits");
+    assert_eq!(
+        profile.assert_ok()["balance"],
+        "40.00",
+        "reads go on: the balance shows both credits"
+    );
     assert_eq!(ready.status, StatusCode::SERVICE_UNAVAILABLE, "{ready:?}");
     let ledger = readiness_of(&ready.body, "ledger");
     assert_eq!(ledger["ok"], false);
@@ -89,7 +93,7 @@ async fn a_failed_check_halts_money_but_not_reads_until_a_reversal_and_verify() 
     assert!(twice.stderr.contains("entry_reversed"), "{twice:?}");
     assert!(verified.contains("nothing_paid_twice               ok"), "{verified}");
     assert!(matches!(resumed, LedgerCheck::Passed { more: false, .. }), "{resumed:?}");
-    assert_eq!(bet.ok()["game_balance"], "40.00");
+    assert_eq!(bet.assert_ok()["game_balance"], "40.00");
     assert_eq!(app.get("/readyz", None).await.status, StatusCode::OK);
     assert_eq!(app.balances_of(&player).await.wallet, money("20.00"));
     assert_ledger_verifies(app).await;
@@ -147,7 +151,7 @@ async fn a_balance_changed_behind_the_ledger_breaks_the_replay_of_the_next_posti
         .await
         .expect("tampered");
     let convert = app.conversion(&player, json!({ "from": "balance", "amount": "1" }), None);
-    convert.await.ok();
+    convert.await.assert_ok();
 
     let failed = check(&app).await;
 
@@ -166,9 +170,9 @@ async fn the_scheduler_checks_after_a_settlement_and_when_due() {
 
     let first = scheduler.tick(app.now()).await;
     let quiet = scheduler.tick(app.now()).await;
-    hall.bet(&player, "k3", json!([{ "option": "big", "amount": "10" }])).await.ok();
+    hall.bet(&player, "k3", json!([{ "option": "big", "amount": "10" }])).await.assert_ok();
     let index = app.room_index("k3").await;
-    let draw_at = Timestamp::from_secs(index.ok()["draw_at"].as_i64().expect("a draw time"));
+    let draw_at = Timestamp::from_secs(index.assert_ok()["draw_at"].as_i64().expect("a draw time"));
     app.clock.advance(draw_at - app.now());
     let settled = scheduler.tick(app.now()).await;
     app.clock.advance(i64::try_from(every_secs).expect("secs"));
@@ -258,7 +262,7 @@ async fn a_period_paid_twice_and_drifted_totals_fail_both_checks() {
     let issue = hall.open_issue("k3").await;
     let order =
         hall.bet_on(&player, ("k3", &issue), json!([{ "option": "big", "amount": "10" }]), None);
-    order.await.ok();
+    order.await.assert_ok();
     hall.draw("k3").await;
     let mark = app.db.read(Watermark::latest).await.expect("the end");
     let house = AccountRef::System(SystemAccount::House);
@@ -270,7 +274,7 @@ async fn a_period_paid_twice_and_drifted_totals_fail_both_checks() {
     let open_issue = hall.open_issue("k3").await;
     hall.bet_on(&player, ("k3", &open_issue), json!([{ "option": "small", "amount": "5" }]), None)
         .await
-        .ok();
+        .assert_ok();
     let drift = open_issue.clone();
     app.db
         .write(move |tx| {
@@ -336,7 +340,7 @@ async fn an_envelope_share_credited_twice_fails_the_check_until_reversed() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     let created = app.create_envelope(everyone("30.00", 3, Mode::Fixed, app.now())).await;
-    app.claim(&player, &created.code).await.ok();
+    app.claim(&player, &created.code).await.assert_ok();
     let envelopes = AccountRef::System(SystemAccount::Envelopes);
     let wallet = AccountRef::User(player.id, UserAccountKind::Wallet);
     let again = Entry::new(EntryKind::Envelope, envelopes, wallet, money("10.00"), app.now())
@@ -364,7 +368,7 @@ async fn a_refund_paid_twice_fails_both_checks_when_every_bet_of_the_period_was_
     let issue = hall.open_issue("k3").await;
     let order =
         hall.bet_on(&player, ("k3", &issue), json!([{ "option": "big", "amount": "10" }]), None);
-    order.await.ok();
+    order.await.assert_ok();
     let room = fairhall::games::rules::room::Room::parse("k3").expect("a room");
     let closed = app.db.write(move |tx| fairhall::games::rooms::set_room_open(tx, room, false));
     closed.await.expect("the room closes");

@@ -19,7 +19,7 @@ async fn the_token_may_come_as_a_header_a_query_parameter_or_a_trailing_segment(
     ];
 
     for path in &paths {
-        assert_eq!(app.get(path, None).await.ok()["id"], player.id, "{path}");
+        assert_eq!(app.get(path, None).await.assert_ok()["id"], player.id, "{path}");
     }
     app.get("/api/personal/index/token/nope", None).await.assert_login_required();
     let odd = app.get(&format!("/api/personal/index/token/{token}/page"), None).await;
@@ -57,8 +57,8 @@ async fn trailing_key_value_segments_parse_like_the_query_string() {
         .await;
 
     assert_eq!(by_query.err(), "login_failed");
-    assert_eq!(by_segments.ok()["user"]["id"], player.id);
-    encoded.ok();
+    assert_eq!(by_segments.assert_ok()["user"]["id"], player.id);
+    encoded.assert_ok();
     assert!(app.latest_code("a+b@example.com").await.is_some(), "'+' in a segment is literal");
 }
 
@@ -83,10 +83,10 @@ async fn form_bodies_work_like_json_bodies() {
         .post_form("/index/send_email_mobile", "target=x%2By%40example.com&purpose=register")
         .await;
 
-    assert_eq!(login.ok()["user"]["id"], player.id);
-    assert_eq!(aliased.ok()["user"]["id"], player.id);
-    assert_eq!(registered.ok()["user"]["username"], "form_user");
-    escaped.ok();
+    assert_eq!(login.assert_ok()["user"]["id"], player.id);
+    assert_eq!(aliased.assert_ok()["user"]["id"], player.id);
+    assert_eq!(registered.assert_ok()["user"]["username"], "form_user");
+    escaped.assert_ok();
     assert!(app.latest_code("x+y@example.com").await.is_some());
 }
 
@@ -110,7 +110,7 @@ async fn bracketed_form_keys_nest() {
 
     assert_eq!(nested.err(), "bad_params");
     assert_eq!(listed.err(), "bad_params");
-    ignored.ok();
+    ignored.assert_ok();
     assert_eq!(encoded.err(), "bad_params");
 }
 
@@ -140,9 +140,9 @@ async fn json_numbers_and_booleans_are_accepted_where_text_is_expected() {
         .post_json("/api/login/post", &json!({ "account": true, "password": 123456 }), &[])
         .await;
 
-    assert_eq!(registered.ok()["user"]["phone"], "138****5678");
-    logged_in.ok();
-    code.ok();
+    assert_eq!(registered.assert_ok()["user"]["phone"], "138****5678");
+    logged_in.assert_ok();
+    code.assert_ok();
     assert_eq!(boolean.err(), "login_failed");
 }
 
@@ -188,7 +188,7 @@ async fn the_operator_chooses_the_default_language() {
 
     assert_eq!(default, messages(&app, Some("en")).await);
     assert_ne!(default, vietnamese);
-    assert_eq!(app.config().await.ok()["default_lang"], "en");
+    assert_eq!(app.config().await.assert_ok()["default_lang"], "en");
 }
 
 #[tokio::test]
@@ -197,7 +197,7 @@ async fn the_app_config_describes_the_registration_rules() {
 
     let reply = app.config().await;
 
-    let data = reply.ok();
+    let data = reply.assert_ok();
     assert_eq!(data["app_name"], "fairhall");
     assert_eq!(data["version"], "3.1.0");
     assert_eq!(data["server_version"], env!("CARGO_PKG_VERSION"));
@@ -402,7 +402,7 @@ async fn an_unknown_field_is_ignored() {
         )
         .await;
 
-    assert_eq!(reply.ok()["user"]["id"], Value::from(player.id));
+    assert_eq!(reply.assert_ok()["user"]["id"], Value::from(player.id));
 }
 
 #[tokio::test]
@@ -442,11 +442,11 @@ async fn the_spec_clients_field_names_are_accepted() {
         .await;
 
     for reply in [&by_username, &by_phone, &mobile_and_type, &email, &forgot, &reset] {
-        reply.ok();
+        reply.assert_ok();
     }
     assert_eq!(app.latest_code(&stranger).await.expect("a code").purpose, "register");
     assert_eq!(app.latest_code(&player.phone).await.expect("a code").purpose, "forget");
-    app.login("alias_01", "changed_2").await.ok();
+    app.login("alias_01", "changed_2").await.assert_ok();
 }
 
 #[tokio::test]

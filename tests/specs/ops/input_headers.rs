@@ -73,7 +73,7 @@ async fn the_sites_own_pages_and_clients_without_browser_headers_still_act() {
         let with_token = [headers, &[("token", token)]].concat();
         let converted =
             form_post(&app, "/api/personal/conversion", "from=balance&amount=1.00", &with_token);
-        converted.await.ok();
+        converted.await.assert_ok();
     }
     let registered = form_post(
         &app,
@@ -81,10 +81,10 @@ async fn the_sites_own_pages_and_clients_without_browser_headers_still_act() {
         REGISTRATION,
         &[("sec-fetch-site", "same-origin")],
     );
-    registered.await.ok();
+    registered.await.assert_ok();
     // Reading is never refused: a cross-site GET changes nothing (pictures, links).
     let read = app.get_as(&player, "/api/personal/index", "").await;
-    read.ok();
+    read.assert_ok();
     assert_eq!(wallet_of(&app, &player).await, Money::parse("46.00").expect("money"));
     assert_ledger_verifies(&app).await;
 }
@@ -152,7 +152,7 @@ async fn every_kind_of_response_carries_the_security_headers() {
     let app = &hall.app;
     let player = app.player().await;
     let avatar = crate::ops::input_uploads::upload_avatar(app, &player, PNG).await;
-    let avatar = format!("/{}", avatar.ok()["avatar"].as_str().expect("an avatar"));
+    let avatar = format!("/{}", avatar.assert_ok()["avatar"].as_str().expect("an avatar"));
     // A folder under an image's name: reading it fails, which is the 500 path.
     let broken_name = format!("{}.png", "e".repeat(32));
     let broken_folder = app.config.server.data_dir.join("avatars").join(&broken_name);

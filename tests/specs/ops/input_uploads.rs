@@ -136,7 +136,7 @@ async fn real_jpeg_png_and_webp_pictures_are_taken_and_served_with_their_type() 
         (ImageFormat::WebP, "image/webp"),
     ] {
         let avatar = upload_avatar(&app, &player, &picture(format)).await;
-        let url = avatar.ok()["avatar"].as_str().expect("an avatar").to_string();
+        let url = avatar.assert_ok()["avatar"].as_str().expect("an avatar").to_string();
         let served = app.get(&format!("/{url}"), None).await;
 
         assert_eq!(served.status, StatusCode::OK, "{mime}");
@@ -156,9 +156,9 @@ async fn a_polyglot_is_stored_as_its_pixels_only() {
     for (polyglot, mime) in [(png_polyglot(), "image/png"), (jpeg_polyglot(), "image/jpeg")] {
         assert!(carries_a_payload(&polyglot));
         let avatar = upload_avatar(&app, &player, &polyglot).await;
-        let url = avatar.ok()["avatar"].as_str().expect("an avatar").to_string();
+        let url = avatar.assert_ok()["avatar"].as_str().expect("an avatar").to_string();
         let upload = DepositUpload::new("10.00").voucher("shot", polyglot);
-        app.recharge(&player, &upload, None).await.ok();
+        app.recharge(&player, &upload, None).await.assert_ok();
         let served = app.get(&format!("/{url}"), None).await;
 
         assert_eq!(served.header("content-type"), mime);
@@ -176,7 +176,7 @@ async fn a_polyglot_is_stored_as_its_pixels_only() {
 async fn a_deposit_voucher_is_reachable_by_no_url_for_anyone() {
     let app = TestApp::spawn().await;
     let (owner, other) = (app.player().await, app.player().await);
-    app.recharge(&owner, &DepositUpload::new("10.00"), None).await.ok();
+    app.recharge(&owner, &DepositUpload::new("10.00"), None).await.assert_ok();
     let stored = stored_files(&app, "vouchers");
     let name = stored[0].file_name().and_then(|name| name.to_str()).expect("a name");
     let guessed = format!("{}.png", "0".repeat(32));

@@ -81,7 +81,7 @@ async fn metrics_list_every_family_and_count_bets_draws_and_settlements() {
     hall.draw("rgb1").await;
     let after = scraped(&hall.app).await;
 
-    placed.ok();
+    placed.assert_ok();
     let families: Vec<&str> = after.docs.keys().map(String::as_str).collect();
     for family in [
         "fairhall_http_requests_total",
@@ -124,7 +124,7 @@ async fn metrics_label_requests_by_route_template_never_by_raw_path() {
     let player = app.player().await;
 
     let path = format!("/api/personal/index/token/{}", player.token);
-    app.get(&path, None).await.ok();
+    app.get(&path, None).await.assert_ok();
     let reply = scrape(&app, Some(&format!("Bearer {METRICS_TOKEN}"))).await;
 
     let text = String::from_utf8(reply.bytes.to_vec()).expect("UTF-8 text");

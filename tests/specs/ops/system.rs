@@ -24,7 +24,7 @@ async fn the_config_call_carries_the_app_version_agreements_and_locations() {
     .await;
 
     let reply = app.config().await;
-    let data = reply.ok();
+    let data = reply.assert_ok();
     let other = configured.config().await;
 
     assert_eq!(data["version"], "3.1.0");
@@ -46,7 +46,7 @@ async fn the_config_call_carries_the_app_version_agreements_and_locations() {
     assert_eq!(data["locations"].as_array().map(Vec::len), Some(5));
     assert_eq!(data["frame_allow"], json!([]));
     assert_eq!(data["encryption"], Value::Null);
-    let other = other.ok();
+    let other = other.assert_ok();
     assert_eq!(other["version"], "3.2.0");
     assert_eq!(other["frame_allow"], json!(["https://games.example.com"]));
     assert_eq!(other["agreements"][0]["titles"], json!({ "en": "Privacy" }));
@@ -79,7 +79,7 @@ async fn registration_without_accepting_the_agreements_is_refused_and_creates_no
 }
 
 async fn agreements(app: &TestApp, token: &str) -> Value {
-    app.get("/api/agreements/index", Some(token)).await.ok().clone()
+    app.get("/api/agreements/index", Some(token)).await.assert_ok().clone()
 }
 
 #[tokio::test]
@@ -122,11 +122,11 @@ async fn a_raised_version_waits_for_the_players_acceptance_which_is_recorded() {
     assert_eq!(old.err(), "bad_params");
     assert_eq!(unknown.err(), "bad_params");
     assert_eq!(
-        current.ok()[1],
+        current.assert_ok()[1],
         json!({ "key": "user_agreement", "version": "2026-11", "accepted": true,
                 "accepted_version": "2026-11", "accepted_at": START.secs() + 3_600 })
     );
-    assert_eq!(agreements(&app, &player.token).await, *current.ok());
+    assert_eq!(agreements(&app, &player.token).await, *current.assert_ok());
     assert_eq!(app.get("/api/agreements/index", None).await.status, 401);
 }
 
@@ -143,9 +143,9 @@ async fn a_chosen_location_sets_the_phone_pattern_of_registration() {
     let indian = app.register(form("9876543210", "in")).await;
     let unknown = app.register(form("13812345679", "XX")).await;
 
-    assert_eq!(vietnamese.ok()["user"]["phone"], "091****5678");
+    assert_eq!(vietnamese.assert_ok()["user"]["phone"], "091****5678");
     assert_eq!(default_shape_in_vietnam.err(), "invalid_phone");
-    indian.ok();
+    indian.assert_ok();
     assert_eq!(unknown.err(), "bad_params");
 }
 
@@ -168,9 +168,9 @@ async fn the_support_contacts_list_the_links_and_whether_support_is_open_now() {
     app.clock.advance(3_600);
     let after = app.get("/api/customer/index", Some(&player.token)).await;
 
-    let before = before.ok();
+    let before = before.assert_ok();
     assert_eq!(before["open_now"], false);
-    assert_eq!(after.ok()["open_now"], true);
+    assert_eq!(after.assert_ok()["open_now"], true);
     assert_eq!(before["hours"], "16:00-02:00");
     assert_eq!(before["timezone"], "Asia/Ho_Chi_Minh");
     assert_eq!(
@@ -231,7 +231,7 @@ async fn an_encrypted_reply_decrypts_to_the_plain_one() {
     let encrypted = TestApp::spawn_with(encrypting).await;
     let form = json!({ "phone": "13812345678", "password": PASSWORD, "repassword": PASSWORD,
         "agree": "1" });
-    let plain_token = plain.register(form.clone()).await.ok()["token"].clone();
+    let plain_token = plain.register(form.clone()).await.assert_ok()["token"].clone();
     let registered = encrypted.register(form).await;
     let token = decrypt(&registered)["data"]["token"].clone();
 
@@ -255,6 +255,6 @@ async fn an_encrypted_reply_decrypts_to_the_plain_one() {
     assert_eq!(plain_profile.code(), 1);
     assert_eq!(decrypt(&refusal)["err"], "missing_params");
     assert!(!decrypt(&refusal)["msg"].as_str().unwrap_or_default().is_empty(), "localized");
-    assert_eq!(config.ok()["encryption"], json!({ "key": KEY, "iv": IV }));
+    assert_eq!(config.assert_ok()["encryption"], json!({ "key": KEY, "iv": IV }));
     assert_eq!(health.body["status"], "ok", "only api/* is encrypted");
 }

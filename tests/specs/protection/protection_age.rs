@@ -21,7 +21,10 @@ async fn registration_needs_the_legal_age_confirmed() {
     let app = TestApp::spawn().await;
     let config = app.config().await;
     assert_eq!(
-        (config.ok()["legal_age"].as_i64(), config.ok()["require_birth_date"].as_bool()),
+        (
+            config.assert_ok()["legal_age"].as_i64(),
+            config.assert_ok()["require_birth_date"].as_bool()
+        ),
         (Some(18), Some(false))
     );
     for confirmed in [None, Some("0"), Some(""), Some("false")] {
@@ -30,7 +33,7 @@ async fn registration_needs_the_legal_age_confirmed() {
         assert_eq!(reply.err(), "age_not_confirmed", "{confirmed:?}");
     }
     for confirmed in ["1", "true"] {
-        register(&app, form(&app, json!({ "age_confirmed": confirmed }))).await.ok();
+        register(&app, form(&app, json!({ "age_confirmed": confirmed }))).await.assert_ok();
     }
     // Without the requirement a date of birth is optional, but still checked when given.
     let young =
@@ -45,7 +48,7 @@ async fn a_required_birth_date_refuses_a_player_under_the_legal_age() {
         config.protection.legal_age = 18;
     })
     .await;
-    assert_eq!(app.config().await.ok()["require_birth_date"], true);
+    assert_eq!(app.config().await.assert_ok()["require_birth_date"], true);
     // Today is 2026-11-22 in the operator's time zone.
     let cases = [
         (json!({}), "birth_date_required"),
@@ -67,5 +70,5 @@ async fn a_required_birth_date_refuses_a_player_under_the_legal_age() {
             .await;
     assert!(refused.msg().contains("18"), "{}", refused.msg());
     let adult = form(&app, json!({ "age_confirmed": "1", "birth_date": "2008-11-22" }));
-    register(&app, adult).await.ok();
+    register(&app, adult).await.assert_ok();
 }

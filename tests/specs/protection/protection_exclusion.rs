@@ -28,12 +28,12 @@ async fn a_timeout_refuses_every_blocked_activity_until_it_ends() {
     let app = &hall.app;
     let product = app.product(fruit()).await;
     let (player, card) = app.withdrawer("500").await;
-    app.conversion(&player, json!({"from": "balance", "amount": "100"}), None).await.ok();
+    app.conversion(&player, json!({"from": "balance", "amount": "100"}), None).await.assert_ok();
     let started = app.now();
 
     let excluded = app.exclude(&player, "timeout", "24h").await;
 
-    let exclusion = &excluded.ok()["exclusion"];
+    let exclusion = &excluded.assert_ok()["exclusion"];
     assert_eq!(exclusion["kind"], "timeout");
     assert_eq!(exclusion["until"], started.secs() + DAY);
     let big = json!([{"option": "big", "amount": "10"}]);
@@ -55,20 +55,20 @@ async fn a_timeout_refuses_every_blocked_activity_until_it_ends() {
     assert_eq!(app.balances_of(&player).await.game, money("100"), "nothing moved");
 
     // What stays open: money back out, the records, the profile.
-    app.conversion(&player, json!({"from": "game", "amount": "40"}), None).await.ok();
-    app.do_withdraw(&player, withdrawal_form(card, "50"), None).await.ok();
-    app.get_as(&player, "/api/personal/betting_record", "").await.ok();
+    app.conversion(&player, json!({"from": "game", "amount": "40"}), None).await.assert_ok();
+    app.do_withdraw(&player, withdrawal_form(card, "50"), None).await.assert_ok();
+    app.get_as(&player, "/api/personal/betting_record", "").await.assert_ok();
     let profile = app.personal_index(&player.token).await;
-    assert_eq!(profile.ok()["exclusion"]["kind"], "timeout");
+    assert_eq!(profile.assert_ok()["exclusion"]["kind"], "timeout");
 
     app.clock.advance(DAY);
-    assert!(app.personal_index(&player.token).await.ok()["exclusion"].is_null());
-    hall.bet(&player, "k3", big.clone()).await.ok();
-    hall.bet(&player, "usa_ordinary", big).await.ok();
-    app.conversion(&player, json!({"from": "balance", "amount": "10"}), None).await.ok();
-    app.save_in(&player, "10").await.ok();
-    app.buy(&player, product, "100").await.ok();
-    sign(app, &player, None).await.ok();
+    assert!(app.personal_index(&player.token).await.assert_ok()["exclusion"].is_null());
+    hall.bet(&player, "k3", big.clone()).await.assert_ok();
+    hall.bet(&player, "usa_ordinary", big).await.assert_ok();
+    app.conversion(&player, json!({"from": "balance", "amount": "10"}), None).await.assert_ok();
+    app.save_in(&player, "10").await.assert_ok();
+    app.buy(&player, product, "100").await.assert_ok();
+    sign(app, &player, None).await.assert_ok();
     app.requested_deposit(&player, "100").await;
     assert_ledger_verifies(app).await;
 }
@@ -77,7 +77,7 @@ async fn a_timeout_refuses_every_blocked_activity_until_it_ends() {
 async fn an_exclusion_can_be_extended_but_never_shortened() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    app.exclude(&player, "self_exclusion", "6m").await.ok();
+    app.exclude(&player, "self_exclusion", "6m").await.assert_ok();
     let until = app.protection(&player).await["exclusion"]["until"].clone();
 
     let shorter = app.exclude(&player, "timeout", "30d").await;
@@ -86,7 +86,7 @@ async fn an_exclusion_can_be_extended_but_never_shortened() {
 
     app.clock.advance(DAY);
     let longer = app.exclude(&player, "self_exclusion", "6m").await;
-    let exclusion = &longer.ok()["exclusion"];
+    let exclusion = &longer.assert_ok()["exclusion"];
     assert_eq!(exclusion["until"], until.as_i64().expect("a time") + DAY, "extended by a day");
     assert_eq!(exclusion["kind"], "self_exclusion");
 }
@@ -115,20 +115,20 @@ async fn an_exclusion_needs_the_login_password_and_a_duration_of_its_kind() {
 async fn a_self_excluded_player_can_still_log_in_and_withdraw() {
     let app = TestApp::spawn().await;
     let (player, card) = app.withdrawer("300").await;
-    app.exclude(&player, "self_exclusion", "1y").await.ok();
+    app.exclude(&player, "self_exclusion", "1y").await.assert_ok();
     app.clock.advance(30 * DAY);
 
     let login = app.login(&player.phone, PASSWORD).await;
 
-    assert_eq!(login.ok()["user"]["exclusion"]["kind"], "self_exclusion");
+    assert_eq!(login.assert_ok()["user"]["exclusion"]["kind"], "self_exclusion");
     let session = crate::support::helpers::Player {
-        token: login.ok()["token"].as_str().expect("a token").to_string(),
+        token: login.assert_ok()["token"].as_str().expect("a token").to_string(),
         ..player.clone()
     };
-    app.do_withdraw(&session, withdrawal_form(card, "100"), None).await.ok();
+    app.do_withdraw(&session, withdrawal_form(card, "100"), None).await.assert_ok();
     assert!(app.balances_of(&player).await.frozen > Money::ZERO, "the withdrawal is held");
-    app.get("/api/protection/index", Some(&session.token)).await.ok();
-    app.logout(&session.token).await.ok();
+    app.get("/api/protection/index", Some(&session.token)).await.assert_ok();
+    app.logout(&session.token).await.assert_ok();
     assert_ledger_verifies(&app).await;
 }
 
@@ -156,7 +156,7 @@ async fn marketing_messages_and_deposit_bonuses_skip_an_excluded_player() {
     let player = app.player().await;
     let other = app.player().await;
     let deposit = app.requested_deposit(&player, "1000").await;
-    app.exclude(&player, "timeout", "7d").await.ok();
+    app.exclude(&player, "timeout", "7d").await.assert_ok();
 
     app.review_deposit(deposit, None).await.expect("the deposit passes");
     let (user, other_id, now) = (player.id, other.id, app.now());
@@ -183,7 +183,7 @@ async fn a_rebate_batch_skips_an_excluded_player_and_pays_the_others() {
         fund_game(app, player, "1000.00").await;
         settled_bet(&hall, player, "100.00").await;
     }
-    app.exclude(&excluded, "self_exclusion", "6m").await.ok();
+    app.exclude(&excluded, "self_exclusion", "6m").await.assert_ok();
     let before = [app.balances_of(&excluded).await.wallet, app.balances_of(&other).await.wallet];
 
     app.clock.advance(app.config.growth.rebate.batch_interval_secs);
@@ -201,14 +201,14 @@ async fn task_and_envelope_claims_are_refused_while_excluded_and_open_after() {
     let app = &hall.app;
     let task = create_task(app, "bet_count", "1", "5", true).await;
     let player = hall.player_with_game("100").await;
-    hall.bet(&player, "k3", json!([{"option": "big", "amount": "10"}])).await.ok();
+    hall.bet(&player, "k3", json!([{"option": "big", "amount": "10"}])).await.assert_ok();
     let lasting = NewEnvelope {
         expires_at: app.now() + 3 * DAY,
         ..everyone("10.00", 5, Mode::Fixed, app.now())
     };
     let envelope = app.create_envelope(lasting).await;
     let task_claim = json!({ "id": task });
-    app.exclude(&player, "timeout", "24h").await.ok();
+    app.exclude(&player, "timeout", "24h").await.assert_ok();
     let wallet = app.balances_of(&player).await.wallet;
 
     let refused = [
@@ -225,7 +225,7 @@ async fn task_and_envelope_claims_are_refused_while_excluded_and_open_after() {
     let task_claim = json!({ "id": task });
     let task_reply = app.send(post_request("/api/task/claim", &player, &task_claim, None)).await;
     assert_eq!(task_reply.err(), "condition_not_met", "a new day: the daily task starts again");
-    app.claim(&player, &envelope.code).await.ok();
+    app.claim(&player, &envelope.code).await.assert_ok();
     assert_eq!(
         app.balances_of(&player).await.wallet,
         wallet.checked_add(money("2.00")).expect("sum")
@@ -248,7 +248,7 @@ async fn the_weekly_salary_skips_an_excluded_partner_and_pays_the_others() {
         fund_game(app, &team[1], "100.00").await;
         settled_bet(&hall, &team[1], "20").await;
     }
-    app.exclude(&excluded_team[0], "timeout", "30d").await.ok();
+    app.exclude(&excluded_team[0], "timeout", "30d").await.assert_ok();
 
     // The test clock starts on a Sunday: the next Monday 00:00 pays the week just ended.
     app.clock.advance(DAY);

@@ -15,7 +15,7 @@ use serde_json::json;
 async fn a_deposit_over_the_daily_limit_is_refused_naming_the_limit_and_when_it_frees_up() {
     let app = TestApp::spawn_with(many_deposits).await;
     let player = app.player().await;
-    app.set_limit(&player, "deposit", "day", "100").await.ok();
+    app.set_limit(&player, "deposit", "day", "100").await.assert_ok();
     app.requested_deposit(&player, "60").await;
     app.clock.advance(3_600);
 
@@ -46,7 +46,7 @@ async fn the_weekly_and_monthly_limits_count_their_whole_rolling_window() {
     let app = TestApp::spawn_with(many_deposits).await;
     for (period, label, days) in [("week", "7d", 7), ("month", "30d", 30)] {
         let player = app.player().await;
-        app.set_limit(&player, "deposit", period, "100").await.ok();
+        app.set_limit(&player, "deposit", period, "100").await.assert_ok();
         let start = app.now();
         app.requested_deposit(&player, "60").await;
         app.clock.advance((days - 1) * DAY);
@@ -58,7 +58,7 @@ async fn the_weekly_and_monthly_limits_count_their_whole_rolling_window() {
         app.clock.advance(start + days * DAY - app.now());
         // A session lasts 30 days at most: the player logs in again.
         let login = app.login(&player.phone, PASSWORD).await;
-        let token = login.ok()["token"].as_str().expect("a token").to_string();
+        let token = login.assert_ok()["token"].as_str().expect("a token").to_string();
         app.requested_deposit(&Player { token, ..player }, "50").await;
     }
 }
@@ -67,9 +67,9 @@ async fn the_weekly_and_monthly_limits_count_their_whole_rolling_window() {
 async fn of_several_limits_the_one_with_the_least_left_refuses() {
     let app = TestApp::spawn_with(many_deposits).await;
     let player = app.player().await;
-    app.set_limit(&player, "deposit", "day", "100").await.ok();
-    app.set_limit(&player, "deposit", "week", "80").await.ok();
-    app.set_limit(&player, "deposit", "month", "500").await.ok();
+    app.set_limit(&player, "deposit", "day", "100").await.assert_ok();
+    app.set_limit(&player, "deposit", "week", "80").await.assert_ok();
+    app.set_limit(&player, "deposit", "month", "500").await.assert_ok();
     app.requested_deposit(&player, "30").await;
 
     let refused = app.recharge(&player, &DepositUpload::new("60"), None).await;
@@ -86,12 +86,12 @@ async fn of_several_limits_the_one_with_the_least_left_refuses() {
 async fn a_decrease_applies_at_once_and_an_increase_waits_exactly_a_day() {
     let app = TestApp::spawn_with(many_deposits).await;
     let player = app.player().await;
-    app.set_limit(&player, "deposit", "day", "100").await.ok();
+    app.set_limit(&player, "deposit", "day", "100").await.assert_ok();
     let asked_at = app.now();
 
     let raised = app.set_limit(&player, "deposit", "day", "200").await;
 
-    let day = limit(&raised.ok()["deposit_limits"], "day").clone();
+    let day = limit(&raised.assert_ok()["deposit_limits"], "day").clone();
     assert_eq!(day["amount"], "100.00", "the increase is not in force yet");
     assert_eq!(
         day["pending"],
@@ -105,16 +105,16 @@ async fn a_decrease_applies_at_once_and_an_increase_waits_exactly_a_day() {
     let day = limit(&app.protection(&player).await["deposit_limits"], "day").clone();
     assert_eq!((day["amount"].as_str(), day["pending"].is_null()), (Some("200.00"), true));
 
-    app.set_limit(&player, "deposit", "day", "300").await.ok();
+    app.set_limit(&player, "deposit", "day", "300").await.assert_ok();
     let lowered = app.set_limit(&player, "deposit", "day", "160").await;
-    let day = limit(&lowered.ok()["deposit_limits"], "day").clone();
+    let day = limit(&lowered.assert_ok()["deposit_limits"], "day").clone();
     assert_eq!(day["amount"], "160.00", "a decrease applies at once");
     assert!(day["pending"].is_null(), "and cancels the pending increase: {day}");
     let over = app.recharge(&player, &DepositUpload::new("20"), None).await;
     assert_eq!(over.err(), "deposit_limit_reached");
 
     let removed = app.set_limit(&player, "deposit", "day", "").await;
-    let day = limit(&removed.ok()["deposit_limits"], "day").clone();
+    let day = limit(&removed.assert_ok()["deposit_limits"], "day").clone();
     assert_eq!(day["amount"], "160.00", "a removal waits too");
     assert_eq!(day["pending"]["amount"], json!(null));
 }
@@ -123,7 +123,7 @@ async fn a_decrease_applies_at_once_and_an_increase_waits_exactly_a_day() {
 async fn rejected_deposits_stop_counting_against_the_limit() {
     let app = TestApp::spawn_with(many_deposits).await;
     let player = app.player().await;
-    app.set_limit(&player, "deposit", "day", "100").await.ok();
+    app.set_limit(&player, "deposit", "day", "100").await.assert_ok();
     let rejected = app.requested_deposit(&player, "80").await;
     assert_eq!(
         app.recharge(&player, &DepositUpload::new("80"), None).await.err(),
@@ -166,8 +166,8 @@ async fn a_bet_past_the_loss_limit_is_refused_and_refunds_count_back() {
     let hall = Hall::open_with(many_deposits).await;
     let app = &hall.app;
     let player = hall.player_with_game("200").await;
-    app.set_limit(&player, "loss", "day", "50").await.ok();
-    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "25"}])).await.ok();
+    app.set_limit(&player, "loss", "day", "50").await.assert_ok();
+    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "25"}])).await.assert_ok();
 
     let refused = hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "30"}])).await;
 
@@ -185,7 +185,7 @@ async fn a_bet_past_the_loss_limit_is_refused_and_refunds_count_back() {
     hall.draw("ssc").await;
     set_open(&hall, "ssc", true).await;
     assert_eq!(limit(&app.protection(&player).await["loss_limits"], "day")["used"], "0.00");
-    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "50"}])).await.ok();
+    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "50"}])).await.assert_ok();
     let over = hall.bet(&player, "k3", json!([{"option": "big", "amount": "1"}])).await;
     assert_eq!(over.err(), "loss_limit_reached", "every game counts");
     assert_ledger_verifies(app).await;

@@ -27,10 +27,10 @@ async fn the_operator_credits_and_debits_a_wallet_with_a_reason() {
 
     assert_eq!(credited.expect("credited").wallet, money("50.00"));
     assert_eq!(debited.expect("debited").wallet, money("39.75"));
-    assert_eq!(app.personal_index(&player.token).await.ok()["balance"], "39.75");
+    assert_eq!(app.personal_index(&player.token).await.assert_ok()["balance"], "39.75");
     assert_eq!(app.system_balance("external").await, -3975);
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "kind=adjust").await;
-    let list = &changes.ok()["list"];
+    let list = &changes.assert_ok()["list"];
     assert_eq!((&list[0]["amount"], &list[0]["memo"]), (&json!("-10.25"), &json!("Chargeback")));
     assert_eq!((&list[1]["amount"], &list[1]["memo"]), (&json!("50.00"), &json!("Promotion")));
     assert_eq!(
@@ -38,7 +38,7 @@ async fn the_operator_credits_and_debits_a_wallet_with_a_reason() {
         (&json!("operator"), &json!("39.75"))
     );
     assert_eq!(
-        app.personal_index(&player.token).await.ok()["total_deposit"],
+        app.personal_index(&player.token).await.assert_ok()["total_deposit"],
         "0.00",
         "adjustments are no deposits"
     );

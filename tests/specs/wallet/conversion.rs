@@ -14,11 +14,11 @@ async fn conversion_moves_exactly_the_amount_both_ways() {
     let to_game = to_game.await;
     let back = app.conversion(&player, json!({ "from": "game", "amount": "10.05" }), None).await;
 
-    assert_eq!(to_game.ok(), &json!({ "balance": "69.75", "game_balance": "30.25" }));
-    assert_eq!(back.ok(), &json!({ "balance": "79.80", "game_balance": "20.20" }));
+    assert_eq!(to_game.assert_ok(), &json!({ "balance": "69.75", "game_balance": "30.25" }));
+    assert_eq!(back.assert_ok(), &json!({ "balance": "79.80", "game_balance": "20.20" }));
     let profile = app.personal_index(&player.token).await;
     assert_eq!(
-        (&profile.ok()["balance"], &profile.ok()["game_balance"]),
+        (&profile.assert_ok()["balance"], &profile.assert_ok()["game_balance"]),
         (&json!("79.80"), &json!("20.20"))
     );
     let balances = app.balances_of(&player).await;
@@ -43,9 +43,9 @@ async fn the_whole_balance_converts_and_numbers_and_forms_are_accepted() {
         )
         .await;
 
-    assert_eq!(whole.ok(), &json!({ "balance": "0.00", "game_balance": "10.00" }));
-    assert_eq!(number.ok(), &json!({ "balance": "2.50", "game_balance": "7.50" }));
-    assert_eq!(form.ok(), &json!({ "balance": "2.51", "game_balance": "7.49" }));
+    assert_eq!(whole.assert_ok(), &json!({ "balance": "0.00", "game_balance": "10.00" }));
+    assert_eq!(number.assert_ok(), &json!({ "balance": "2.50", "game_balance": "7.50" }));
+    assert_eq!(form.assert_ok(), &json!({ "balance": "2.51", "game_balance": "7.49" }));
     assert_ledger_verifies(&app).await;
 }
 

@@ -18,8 +18,8 @@ async fn a_player_may_have_only_so_many_deposits_awaiting_review() {
 
     assert_eq!(third.err(), "deposit_pending_limit", "{third:?}");
     assert!(third.msg().contains('2'), "the message names the limit: {third:?}");
-    others.ok();
-    after_review.ok();
+    others.assert_ok();
+    after_review.assert_ok();
     assert_eq!(app.voucher_files().len(), 4, "the refused request kept no file");
     assert_ledger_verifies(&app).await;
 }
@@ -44,7 +44,7 @@ async fn deposit_requests_are_limited_per_hour() {
 
     assert_eq!(third.err(), "throttled");
     assert!(third.msg().contains("3000"), "seconds until a slot frees: {third:?}");
-    once_the_first_left_the_hour.ok();
+    once_the_first_left_the_hour.assert_ok();
     assert_eq!(app.voucher_files().len(), 3);
     assert_ledger_verifies(&app).await;
 }
@@ -64,14 +64,14 @@ async fn vouchers_beyond_the_disk_quota_are_refused() {
     let (first, second) = (app.player().await, app.player().await);
     let upload = DepositUpload::new("10.00").voucher("shot.png", voucher);
 
-    app.recharge(&first, &upload, None).await.ok();
-    app.recharge(&second, &upload, None).await.ok();
+    app.recharge(&first, &upload, None).await.assert_ok();
+    app.recharge(&second, &upload, None).await.assert_ok();
     let full = app.recharge(&first, &upload, None).await;
     let small = DepositUpload::new("10.00").voucher("tiny.png", PNG.to_vec());
     let still_room = app.recharge(&second, &small, None).await;
 
     assert_eq!(full.err(), "upload_quota_full");
-    still_room.ok();
+    still_room.assert_ok();
     assert_eq!(app.voucher_files().len(), 3);
     assert_ledger_verifies(&app).await;
 }

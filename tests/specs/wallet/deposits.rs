@@ -28,14 +28,14 @@ async fn a_deposit_request_is_pending_with_its_pay_amount_and_voucher() {
     let dong = app.recharge(&player, &upload, None).await;
     let default = app.recharge(&player, &DepositUpload::new("20.5"), None).await;
 
-    let dong = dong.ok();
+    let dong = dong.assert_ok();
     assert_eq!(dong["status"], "pending");
     assert_eq!((&dong["amount"], &dong["currency"]), (&json!("100.01"), &json!(VND)));
     assert_eq!(dong["pay_amount"], "2500250.00", "100.01 x 25000");
     assert_eq!((&dong["method"], &dong["content"]), (&json!("bank"), &json!("ref 42")));
     assert_eq!((&dong["user_id"], &dong["created_at"]), (&json!(player.id), &json!(app.now())));
     assert!(dong.get("voucher_file").is_none(), "the stored file name stays private");
-    let default = default.ok();
+    let default = default.assert_ok();
     assert_eq!((&default["amount"], &default["pay_amount"]), (&json!("20.50"), &json!("20.50")));
     assert_eq!(default["currency"], "USDT");
     let files = app.voucher_files();
@@ -46,9 +46,9 @@ async fn a_deposit_request_is_pending_with_its_pay_amount_and_voucher() {
     }
     assert_eq!(app.balances_of(&player).await.wallet, money("0.00"), "pending credits nothing");
     let records = app.get_as(&player, "/api/personal/rechargerecord", "").await;
-    assert_eq!(records.ok()["total"], 2);
-    assert_eq!(records.ok()["list"][0]["id"], default["id"], "newest first");
-    assert_eq!(records.ok()["list"][1]["status"], "pending");
+    assert_eq!(records.assert_ok()["total"], 2);
+    assert_eq!(records.assert_ok()["list"][0]["id"], default["id"], "newest first");
+    assert_eq!(records.assert_ok()["list"][1]["status"], "pending");
     assert_ledger_verifies(&app).await;
 }
 
@@ -65,18 +65,18 @@ async fn an_approved_deposit_credits_the_wallet_and_adds_turnover() {
     assert_eq!(app.balances_of(&player).await.wallet, money("80.40"));
     assert_eq!(app.turnover_of(&player).await, money("120.60"), "150 % of the deposit");
     let terms = app.get_as(&player, "/api/personal/withdraw", "").await;
-    assert_eq!(terms.ok()["turnover_remaining"], "120.60");
+    assert_eq!(terms.assert_ok()["turnover_remaining"], "120.60");
     let records = app.get_as(&player, "/api/personal/rechargerecord", "").await;
-    let record = &records.ok()["list"][0];
+    let record = &records.assert_ok()["list"][0];
     assert_eq!((&record["status"], &record["reason"]), (&json!("passed"), &json!("")));
     assert_eq!(record["reviewed_at"], app.now());
     let profile = app.personal_index(&player.token).await;
     assert_eq!(
-        (&profile.ok()["balance"], &profile.ok()["total_deposit"]),
+        (&profile.assert_ok()["balance"], &profile.assert_ok()["total_deposit"]),
         (&json!("80.40"), &json!("80.40"))
     );
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "").await;
-    let change = &changes.ok()["list"][0];
+    let change = &changes.assert_ok()["list"][0];
     assert_eq!(
         (&change["kind"], &change["reference"]),
         (&json!("deposit"), &json!(format!("deposit:{id}")))
@@ -99,10 +99,10 @@ async fn a_rejected_deposit_credits_nothing_and_shows_the_reason() {
     assert_eq!(app.balances_of(&player).await.wallet, money("0.00"));
     assert_eq!(app.turnover_of(&player).await, money("0.00"));
     let records = app.get_as(&player, "/api/personal/rechargerecord", "").await;
-    let record = &records.ok()["list"][0];
+    let record = &records.assert_ok()["list"][0];
     assert_eq!(record["status"], "rejected");
     assert_eq!(record["reason"], "The screenshot is unreadable");
-    assert_eq!(app.personal_index(&player.token).await.ok()["total_deposit"], "0.00");
+    assert_eq!(app.personal_index(&player.token).await.assert_ok()["total_deposit"], "0.00");
     assert_eq!(app.ledger_report().await.postings, postings, "a rejection posts nothing");
     assert_ledger_verifies(&app).await;
 }
@@ -170,7 +170,7 @@ async fn invalid_deposit_requests_are_refused_and_keep_no_file() {
 
     assert_eq!(app.voucher_files(), Vec::<std::path::PathBuf>::new());
     let records = app.get_as(&player, "/api/personal/rechargerecord", "").await;
-    assert_eq!(records.ok()["total"], 0);
+    assert_eq!(records.assert_ok()["total"], 0);
     assert_ledger_verifies(&app).await;
 }
 
@@ -224,14 +224,19 @@ async fn usdt_deposits_open_with_a_receiving_address() {
     let usdt = DepositUpload::new("15.00").with("method", "usdt");
     let reply = app.recharge(&player, &usdt, None).await;
 
-    assert_eq!(options.ok()["methods"], json!(["bank", "usdt"]));
-    assert_eq!(options.ok()["usdt_address"], address);
+    assert_eq!(options.assert_ok()["methods"], json!(["bank", "usdt"]));
+    assert_eq!(options.assert_ok()["usdt_address"], address);
     assert_eq!(
-        (&options.ok()["min"], &options.ok()["max"]),
+        (&options.assert_ok()["min"], &options.assert_ok()["max"]),
         (&json!("10.00"), &json!("1000000.00"))
     );
-    assert_eq!((&reply.ok()["method"], &reply.ok()["status"]), (&json!("usdt"), &json!("pending")));
-    app.review_deposit(reply.ok()["id"].as_i64().expect("an id"), None).await.expect("approved");
+    assert_eq!(
+        (&reply.assert_ok()["method"], &reply.assert_ok()["status"]),
+        (&json!("usdt"), &json!("pending"))
+    );
+    app.review_deposit(reply.assert_ok()["id"].as_i64().expect("an id"), None)
+        .await
+        .expect("approved");
     assert_eq!(app.balances_of(&player).await.wallet, money("15.00"));
     assert_ledger_verifies(&app).await;
 }
@@ -243,8 +248,8 @@ async fn without_an_address_the_deposit_page_offers_only_the_bank() {
 
     let options = app.get_as(&player, "/api/personal/recharge_options", "").await;
 
-    assert_eq!(options.ok()["methods"], json!(["bank"]));
-    assert_eq!(options.ok()["usdt_address"], "");
+    assert_eq!(options.assert_ok()["methods"], json!(["bank"]));
+    assert_eq!(options.assert_ok()["usdt_address"], "");
 }
 
 #[tokio::test]
@@ -286,9 +291,9 @@ async fn a_deposit_records_a_configured_country() {
         app.recharge(&player, &DepositUpload::new("20.00").with("country", "vn"), None).await;
 
     assert_eq!(unknown.err(), "bad_params");
-    assert_eq!(known.ok()["country"], "VN");
+    assert_eq!(known.assert_ok()["country"], "VN");
     let records = app.get_as(&player, "/api/personal/rechargerecord", "").await;
-    assert_eq!(records.ok()["list"][0]["country"], "VN");
+    assert_eq!(records.assert_ok()["list"][0]["country"], "VN");
 }
 
 #[tokio::test]
@@ -299,12 +304,12 @@ async fn the_profile_shows_the_frozen_balance_of_a_pending_withdrawal() {
     let before = app.personal_index(&player.token).await;
     let form = json!({ "method": "bank", "account_id": card,
         "amount": "20.00", "fund_password": crate::support::wallet_support::FUND_PASSWORD });
-    app.do_withdraw(&player, form, None).await.ok();
+    app.do_withdraw(&player, form, None).await.assert_ok();
     let after = app.personal_index(&player.token).await;
 
-    assert_eq!(before.ok()["frozen"], "0.00");
+    assert_eq!(before.assert_ok()["frozen"], "0.00");
     assert_eq!(
-        (after.ok()["frozen"].clone(), after.ok()["balance"].clone()),
+        (after.assert_ok()["frozen"].clone(), after.assert_ok()["balance"].clone()),
         (json!("20.00"), json!("80.00"))
     );
     assert_ledger_verifies(&app).await;

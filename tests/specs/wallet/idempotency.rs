@@ -24,13 +24,13 @@ async fn a_replayed_conversion_returns_the_first_reply_and_moves_nothing() {
     let moved = snapshot(&app, &player).await;
     let replay = app.conversion(&player, form.clone(), Some("conv-0001")).await;
     let replayed = snapshot(&app, &player).await;
-    app.conversion(&player, json!({ "from": "game", "amount": "5" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "game", "amount": "5" }), None).await.assert_ok();
     let later = app.conversion(&player, form, Some("conv-0001")).await;
 
-    assert_eq!(first.ok(), &json!({ "balance": "75.00", "game_balance": "25.00" }));
-    assert_eq!(replay.ok(), first.ok());
+    assert_eq!(first.assert_ok(), &json!({ "balance": "75.00", "game_balance": "25.00" }));
+    assert_eq!(replay.assert_ok(), first.assert_ok());
     assert_eq!(replayed, moved);
-    assert_eq!(later.ok(), first.ok(), "the stored reply, not today's balances");
+    assert_eq!(later.assert_ok(), first.assert_ok(), "the stored reply, not today's balances");
     assert_eq!(app.balances_of(&player).await.wallet, money("80.00"));
     assert_ledger_verifies(&app).await;
 }
@@ -44,11 +44,11 @@ async fn a_replayed_deposit_records_one_deposit_and_keeps_one_voucher() {
     let first = app.recharge(&player, &upload, Some("deposit-1")).await;
     let replay = app.recharge(&player, &upload, Some("deposit-1")).await;
 
-    assert_eq!(replay.ok(), first.ok());
+    assert_eq!(replay.assert_ok(), first.assert_ok());
     let records = app.get_as(&player, "/api/personal/rechargerecord", "").await;
-    assert_eq!(records.ok()["total"], 1);
+    assert_eq!(records.assert_ok()["total"], 1);
     assert_eq!(app.voucher_files().len(), 1, "the replay's upload is not kept");
-    let id = first.ok()["id"].as_i64().expect("an id");
+    let id = first.assert_ok()["id"].as_i64().expect("an id");
     app.review_deposit(id, None).await.expect("approved");
     assert_eq!(app.balances_of(&player).await.wallet, money("50.00"));
     assert_ledger_verifies(&app).await;
@@ -66,13 +66,17 @@ async fn a_replayed_withdrawal_holds_once() {
     let replay = app.do_withdraw(&player, form.clone(), Some("withdraw-1")).await;
     let fresh = app.do_withdraw(&player, form, Some("withdraw-2")).await;
 
-    assert_eq!(replay.ok(), first.ok(), "a replay even when the daily count is used up");
+    assert_eq!(
+        replay.assert_ok(),
+        first.assert_ok(),
+        "a replay even when the daily count is used up"
+    );
     assert_eq!(fresh.err(), "withdraw_count_exceeded");
     assert_eq!(snapshot(&app, &player).await, held);
     let balances = app.balances_of(&player).await;
     assert_eq!((balances.wallet, balances.frozen), (money("60.00"), money("40.00")));
     let records = app.get_as(&player, "/api/personal/withdrawlsrecord", "").await;
-    assert_eq!(records.ok()["total"], 1);
+    assert_eq!(records.assert_ok()["total"], 1);
     assert_ledger_verifies(&app).await;
 }
 
@@ -81,9 +85,9 @@ async fn the_same_key_with_other_parameters_is_refused() {
     let app = TestApp::spawn().await;
     let (player, card) = app.withdrawer("100.00").await;
     let conversion = json!({ "from": "balance", "amount": "10.00" });
-    app.conversion(&player, conversion.clone(), Some("key-a")).await.ok();
-    app.recharge(&player, &DepositUpload::new("20.00"), Some("key-b")).await.ok();
-    app.do_withdraw(&player, withdrawal_form(card, "10.00"), Some("key-c")).await.ok();
+    app.conversion(&player, conversion.clone(), Some("key-a")).await.assert_ok();
+    app.recharge(&player, &DepositUpload::new("20.00"), Some("key-b")).await.assert_ok();
+    app.do_withdraw(&player, withdrawal_form(card, "10.00"), Some("key-c")).await.assert_ok();
     let before = snapshot(&app, &player).await;
     let files = app.voucher_files();
 
@@ -123,8 +127,8 @@ async fn keys_belong_to_one_player() {
     let theirs = app.conversion(&second, json!({ "from": "balance", "amount": "4" }), Some("same"));
     let theirs = theirs.await;
 
-    assert_eq!(mine.ok(), &json!({ "balance": "7.00", "game_balance": "3.00" }));
-    assert_eq!(theirs.ok(), &json!({ "balance": "6.00", "game_balance": "4.00" }));
+    assert_eq!(mine.assert_ok(), &json!({ "balance": "7.00", "game_balance": "3.00" }));
+    assert_eq!(theirs.assert_ok(), &json!({ "balance": "6.00", "game_balance": "4.00" }));
     assert_eq!(app.balances_of(&second).await.game, money("4.00"));
     assert_ledger_verifies(&app).await;
 }
@@ -154,7 +158,7 @@ async fn invalid_keys_are_refused_and_move_nothing() {
     assert_eq!(snapshot(&app, &player).await, before);
     assert!(app.voucher_files().is_empty());
     let longest = "k".repeat(64);
-    app.conversion(&player, form, Some(&longest)).await.ok();
+    app.conversion(&player, form, Some(&longest)).await.assert_ok();
     assert_ledger_verifies(&app).await;
 }
 
@@ -173,8 +177,8 @@ async fn a_refused_first_attempt_stores_nothing_so_a_retry_can_succeed() {
 
     assert_eq!(short.err(), "insufficient_balance");
     assert_eq!(short_withdrawal.err(), "insufficient_balance");
-    assert_eq!(retried.ok(), &json!({ "balance": "60.00", "game_balance": "50.00" }));
-    assert_eq!(retried_withdrawal.ok()["status"], "pending");
+    assert_eq!(retried.assert_ok(), &json!({ "balance": "60.00", "game_balance": "50.00" }));
+    assert_eq!(retried_withdrawal.assert_ok()["status"], "pending");
     let balances = app.balances_of(&player).await;
     assert_eq!((balances.wallet, balances.frozen), (money("30.00"), money("30.00")));
     assert_ledger_verifies(&app).await;

@@ -65,7 +65,7 @@ async fn the_bank_list_is_the_operators_banks() {
     let reply = bank_list(&app, &player).await;
 
     assert_eq!(
-        reply.ok(),
+        reply.assert_ok(),
         &json!([{ "id": "ACB", "name": "Asia Commercial Bank" },
                  { "id": "VCB", "name": "Vietcombank" }])
     );
@@ -75,13 +75,13 @@ async fn the_bank_list_is_the_operators_banks() {
 async fn a_linked_card_is_shown_masked_and_sets_the_real_name() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    assert_eq!(bank_card(&app, &player).await.ok(), &Value::Null);
+    assert_eq!(bank_card(&app, &player).await.assert_ok(), &Value::Null);
 
     let linked = add_bank(&app, &player, card_form()).await;
 
-    let id = linked.ok()["id"].as_i64().expect("an id");
+    let id = linked.assert_ok()["id"].as_i64().expect("an id");
     let card = bank_card(&app, &player).await;
-    let card = card.ok();
+    let card = card.assert_ok();
     assert_eq!(card["id"], id);
     assert_eq!(card["card_no"], "**** **** **** 7890");
     assert_eq!((&card["bank_id"], &card["bank_name"]), (&json!("VCB"), &json!("Vietcombank")));
@@ -92,8 +92,8 @@ async fn a_linked_card_is_shown_masked_and_sets_the_real_name() {
     assert_eq!(card["created_at"], app.now());
     assert!(!card.to_string().contains("34567890"), "the number never leaves unmasked");
     let profile = app.personal_index(&player.token).await;
-    assert_eq!(profile.ok()["real_name"], "Nguyen Van An");
-    assert_eq!(profile.ok()["bank_card_bound"], true);
+    assert_eq!(profile.assert_ok()["real_name"], "Nguyen Van An");
+    assert_eq!(profile.assert_ok()["bank_card_bound"], true);
 }
 
 #[tokio::test]
@@ -101,7 +101,7 @@ async fn the_card_number_is_stored_only_encrypted() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
 
-    add_bank(&app, &player, card_form()).await.ok();
+    add_bank(&app, &player, card_form()).await.assert_ok();
 
     let user_id = player.id;
     let (card_id, cipher_text, last4) = app
@@ -133,7 +133,7 @@ async fn the_card_number_is_stored_only_encrypted() {
 async fn a_second_card_is_refused_because_the_first_is_locked() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
-    add_bank(&app, &player, card_form()).await.ok();
+    add_bank(&app, &player, card_form()).await.assert_ok();
 
     let same = add_bank(&app, &player, card_form()).await;
     let other_card = with(card_form(), json!({ "bank_id": "TCB", "card_no": "9704000011112222" }));
@@ -141,7 +141,7 @@ async fn a_second_card_is_refused_because_the_first_is_locked() {
 
     assert_eq!(same.err(), "withdraw_account_locked");
     assert_eq!(other.err(), "withdraw_account_locked");
-    assert_eq!(bank_card(&app, &player).await.ok()["card_no"], "**** **** **** 7890");
+    assert_eq!(bank_card(&app, &player).await.assert_ok()["card_no"], "**** **** **** 7890");
 }
 
 #[tokio::test]
@@ -151,7 +151,9 @@ async fn the_holder_must_be_the_accounts_real_name() {
     let other = app.player().await;
     for (who, name) in [(&player, "Tran Thi Binh"), (&other, "Tran Thi Binh")] {
         let form = json!({ "real_name": name });
-        app.post_json("/api/personal/setuserinfo", &form, &[("token", &who.token)]).await.ok();
+        app.post_json("/api/personal/setuserinfo", &form, &[("token", &who.token)])
+            .await
+            .assert_ok();
     }
 
     let mismatched = add_bank(&app, &player, card_form()).await;
@@ -159,9 +161,9 @@ async fn the_holder_must_be_the_accounts_real_name() {
         add_bank(&app, &other, with(card_form(), json!({ "holder": " TRAN THI BINH " }))).await;
 
     assert_eq!(mismatched.err(), "holder_mismatch");
-    assert_eq!(bank_card(&app, &player).await.ok(), &Value::Null);
-    capitals.ok();
-    assert_eq!(app.personal_index(&other.token).await.ok()["real_name"], "Tran Thi Binh");
+    assert_eq!(bank_card(&app, &player).await.assert_ok(), &Value::Null);
+    capitals.assert_ok();
+    assert_eq!(app.personal_index(&other.token).await.assert_ok()["real_name"], "Tran Thi Binh");
 }
 
 #[tokio::test]
@@ -192,10 +194,10 @@ async fn invalid_cards_are_refused_and_nothing_is_linked() {
         assert_eq!(reply.err(), key, "{description}");
     }
 
-    assert_eq!(bank_card(&app, &player).await.ok(), &Value::Null);
+    assert_eq!(bank_card(&app, &player).await.assert_ok(), &Value::Null);
     let profile = app.personal_index(&player.token).await;
     assert_eq!(
-        (&profile.ok()["real_name"], &profile.ok()["bank_card_bound"]),
+        (&profile.assert_ok()["real_name"], &profile.assert_ok()["bank_card_bound"]),
         (&json!(""), &json!(false))
     );
 }
@@ -206,13 +208,13 @@ async fn optional_card_fields_may_be_left_out() {
     let player = app.player().await;
     let form = json!({ "bank_id": "vcb", "holder": "An", "card_no": "12345678" });
 
-    add_bank(&app, &player, form).await.ok();
+    add_bank(&app, &player, form).await.assert_ok();
 
     let card = bank_card(&app, &player).await;
-    assert_eq!(card.ok()["bank_id"], "VCB");
-    assert_eq!(card.ok()["card_no"], "**** **** **** 5678");
+    assert_eq!(card.assert_ok()["bank_id"], "VCB");
+    assert_eq!(card.assert_ok()["card_no"], "**** **** **** 5678");
     for field in ["ifsc", "bank_address", "phone", "remark"] {
-        assert_eq!(card.ok()[field], "", "{field}");
+        assert_eq!(card.assert_ok()[field], "", "{field}");
     }
 }
 
@@ -234,10 +236,10 @@ async fn add_bank_and_addusdt_also_take_get_with_trailing_segments() {
     let address =
         app.get(&format!("/api/personal/addusdt?type=TRC20&address={TRC20}"), Some(token)).await;
 
-    card.ok();
-    address.ok();
-    assert_eq!(bank_card(&app, &player).await.ok()["holder"], "Nguyen Van An");
-    assert_eq!(usdt_list(&app, &player).await.ok()[0]["address"], TRC20);
+    card.assert_ok();
+    address.assert_ok();
+    assert_eq!(bank_card(&app, &player).await.assert_ok()["holder"], "Nguyen Van An");
+    assert_eq!(usdt_list(&app, &player).await.assert_ok()[0]["address"], TRC20);
 }
 
 #[tokio::test]
@@ -245,7 +247,7 @@ async fn the_linked_card_is_a_withdrawal_target_of_its_owner_only() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     let other = app.player().await;
-    let id = add_bank(&app, &player, card_form()).await.ok()["id"].as_i64().expect("an id");
+    let id = add_bank(&app, &player, card_form()).await.assert_ok()["id"].as_i64().expect("an id");
 
     let label = |user_id: UserId| {
         app.db.read(move |connection| {
@@ -275,11 +277,11 @@ async fn usdt_addresses_are_listed_and_limited_to_two() {
     let list = usdt_list(&app, &player).await;
     assert_eq!(third.err(), "usdt_address_limit");
     assert_eq!(
-        list.ok(),
+        list.assert_ok(),
         &json!([
-            { "id": first.ok()["id"], "type": "TRC20", "address": TRC20, "remark": "main",
+            { "id": first.assert_ok()["id"], "type": "TRC20", "address": TRC20, "remark": "main",
               "created_at": app.now() - 10 },
-            { "id": second.ok()["id"], "type": "ERC20", "address": ERC20, "remark": "",
+            { "id": second.assert_ok()["id"], "type": "ERC20", "address": ERC20, "remark": "",
               "created_at": app.now() },
         ])
     );
@@ -290,7 +292,7 @@ async fn the_same_address_twice_is_refused() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     let other = app.player().await;
-    add_usdt(&app, &player, json!({ "type": "ERC20", "address": ERC20 })).await.ok();
+    add_usdt(&app, &player, json!({ "type": "ERC20", "address": ERC20 })).await.assert_ok();
 
     let again = add_usdt(&app, &player, json!({ "type": "ERC20", "address": ERC20 })).await;
     let lower = json!({ "type": "ERC20", "address": ERC20.to_lowercase() });
@@ -299,8 +301,8 @@ async fn the_same_address_twice_is_refused() {
 
     assert_eq!(again.err(), "address_exists");
     assert_eq!(lower.err(), "address_exists", "ERC20 capitals are only a checksum");
-    someone_else.ok();
-    assert_eq!(usdt_list(&app, &player).await.ok().as_array().map(Vec::len), Some(1));
+    someone_else.assert_ok();
+    assert_eq!(usdt_list(&app, &player).await.assert_ok().as_array().map(Vec::len), Some(1));
 }
 
 #[tokio::test]
@@ -333,7 +335,7 @@ async fn invalid_usdt_addresses_are_refused() {
         assert_eq!(reply.err(), key, "{description}");
     }
 
-    assert_eq!(usdt_list(&app, &player).await.ok(), &json!([]));
+    assert_eq!(usdt_list(&app, &player).await.assert_ok(), &json!([]));
 }
 
 #[tokio::test]

@@ -60,16 +60,16 @@ async fn recount_bets(app: &TestApp, player: &Player, where_sql: &'static str) -
 async fn every_kind_of_movement(hall: &Hall) -> Player {
     let app = &hall.app;
     let (player, card) = app.withdrawer("300.00").await;
-    app.conversion(&player, json!({ "from": "balance", "amount": "100" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "100" }), None).await.assert_ok();
     let lines = json!([{"option": "big", "amount": "1"}, {"option": "small", "amount": "2"}]);
-    hall.bet(&player, "k3", lines).await.ok();
-    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "5"}])).await.ok();
+    hall.bet(&player, "k3", lines).await.assert_ok();
+    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "5"}])).await.assert_ok();
     let ssc = Room::parse("ssc").expect("a room");
     let closed = app.db.write(move |tx| games::rooms::set_room_open(tx, ssc, false));
     closed.await.expect("closed");
     hall.draw("k3").await;
     hall.draw("ssc").await;
-    hall.bet(&player, "k3", json!([{"option": "odd", "amount": "3"}])).await.ok();
+    hall.bet(&player, "k3", json!([{"option": "odd", "amount": "3"}])).await.assert_ok();
     app.credit(&player, "5.00").await;
     let debit = Adjustment {
         user_id: player.id,
@@ -83,7 +83,7 @@ async fn every_kind_of_movement(hall: &Hall) -> Player {
     app.play_turnover(&player, "50.00").await;
     for decision in [Decision::Pass, Decision::Fail, Decision::Reject] {
         let reply = app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await;
-        let id = reply.ok()["id"].as_i64().expect("an id");
+        let id = reply.assert_ok()["id"].as_i64().expect("an id");
         app.review_withdrawal(id, decision, "checked").await.expect("reviewed");
     }
     player
@@ -118,7 +118,7 @@ async fn kept_counts_match_a_recount_after_every_kind_of_movement() {
             .iter()
             .filter_map(|(name, value)| value.map(|value| format!("{name}={value}&")))
             .collect::<String>();
-        let page = app.get_as(&player, CHANGES, &query).await.ok().clone();
+        let page = app.get_as(&player, CHANGES, &query).await.assert_ok().clone();
         let expected = recount_changes(app, &player, account, kind).await;
         assert_eq!(page["total"], expected, "{query}");
         assert!(page.get("total_capped").is_none(), "{query}");
@@ -134,17 +134,17 @@ async fn kept_counts_match_a_recount_after_every_kind_of_movement() {
         ("status=won", "b.status = 'won'"),
     ];
     for (query, where_sql) in bet_filters {
-        let page = app.get_as(&player, BETS, query).await.ok().clone();
+        let page = app.get_as(&player, BETS, query).await.assert_ok().clone();
         assert_eq!(page["total"], recount_bets(app, &player, where_sql).await, "{query}");
     }
-    assert_eq!(app.get_as(&player, BETS, "").await.ok()["total"], 4);
+    assert_eq!(app.get_as(&player, BETS, "").await.assert_ok()["total"], 4);
 }
 
 #[tokio::test]
 async fn admin_verify_notices_a_wrong_count() {
     let hall = Hall::open().await;
     let player = hall.player_with_game("10").await;
-    hall.bet(&player, "k3", json!([{"option": "big", "amount": "1"}])).await.ok();
+    hall.bet(&player, "k3", json!([{"option": "big", "amount": "1"}])).await.assert_ok();
     let user_id = player.id;
     let tampered = hall.app.db.write(move |tx| {
         tx.execute(
@@ -177,21 +177,22 @@ async fn the_before_cursor_pages_as_page_numbers_do() {
         app.credit(&player, &format!("0.0{cents}")).await;
     }
     let lines = json!([{"option": "big", "amount": "1"}, {"option": "small", "amount": "1"}]);
-    hall.bet(&player, "k3", lines.clone()).await.ok();
-    hall.bet(&player, "rgb3", json!([{"option": "num_1", "amount": "1"}])).await.ok();
-    hall.bet(&player, "k3", lines).await.ok();
+    hall.bet(&player, "k3", lines.clone()).await.assert_ok();
+    hall.bet(&player, "rgb3", json!([{"option": "num_1", "amount": "1"}])).await.assert_ok();
+    hall.bet(&player, "k3", lines).await.assert_ok();
 
     for (path, filter) in [(CHANGES, ""), (CHANGES, "kind=adjust&"), (BETS, ""), (BETS, "game=k3&")]
     {
-        let all = app.get_as(&player, path, &format!("{filter}limit=100")).await.ok().clone();
+        let all =
+            app.get_as(&player, path, &format!("{filter}limit=100")).await.assert_ok().clone();
         let (mut walked, mut before) = (Vec::new(), None::<i64>);
         for page in 1..=20 {
             let cursor = before.map_or(String::new(), |id| format!("&before={id}"));
             let query = format!("{filter}limit=2&page={page}{cursor}");
-            let reply = app.get_as(&player, path, &query).await.ok().clone();
+            let reply = app.get_as(&player, path, &query).await.assert_ok().clone();
             assert_eq!(reply["total"], all["total"], "{path}?{query}");
             let numbered = format!("{filter}limit=2&page={page}");
-            let numbered = app.get_as(&player, path, &numbered).await.ok().clone();
+            let numbered = app.get_as(&player, path, &numbered).await.assert_ok().clone();
             assert_eq!(ids(&reply), ids(&numbered), "{path}?{query}");
             let Some(last) = ids(&reply).last().copied() else { break };
             walked.extend(ids(&reply));
@@ -227,15 +228,16 @@ async fn a_dated_total_counts_up_to_its_cap() {
     });
     credited.await.expect("credited");
 
-    let dated = app.get_as(&player, CHANGES, &format!("from={now}&limit=3")).await.ok().clone();
+    let dated =
+        app.get_as(&player, CHANGES, &format!("from={now}&limit=3")).await.assert_ok().clone();
     assert_eq!((&dated["total"], &dated["total_capped"]), (&json!(cap), &json!(true)));
     assert_eq!(
         dated["list"][0]["balance_after"],
         format!("{}.{:02}", (cap + 1) / 100, (cap + 1) % 100)
     );
-    let short = app.get_as(&player, CHANGES, &format!("to={now}")).await.ok().clone();
+    let short = app.get_as(&player, CHANGES, &format!("to={now}")).await.assert_ok().clone();
     assert_eq!((&short["total"], &short["total_capped"]), (&json!(0), &json!(false)));
-    let all = app.get_as(&player, CHANGES, "limit=3").await.ok().clone();
+    let all = app.get_as(&player, CHANGES, "limit=3").await.assert_ok().clone();
     assert_eq!(all["total"], cap + 1);
     assert!(all.get("total_capped").is_none());
 }

@@ -14,19 +14,20 @@ fn column(page: &Value, field: &str) -> Vec<Value> {
 }
 
 async fn changes(app: &TestApp, player: &Player, query: &str) -> Value {
-    app.get_as(player, CHANGES, query).await.ok().clone()
+    app.get_as(player, CHANGES, query).await.assert_ok().clone()
 }
 
 #[tokio::test]
 async fn account_changes_list_every_posting_newest_first() {
     let app = TestApp::spawn().await;
     let (player, card) = app.withdrawer("100.00").await;
-    app.conversion(&player, json!({ "from": "balance", "amount": "30" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "30" }), None).await.assert_ok();
     app.credit_with_reason(&player, "5.00", " goodwill ").await;
     let withdrawal = app.do_withdraw(&player, withdrawal_form(card, "20.00"), None).await;
-    let withdrawal = withdrawal.ok()["id"].clone();
-    let deposit =
-        app.get_as(&player, "/api/personal/rechargerecord", "").await.ok()["list"][0]["id"].clone();
+    let withdrawal = withdrawal.assert_ok()["id"].clone();
+    let deposit = app.get_as(&player, "/api/personal/rechargerecord", "").await.assert_ok()["list"]
+        [0]["id"]
+        .clone();
 
     let page = changes(&app, &player, "").await;
 
@@ -92,7 +93,7 @@ async fn account_changes_are_paged_also_through_trailing_segments() {
     assert_eq!((&first["total"], &first["limit"]), (&json!(7), &json!(3)));
     assert_eq!(column(&last, "amount"), [json!("0.01")]);
     assert_eq!(column(&beyond, "amount"), Vec::<Value>::new());
-    let compat = compat.ok();
+    let compat = compat.assert_ok();
     assert_eq!(column(compat, "amount"), [json!("0.02"), json!("0.01")]);
     assert_eq!(
         (&compat["page"], &compat["limit"], &compat["total"]),
@@ -110,7 +111,7 @@ async fn account_changes_filter_by_account_kind_and_time() {
     let start = app.now();
     app.credit(&player, "10.00").await;
     app.clock.advance(100);
-    app.conversion(&player, json!({ "from": "balance", "amount": "4" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "4" }), None).await.assert_ok();
     app.clock.advance(100);
     app.credit(&player, "1.00").await;
     let (middle, end) = (start + 100, start + 200);
@@ -163,7 +164,7 @@ async fn invalid_record_filters_are_refused() {
     }
 
     let hundred = app.get_as(&player, CHANGES, "limit=100").await;
-    assert_eq!(hundred.ok()["limit"], 100);
+    assert_eq!(hundred.assert_ok()["limit"], 100);
 }
 
 #[tokio::test]
@@ -185,11 +186,11 @@ async fn deposit_records_filter_by_status() {
     for (query, ids) in cases {
         let page = app.get_as(&player, "/api/personal/rechargerecord", query).await;
         let expected: Vec<Value> = ids.iter().map(|id| json!(id)).collect();
-        assert_eq!(column(page.ok(), "id"), expected, "{query}");
+        assert_eq!(column(page.assert_ok(), "id"), expected, "{query}");
     }
     let others = app.player().await;
     let theirs = app.get_as(&others, "/api/personal/rechargerecord", "").await;
-    assert_eq!(theirs.ok()["total"], 0, "a player sees only their own deposits");
+    assert_eq!(theirs.assert_ok()["total"], 0, "a player sees only their own deposits");
     assert_ledger_verifies(&app).await;
 }
 
@@ -201,7 +202,7 @@ async fn withdrawal_records_filter_by_status() {
     let mut ids = Vec::new();
     for amount in ["10.00", "11.00", "12.00", "13.00"] {
         let reply = app.do_withdraw(&player, withdrawal_form(card, amount), None).await;
-        ids.push(reply.ok()["id"].as_i64().expect("an id"));
+        ids.push(reply.assert_ok()["id"].as_i64().expect("an id"));
     }
     app.review_withdrawal(ids[0], Decision::Pass, "").await.expect("paid");
     app.review_withdrawal(ids[1], Decision::Fail, "bounced").await.expect("failed");
@@ -218,11 +219,11 @@ async fn withdrawal_records_filter_by_status() {
     for (query, expected) in cases {
         let page = app.get_as(&player, "/api/personal/withdrawlsrecord", query).await;
         let expected: Vec<Value> = expected.iter().map(|id| json!(id)).collect();
-        assert_eq!(column(page.ok(), "id"), expected, "{query}");
+        assert_eq!(column(page.assert_ok(), "id"), expected, "{query}");
     }
     let others = app.player().await;
     let theirs = app.get_as(&others, "/api/personal/withdrawlsrecord", "").await;
-    assert_eq!(theirs.ok()["total"], 0, "a player sees only their own withdrawals");
+    assert_eq!(theirs.assert_ok()["total"], 0, "a player sees only their own withdrawals");
     assert_eq!(changes(&app, &others, "").await["total"], 0);
     assert_ledger_verifies(&app).await;
 }

@@ -147,20 +147,22 @@ async fn statements_match_the_ledger_for_ranges_that_cut_through_the_history() {
     app.credit_with_reason(&other, "77.77", "only the other player's").await;
     // Day 1 (2026-11-22): a deposit, a conversion, a settled bet, a withdrawal held.
     let (player, card) = app.withdrawer("500.00").await;
-    app.conversion(&player, json!({ "from": "balance", "amount": "100.00" }), None).await.ok();
-    hall.bet(&player, "k3", json!([{ "option": "big", "amount": "10" }])).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "100.00" }), None)
+        .await
+        .assert_ok();
+    hall.bet(&player, "k3", json!([{ "option": "big", "amount": "10" }])).await.assert_ok();
     hall.draw("k3").await;
     let held = app.do_withdraw(&player, withdrawal_form(card, "50.00"), None).await;
-    let held = held.ok()["id"].as_i64().expect("an id");
+    let held = held.assert_ok()["id"].as_i64().expect("an id");
     app.clock.advance(MIDNIGHT - 1 - app.now().secs());
-    app.conversion(&player, json!({ "from": "game", "amount": "5.00" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "game", "amount": "5.00" }), None).await.assert_ok();
     let day_one = app.balances_of(&player).await;
     // Day 2, from 00:00:01: a conversion, the withdrawal released, another one paid.
     app.clock.advance(2);
-    app.conversion(&player, json!({ "from": "balance", "amount": "7.00" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "7.00" }), None).await.assert_ok();
     app.review_withdrawal(held, Decision::Reject, "=cmd|' /C calc'!A0").await.expect("released");
     let paid = app.do_withdraw(&player, withdrawal_form(card, "20.00"), None).await;
-    let paid = paid.ok()["id"].as_i64().expect("an id");
+    let paid = paid.assert_ok()["id"].as_i64().expect("an id");
     app.clock.advance(3600);
     app.review_withdrawal(paid, Decision::Pass, "").await.expect("paid");
     let day_two = app.balances_of(&player).await;
@@ -196,7 +198,11 @@ async fn statements_match_the_ledger_for_ranges_that_cut_through_the_history() {
     assert!(!first_text.contains("77.77") && !first_text.contains("other player"));
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "limit=1").await;
     let listed: usize = whole.values().map(|part| part.postings.len()).sum();
-    assert_eq!(changes.ok()["total"], json!(listed), "every posting of the player, no other");
+    assert_eq!(
+        changes.assert_ok()["total"],
+        json!(listed),
+        "every posting of the player, no other"
+    );
     assert_ledger_verifies(app).await;
 }
 
@@ -205,14 +211,16 @@ async fn the_summary_gives_the_statements_figures() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
     app.credit(&player, "40.00").await;
-    app.conversion(&player, json!({ "from": "balance", "amount": "15.00" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "balance", "amount": "15.00" }), None)
+        .await
+        .assert_ok();
     app.clock.advance(DAY);
-    app.conversion(&player, json!({ "from": "game", "amount": "5.00" }), None).await.ok();
+    app.conversion(&player, json!({ "from": "game", "amount": "5.00" }), None).await.assert_ok();
 
     let query = "from=2026-11-23&to=2026-11-23";
     let summary = app.get_as(&player, "/api/personal/statement_summary", query).await;
 
-    let summary = summary.ok();
+    let summary = summary.assert_ok();
     assert_eq!((&summary["from"], &summary["to"]), (&json!("2026-11-23"), &json!("2026-11-23")));
     assert_eq!(summary["start_at"], json!(MIDNIGHT));
     assert_eq!(summary["end_at"], json!(app.now().secs()), "the day is not over");
@@ -245,7 +253,7 @@ async fn without_dates_the_statement_is_this_month_so_far() {
     let csv = app.get_as(&player, "/api/personal/statement", "").await;
 
     assert_eq!(
-        (&summary.ok()["from"], &summary.ok()["to"]),
+        (&summary.assert_ok()["from"], &summary.assert_ok()["to"]),
         (&json!("2026-11-01"), &json!("2026-11-22"))
     );
     assert_eq!(

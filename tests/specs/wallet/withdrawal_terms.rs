@@ -9,7 +9,7 @@ use fairhall::wallet::withdrawals::Decision;
 use serde_json::{Value, json};
 
 async fn terms(app: &TestApp, player: &Player, query: &str) -> Value {
-    app.get_as(player, "/api/personal/withdraw", query).await.ok().clone()
+    app.get_as(player, "/api/personal/withdraw", query).await.assert_ok().clone()
 }
 
 #[tokio::test]
@@ -19,9 +19,9 @@ async fn todays_count_left_falls_with_each_request_and_resets_the_next_day() {
     let (player, card) = app.withdrawer("100.00").await;
     assert_eq!(terms(&app, &player, "").await["left_today"], 2);
 
-    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.ok();
+    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.assert_ok();
     let after_one = terms(&app, &player, "").await;
-    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.ok();
+    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.assert_ok();
     let after_two = terms(&app, &player, "").await;
     let refused = app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await;
     // The clock starts at 15:00 operator time: 9 hours later is the next day.
@@ -32,7 +32,7 @@ async fn todays_count_left_falls_with_each_request_and_resets_the_next_day() {
     assert_eq!((&after_two["used_today"], &after_two["left_today"]), (&json!(2), &json!(0)));
     assert_eq!(refused.err(), "withdraw_count_exceeded", "the page said none was left");
     assert_eq!((&next_day["used_today"], &next_day["left_today"]), (&json!(0), &json!(2)));
-    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.ok();
+    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.assert_ok();
     assert_ledger_verifies(&app).await;
 }
 
@@ -57,7 +57,7 @@ async fn the_cap_and_count_shown_are_the_players_vip_levels() {
     assert!(level >= 2, "{after}");
     let row = crate::support::vip_support::LEVELS[usize::try_from(level).expect("a level")];
     assert_eq!((&after["single_max"], &after["daily_count"]), (&json!(row.3), &json!(row.4)));
-    accepted.ok();
+    accepted.assert_ok();
     assert_ledger_verifies(&app).await;
 }
 
@@ -85,7 +85,7 @@ async fn the_fee_quoted_for_an_amount_is_the_fee_the_request_holds() {
     assert_eq!(small["quote"], json!({ "amount": "49.99", "fee": "2.00", "total": "51.99" }));
     assert_eq!(bad.err(), "invalid_amount");
     assert_eq!(none["quote"], Value::Null);
-    assert_eq!(record.ok()["fee"], rate["quote"]["fee"]);
+    assert_eq!(record.assert_ok()["fee"], rate["quote"]["fee"]);
     assert_ledger_verifies(&app).await;
 }
 
@@ -94,10 +94,10 @@ async fn pending_withdrawals_show_their_time_in_the_queue() {
     let app = TestApp::spawn().await;
     let (player, card) = app.withdrawer("100.00").await;
     let first = app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await;
-    let first = first.ok()["id"].clone();
+    let first = first.assert_ok()["id"].clone();
     app.clock.advance(600);
     let second = app.do_withdraw(&player, withdrawal_form(card, "20.00"), None).await;
-    let second = second.ok()["id"].clone();
+    let second = second.assert_ok()["id"].clone();
     app.clock.advance(2 * 3600);
 
     let waiting = terms(&app, &player, "").await;

@@ -11,7 +11,7 @@ use fairhall::wallet::withdrawals::Decision;
 use serde_json::json;
 
 fn id_of(reply: &crate::support::helpers::Reply) -> i64 {
-    reply.ok()["id"].as_i64().expect("a withdrawal id")
+    reply.assert_ok()["id"].as_i64().expect("a withdrawal id")
 }
 
 #[tokio::test]
@@ -21,24 +21,30 @@ async fn a_withdrawal_holds_the_amount_and_fee_until_review() {
 
     let reply = app.do_withdraw(&player, withdrawal_form(card, "100.00"), None).await;
 
-    let record = reply.ok();
+    let record = reply.assert_ok();
     assert_eq!((&record["status"], &record["method"]), (&json!("pending"), &json!("bank")));
     assert_eq!((&record["amount"], &record["fee"]), (&json!("100.00"), &json!("1.50")));
     assert_eq!(record["account"], format!("VCB ****{CARD_LAST4}"));
-    assert_eq!(app.personal_index(&player.token).await.ok()["balance"], "98.50");
+    assert_eq!(app.personal_index(&player.token).await.assert_ok()["balance"], "98.50");
     let balances = app.balances_of(&player).await;
     assert_eq!((balances.wallet, balances.frozen), (money("98.50"), money("101.50")));
     let terms = app.get_as(&player, "/api/personal/withdraw", "").await;
-    assert_eq!((&terms.ok()["used_today"], &terms.ok()["balance"]), (&json!(1), &json!("98.50")));
-    assert_eq!((&terms.ok()["fee_bp"], &terms.ok()["daily_count"]), (&json!(150), &json!(3)));
+    assert_eq!(
+        (&terms.assert_ok()["used_today"], &terms.assert_ok()["balance"]),
+        (&json!(1), &json!("98.50"))
+    );
+    assert_eq!(
+        (&terms.assert_ok()["fee_bp"], &terms.assert_ok()["daily_count"]),
+        (&json!(150), &json!(3))
+    );
     let records = app.get_as(&player, "/api/personal/withdrawlsrecord", "").await;
-    assert_eq!(records.ok()["list"][0]["id"], record["id"]);
-    assert_eq!(records.ok()["list"][0]["status"], "pending");
+    assert_eq!(records.assert_ok()["list"][0]["id"], record["id"]);
+    assert_eq!(records.assert_ok()["list"][0]["status"], "pending");
     let changes = app.get_as(&player, "/api/personal/accountchangerecord", "kind=withdraw_hold");
     let changes = changes.await;
     let reference = json!(format!("withdrawal:{}", record["id"]));
-    assert_eq!(changes.ok()["list"][1]["reference"], reference);
-    assert_eq!(changes.ok()["list"][1]["amount"], "-101.50");
+    assert_eq!(changes.assert_ok()["list"][1]["reference"], reference);
+    assert_eq!(changes.assert_ok()["list"][1]["amount"], "-101.50");
     assert_ledger_verifies(&app).await;
 }
 
@@ -57,10 +63,10 @@ async fn an_approved_withdrawal_pays_out_and_the_fee_goes_to_fees() {
     assert_eq!(app.system_balance("fees").await, 150);
     assert_eq!(app.system_balance("external").await, -20_000 + 10_000, "in 200, out 100");
     let records = app.get_as(&player, "/api/personal/withdrawlsrecord", "").await;
-    assert_eq!(records.ok()["list"][0]["status"], "passed");
+    assert_eq!(records.assert_ok()["list"][0]["status"], "passed");
     let paid_out = app.get_as(&player, "/api/personal/accountchangerecord", "kind=withdraw_paid");
     let paid_out = paid_out.await;
-    let amounts: Vec<&str> = paid_out.ok()["list"]
+    let amounts: Vec<&str> = paid_out.assert_ok()["list"]
         .as_array()
         .expect("a list")
         .iter()
@@ -90,7 +96,7 @@ async fn a_rejected_or_failed_withdrawal_returns_the_amount_and_fee() {
         (0, -20_000)
     );
     let records = app.get_as(&player, "/api/personal/withdrawlsrecord", "").await;
-    let list = &records.ok()["list"];
+    let list = &records.assert_ok()["list"];
     assert_eq!(
         (&list[0]["status"], &list[0]["reason"]),
         (&json!("failed"), &json!("Bank returned it"))
@@ -102,8 +108,8 @@ async fn a_rejected_or_failed_withdrawal_returns_the_amount_and_fee() {
     let released =
         app.get_as(&player, "/api/personal/accountchangerecord", "kind=withdraw_release");
     let released = released.await;
-    assert_eq!(released.ok()["total"], 4, "two releases, each from frozen to wallet");
-    assert_eq!(released.ok()["list"][1]["memo"], "Bank returned it");
+    assert_eq!(released.assert_ok()["total"], 4, "two releases, each from frozen to wallet");
+    assert_eq!(released.assert_ok()["list"][1]["memo"], "Bank returned it");
     assert_ledger_verifies(&app).await;
 }
 
@@ -150,9 +156,9 @@ async fn small_withdrawals_pay_the_flat_fee_and_others_the_rate_rounded_up() {
     let threshold = app.do_withdraw(&player, withdrawal_form(card, "5.00"), None).await;
     let rounded = app.do_withdraw(&player, withdrawal_form(card, "10.01"), None).await;
 
-    assert_eq!(small.ok()["fee"], "0.30");
-    assert_eq!(threshold.ok()["fee"], "0.08", "5.00 x 1.5 % = 0.075, rounded up");
-    assert_eq!(rounded.ok()["fee"], "0.16", "10.01 x 1.5 % = 0.15015, rounded up");
+    assert_eq!(small.assert_ok()["fee"], "0.30");
+    assert_eq!(threshold.assert_ok()["fee"], "0.08", "5.00 x 1.5 % = 0.075, rounded up");
+    assert_eq!(rounded.assert_ok()["fee"], "0.16", "10.01 x 1.5 % = 0.15015, rounded up");
     let held = 499 + 30 + 500 + 8 + 1001 + 16;
     let balances = app.balances_of(&player).await;
     assert_eq!(balances.frozen.minor(), held);
@@ -187,9 +193,9 @@ async fn the_fund_password_guards_withdrawals() {
     let balances = app.balances_of(&player).await;
     assert_eq!((balances.wallet, balances.frozen), (money("100.00"), money("0.00")));
     let terms = app.get_as(&player, "/api/personal/withdraw", "").await;
-    assert_eq!(terms.ok()["used_today"], 0, "refusals use no daily slot");
+    assert_eq!(terms.assert_ok()["used_today"], 0, "refusals use no daily slot");
     let right = with(&form, json!({ "fund_password": FUND_PASSWORD }));
-    app.do_withdraw(&player, right, None).await.ok();
+    app.do_withdraw(&player, right, None).await.assert_ok();
     assert_ledger_verifies(&app).await;
 }
 
@@ -216,7 +222,7 @@ async fn withdrawals_wait_until_the_turnover_is_played() {
     assert_eq!(waiting.err(), "turnover_remaining");
     assert!(waiting.msg().contains("60.01"), "{waiting:?}");
     assert_eq!(english.msg(), "Withdrawal is available after a further turnover of 60.01");
-    played.ok();
+    played.assert_ok();
     assert_eq!(app.turnover_of(&player).await, money("0.00"));
     assert_eq!(app.balances_of(&player).await.wallet, money("80.00"));
     assert_ledger_verifies(&app).await;
@@ -262,7 +268,7 @@ async fn withdrawals_outside_the_limits_or_to_foreign_accounts_are_refused() {
     let balances = app.balances_of(&player).await;
     assert_eq!((balances.wallet, balances.frozen), (money("250.00"), money("0.00")));
     let exact = app.do_withdraw(&player, with(&form, json!({ "amount": "247.52" })), None).await;
-    assert_eq!(exact.ok()["fee"], "2.48", "amount + fee is the whole balance");
+    assert_eq!(exact.assert_ok()["fee"], "2.48", "amount + fee is the whole balance");
     assert_eq!(app.balances_of(&player).await.wallet, money("0.00"));
     assert_ledger_verifies(&app).await;
 }
@@ -280,7 +286,7 @@ async fn withdraw_max_caps_a_withdrawal_below_the_single_maximum() {
     let at = app.do_withdraw(&player, withdrawal_form(card, "100.00"), None).await;
 
     assert_eq!(over.err(), "limit_exceeded");
-    at.ok();
+    at.assert_ok();
     assert_eq!(app.balances_of(&player).await.wallet, money("200.00"));
     assert_ledger_verifies(&app).await;
 }
@@ -291,7 +297,7 @@ async fn the_daily_count_resets_on_a_new_operator_day() {
         TestApp::spawn_with(|config| config.growth.vip.levels[0].withdraw_daily_count = 2).await;
     let (player, card) = app.withdrawer("100.00").await;
     let first = id_of(&app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await);
-    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.ok();
+    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.assert_ok();
     app.review_withdrawal(first, Decision::Reject, "test").await.expect("rejected");
 
     let third = app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await;
@@ -303,12 +309,12 @@ async fn the_daily_count_resets_on_a_new_operator_day() {
 
     assert_eq!(third.err(), "withdraw_count_exceeded", "a rejected request still counts");
     assert_eq!(same_day.err(), "withdraw_count_exceeded");
-    next_day.ok();
+    next_day.assert_ok();
     let terms = app.get_as(&player, "/api/personal/withdraw", "").await;
-    assert_eq!(terms.ok()["used_today"], 1);
+    assert_eq!(terms.assert_ok()["used_today"], 1);
     app.clock.advance(24 * 3600);
-    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.ok();
-    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.ok();
+    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.assert_ok();
+    app.do_withdraw(&player, withdrawal_form(card, "10.00"), None).await.assert_ok();
     assert_eq!(app.balances_of(&player).await.wallet, money("60.00"));
     assert_ledger_verifies(&app).await;
 }
@@ -323,7 +329,7 @@ async fn usdt_withdrawals_go_to_an_added_address() {
 
     let reply = app.do_withdraw(&player, form, None).await;
 
-    let record = reply.ok();
+    let record = reply.assert_ok();
     assert_eq!((&record["method"], &record["status"]), (&json!("usdt"), &json!("pending")));
     let label = record["account"].as_str().expect("a label");
     assert!(label.starts_with("TRC20 ") && !label.contains(TRC20), "masked: {label}");
@@ -374,6 +380,6 @@ async fn wrong_fund_passwords_lock_withdrawals_for_a_while() {
     let unlocked = app.do_withdraw(&player, right, None).await;
 
     assert_eq!(locked.err(), "throttled");
-    unlocked.ok();
+    unlocked.assert_ok();
     assert_ledger_verifies(&app).await;
 }
