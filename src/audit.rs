@@ -45,7 +45,7 @@ impl Actor {
 
 /// How the command ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum CommandEnd {
     Ok,
     /// Refused or failed; the message says why. Nothing changed.
     Refused(String),
@@ -66,15 +66,15 @@ pub struct Entry {
     pub before: Option<Value>,
     /// The target after; `None` when it does not exist (a refused create).
     pub after: Option<Value>,
-    pub outcome: Outcome,
+    pub outcome: CommandEnd,
 }
 
 /// Appends `entry` at `now`; returns its id.
 pub fn record(connection: &Connection, entry: &Entry, now: Timestamp) -> Result<i64, AppError> {
     let json = |value: &Option<Value>| value.as_ref().map(Value::to_string);
     let (outcome, message) = match &entry.outcome {
-        Outcome::Ok => ("ok", ""),
-        Outcome::Refused(message) => ("refused", message.as_str()),
+        CommandEnd::Ok => ("ok", ""),
+        CommandEnd::Refused(message) => ("refused", message.as_str()),
     };
     connection
         .prepare_cached(
@@ -195,7 +195,7 @@ mod tests {
         Db::open(&dir.path().join("audit.db"), options).expect("a database")
     }
 
-    fn entry(actor: &str, action: &str, target: (&str, &str), outcome: Outcome) -> Entry {
+    fn entry(actor: &str, action: &str, target: (&str, &str), outcome: CommandEnd) -> Entry {
         Entry {
             actor: Actor::parse(actor).expect("an actor"),
             action: action.into(),
@@ -232,9 +232,12 @@ mod tests {
         let db = database(&dir);
         let at = |secs: i64| Timestamp::from_secs(1_800_000_000 + secs);
         let rows = [
-            (entry("alice", "deposit.approve", ("deposit", "1"), Outcome::Ok), at(0)),
-            (entry("bob", "deposit.reject", ("deposit", "2"), Outcome::Ok), at(10)),
-            (entry("alice", "user.freeze", ("user", "7"), Outcome::Refused("no".into())), at(20)),
+            (entry("alice", "deposit.approve", ("deposit", "1"), CommandEnd::Ok), at(0)),
+            (entry("bob", "deposit.reject", ("deposit", "2"), CommandEnd::Ok), at(10)),
+            (
+                entry("alice", "user.freeze", ("user", "7"), CommandEnd::Refused("no".into())),
+                at(20),
+            ),
         ];
         db.write(move |tx| {
             rows.iter().try_for_each(|(entry, now)| record(tx, entry, *now).map(drop))
@@ -267,7 +270,7 @@ mod tests {
     async fn the_log_refuses_every_update_and_delete() {
         let dir = tempfile::tempdir().expect("a temp directory");
         let db = database(&dir);
-        let entry = entry("alice", "user.freeze", ("user", "7"), Outcome::Ok);
+        let entry = entry("alice", "user.freeze", ("user", "7"), CommandEnd::Ok);
         let id = db
             .write(move |tx| record(tx, &entry, Timestamp::from_secs(1)))
             .await

@@ -97,6 +97,12 @@ app_errors! {
     BetOutOfLimits => "bet_out_of_limits",
     #[error("period closed")]
     PeriodClosed => "period_closed",
+    /// A bet on a period after the one open now.
+    #[error("issue not open yet")]
+    IssueNotOpen => "issue_not_open",
+    /// The room's odds or rules changed since the order was priced.
+    #[error("odds changed")]
+    OddsChanged => "odds_changed",
     #[error("not found")]
     NotFound => "not_found",
     #[error("payload too large")]
@@ -310,16 +316,16 @@ impl LimitRefusal {
 /// The result of a verb whose refusal must still commit what it wrote (a failed login
 /// counts towards the throttle; a wrong code uses up an attempt).
 #[must_use]
-pub enum Outcome<T> {
+pub enum Committed<T> {
     Done(T),
     Refused(AppError),
 }
 
-impl<T> Outcome<T> {
+impl<T> Committed<T> {
     pub fn into_result(self) -> Result<T, AppError> {
         match self {
-            Outcome::Done(value) => Ok(value),
-            Outcome::Refused(error) => Err(error),
+            Committed::Done(value) => Ok(value),
+            Committed::Refused(error) => Err(error),
         }
     }
 }

@@ -26,7 +26,7 @@
 //! A file belongs to its top-level folder (`src/<module>/**`), so moves inside a module keep
 //! working. The last test plants violations to show the checker sees them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
 use std::path::Path;
 
@@ -673,6 +673,132 @@ fn table_violations(
     found
 }
 
+/// The files of one module that may import each other in a circle, and why: none but this.
+const FILE_CIRCLES_ALLOWED: &[(&str, &str)] = &[(
+    "games/rules/",
+    "each game's rules and the enums that dispatch to them (options, draw, settle): pure code \
+     without a database or a clock, one unit that a new game extends in every file",
+)];
+
+/// The full paths a file names after `crate::` or `super::` (the latter resolved against the
+/// file's own module path), groups expanded: `crate::games::{rooms, schedule::OpenPeriod}`
+/// names ["games", "rooms"] and ["games", "schedule", "OpenPeriod"].
+fn full_paths(path: &str, code: &str) -> Vec<Vec<String>> {
+    let own: Vec<String> = module_path(path).into_iter().map(String::from).collect();
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("crate::") {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|character| is_ident_char(character) && character != '$') {
+            continue;
+        }
+        expand_paths(&code[at + "crate::".len()..], Vec::new(), &mut found);
+    }
+    for (at, _) in code.match_indices("super::") {
+        let before = code[..at].chars().next_back();
+        if code[..at].ends_with("super::") || before.is_some_and(is_ident_char) {
+            continue;
+        }
+        let (mut rest, mut base) = (&code[at..], own.clone());
+        while let Some(next) = rest.strip_prefix("super::") {
+            rest = next;
+            base.pop();
+        }
+        expand_paths(rest, base, &mut found);
+    }
+    found
+}
+
+/// Appends to `found` every path `rest` continues `prefix` with (`a::b`, `a::{b, c::d}`).
+fn expand_paths(rest: &str, prefix: Vec<String>, found: &mut Vec<Vec<String>>) {
+    if let Some(group) = rest.strip_prefix('{') {
+        let (mut depth, mut start) = (0, 0);
+        for (at, character) in group.char_indices() {
+            match character {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    expand_paths(group[start..at].trim(), prefix.clone(), found);
+                    return;
+                }
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    expand_paths(group[start..at].trim(), prefix.clone(), found);
+                    start = at + 1;
+                }
+                _ => {}
+            }
+        }
+        return;
+    }
+    let head = leading_ident(rest);
+    if head.is_empty() || head == "self" {
+        found.push(prefix);
+        return;
+    }
+    let mut path = prefix;
+    path.push(head.to_string());
+    match rest[head.len()..].strip_prefix("::") {
+        Some(next) => expand_paths(next, path, found),
+        None => found.push(path),
+    }
+}
+
+/// Import circles between the files of one top module, as "a.rs -> b.rs -> a.rs" (each circle
+/// once, from its first file), outside `FILE_CIRCLES_ALLOWED`.
+fn file_circles(files: &[(String, String)]) -> Vec<String> {
+    let by_module: BTreeMap<Vec<&str>, &str> =
+        files.iter().map(|(path, _)| (module_path(path), path.as_str())).collect();
+    let resolve = |segments: &[String]| {
+        (1..=segments.len()).rev().find_map(|length| {
+            let key: Vec<&str> = segments[..length].iter().map(String::as_str).collect();
+            by_module.get(&key).copied()
+        })
+    };
+    let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (path, text) in files {
+        let code = code_of(code_outside_tests(path, text));
+        for named in full_paths(path, &code) {
+            let target = resolve(&named).filter(|target| {
+                *target != path.as_str() && top_module(target) == top_module(path)
+            });
+            let allowed = |file: &str| {
+                FILE_CIRCLES_ALLOWED.iter().any(|(prefix, _)| file.starts_with(prefix))
+            };
+            if let Some(target) = target.filter(|target| !(allowed(target) && allowed(path))) {
+                edges.entry(path.as_str()).or_default().insert(target);
+            }
+        }
+    }
+    let mut circles = BTreeSet::new();
+    for start in edges.keys().copied() {
+        // Breadth-first from `start`: the shortest way back to it, if any.
+        let mut previous: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut queue = VecDeque::from([start]);
+        while let Some(file) = queue.pop_front() {
+            for next in edges.get(file).into_iter().flatten().copied() {
+                if next == start {
+                    let mut circle = vec![file];
+                    while let Some(before) = previous.get(circle[circle.len() - 1]) {
+                        circle.push(before);
+                    }
+                    circle.reverse();
+                    circle.push(start);
+                    // Each circle once: from its first file.
+                    if circle.iter().all(|member| start <= *member) {
+                        circles.insert(circle.join(" -> "));
+                    }
+                    queue.clear();
+                    break;
+                }
+                if !previous.contains_key(next) && next != start {
+                    previous.insert(next, file);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    circles.into_iter().collect()
+}
+
 fn all_violations(check: impl Fn(&SourceFile) -> Vec<String>) -> Vec<String> {
     tree().iter().flat_map(check).collect()
 }
@@ -916,4 +1042,32 @@ fn the_ownership_table_of_the_docs_is_the_tests() {
         .collect();
     expected.sort();
     assert_eq!(documented, expected, "docs/architecture.md's owners differ from TABLE_OWNERS");
+}
+
+#[test]
+fn the_files_of_a_module_import_each_other_one_way() {
+    let files: Vec<(String, String)> =
+        tree().into_iter().map(|file| (file.path, file.text)).collect();
+    assert_eq!(file_circles(&files), Vec::<String>::new());
+    // Guards the guard: a circle through a group import and `super`, and one through
+    // allowed files only where one end is outside them.
+    let planted = [
+        ("games/rooms.rs", "use crate::games::{schedule::{self, OpenPeriod}};"),
+        ("games/schedule/mod.rs", "pub mod calendar; use super::fairness::drawing;"),
+        ("games/schedule/calendar.rs", "use crate::games::rules::issue::Issue;"),
+        ("games/fairness/mod.rs", "pub mod drawing;"),
+        ("games/fairness/drawing.rs", "use crate::games::rooms::RoomSettings;"),
+        ("games/rules/issue.rs", "use super::draw::Draw;"),
+        ("games/rules/draw.rs", "use crate::games::rules::issue::Issue;"),
+        ("games/rules/mod.rs", "pub mod draw; pub mod issue;"),
+        ("games/mod.rs", "pub mod rooms; pub mod schedule; pub mod fairness; pub mod rules;"),
+        ("auth/mod.rs", "use crate::games::rooms;"),
+    ];
+    let planted: Vec<(String, String)> =
+        planted.iter().map(|(path, text)| (path.to_string(), text.to_string())).collect();
+    assert_eq!(
+        file_circles(&planted),
+        ["games/fairness/drawing.rs -> games/rooms.rs -> games/schedule/mod.rs -> \
+          games/fairness/drawing.rs"]
+    );
 }

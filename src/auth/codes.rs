@@ -6,7 +6,7 @@ use super::{AuthSettings, CodeRequest};
 use crate::clock::Timestamp;
 use crate::config::CodeDelivery;
 use crate::db::Tx;
-use crate::error::{AppError, Outcome};
+use crate::error::{AppError, Committed};
 use crate::rate_limit;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
@@ -143,7 +143,7 @@ pub(super) fn verify(
     check: &CodeCheck,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<i64>, AppError> {
+) -> Result<Committed<i64>, AppError> {
     let CodeCheck { target, purpose, code, address, player } = *check;
     rate_limit::check(tx, settings.code_failures_per_target, target, now)?;
     rate_limit::hit(tx, settings.code_checks_per_address, address, now)?;
@@ -158,7 +158,7 @@ pub(super) fn verify(
         Some((code_id, code_hash, attempts))
             if attempts < settings.code_max_attempts && code_hash == hash_code(target, code) =>
         {
-            return Ok(Outcome::Done(code_id));
+            return Ok(Committed::Done(code_id));
         }
         Some((code_id, _, attempts)) if attempts < settings.code_max_attempts => Some(code_id),
         _ => None,
@@ -170,7 +170,7 @@ pub(super) fn verify(
         .execute([code_id])?;
     }
     rate_limit::hit(tx, settings.code_failures_per_target, target, now)?;
-    Ok(Outcome::Refused(AppError::InvalidCode))
+    Ok(Committed::Refused(AppError::InvalidCode))
 }
 
 /// The newest live code of a target and purpose: its id, hash and wrong attempts.
@@ -199,19 +199,19 @@ pub(super) fn use_up(
     check: &CodeCheck,
     code_id: i64,
     now: Timestamp,
-) -> Result<Outcome<()>, AppError> {
+) -> Result<Committed<()>, AppError> {
     let live = live_code(tx, check.target, check.purpose, now)?;
     let still_live = live.is_some_and(|(live_id, code_hash, _)| {
         live_id == code_id && code_hash == hash_code(check.target, check.code)
     });
     if !still_live {
-        return Ok(Outcome::Refused(AppError::InvalidCode));
+        return Ok(Committed::Refused(AppError::InvalidCode));
     }
     tx.prepare_cached(
         "UPDATE verification_codes SET consumed_at = ?2 WHERE verification_code_id = ?1",
     )?
     .execute(params![code_id, now])?;
-    Ok(Outcome::Done(()))
+    Ok(Committed::Done(()))
 }
 
 /// `verify` and `use_up` in one go, where nothing costly comes between them.
@@ -220,10 +220,10 @@ pub(super) fn consume(
     check: &CodeCheck,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<()>, AppError> {
+) -> Result<Committed<()>, AppError> {
     match verify(tx, check, settings, now)? {
-        Outcome::Done(code_id) => use_up(tx, check, code_id, now),
-        Outcome::Refused(error) => Ok(Outcome::Refused(error)),
+        Committed::Done(code_id) => use_up(tx, check, code_id, now),
+        Committed::Refused(error) => Ok(Committed::Refused(error)),
     }
 }
 

@@ -6,7 +6,7 @@ use super::types::{CodePurpose, Email, Phone, VerificationCode};
 use super::{AuthSettings, sql};
 use crate::clock::Timestamp;
 use crate::db::Tx;
-use crate::error::{AppError, Outcome};
+use crate::error::{AppError, Committed};
 use crate::ids::UserId;
 use serde::Deserialize;
 
@@ -40,7 +40,7 @@ pub fn bind_email(
     binding: &EmailBinding,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<()>, AppError> {
+) -> Result<Committed<()>, AppError> {
     let (email, player) = (binding.email.as_str(), format!("user:{user_id}"));
     // Logged in: the checks count per player and per client address.
     let check = CodeCheck {
@@ -50,12 +50,12 @@ pub fn bind_email(
         address,
         player: Some(&player),
     };
-    if let Outcome::Refused(error) = codes::consume(tx, &check, settings, now)? {
-        return Ok(Outcome::Refused(error));
+    if let Committed::Refused(error) = codes::consume(tx, &check, settings, now)? {
+        return Ok(Committed::Refused(error));
     }
     let changes = sql::ProfileChanges { nickname: None, email: Some(email), tax_number: None };
     sql::update_profile_fields(tx, user_id, &changes)?;
-    Ok(Outcome::Done(()))
+    Ok(Committed::Done(()))
 }
 
 /// New phone fields as sent (api/personal/setmobile, user/changemobile).
@@ -96,7 +96,7 @@ pub fn bind_phone(
     binding: &PhoneBinding,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<()>, AppError> {
+) -> Result<Committed<()>, AppError> {
     let phone = binding.phone.as_str();
     if sql::phone_registered(tx, phone)? {
         return Err(AppError::PhoneTaken);
@@ -109,9 +109,9 @@ pub fn bind_phone(
         address,
         player: Some(&player),
     };
-    if let Outcome::Refused(error) = codes::consume(tx, &check, settings, now)? {
-        return Ok(Outcome::Refused(error));
+    if let Committed::Refused(error) = codes::consume(tx, &check, settings, now)? {
+        return Ok(Committed::Refused(error));
     }
     sql::set_phone(tx, user_id, phone)?;
-    Ok(Outcome::Done(()))
+    Ok(Committed::Done(()))
 }

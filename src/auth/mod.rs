@@ -37,7 +37,7 @@ pub use team::direct_invitees;
 use crate::clock::Timestamp;
 use crate::config::{AppConfig, AuthConfig, CodeDelivery};
 use crate::db::{Db, Tx};
-use crate::error::{AppError, Outcome};
+use crate::error::{AppError, Committed};
 use crate::ids::UserId;
 use crate::rate_limit::Limit;
 use rusqlite::Connection;
@@ -312,7 +312,7 @@ fn finish_login(
     checked: &CheckedLogin,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<SessionGrant>, AppError> {
+) -> Result<Committed<SessionGrant>, AppError> {
     let CheckedLogin { credentials, password_ok, account_key, address } = checked;
     let password_ok = *password_ok;
     // Again here, where failures are counted: concurrent attempts all pass the read-side check,
@@ -320,15 +320,22 @@ fn finish_login(
     throttle::check(tx, Scope::Address, address, now)?;
     throttle::check(tx, Scope::Account, account_key, now)?;
     match credentials {
-        Some(found) if password_ok && found.frozen => Ok(Outcome::Refused(AppError::AccountFrozen)),
+        Some(found) if password_ok && found.frozen => {
+            Ok(Committed::Refused(AppError::AccountFrozen))
+        }
         Some(found) if password_ok => {
             throttle::clear(tx, Scope::Account, account_key)?;
-            Ok(Outcome::Done(start_session(tx, (found.user_id, address.as_str()), settings, now)?))
+            Ok(Committed::Done(start_session(
+                tx,
+                (found.user_id, address.as_str()),
+                settings,
+                now,
+            )?))
         }
         _ => {
             throttle::record_failure(tx, Scope::Account, account_key, settings, now)?;
             throttle::record_failure(tx, Scope::Address, address, settings, now)?;
-            Ok(Outcome::Refused(AppError::LoginFailed))
+            Ok(Committed::Refused(AppError::LoginFailed))
         }
     }
 }

@@ -8,7 +8,7 @@ use super::{AuthSettings, hashing, sql, throttle_key};
 use crate::clock::Timestamp;
 use crate::config::CodeDelivery;
 use crate::db::{Db, Tx};
-use crate::error::{AppError, Outcome};
+use crate::error::{AppError, Committed};
 use crate::ids::UserId;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -178,13 +178,13 @@ pub async fn reset_password(
         db.write(move |tx| check_reset(tx, &checking, &checked, now)).await?.into_result()?;
     let password_hash = hashing::POOL.hash(reset.password.as_str().to_string()).await?;
     db.write(move |tx| {
-        if let Outcome::Refused(error) = codes::use_up(tx, &reset.code_check(), code_id, now)? {
-            return Ok(Outcome::Refused(error));
+        if let Committed::Refused(error) = codes::use_up(tx, &reset.code_check(), code_id, now)? {
+            return Ok(Committed::Refused(error));
         }
         sql::set_password_hash(tx, user_id, &password_hash)?;
         sql::revoke_sessions(tx, user_id, now)?;
         throttle::clear(tx, Scope::Account, &throttle_key(Some(user_id), reset.phone.as_str()))?;
-        Ok(Outcome::Done(()))
+        Ok(Committed::Done(()))
     })
     .await?
     .into_result()
@@ -196,14 +196,14 @@ fn check_reset(
     reset: &PasswordReset,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<(i64, UserId)>, AppError> {
+) -> Result<Committed<(i64, UserId)>, AppError> {
     let code_id = match codes::verify(tx, &reset.code_check(), settings, now)? {
-        Outcome::Done(code_id) => code_id,
-        Outcome::Refused(error) => return Ok(Outcome::Refused(error)),
+        Committed::Done(code_id) => code_id,
+        Committed::Refused(error) => return Ok(Committed::Refused(error)),
     };
     // A decoy code of an unknown number resets nothing.
     Ok(match sql::user_id_by_phone(tx, reset.phone.as_str())? {
-        Some(user_id) => Outcome::Done((code_id, user_id)),
-        None => Outcome::Refused(AppError::InvalidCode),
+        Some(user_id) => Committed::Done((code_id, user_id)),
+        None => Committed::Refused(AppError::InvalidCode),
     })
 }

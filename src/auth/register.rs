@@ -7,7 +7,7 @@ use super::types::{CodePurpose, InviteCode, LoginName, LoginPassword, Phone, Ver
 use super::{AgeRule, AuthSettings, NewUser, SessionGrant, admin, agreements, hashing, sql};
 use crate::clock::Timestamp;
 use crate::db::{Db, Tx};
-use crate::error::{AppError, Outcome};
+use crate::error::{AppError, Committed};
 use crate::ids::UserId;
 use crate::rate_limit;
 use chrono::NaiveDate;
@@ -159,15 +159,15 @@ fn check_registration(
     address: &str,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<Option<i64>>, AppError> {
+) -> Result<Committed<Option<i64>>, AppError> {
     inviter(tx, registration)?;
     rate_limit::hit(tx, settings.registrations_per_address, address, now)?;
     let Some(code) = &registration.code else {
-        return Ok(Outcome::Done(None));
+        return Ok(Committed::Done(None));
     };
     Ok(match codes::verify(tx, &registration.code_check(code, address), settings, now)? {
-        Outcome::Done(code_id) => Outcome::Done(Some(code_id)),
-        Outcome::Refused(error) => Outcome::Refused(error),
+        Committed::Done(code_id) => Committed::Done(Some(code_id)),
+        Committed::Refused(error) => Committed::Refused(error),
     })
 }
 
@@ -198,13 +198,13 @@ fn create_registered_user(
     checked: &Checked,
     settings: &AuthSettings,
     now: Timestamp,
-) -> Result<Outcome<SessionGrant>, AppError> {
+) -> Result<Committed<SessionGrant>, AppError> {
     let inviter_id = inviter(tx, registration)?;
     if let (Some(code), Some(code_id)) = (&registration.code, checked.code_id) {
         // The address was counted by the check; it plays no part in using the code up.
         let check = registration.code_check(code, "");
-        if let Outcome::Refused(error) = codes::use_up(tx, &check, code_id, now)? {
-            return Ok(Outcome::Refused(error));
+        if let Committed::Refused(error) = codes::use_up(tx, &check, code_id, now)? {
+            return Ok(Committed::Refused(error));
         }
     }
     let user = NewUser {
@@ -217,7 +217,7 @@ fn create_registered_user(
     agreements::record_acceptances(tx, user_id, &settings.agreements, now)?;
     let birth_date = registration.birth_date.map(|date| date.format("%Y-%m-%d").to_string());
     sql::record_age_confirmation(tx, user_id, birth_date.as_deref(), now)?;
-    Ok(Outcome::Done(start_session(tx, (user_id, checked.address.as_str()), settings, now)?))
+    Ok(Committed::Done(start_session(tx, (user_id, checked.address.as_str()), settings, now)?))
 }
 
 /// How many players (not operators: no `admin` role) registered in `[from, to)`.

@@ -369,8 +369,8 @@ pub fn run(
             before,
             after: after.unwrap_or_else(|error| Some(snapshot_failed(&error))),
             outcome: match &outcome {
-                Ok(()) => crate::audit::Outcome::Ok,
-                Err(error) => crate::audit::Outcome::Refused(format!("{error:#}")),
+                Ok(()) => crate::audit::CommandEnd::Ok,
+                Err(error) => crate::audit::CommandEnd::Refused(format!("{error:#}")),
             },
         };
         let recorded_at = Clock::System.now();

@@ -7,6 +7,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::games::fairness::chain_keys::{ChainKeys, KEY_FILE};
+use crate::games::fairness::status;
 use crate::games::rules::room::DrawSource;
 use serde::Serialize;
 use std::os::unix::fs::PermissionsExt;
@@ -229,13 +230,13 @@ async fn chain_checks(db: &Db, config: &Config) -> Vec<Finding> {
             )];
         }
     };
-    let timezone = config.timezone();
+    let (timezone, now) = (config.timezone(), Clock::System.now());
     let mut findings = Vec::new();
     for source in DrawSource::all() {
         let keys = keys.clone();
         let status = db
             .read(move |connection| {
-                crate::games::fairness::drawing::chain_status(connection, &keys, source, timezone)
+                status::chain_status(connection, &keys, (source, timezone), now)
             })
             .await;
         findings.push(match status {
@@ -251,12 +252,18 @@ async fn chain_checks(db: &Db, config: &Config) -> Vec<Finding> {
                      `fairhall admin room refund` returns the stakes"
                 ),
             ),
-            Ok(status) => match (status.latest_seeds_id, status.periods_left) {
-                (Some(seeds_id), Some(left)) => Finding::ok(
+            Ok(status) => match status.current {
+                Some(current) => Finding::ok(
                     "chains",
-                    format!("{}: key of {seeds_id} present, {left} periods left", status.source),
+                    format!(
+                        "{}: key of {} present, {} periods left, {} chains committed after it",
+                        status.source,
+                        current.chain_id,
+                        current.periods_left,
+                        status.committed_ahead
+                    ),
                 ),
-                _ => Finding::ok(
+                None => Finding::ok(
                     "chains",
                     format!(
                         "{}: no chain yet (serve commits one on its first tick)",

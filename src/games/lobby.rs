@@ -1,16 +1,21 @@
 //! The game lists (pages/jogos/index and game-details) and the home page's game entries: every
 //! room with the period open now, from the same `schedule::open_period` the room pages and
-//! their live streams read, so a list and a room never disagree on a countdown.
+//! their live streams read, so a list and a room never disagree on a countdown; and one room's
+//! index (its open period and latest result) and the chain drawing it, for the room page.
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
-use crate::games::rooms;
+use crate::games::fairness::chains::{self, ChainInfo};
+use crate::games::fairness::drawing;
+use crate::games::rooms::{self, RoomSettings};
+use crate::games::rules::issue::Issue;
 use crate::games::rules::room::{Game, Room};
-use crate::games::schedule;
+use crate::games::schedule::{self, OpenPeriod};
 use crate::money::Money;
 use chrono_tz::Tz;
 use rusqlite::Connection;
 use serde::Serialize;
+use serde_json::Value;
 
 /// One room with its open period.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -141,4 +146,36 @@ mod tests {
             assert!(parse_game(code).is_err(), "{code}");
         }
     }
+}
+
+/// What `api/roominfo/index` shows: the room, its open period and the latest result.
+#[derive(Clone, Debug)]
+pub struct RoomIndex {
+    pub settings: RoomSettings,
+    pub period: OpenPeriod,
+    pub last: Option<(Issue, Value)>,
+}
+
+/// The room's settings, the period open at `now` and the latest result.
+pub fn room_index(
+    connection: &Connection,
+    room: Room,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<RoomIndex, AppError> {
+    let settings = rooms::room_settings(connection, room)?;
+    let period = schedule::open_period(connection, &settings, timezone, now)?;
+    let last = drawing::latest_draw(connection, room.draw_source())?;
+    Ok(RoomIndex { settings, period, last })
+}
+
+/// The chain that draws the period of `room` open at `now` (published before its first
+/// period); `NotFound` before the scheduler committed one.
+pub fn current_chain(
+    connection: &Connection,
+    room: Room,
+    timezone: Tz,
+    now: Timestamp,
+) -> Result<ChainInfo, AppError> {
+    chains::chain_at(connection, room.draw_source(), timezone, now)?.ok_or(AppError::NotFound)
 }

@@ -8,7 +8,7 @@ use crate::games::fairness::chains;
 use crate::games::rooms;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::room::Room;
-use crate::games::schedule::{self, periods::Schedule};
+use crate::games::schedule::{self, calendar::Schedule};
 use anyhow::Context;
 use chrono::NaiveDate;
 use chrono_tz::Tz;

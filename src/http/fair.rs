@@ -55,7 +55,7 @@ async fn commitment(
     let (timezone, now) = (app.config.timezone(), app.clock.now());
     let chain = app
         .db
-        .read(move |connection| games::rooms::current_chain(connection, room, timezone, now))
+        .read(move |connection| games::lobby::current_chain(connection, room, timezone, now))
         .await?;
     Ok(Envelope::ok(CommitmentReply {
         room: room.code(),
@@ -210,7 +210,7 @@ async fn room_index(
     let (timezone, now) = (app.config.timezone(), app.clock.now());
     let index = app
         .db
-        .read(move |connection| games::rooms::room_index(connection, room, timezone, now))
+        .read(move |connection| games::lobby::room_index(connection, room, timezone, now))
         .await?;
     Ok(Envelope::ok(RoomIndexReply {
         room: room.code(),

@@ -41,8 +41,9 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body = OrderForm,
     params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
     responses((status = 200, description = "envelope; err room_closed, no_option, period_closed, \
-        bet_out_of_limits, room_balance_too_low, insufficient_balance, player_excluded, \
-        reality_check_due, loss_limit_reached", body = PlacedOrder)))]
+        issue_not_open, odds_changed, bet_out_of_limits, room_balance_too_low, \
+        insufficient_balance, player_excluded, reality_check_due, loss_limit_reached",
+        body = PlacedOrder)))]
 async fn bet(
     State(app): State<AppState>,
     SessionToken(token): SessionToken,

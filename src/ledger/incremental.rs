@@ -6,38 +6,13 @@
 //! of the database. The full check (`verify`) stays the one that also recounts the record
 //! counts and runs `integrity_check` and `foreign_key_check`.
 
-use super::verify::{LISTED_MAX, Mismatch, VerifyReport, in_one_snapshot, mismatches};
+use super::verify::{
+    LISTED_MAX, Mismatch, VerifyReport, Watermark, in_one_snapshot, mismatches, unbalanced_entries,
+};
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::Serialize;
-
-/// How far the journal is verified: the last entry and the last bet checked.
-#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
-pub struct Watermark {
-    pub entry_id: i64,
-    pub bet_id: i64,
-}
-
-impl Watermark {
-    /// The journal's end now: the last entry and bet written.
-    pub fn latest(connection: &Connection) -> Result<Watermark, AppError> {
-        Ok(connection
-            .prepare_cached(
-                "SELECT (SELECT COALESCE(MAX(entry_id), 0) FROM entries),
-                        (SELECT COALESCE(MAX(bet_id), 0) FROM bets)",
-            )?
-            .query_row([], |row| Ok(Watermark { entry_id: row.get(0)?, bet_id: row.get(1)? }))?)
-    }
-
-    /// Where the last passing check stopped (`ledger_checks`).
-    pub fn stored(connection: &Connection) -> Result<Watermark, AppError> {
-        Ok(connection
-            .prepare_cached("SELECT last_entry_id, last_bet_id FROM ledger_checks")?
-            .query_row([], |row| Ok(Watermark { entry_id: row.get(0)?, bet_id: row.get(1)? }))?)
-    }
-}
 
 /// Entries one pass checks at most, and bets: bounds a pass's work, and its read, which keeps
 /// the write-ahead log from restarting while it lasts (passes of 20,000 let the log pass its
@@ -124,21 +99,6 @@ fn range_end(
            (SELECT {key} FROM {table} WHERE {key} > ?1 ORDER BY {key} LIMIT ?2)"
     );
     Ok(connection.prepare_cached(&sql)?.query_row(params![after, limit], |row| row.get(0))?)
-}
-
-/// Entries in `(after, last]` whose postings do not sum to zero or that have fewer than two.
-pub(super) fn unbalanced_entries(
-    connection: &Connection,
-    (after, last): (i64, i64),
-) -> Result<Vec<i64>, AppError> {
-    let mut query = connection.prepare_cached(
-        "SELECT e.entry_id FROM entries e LEFT JOIN postings p ON p.entry_id = e.entry_id
-         WHERE e.entry_id > ?1 AND e.entry_id <= ?2
-         GROUP BY e.entry_id HAVING COALESCE(SUM(p.amount), 0) <> 0 OR COUNT(p.posting_id) < 2
-         LIMIT ?3",
-    )?;
-    let rows = query.query_map(params![after, last, LISTED_MAX], |row| row.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Postings of the range whose `balance_after` is not the previous posting's on the same

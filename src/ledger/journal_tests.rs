@@ -100,7 +100,7 @@ async fn a_hold_resolved_twice_fails_both_checks_until_the_extra_resolution_is_r
     let dir = tempfile::tempdir().expect("a temp directory");
     let db = database(&dir);
     funded(&db).await;
-    let start = db.read(incremental::Watermark::latest).await.expect("the end");
+    let start = db.read(super::Watermark::latest).await.expect("the end");
     let second = db
         .write(|tx| {
             let wallet = AccountRef::User(player(), UserAccountKind::Wallet);
@@ -141,7 +141,7 @@ async fn an_unbalanced_entry_after_the_watermark_is_found_by_the_next_pass_only(
     let dir = tempfile::tempdir().expect("a temp directory");
     let db = database(&dir);
     funded(&db).await;
-    let start = db.read(incremental::Watermark::latest).await.expect("the end");
+    let start = db.read(super::Watermark::latest).await.expect("the end");
     let broken = db
         .write(|tx| {
             // What a bug writing around `transfer` would leave: one posting, its balance cached.
@@ -221,7 +221,7 @@ async fn placed_line(
 
 /// A pass of the server's check from the stored mark, not recorded.
 async fn pass_from_the_mark(db: &Db) -> incremental::IncrementalReport {
-    db.read(|db| verify_since(db, incremental::Watermark::stored(db)?)).await.expect("a pass")
+    db.read(|db| verify_since(db, super::Watermark::stored(db)?)).await.expect("a pass")
 }
 
 /// The server's pass: from the stored mark, recorded when it passed.

@@ -13,13 +13,13 @@ mod reversal;
 mod verify;
 
 pub use entry::{AccountRef, Entry, EntryKind, Posted, SystemAccount, transfer};
-pub use incremental::{BETS_PER_CHECK, ENTRIES_PER_CHECK, IncrementalReport, Watermark};
+pub use incremental::{BETS_PER_CHECK, ENTRIES_PER_CHECK, IncrementalReport};
 pub use incremental::{record_failed, record_passed, recorded_failure, verify_since};
 pub use invariants::{Duplicate, PeriodMismatch, Unreconciled};
 pub use report::{ACTIVITY_KINDS, KindFlow, Side, active_players, flows_by_kind};
 pub use report::{PlayerCredits, REWARD_KINDS, reward_credits_to_players};
 pub use reversal::{EntryDetail, PostingDetail, REVERSAL_REFERENCE_PREFIX, entry_detail, reverse};
-pub use verify::{CheckLine, Mismatch, VerifyReport, verify};
+pub use verify::{CheckLine, Mismatch, VerifyReport, Watermark, verify};
 
 use crate::clock::Timestamp;
 use crate::db::Tx;

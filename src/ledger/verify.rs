@@ -3,12 +3,10 @@
 //! appeared, vanished or was paid twice. `verify_since` (incremental.rs) checks the same
 //! invariants on what is new since a watermark.
 
-use super::incremental::Watermark;
-
 use super::invariants::{self, Duplicate, PeriodMismatch, Unreconciled};
 use crate::error::AppError;
 use crate::ids::UserId;
-use rusqlite::Connection;
+use rusqlite::{Connection, params};
 use serde::Serialize;
 
 /// An account whose stored balance is not the sum of its postings, or that broke a rule.
@@ -159,7 +157,7 @@ fn verify_all(connection: &Connection) -> Result<VerifyReport, AppError> {
          WHERE a.user_id IS NOT NULL AND a.balance < 0 LIMIT ?1",
         [LISTED_MAX],
     )?;
-    report.unbalanced_entries = super::incremental::unbalanced_entries(connection, (0, i64::MAX))?;
+    report.unbalanced_entries = unbalanced_entries(connection, (0, i64::MAX))?;
     report.miscounted_accounts = miscounted(connection)?;
     let through = Watermark::latest(connection)?;
     report.check_references(connection, Watermark::default(), through)?;
@@ -215,5 +213,46 @@ fn miscounted(connection: &Connection) -> Result<Vec<i64>, AppError> {
          ORDER BY account_id LIMIT ?1",
     )?;
     let rows = query.query_map([LISTED_MAX], |row| row.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// How far the journal is verified: the last entry and the last bet checked.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Watermark {
+    pub entry_id: i64,
+    pub bet_id: i64,
+}
+
+impl Watermark {
+    /// The journal's end now: the last entry and bet written.
+    pub fn latest(connection: &Connection) -> Result<Watermark, AppError> {
+        Ok(connection
+            .prepare_cached(
+                "SELECT (SELECT COALESCE(MAX(entry_id), 0) FROM entries),
+                        (SELECT COALESCE(MAX(bet_id), 0) FROM bets)",
+            )?
+            .query_row([], |row| Ok(Watermark { entry_id: row.get(0)?, bet_id: row.get(1)? }))?)
+    }
+
+    /// Where the last passing check stopped (`ledger_checks`).
+    pub fn stored(connection: &Connection) -> Result<Watermark, AppError> {
+        Ok(connection
+            .prepare_cached("SELECT last_entry_id, last_bet_id FROM ledger_checks")?
+            .query_row([], |row| Ok(Watermark { entry_id: row.get(0)?, bet_id: row.get(1)? }))?)
+    }
+}
+
+/// Entries in `(after, last]` whose postings do not sum to zero or that have fewer than two.
+pub(super) fn unbalanced_entries(
+    connection: &Connection,
+    (after, last): (i64, i64),
+) -> Result<Vec<i64>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT e.entry_id FROM entries e LEFT JOIN postings p ON p.entry_id = e.entry_id
+         WHERE e.entry_id > ?1 AND e.entry_id <= ?2
+         GROUP BY e.entry_id HAVING COALESCE(SUM(p.amount), 0) <> 0 OR COUNT(p.posting_id) < 2
+         LIMIT ?3",
+    )?;
+    let rows = query.query_map(params![after, last, LISTED_MAX], |row| row.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

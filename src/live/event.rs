@@ -2,7 +2,7 @@
 //! per change as a whole server-sent-events frame that every stream of the room shares.
 
 use crate::clock::Timestamp;
-use crate::games::rooms::RoomIndex;
+use crate::games::lobby::RoomIndex;
 use crate::money::Money;
 use bytes::Bytes;
 use serde::Serialize;
@@ -26,7 +26,7 @@ impl RoomState {
             .as_ref()
             .map(|(issue, values)| json!({"issue": issue.to_string(), "values": values}));
         RoomState {
-            room: index.settings.room.clone(),
+            room: index.settings.room.code(),
             issue: index.period.issue.to_string(),
             close_at: index.period.close_at,
             draw_at: index.period.draw_at,

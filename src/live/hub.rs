@@ -8,7 +8,7 @@ use super::wake::{Watched, next_wake};
 use super::{KEEP_ALIVE, LiveHub, RoomEvent};
 use crate::clock::monotonic_now;
 use crate::error::AppError;
-use crate::games::rooms;
+use crate::games::lobby;
 use crate::games::rules::room::Room;
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
@@ -88,7 +88,7 @@ async fn recompute(
     let indexes = live
         .db
         .read(move |connection| {
-            let read = |room: Room| (room, rooms::room_index(connection, room, timezone, now));
+            let read = |room: Room| (room, lobby::room_index(connection, room, timezone, now));
             Ok(due.into_iter().map(read).collect::<Vec<_>>())
         })
         .await?;

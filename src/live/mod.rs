@@ -20,8 +20,8 @@ use crate::clock::{Clock, Timestamp};
 use crate::config::LiveConfig;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::games::lobby;
 use crate::games::presence::{Presence, PresenceGuard};
-use crate::games::rooms;
 use crate::games::rules::room::Room;
 use crate::ids::UserId;
 use crate::ledger::{self, UserAccountKind};
@@ -225,7 +225,7 @@ impl LiveHub {
         let (index, checked) = self
             .db
             .read_point(move |connection| {
-                let index = rooms::room_index(connection, room, timezone, now)?;
+                let index = lobby::room_index(connection, room, timezone, now)?;
                 let checked = match token_hash {
                     Some(token_hash) => {
                         let session = auth::session_by_hash(connection, token_hash, limits, now)?;

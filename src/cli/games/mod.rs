@@ -15,7 +15,7 @@ use crate::games::fairness::drawing;
 use crate::games::limits::{self, RoomLimits};
 use crate::games::rooms::RoomSettings;
 use crate::games::rules::issue::Issue;
-use crate::games::rules::room::Room;
+use crate::games::rules::room::{DrawSource, Game, Room};
 use clap::Subcommand;
 pub use room_limits::LimitsArgs;
 pub use room_status::{ChainArgs, PeriodsArgs};
@@ -137,9 +137,9 @@ pub async fn run_room(
 /// A room as `room list --json` prints it.
 #[derive(serde::Serialize)]
 struct ListedRoom {
-    room: String,
-    game: String,
-    draw_source: String,
+    room: Room,
+    game: Game,
+    draw_source: DrawSource,
     period_secs: i64,
     close_secs: i64,
     entry_min: String,
@@ -165,9 +165,9 @@ async fn print_rooms(db: &Db, json: bool) -> anyhow::Result<()> {
             .iter()
             .map(|room| {
                 vec![
-                    room.room.clone(),
-                    room.game.clone(),
-                    room.draw_source.clone(),
+                    room.room.to_string(),
+                    room.game.code().to_string(),
+                    room.draw_source.to_string(),
                     room.period_secs.to_string(),
                     room.close_secs.to_string(),
                     room.entry_min.clone(),
@@ -194,9 +194,9 @@ async fn show_room(db: &Db, room: &str, json: bool) -> anyhow::Result<()> {
         let settings = shown.settings;
         let defaults = &shown.limits.defaults;
         let rows = [
-            ("room", settings.room.clone()),
-            ("game", settings.game.clone()),
-            ("draw source", settings.draw_source.clone()),
+            ("room", settings.room.to_string()),
+            ("game", settings.game.code().to_string()),
+            ("draw source", settings.draw_source.to_string()),
             ("period s", settings.period_secs.to_string()),
             ("close s", settings.close_secs.to_string()),
             ("entry min", settings.entry_min_text()),

@@ -4,9 +4,8 @@ use super::super::shared::{explain, parse_room};
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::games;
-use crate::games::rooms::{RoomChange, RoomChangeRefusal, RoomUpdate};
-use crate::games::rules::room::DrawSource;
-use crate::games::schedule::periods::Schedule;
+use crate::games::room_changes::{RoomChange, RoomChangeRefusal, RoomUpdate};
+use crate::games::schedule::calendar::Schedule;
 
 #[derive(clap::Args)]
 pub struct UpdateArgs {
@@ -32,7 +31,7 @@ pub(super) async fn update_room(
     let change = RoomChange { period_secs: args.period, close_secs: args.close };
     let now = Clock::System.now();
     let applied = db
-        .write(move |tx| games::rooms::update_room(tx, room, change, timezone, now))
+        .write(move |tx| games::room_changes::update_room(tx, room, change, timezone, now))
         .await
         .map_err(explain)?;
     let update = applied.map_err(|refusal| anyhow::anyhow!(refusal_text(&refusal)))?;
@@ -56,14 +55,14 @@ async fn committed_text(
     update: &RoomUpdate,
     timezone: chrono_tz::Tz,
 ) -> anyhow::Result<String> {
-    let source = DrawSource::parse(update.draw_source).map_err(explain)?;
+    let source = update.draw_source;
     let started = crate::clock::monotonic_now();
     while started.elapsed() < COMMIT_WAIT {
         let before = update.latest_chain.clone();
         let committed = db
             .read(move |connection| {
                 let before = before.as_deref();
-                games::rooms::committed_period_change(connection, source, before, timezone)
+                games::room_changes::committed_period_change(connection, source, before, timezone)
             })
             .await
             .map_err(explain)?;
@@ -110,7 +109,7 @@ fn update_text(update: &RoomUpdate, timezone: chrono_tz::Tz) -> Vec<String> {
                 "for all {} rooms of draw source {}: {}",
                 rooms.len(),
                 update.draw_source,
-                rooms.join(", ")
+                rooms.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
             ),
         };
         lines.push(format!("period {old} s -> {new} s, {whom}"));

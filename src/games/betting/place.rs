@@ -82,7 +82,7 @@ fn place_priced(
     }
     if rule_version != order.rule_version {
         // The odds changed since the order was priced: the player must see the new ones.
-        return Err(AppError::BadParams);
+        return Err(AppError::OddsChanged);
     }
     if now >= order.period.close_at {
         return Err(AppError::PeriodClosed);

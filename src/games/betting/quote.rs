@@ -65,7 +65,7 @@ struct ParsedTerms {
 
 /// Parsing a room's odds table on every bet costs more than the rest of the check; the parse
 /// is reused while the stored texts are unchanged (compared in full, so any edit is seen).
-static PARSED_TERMS: LazyLock<Mutex<HashMap<String, Arc<ParsedTerms>>>> =
+static PARSED_TERMS: LazyLock<Mutex<HashMap<Room, Arc<ParsedTerms>>>> =
     LazyLock::new(Mutex::default);
 
 /// Reads the terms of `room`, parsing its odds, rules and limits only when their text changed.
@@ -80,7 +80,7 @@ pub fn room_terms(connection: &Connection, room: Room) -> Result<RoomTerms, AppE
         None => {
             let parsed = Arc::new(parse_terms(texts)?);
             let mut cache = PARSED_TERMS.lock().map_err(|_| poisoned())?;
-            cache.insert(settings.room.clone(), parsed.clone());
+            cache.insert(settings.room, parsed.clone());
             parsed
         }
     };
@@ -161,7 +161,7 @@ impl RoomTerms {
             return Err(AppError::RoomClosed);
         }
         if order.issue > period.issue {
-            return Err(AppError::BadParams);
+            return Err(AppError::IssueNotOpen);
         }
         if order.issue < period.issue || now >= period.close_at {
             return Err(AppError::PeriodClosed);

@@ -72,9 +72,9 @@ fn ordinary_terms(room: Room) -> RoomTerms {
     let limits = r#"{"min_bet":"1.00","max_user":"5000.00","max_total":"100000.00",
         "payout_cap":"500000.00","options":{}}"#;
     let settings = RoomSettings {
-        room: room.code(),
-        game: Game::Yn28.code().to_string(),
-        draw_source: room.draw_source().code().to_string(),
+        room,
+        game: Game::Yn28,
+        draw_source: room.draw_source(),
         period_secs: 210,
         close_secs: 60,
         is_open: true,
@@ -82,6 +82,7 @@ fn ordinary_terms(room: Room) -> RoomTerms {
         rule_version: 1,
         odds: serde_json::Value::Null,
         rules: serde_json::Value::Null,
+        close_change: None,
     };
     RoomTerms {
         settings,

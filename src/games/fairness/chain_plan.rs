@@ -12,7 +12,7 @@ use crate::games::fairness::chains::{
 use crate::games::fairness::fair::SeedChain;
 use crate::games::rules::issue::Issue;
 use crate::games::rules::room::DrawSource;
-use crate::games::schedule::periods::Schedule;
+use crate::games::schedule::calendar::Schedule;
 use anyhow::Context;
 use rusqlite::{OptionalExtension, params};
 use std::sync::Arc;

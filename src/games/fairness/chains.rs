@@ -19,7 +19,7 @@ use crate::error::AppError;
 use crate::games::fairness::fair::{Seed, SeedChain};
 use crate::games::rules::issue::Issue;
 use crate::games::rules::room::DrawSource;
-use crate::games::schedule::periods::{Anchor, Schedule};
+use crate::games::schedule::calendar::{Anchor, Schedule};
 use anyhow::Context;
 use rusqlite::types::Type;
 use rusqlite::{Connection, OptionalExtension, params};

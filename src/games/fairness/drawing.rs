@@ -107,48 +107,6 @@ pub fn missing_keys(
     Ok(missing)
 }
 
-/// The seed chains of one draw source as `admin doctor` reports them.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct ChainStatus {
-    pub source: &'static str,
-    /// The latest committed chain segment's seed chain; None before the first tick.
-    pub latest_seeds_id: Option<String>,
-    /// Periods from the next to draw to the end of the latest chain (inclusive).
-    pub periods_left: Option<i64>,
-    /// Chains still to draw whose key `keys` lacks (`missing_keys`).
-    pub missing_keys: Vec<String>,
-}
-
-/// The chains of `source`: the latest, how many periods it still covers, the missing keys.
-pub fn chain_status(
-    connection: &Connection,
-    keys: &ChainKeys,
-    source: DrawSource,
-    timezone: Tz,
-) -> Result<ChainStatus, AppError> {
-    let missing = missing_keys(connection, keys, source, timezone)?;
-    let Some(latest) = chains::latest_chain(connection, source)? else {
-        return Ok(ChainStatus {
-            source: source.code(),
-            latest_seeds_id: None,
-            periods_left: None,
-            missing_keys: missing,
-        });
-    };
-    let schedule = latest.schedule(timezone)?;
-    let last = latest.last_issue(&schedule)?;
-    let periods_left = match next_to_draw(connection, source, timezone)? {
-        Some(next) => schedule.periods_between(next, last)?.map_or(0, |between| between + 1),
-        None => 0,
-    };
-    Ok(ChainStatus {
-        source: source.code(),
-        latest_seeds_id: Some(latest.seeds_id),
-        periods_left: Some(periods_left),
-        missing_keys: missing,
-    })
-}
-
 /// When `issue` of `source` was due, if it can never be drawn here: a live segment gives it a
 /// seed but the key of that seed's chain is missing. None: drawable, or not known to any
 /// segment (settlement refunds such a period once a later one is drawn).

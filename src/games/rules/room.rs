@@ -4,6 +4,7 @@
 
 use crate::error::AppError;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// The five games of GAMES.md; options, odds and settlement depend only on this.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -131,6 +132,19 @@ impl DrawSource {
     }
 }
 
+/// As its code, the way the API and the CLI name it.
+impl Serialize for DrawSource {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
+impl fmt::Display for DrawSource {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str(self.code())
+    }
+}
+
 /// A room players bet in (API `room`, CLI): `k3`, `pk10`, `ssc`, `rgb1|3|5`, `<region>_<tier>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Room {
@@ -152,10 +166,7 @@ impl Room {
     }
 
     pub fn code(self) -> String {
-        match self {
-            Room::Single(source) => source.code().to_owned(),
-            Room::Yn28 { region, tier } => format!("{}_{}", region.code(), tier.code()),
-        }
+        self.to_string()
     }
 
     pub fn parse(code: &str) -> Result<Room, AppError> {
@@ -170,6 +181,22 @@ impl Room {
         match self {
             Room::Single(source) => source,
             Room::Yn28 { region, .. } => DrawSource::Yn28(region),
+        }
+    }
+}
+
+/// As its code, the way the API and the CLI name it.
+impl Serialize for Room {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl fmt::Display for Room {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Room::Single(source) => formatter.write_str(source.code()),
+            Room::Yn28 { region, tier } => write!(formatter, "{}_{}", region.code(), tier.code()),
         }
     }
 }

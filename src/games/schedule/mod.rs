@@ -1,9 +1,9 @@
-//! When periods are: issue numbers over time (`periods`), and which period of a room is open
+//! When periods are: issue numbers over time (`calendar`), and which period of a room is open
 //! for betting now, with its close and draw times. Betting, the room pages and the scheduler
 //! take the open period from here only.
 
+pub mod calendar;
 mod lag;
-pub mod periods;
 
 pub use lag::{LatePeriod, SchedulerLag, SourceLag, lag};
 
@@ -12,10 +12,9 @@ use crate::error::AppError;
 use crate::games::fairness::chains;
 use crate::games::rooms::{self, RoomSettings};
 use crate::games::rules::issue::Issue;
-use crate::games::rules::room::{DrawSource, Room};
-use anyhow::Context;
+use crate::games::rules::room::DrawSource;
+use calendar::Schedule;
 use chrono_tz::Tz;
-use periods::Schedule;
 use rusqlite::Connection;
 
 /// The schedule the rooms of a draw source ask for (their period, all alike): what the next
@@ -40,42 +39,26 @@ pub struct OpenPeriod {
     pub period_secs: i64,
 }
 
-/// The period of `room` open at `now`, with its betting close and draw times: the chains'
+/// The period of a room open at `now`, with its betting close and draw times: the chains'
 /// (`chains::open_issue`: never a drawn period, even when the clock stepped back), and the
 /// close in force for that issue (a close change applies from the period after the one open
-/// when made).
+/// when made). Before the first chain, the room's own period (every room of a draw source
+/// stores the same).
 pub fn open_period(
     connection: &Connection,
     settings: &RoomSettings,
     timezone: Tz,
     now: Timestamp,
 ) -> Result<OpenPeriod, AppError> {
-    let room = Room::parse(&settings.room).context("a stored room code is unknown")?;
-    let source = room.draw_source();
-    let (issue, schedule) = match chains::open_issue(connection, source, timezone, now)? {
-        Some((issue, chain)) => (issue, chain.schedule(timezone)?),
-        None => {
-            let schedule = source_schedule(connection, source, timezone)?;
-            (schedule.current(now)?, schedule)
-        }
-    };
+    let (issue, schedule) =
+        match chains::open_issue(connection, settings.draw_source, timezone, now)? {
+            Some((issue, chain)) => (issue, chain.schedule(timezone)?),
+            None => {
+                let schedule = Schedule::new(timezone, settings.period_secs)?;
+                (schedule.current(now)?, schedule)
+            }
+        };
     let draw_at = schedule.draw_at(issue)?;
-    let close_secs = close_secs_of(connection, room, settings.close_secs, issue)?;
-    let period_secs = schedule.period_secs;
-    Ok(OpenPeriod { issue, close_at: draw_at - close_secs, draw_at, period_secs })
-}
-
-/// The betting close of `issue` in `room`: `close_secs`, except for the periods before the one
-/// a close change applies from, which keep the close they had.
-fn close_secs_of(
-    connection: &Connection,
-    room: Room,
-    close_secs: i64,
-    issue: Issue,
-) -> Result<i64, AppError> {
-    Ok(match rooms::close_change(connection, room)? {
-        // Issue text orders like issues: 12 digits, date first.
-        (Some(before), Some(from)) if issue.to_string() < from => before,
-        _ => close_secs,
-    })
+    let close_at = draw_at - settings.close_secs_of(issue);
+    Ok(OpenPeriod { issue, close_at, draw_at, period_secs: schedule.period_secs })
 }

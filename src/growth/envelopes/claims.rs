@@ -6,7 +6,7 @@ use super::types::{ClaimLine, ClaimReceipt, ClaimRecord, EnvelopeCode, EnvelopeD
 use crate::auth::types::Phone;
 use crate::clock::Timestamp;
 use crate::db::Tx;
-use crate::error::{AppError, Outcome};
+use crate::error::{AppError, Committed};
 use crate::idempotency::{self, IdempotencyKey};
 use crate::ids::UserId;
 use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
@@ -29,14 +29,14 @@ pub struct ClaimRequest<'a> {
 /// Claims the next share of the envelope `request.code` names. Wrong codes (malformed or
 /// unknown) are counted per player and per address and refused with `envelope_code_abnormal`
 /// (`throttled` once either reaches its limit); the count survives the refusal, which is why it
-/// is an `Outcome`. A code that names an envelope is claimed under the request's
+/// is an `Committed`. A code that names an envelope is claimed under the request's
 /// `Idempotency-Key`: a replay returns the first reply.
 pub fn claim(
     tx: &Tx,
     request: &ClaimRequest,
     settings: &EnvelopeSettings,
     now: Timestamp,
-) -> Result<Outcome<Value>, AppError> {
+) -> Result<Committed<Value>, AppError> {
     let account_key = format!("user:{}", request.user_id);
     rate_limit::check(tx, settings.code_failures_per_account, &account_key, now)?;
     rate_limit::check(tx, settings.code_failures_per_address, request.address, now)?;
@@ -47,7 +47,7 @@ pub fn claim(
     let Some(envelope) = found else {
         rate_limit::hit(tx, settings.code_failures_per_account, &account_key, now)?;
         rate_limit::hit(tx, settings.code_failures_per_address, request.address, now)?;
-        return Ok(Outcome::Refused(AppError::EnvelopeCodeAbnormal));
+        return Ok(Committed::Refused(AppError::EnvelopeCodeAbnormal));
     };
     let replay = idempotency::Request {
         user_id: request.user_id,
@@ -57,7 +57,7 @@ pub fn claim(
     let reply = idempotency::once(tx, &replay, now, |tx| {
         claim_share(tx, request.user_id, &envelope, settings, now)
     })?;
-    Ok(Outcome::Done(reply))
+    Ok(Committed::Done(reply))
 }
 
 /// Pays the envelope's next share to `user_id` after every rule: `envelope_claimed` (one share

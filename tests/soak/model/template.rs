@@ -13,7 +13,7 @@ use crate::support::wallet_support::WalletApp;
 use fairhall::finance::goods::types::CategorySpec;
 use fairhall::finance::goods::{GoodsSettings, catalog};
 use fairhall::games::limits::{self, LimitsChange};
-use fairhall::games::rooms::{self, RoomChange};
+use fairhall::games::room_changes::{self, RoomChange};
 use fairhall::games::rules::options::BetOption;
 use fairhall::games::rules::room::{DrawSource, Room};
 use fairhall::ids::UserId;
@@ -66,7 +66,8 @@ async fn lengthen_periods(app: &TestApp) {
         let room = room.expect("a room of every draw source");
         let close_secs = (room.code() == "k3").then_some(K3_CLOSE_SECS);
         let change = RoomChange { period_secs: Some(PERIOD_SECS), close_secs };
-        let changed = app.db.write(move |tx| rooms::update_room(tx, room, change, timezone, now));
+        let changed =
+            app.db.write(move |tx| room_changes::update_room(tx, room, change, timezone, now));
         changed.await.expect("the room is writable").expect("a valid change");
     }
 }

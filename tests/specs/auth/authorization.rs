@@ -294,7 +294,7 @@ const OPERATOR_VERBS: &[&str] = &[
     "goods::pay_due(",
     "envelopes::create(",
     "envelopes::withdraw(",
-    "rooms::update_room(",
+    "room_changes::update_room(",
     "rooms::set_room_open(",
     "tasks::create(",
     "tasks::update(",

@@ -126,7 +126,7 @@ async fn every_refusal_has_its_key_and_changes_nothing() {
         ("k3", &issue, big("0.50"), "bet_out_of_limits"),
         ("k3", &issue, big("100.01"), "insufficient_balance"),
         ("k3", "202611210001", big("1"), "period_closed"),
-        ("k3", "209901010001", big("1"), "bad_params"),
+        ("k3", "209901010001", big("1"), "issue_not_open"),
         // 10.00: the VIP tier's min bet (V8), so the entry minimum is what refuses it.
         ("canada_vip", "", big("10"), "room_balance_too_low"),
     ];
@@ -506,4 +506,48 @@ async fn betting_needs_a_live_session_of_an_unfrozen_player() {
     let ended = hall.bet(&player, "k3", json!([{"option": "big", "amount": "1"}])).await;
     ended.assert_session_ended();
     assert_eq!(hall.game_balance(&player).await, money("20"));
+}
+
+/// An order priced under one rule version and written after the odds changed is refused with
+/// `odds_changed` (the player must see the new odds), and nothing is stored or debited.
+#[tokio::test]
+async fn an_order_priced_before_the_odds_changed_is_refused_with_odds_changed() {
+    use fairhall::games::betting::{self, Bettor, Order, OrderForm};
+    use fairhall::games::fairness::chain_keys::ChainKeys;
+    let hall = Hall::open().await;
+    let player = hall.player_with_game("100").await;
+    let issue = hall.open_issue("k3").await;
+    let keys = ChainKeys::open(&hall.app.config.server.data_dir).expect("keys");
+    let (timezone, now) = (hall.app.config.timezone(), hall.app.now());
+    let form: OrderForm = serde_json::from_value(
+        json!({"room": "k3", "issue": issue, "bets": [{"option": "big", "amount": "10"}]}),
+    )
+    .expect("a form");
+    let order = Order::parse(form).expect("an order");
+    let room = order.room;
+    let quote = hall
+        .app
+        .db
+        .read(move |connection| betting::quote(connection, &keys, room, timezone, now))
+        .await
+        .expect("a quote");
+    hall.app
+        .db
+        .write(|tx| {
+            tx.execute(
+                "INSERT INTO room_rule_versions (room, rule_version, odds_json, rules_json, created_at)
+                 SELECT room, 2, odds_json, rules_json, 0 FROM rooms WHERE room = 'k3'",
+                [],
+            )?;
+            tx.execute("UPDATE rooms SET rule_version = 2 WHERE room = 'k3'", [])?;
+            Ok(())
+        })
+        .await
+        .expect("the odds changed");
+    let bettor = Bettor { user_id: player.id, session: None };
+    let placed = hall.app.db.write(move |tx| betting::place(tx, bettor, &quote, &order, now)).await;
+    assert!(matches!(placed, Err(fairhall::error::AppError::OddsChanged)), "{placed:?}");
+    assert_eq!(hall.game_balance(&player).await, money("100"));
+    assert!(hall.records(&player, "").await.is_empty());
+    assert_ledger_verifies(&hall.app).await;
 }

@@ -9,7 +9,7 @@ use fairhall::games::rules::issue::Issue;
 use fairhall::games::rules::room::{DrawSource, Room};
 use fairhall::games::rules::settle::GameRules;
 use fairhall::games::rules::table::OddsTable;
-use fairhall::games::schedule::periods::Schedule;
+use fairhall::games::schedule::calendar::Schedule;
 use serde_json::Value;
 
 /// One room per draw source.
@@ -33,12 +33,12 @@ fn issue(value: &Value) -> Issue {
 /// The schedule of a room, from its stored period.
 async fn schedule(app: &TestApp, room: Room) -> Schedule {
     let timezone = app.config.timezone();
-    app.db
+    let settings = app
+        .db
         .read(move |connection| fairhall::games::rooms::room_settings(connection, room))
         .await
-        .expect("room settings")
-        .schedule(timezone)
-        .expect("schedule")
+        .expect("room settings");
+    Schedule::new(timezone, settings.period_secs).expect("schedule")
 }
 
 /// Walks every drawn period of `room` from its chain's first issue and checks each link and
@@ -197,14 +197,14 @@ async fn the_rooms_carry_the_default_settings_of_games_md() {
     let rooms = app.db.read(fairhall::games::rooms::list_rooms).await.expect("rooms");
     assert_eq!(rooms.len(), 18);
     for room in &rooms {
-        let game = Room::parse(&room.room).expect("a known room").game();
+        let game = room.game;
         let odds = serde_json::to_value(OddsTable::defaults(game));
         let rules = serde_json::to_value(GameRules::defaults(game));
         assert_eq!(room.odds, odds.expect("json"), "{}", room.room);
         assert_eq!(room.rules, rules.expect("json"), "{}", room.room);
         assert!(room.is_open);
     }
-    let find = |code: &str| rooms.iter().find(|room| room.room == code).expect("room");
+    let find = |code: &str| rooms.iter().find(|room| room.room.code() == code).expect("room");
     assert_eq!((find("k3").period_secs, find("k3").close_secs), (60, 10));
     assert_eq!((find("canada_vip").period_secs, find("canada_vip").entry_min), (210, 100_000));
     assert_eq!(find("usa_supreme").entry_min, 2_000_000);

@@ -7,10 +7,10 @@ use crate::support::helpers::{START, TestApp};
 use fairhall::clock::Timestamp;
 use fairhall::games::fairness::chains::{self, ChainInfo};
 use fairhall::games::fairness::drawing::{revealed_draw, verify_draw};
-use fairhall::games::rooms::{self, RoomChange, RoomChangeRefusal};
+use fairhall::games::room_changes::{self, RoomChange, RoomChangeRefusal};
 use fairhall::games::rules::issue::Issue;
 use fairhall::games::rules::room::{DrawSource, Room};
-use fairhall::games::schedule::periods::Schedule;
+use fairhall::games::schedule::calendar::Schedule;
 use fairhall::scheduler::Scheduler;
 
 /// Chains this long keep the tests quick (100,000 links are slow unoptimized).
@@ -108,7 +108,8 @@ async fn recent_chains(app: &TestApp, source: DrawSource) -> Vec<ChainInfo> {
 async fn update(app: &TestApp, room: &str, change: RoomChange) -> Result<(), RoomChangeRefusal> {
     let (room, timezone, now) =
         (Room::parse(room).expect("a room"), app.config.timezone(), app.now());
-    let applied = app.db.write(move |tx| rooms::update_room(tx, room, change, timezone, now));
+    let applied =
+        app.db.write(move |tx| room_changes::update_room(tx, room, change, timezone, now));
     applied.await.expect("the update runs").map(|_| ())
 }
 

@@ -8,7 +8,7 @@ use crate::support::hall::Hall;
 use crate::support::helpers::{START, TestApp};
 use crate::support::wallet_support::{assert_ledger_verifies, money};
 use fairhall::clock::Timestamp;
-use fairhall::games::rooms::{self, RoomChange};
+use fairhall::games::room_changes::{self, RoomChange};
 use fairhall::games::rules::room::Room;
 use serde_json::{Value, json};
 
@@ -76,7 +76,8 @@ async fn apply(app: &TestApp, change: &Change) {
     for (room, change) in change.iter().copied() {
         let (room, timezone, now) =
             (Room::parse(room).expect("a room"), app.config.timezone(), app.now());
-        let applied = app.db.write(move |tx| rooms::update_room(tx, room, change, timezone, now));
+        let applied =
+            app.db.write(move |tx| room_changes::update_room(tx, room, change, timezone, now));
         applied.await.expect("the update runs").expect("the change is valid");
     }
 }

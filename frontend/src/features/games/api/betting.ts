@@ -1,9 +1,10 @@
 // POST api/rooms/betting, the one way a bet is placed: the quick games' slip, a yn28 room's slip
 // and the yn28 long/short trade (`mode: "trade"`).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { betsKey } from '@/features/games/api/keys';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { betsKey, oddsKey } from '@/features/games/api/keys';
+import { roomKey } from '@/features/games/api/room-index';
 import { profileKey, type User } from '@/hooks/use-profile';
-import { api } from '@/lib/api';
+import { ApiError, api } from '@/lib/api';
 import type { MoneyText } from '@/lib/money';
 
 export type BetLine = { option: string; amount: MoneyText };
@@ -27,10 +28,26 @@ export type BetReply = {
 export const placeBet = ({ key, ...input }: BetInput) =>
   api.post<BetReply>('api/rooms/betting', input, { headers: { 'Idempotency-Key': key } });
 
+/**
+ * A refusal that says the screen is stale re-reads what it shows (the toast says why): the odds
+ * after `odds_changed`, the open period after `period_closed` or `issue_not_open`.
+ */
+export function refreshAfterRefusal(queryClient: QueryClient, error: unknown, room: string) {
+  if (!(error instanceof ApiError)) return Promise.resolve();
+  if (error.key === 'odds_changed') {
+    return queryClient.invalidateQueries({ queryKey: oddsKey(room) });
+  }
+  if (error.key === 'period_closed' || error.key === 'issue_not_open') {
+    return queryClient.invalidateQueries({ queryKey: roomKey(room) });
+  }
+  return Promise.resolve();
+}
+
 export function usePlaceBet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeBet,
+    onError: (error, input) => refreshAfterRefusal(queryClient, error, input.room),
     onSuccess: (reply) => {
       // The new game balance at once, then everything the order touched.
       queryClient.setQueryData<User>(profileKey, (user) =>
