@@ -7,7 +7,7 @@
 //! (`--by`), the arguments (secrets masked), the target before and after, and the outcome.
 //! A new command adds one line to `effect`; a unit test fails on any leaf without one.
 
-use super::audit::{self, AuditArgs, TargetKind};
+use super::audit::{self, AuditArgs};
 use super::{
     codes, content, doctor, envelopes, games, ledger, news, products, programmes, report, shared,
     signin, tasks, team, users, vip, wallet,
@@ -16,6 +16,7 @@ use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::crypto::CardCipher;
 use crate::db::Db;
+use crate::flows::audit_snapshots::AuditTarget;
 use crate::wallet::WalletSettings;
 use anyhow::Context;
 use clap::parser::ValueSource;
@@ -164,7 +165,7 @@ pub enum Effect {
     /// Reads only: not recorded.
     Read,
     /// Changes one target of this kind, named as `Reference` says.
-    Change(TargetKind, Reference),
+    Change(AuditTarget, Reference),
 }
 
 /// Where a change's target comes from.
@@ -181,9 +182,9 @@ pub enum Reference {
 /// Every leaf command of `fairhall admin`, by its words after `admin`. `None` for a command
 /// not classified yet: it refuses to run, and `every_admin_command_is_classified` fails.
 pub fn effect(command: &str) -> Option<Effect> {
+    use AuditTarget as Kind;
     use Effect::{Change, Read};
     use Reference::{Arg, Created, Latest};
-    use TargetKind as Kind;
     Some(match command {
         "audit" | "codes" | "doctor" | "team" | "programme cost" => Read,
         // A passing verify moves the server's check watermark (and ends a halt).
@@ -345,7 +346,7 @@ pub fn run(
         };
         let actor = audit::actor(&operator.by)?;
         let target_before = target(&db, kind, reference, &invocation).await;
-        let before = kind.snapshot(&db, &config, target_before.clone(), now).await?;
+        let before = audit::snapshot(&db, &config, kind, target_before.clone(), now).await?;
         shared::take_created();
         let snapshot_config = config.clone();
         // A print to a closed output still records what the change did.
@@ -354,12 +355,12 @@ pub fn run(
         let target = match (target_before, reference) {
             (Some(target), _) => Some(target),
             (None, Reference::Created) => shared::take_created().map(|id| match kind {
-                TargetKind::Content => content_target(&invocation, &id),
+                AuditTarget::Content => content_target(&invocation, &id),
                 _ => id,
             }),
             (None, _) => target(&db, kind, reference, &invocation).await,
         };
-        let after = kind.snapshot(&db, &snapshot_config, target.clone(), now).await;
+        let after = audit::snapshot(&db, &snapshot_config, kind, target.clone(), now).await;
         let entry = crate::audit::Entry {
             actor,
             action: invocation.action(),
@@ -386,7 +387,7 @@ pub fn run(
 /// The target a change names before it runs (for `Created`, nothing yet).
 async fn target(
     db: &Db,
-    kind: TargetKind,
+    kind: AuditTarget,
     reference: Reference,
     invocation: &Invocation,
 ) -> Option<String> {
@@ -395,8 +396,8 @@ async fn target(
     };
     let reference = invocation.argument(name)?;
     match kind {
-        TargetKind::Content => Some(content_target(invocation, reference)),
-        _ => kind.resolve(db, reference).await,
+        AuditTarget::Content => Some(content_target(invocation, reference)),
+        _ => audit::resolve_target(db, kind, reference).await,
     }
 }
 

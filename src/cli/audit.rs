@@ -1,18 +1,13 @@
-//! `fairhall admin audit`: the audit log, newest first; and the snapshots of each kind of
-//! target that `cli/admin.rs` records before and after a state-changing command (the same
-//! JSON the target's `show --json` prints, from the owning domain's read functions).
+//! `fairhall admin audit`: the audit log, newest first; and the targets and snapshots that
+//! `cli/admin.rs` records before and after a state-changing command (`flows::audit_snapshots`).
 
 use super::shared::{find_user, format_time, parse_time, print_json_or, print_table, refused};
 use crate::audit::{self, Filter, Record};
 use crate::clock::Timestamp;
 use crate::config::Config;
-use crate::content::items::types::ContentKind;
 use crate::db::Db;
-use crate::error::AppError;
-use crate::finance::goods::{self, GoodsSettings};
-use crate::games::rules::room::Room;
-use crate::ids::UserId;
-use crate::paging::Paging;
+use crate::finance::goods::GoodsSettings;
+use crate::flows::audit_snapshots::{self, AuditTarget};
 use serde_json::Value;
 
 #[derive(clap::Args)]
@@ -51,9 +46,9 @@ pub async fn run_audit(db: &Db, args: AuditArgs) -> anyhow::Result<()> {
         },
     };
     if let Some(kind) = &target_kind
-        && TargetKind::parse(kind).is_none()
+        && AuditTarget::parse(kind).is_none()
     {
-        let kinds: Vec<&str> = TargetKind::ALL.iter().map(|kind| kind.code()).collect();
+        let kinds: Vec<&str> = AuditTarget::ALL.iter().map(|kind| kind.code()).collect();
         anyhow::bail!("--target {kind:?}: give one of {}, or KIND:ID", kinds.join(", "));
     }
     let time = |option: &str, text: &Option<String>| {
@@ -100,248 +95,30 @@ fn print_records(records: &[Record]) {
     println!("{} records", records.len());
 }
 
-/// What a state-changing command changes, as the audit log names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TargetKind {
-    User,
-    Deposit,
-    Withdrawal,
-    /// A player's wallet (its id is the player's).
-    Wallet,
-    Room,
-    Product,
-    Category,
-    Task,
-    Envelope,
-    /// A content item or an announcement; its id is `KIND:ID`, e.g. `banner:3`.
-    Content,
-    News,
-    Picture,
-    /// The rebate batches: a run pays the next one.
-    Rebate,
-    /// The weekly salary: a run pays the ended weeks.
-    Salary,
-    /// A ledger entry (`admin reverse`): shown with its postings.
-    Entry,
-    /// The ledger check's watermark and recorded failure, which a passing `admin verify`
-    /// moves and clears.
-    Ledger,
-}
-
-impl TargetKind {
-    pub const ALL: [TargetKind; 16] = [
-        TargetKind::User,
-        TargetKind::Deposit,
-        TargetKind::Withdrawal,
-        TargetKind::Wallet,
-        TargetKind::Room,
-        TargetKind::Product,
-        TargetKind::Category,
-        TargetKind::Task,
-        TargetKind::Envelope,
-        TargetKind::Content,
-        TargetKind::News,
-        TargetKind::Picture,
-        TargetKind::Rebate,
-        TargetKind::Salary,
-        TargetKind::Entry,
-        TargetKind::Ledger,
-    ];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            TargetKind::User => "user",
-            TargetKind::Deposit => "deposit",
-            TargetKind::Withdrawal => "withdrawal",
-            TargetKind::Wallet => "wallet",
-            TargetKind::Room => "room",
-            TargetKind::Product => "product",
-            TargetKind::Category => "category",
-            TargetKind::Task => "task",
-            TargetKind::Envelope => "envelope",
-            TargetKind::Content => "content",
-            TargetKind::News => "news",
-            TargetKind::Picture => "picture",
-            TargetKind::Rebate => "rebate",
-            TargetKind::Salary => "salary",
-            TargetKind::Entry => "entry",
-            TargetKind::Ledger => "ledger",
+/// The id the log records for `reference` of `kind` (a user reference resolves to the user's
+/// id); `None` when it names nothing (the command then fails and is recorded as refused).
+pub async fn resolve_target(db: &Db, kind: AuditTarget, reference: &str) -> Option<String> {
+    match kind {
+        AuditTarget::User | AuditTarget::Wallet => {
+            find_user(db, reference.to_string()).await.ok().map(|id| id.to_string())
         }
-    }
-
-    fn parse(code: &str) -> Option<TargetKind> {
-        TargetKind::ALL.into_iter().find(|kind| kind.code() == code)
-    }
-
-    /// The id the log records for `reference` (a user reference resolves to the user's id);
-    /// `None` when it names nothing (the command then fails and is recorded as refused).
-    pub async fn resolve(self, db: &Db, reference: &str) -> Option<String> {
-        match self {
-            TargetKind::User | TargetKind::Wallet => {
-                find_user(db, reference.to_string()).await.ok().map(|id| id.to_string())
-            }
-            _ => Some(reference.to_string()),
-        }
-    }
-
-    /// The target `id` as its `show --json` prints it; `None` when it does not exist. For
-    /// the rebate and salary runs, the newest batch or payout.
-    pub async fn snapshot(
-        self,
-        db: &Db,
-        config: &Config,
-        id: Option<String>,
-        now: Timestamp,
-    ) -> anyhow::Result<Option<Value>> {
-        let number = id.as_deref().and_then(|id| id.parse::<i64>().ok());
-        let settings = GoodsSettings::from_config(config);
-        let lang = settings.default_lang;
-        let value = db
-            .read(move |connection| match (self, number, id.as_deref()) {
-                (TargetKind::User, Some(id), _) => match UserId::parse(&id.to_string()) {
-                    Ok(user) => found(user_state(connection, user, now)),
-                    Err(_) => Ok(None),
-                },
-                (TargetKind::Wallet, Some(id), _) => match UserId::parse(&id.to_string()) {
-                    Ok(user) => found(super::shared::wallet_state(connection, user)),
-                    Err(_) => Ok(None),
-                },
-                (TargetKind::Deposit, Some(id), _) => {
-                    found(crate::wallet::deposits::find(connection, id))
-                }
-                (TargetKind::Withdrawal, Some(id), _) => {
-                    found(crate::wallet::withdrawals::find(connection, id))
-                }
-                (TargetKind::Room, _, Some(code)) => match Room::parse(code) {
-                    Ok(room) => json(Some(RoomSnapshot {
-                        settings: crate::games::rooms::room_settings(connection, room)?,
-                        limits: crate::games::limits::room_limits(connection, room)?,
-                    })),
-                    Err(_) => Ok(None),
-                },
-                (TargetKind::Product, Some(id), _) => {
-                    json(goods::catalog::show(connection, id, &settings, now)?)
-                }
-                (TargetKind::Category, _, Some(code)) => {
-                    let catalogue = goods::catalogue(connection, None, lang, &settings, now)?;
-                    json(catalogue.categories.into_iter().find(|category| category.code == code))
-                }
-                (TargetKind::Task, Some(id), _) => {
-                    json(crate::growth::tasks::show(connection, id)?)
-                }
-                (TargetKind::Envelope, Some(id), _) => {
-                    found(crate::growth::envelopes::show(connection, id))
-                }
-                (TargetKind::News, Some(id), _) => found(crate::content::show(connection, id)),
-                (TargetKind::Content, _, Some(target)) => content_snapshot(connection, target),
-                (TargetKind::Picture, _, Some(id)) => {
-                    json(crate::content::pictures::find(connection, id)?)
-                }
-                (TargetKind::Rebate, _, _) => newest_rebate_batch(connection),
-                (TargetKind::Entry, Some(id), _) => {
-                    json(crate::ledger::entry_detail(connection, id)?)
-                }
-                (TargetKind::Ledger, _, _) => ledger_check_state(connection),
-                (TargetKind::Salary, _, _) => newest_salary_payout(connection),
-                _ => Ok(None),
-            })
-            .await?;
-        Ok(value)
+        _ => Some(reference.to_string()),
     }
 }
 
-/// The ledger check's state around `admin verify`: where the last passing check stopped and
-/// The newest rebate batch, the snapshot of a rebate run.
-fn newest_rebate_batch(connection: &rusqlite::Connection) -> Result<Option<Value>, AppError> {
-    let newest = Paging { page: 1, limit: 1 };
-    json(crate::growth::rebates::batches(connection, newest)?.list.into_iter().next())
-}
-
-/// The newest salary payout, the snapshot of a salary run.
-fn newest_salary_payout(connection: &rusqlite::Connection) -> Result<Option<Value>, AppError> {
-    let newest = Paging { page: 1, limit: 1 };
-    json(crate::growth::salary::payouts(connection, None, None, newest)?.list.into_iter().next())
-}
-
-/// the failure the server recorded, if any.
-#[derive(serde::Serialize)]
-struct LedgerCheckState {
-    checked_through: crate::ledger::Watermark,
-    failure: Option<String>,
-}
-
-fn ledger_check_state(connection: &rusqlite::Connection) -> Result<Option<Value>, AppError> {
-    json(Some(LedgerCheckState {
-        checked_through: crate::ledger::Watermark::stored(connection)?,
-        failure: crate::ledger::recorded_failure(connection)?.map(|(failure, _)| failure),
-    }))
-}
-
-/// What `admin room show` prints: the settings, then the limits.
-#[derive(serde::Serialize)]
-struct RoomSnapshot {
-    #[serde(flatten)]
-    settings: crate::games::rooms::RoomSettings,
-    limits: crate::games::limits::RoomLimits,
-}
-
-fn json<T: serde::Serialize>(value: Option<T>) -> Result<Option<Value>, AppError> {
-    value.map(serde_json::to_value).transpose().map_err(|error| {
-        AppError::Internal(anyhow::Error::from(error).context("while snapshotting"))
-    })
-}
-
-/// The record a `find` returned as JSON; `None` when it was not found.
-/// A user as the audit log records him around a change: the account, his roles and
-/// permissions, and his balances.
-#[derive(serde::Serialize)]
-struct UserState {
-    account: crate::auth::UserDetail,
-    grants: crate::auth::grants::Grants,
-    balances: crate::ledger::Balances,
-    /// The running time-out or self-exclusion (`user exclusions lift` ends it).
-    exclusion: Option<crate::protection::ExclusionState>,
-}
-
-fn user_state(
-    connection: &rusqlite::Connection,
-    user: UserId,
+/// The target `id` of `kind` as its `show --json` prints it (`flows::audit_snapshots`).
+pub async fn snapshot(
+    db: &Db,
+    config: &Config,
+    kind: AuditTarget,
+    id: Option<String>,
     now: Timestamp,
-) -> Result<UserState, AppError> {
-    Ok(UserState {
-        account: crate::auth::user_detail(connection, user)?,
-        grants: crate::auth::grants::grants(connection, user)?,
-        balances: crate::ledger::balances(connection, user)?,
-        exclusion: crate::protection::exclusion(connection, user, now)?,
-    })
-}
-
-fn found<T: serde::Serialize>(record: Result<T, AppError>) -> Result<Option<Value>, AppError> {
-    match record {
-        Ok(record) => json(Some(record)),
-        Err(AppError::NotFound) => Ok(None),
-        Err(other) => Err(other),
-    }
-}
-
-/// A content target `KIND:ID`: an item of a kind, or an announcement.
-fn content_snapshot(
-    connection: &rusqlite::Connection,
-    target: &str,
-) -> Result<Option<Value>, AppError> {
-    let Some((kind, id)) = target.split_once(':') else {
-        return Ok(None);
+) -> anyhow::Result<Option<Value>> {
+    let settings = GoodsSettings::from_config(config);
+    let read = move |connection: &rusqlite::Connection| {
+        audit_snapshots::snapshot(connection, kind, id.as_deref(), &settings, now)
     };
-    let Ok(id) = id.parse::<i64>() else {
-        return Ok(None);
-    };
-    if kind == "announcement" {
-        return found(crate::content::announcements::show(connection, id));
-    }
-    let Some(kind) = ContentKind::parse(kind) else {
-        return Ok(None);
-    };
-    json(crate::content::items::show(connection, kind, id)?)
+    Ok(db.read(read).await?)
 }
 
 /// The value of `--by` as the log's actor; a refusal names the flag.

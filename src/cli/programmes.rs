@@ -2,7 +2,7 @@
 
 use super::shared::{explain, print_table};
 use crate::db::Db;
-use crate::growth::cost::{self, CostReport, DayRange};
+use crate::flows::reports::programme_cost::{self as cost, CostReport, DayRange};
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use clap::Subcommand;

@@ -5,10 +5,10 @@ use super::shared::{explain, print_table};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
-use crate::growth::cost::{COST_DAYS_MAX, DayRange};
-use crate::growth::report::{
-    self, Breakdown, DayReport, Figures, REWARD_PROGRAMMES, Report, RoomFigures, Tally,
+use crate::flows::reports::activity::{
+    self as report, Breakdown, DayReport, Figures, REWARD_PROGRAMMES, Report, RoomFigures, Tally,
 };
+use crate::flows::reports::programme_cost::{COST_DAYS_MAX, DayRange};
 use chrono::{NaiveDate, TimeZone};
 use chrono_tz::Tz;
 use clap::{Args, Subcommand};

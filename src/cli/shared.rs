@@ -147,27 +147,6 @@ pub fn parse_time(option: &str, text: &str) -> anyhow::Result<Timestamp> {
         })
 }
 
-/// A player's wallet as `admin wallet show --json` prints it before the recent changes, and as
-/// the audit log records it around an adjustment.
-#[derive(serde::Serialize)]
-pub struct WalletState {
-    pub user_id: UserId,
-    pub balances: crate::ledger::Balances,
-    /// Bets still needed before a withdrawal.
-    pub turnover_remaining: crate::money::Money,
-}
-
-pub fn wallet_state(
-    connection: &rusqlite::Connection,
-    user_id: UserId,
-) -> Result<WalletState, AppError> {
-    Ok(WalletState {
-        user_id,
-        balances: crate::ledger::balances(connection, user_id)?,
-        turnover_remaining: crate::wallet::turnover_remaining(connection, user_id)?,
-    })
-}
-
 /// A readable table: the header row, then one line per row, each column padded to its widest
 /// cell (two spaces between columns; the last column is not padded).
 pub fn format_table(headers: &[&str], rows: &[Vec<String>]) -> String {

@@ -1,9 +1,7 @@
 //! `fairhall admin deposit|withdraw|wallet ...`: the operator's side of the wallet.
 
 use super::exit;
-use super::shared::{
-    WalletState, explain, find_user, format_age, print_json_or, print_table, wallet_state,
-};
+use super::shared::{explain, find_user, format_age, print_json_or, print_table};
 use crate::clock::{Clock, Timestamp};
 use crate::config::GrowthConfig;
 use crate::crypto::CardCipher;
@@ -364,7 +362,7 @@ async fn show_withdrawal(
 #[derive(serde::Serialize)]
 struct ShownWallet {
     #[serde(flatten)]
-    state: WalletState,
+    state: crate::wallet::WalletState,
     changes: Vec<ChangeRecord>,
 }
 
@@ -396,7 +394,7 @@ pub async fn run_wallet(db: &Db, command: WalletCommand, by: String) -> anyhow::
                     let changes =
                         account_changes(connection, user_id, &filter, Audience::Operator)?;
                     Ok(ShownWallet {
-                        state: wallet_state(connection, user_id)?,
+                        state: crate::wallet::wallet_state(connection, user_id)?,
                         changes: changes.list,
                     })
                 })

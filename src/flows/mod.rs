@@ -4,6 +4,8 @@
 //! imports a flow (tests/architecture.rs). A handler or a command parses its input, calls one
 //! flow or one domain verb, and formats the reply.
 
+pub mod audit_snapshots;
 pub mod deposits;
 pub mod home;
 pub mod keyed;
+pub mod reports;

@@ -3,12 +3,10 @@
 //! cashback. Every reward is a ledger entry from a system account; the rules read their tables
 //! from `[growth]`.
 
-pub mod cost;
 pub mod day;
 pub mod deposit_rewards;
 pub mod envelopes;
 pub mod rebates;
-pub mod report;
 pub mod salary;
 pub mod signin;
 pub mod tasks;

@@ -114,6 +114,24 @@ pub fn adjust(tx: &Tx, adjustment: &Adjustment, now: Timestamp) -> Result<Balanc
     ledger::balances(tx, adjustment.user_id)
 }
 
+/// A player's wallet as `admin wallet show --json` prints it before the recent changes, and as
+/// the audit log records it around an adjustment.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct WalletState {
+    pub user_id: UserId,
+    pub balances: Balances,
+    /// Bets still needed before a withdrawal.
+    pub turnover_remaining: Money,
+}
+
+pub fn wallet_state(connection: &Connection, user_id: UserId) -> Result<WalletState, AppError> {
+    Ok(WalletState {
+        user_id,
+        balances: ledger::balances(connection, user_id)?,
+        turnover_remaining: turnover_remaining(connection, user_id)?,
+    })
+}
+
 /// The turnover a player still has to bet before withdrawing.
 pub fn turnover_remaining(connection: &Connection, user_id: UserId) -> Result<Money, AppError> {
     let remaining: Option<i64> = connection

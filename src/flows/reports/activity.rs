@@ -1,10 +1,9 @@
 //! The operator's activity report (`fairhall admin report daily|range`): money in and out,
 //! betting and what it earned, what the programmes, savings and products paid, adjustments,
-//! and active and new players, per operator-local day, from the ledger. It lives beside the
-//! programme cost report because it names rewards the same way and reads registrations from
-//! `auth`, which the ledger may not.
+//! and active and new players, per operator-local day, from the ledger and (registrations)
+//! `auth`.
 
-use super::cost::{self, DayRange};
+use super::programme_cost::{self as cost, DayRange};
 use crate::auth;
 use crate::clock::Timestamp;
 use crate::error::AppError;
