@@ -200,23 +200,6 @@ const TABLE_ACCESS: &[(&str, &str, &str)] = &[
     ("ledger", "period_player_totals", "the ledger check's period stakes (as for bets)"),
     ("ledger", "envelope_shares", "the ledger check reconciles envelope credits with their shares"),
     ("ledger", "rebate_payouts", "the ledger check reconciles rebate credits with their rows"),
-    (
-        "protection",
-        "users",
-        "the operator's list of exclusions joins each player's phone in its one query",
-    ),
-    (
-        "protection",
-        "deposits",
-        "the deposit limit sums the player's deposits: protection sits below wallet and cannot \
-         call it (to be passed down by the caller)",
-    ),
-    (
-        "protection",
-        "bets",
-        "the loss limit sums the player's net losses: protection sits below games and cannot call \
-         it (to be passed down by the caller)",
-    ),
 ];
 
 /// Each delivery layer and the delivery layers it may import, one way: the command line

@@ -8,4 +8,5 @@ pub mod audit_snapshots;
 pub mod deposits;
 pub mod home;
 pub mod keyed;
+pub mod protection;
 pub mod reports;

@@ -7,6 +7,7 @@ use super::envelope::Envelope;
 use super::extract::{ClientAddress, Params, Session};
 use crate::auth::SessionUser;
 use crate::error::AppError;
+use crate::flows::protection::PLAY_COUNTS;
 use crate::protection::{
     self, ExclusionForm, ExclusionRequest, LimitChange, LimitForm, PlaySession, ProtectionSettings,
     ProtectionState, RealityCheckForm, RealityInterval, SessionState,
@@ -37,8 +38,11 @@ async fn index(
     State(app): State<AppState>,
     Session(session): Session,
 ) -> Result<Envelope<ProtectionState>, AppError> {
-    let (settings, user_id, now) =
-        (ProtectionSettings::from_config(&app.config), session.user_id, app.clock.now());
+    let (settings, user_id, now) = (
+        ProtectionSettings::from_config(&app.config, PLAY_COUNTS),
+        session.user_id,
+        app.clock.now(),
+    );
     let state = app
         .db
         .read(move |connection| protection::state(connection, user_id, &settings, now))
@@ -58,8 +62,11 @@ async fn limit(
     Params(form): Params<LimitForm>,
 ) -> Result<Envelope<ProtectionState>, AppError> {
     let change = LimitChange::parse(form)?;
-    let (settings, user_id, now) =
-        (ProtectionSettings::from_config(&app.config), session.user_id, app.clock.now());
+    let (settings, user_id, now) = (
+        ProtectionSettings::from_config(&app.config, PLAY_COUNTS),
+        session.user_id,
+        app.clock.now(),
+    );
     let state =
         app.db.write(move |tx| protection::set_limit(tx, user_id, change, &settings, now)).await?;
     Ok(Envelope::ok(state))
@@ -75,7 +82,7 @@ async fn reality_check(
     Session(session): Session,
     Params(form): Params<RealityCheckForm>,
 ) -> Result<Envelope<ProtectionState>, AppError> {
-    let settings = ProtectionSettings::from_config(&app.config);
+    let settings = ProtectionSettings::from_config(&app.config, PLAY_COUNTS);
     let interval = RealityInterval::parse(form, &settings.reality_check_choices_mins)?;
     let (user_id, now) = (session.user_id, app.clock.now());
     let state = app
@@ -95,8 +102,12 @@ async fn session_state(
     Session(session): Session,
 ) -> Result<Envelope<SessionState>, AppError> {
     let (user_id, play, now) = (session.user_id, play_session(&session), app.clock.now());
-    let state =
-        app.db.read(move |connection| protection::session(connection, user_id, &play, now)).await?;
+    let state = app
+        .db
+        .read(move |connection| {
+            protection::session(connection, user_id, (&play, PLAY_COUNTS.losses), now)
+        })
+        .await?;
     Ok(Envelope::ok(state))
 }
 
@@ -109,7 +120,10 @@ async fn acknowledge(
     Session(session): Session,
 ) -> Result<Envelope<SessionState>, AppError> {
     let (user_id, play, now) = (session.user_id, play_session(&session), app.clock.now());
-    let state = app.db.write(move |tx| protection::acknowledge(tx, user_id, &play, now)).await?;
+    let state = app
+        .db
+        .write(move |tx| protection::acknowledge(tx, user_id, (&play, PLAY_COUNTS.losses), now))
+        .await?;
     Ok(Envelope::ok(state))
 }
 
@@ -130,7 +144,8 @@ async fn exclude(
     let typist = (&session, address);
     crate::auth::security::confirm_login_password(&app.db, &app.auth, typist, password, now)
         .await?;
-    let (settings, user_id) = (ProtectionSettings::from_config(&app.config), session.user_id);
+    let (settings, user_id) =
+        (ProtectionSettings::from_config(&app.config, PLAY_COUNTS), session.user_id);
     let state =
         app.db.write(move |tx| protection::exclude(tx, user_id, request, &settings, now)).await?;
     Ok(Envelope::ok(state))

@@ -2,8 +2,8 @@
 //! limit or a decrease at once, an increase or removal after the delay), and the window sums a
 //! deposit or a bet is checked against.
 
-use super::sql::{self, LimitRow, WindowSum};
-use super::types::{LimitChange, LimitKind, LimitState, PendingLimit, Period};
+use super::sql::{self, LimitRow};
+use super::types::{CountSince, LimitChange, LimitKind, LimitState, PendingLimit, Period};
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::{AppError, LimitRefusal};
@@ -54,29 +54,17 @@ pub(super) fn change(
     sql::store_limit(tx, key, changed(row, requested, delay_secs, now), now)
 }
 
-fn window_sum(
-    connection: &Connection,
-    user_id: UserId,
-    kind: LimitKind,
-    since: Timestamp,
-) -> Result<WindowSum, AppError> {
-    match kind {
-        LimitKind::Deposit => sql::deposits_since(connection, user_id, since),
-        LimitKind::Loss => sql::losses_since(connection, user_id, since),
-    }
-}
-
 /// The three limits of `kind` as the page shows them.
 pub(super) fn states(
     connection: &Connection,
     user_id: UserId,
-    kind: LimitKind,
+    (kind, count): (LimitKind, CountSince),
     now: Timestamp,
 ) -> Result<Vec<LimitState>, AppError> {
     let mut states = Vec::with_capacity(Period::ALL.len());
     for period in Period::ALL {
         let row = sql::limit_row(connection, user_id, kind, period)?;
-        let window = window_sum(connection, user_id, kind, now - period.secs())?;
+        let window = count(connection, user_id, now - period.secs())?;
         let used = Money::from_minor(window.sum.max(0))?;
         let amount = in_force(row, now).map(Money::from_minor).transpose()?;
         let left = amount.map(|amount| amount.checked_sub(used).unwrap_or(Money::ZERO));
@@ -98,14 +86,14 @@ pub(super) fn states(
 pub(super) fn check(
     connection: &Connection,
     user_id: UserId,
-    (kind, amount): (LimitKind, Money),
+    (kind, amount, count): (LimitKind, Money, CountSince),
     now: Timestamp,
 ) -> Result<(), AppError> {
     let mut refusal: Option<LimitRefusal> = None;
     for period in Period::ALL {
         let row = sql::limit_row(connection, user_id, kind, period)?;
         let Some(limit) = in_force(row, now) else { continue };
-        let window = window_sum(connection, user_id, kind, now - period.secs())?;
+        let window = count(connection, user_id, now - period.secs())?;
         if window.sum.saturating_add(amount.minor()) <= limit {
             continue;
         }

@@ -17,24 +17,27 @@ use crate::money;
 use rusqlite::Connection;
 use types::ExclusionKind;
 pub use types::{
-    Activity, ExclusionForm, ExclusionRecord, ExclusionRequest, ExclusionState, LimitChange,
-    LimitForm, LimitKind, PlaySession, ProtectionState, RealityCheckForm, RealityInterval,
-    SessionState,
+    Activity, CountSince, ExclusionForm, ExclusionRecord, ExclusionRequest, ExclusionState,
+    LimitChange, LimitForm, LimitKind, PlayCounts, PlaySession, ProtectionState, RealityCheckForm,
+    RealityInterval, SessionState, WindowSum,
 };
 
-/// The operator's `[protection]` rules a verb needs.
+/// The operator's `[protection]` rules a verb needs, and what its limits count (from the
+/// domains that own the rows: `flows::protection::PLAY_COUNTS`).
 #[derive(Clone, Debug)]
 pub struct ProtectionSettings {
     pub limit_increase_delay_secs: i64,
     pub reality_check_choices_mins: Vec<u32>,
+    pub counts: PlayCounts,
 }
 
 impl ProtectionSettings {
-    pub fn from_config(config: &Config) -> ProtectionSettings {
+    pub fn from_config(config: &Config, counts: PlayCounts) -> ProtectionSettings {
         let protection = &config.protection;
         ProtectionSettings {
             limit_increase_delay_secs: protection.limit_increase_delay_secs,
             reality_check_choices_mins: protection.reality_check_choices_mins.clone(),
+            counts,
         }
     }
 }
@@ -62,19 +65,19 @@ pub fn ensure_may_play(
         return Err(AppError::PlayerExcluded { until });
     }
     match *activity {
-        Activity::Bet { stake, session } => {
+        Activity::Bet { stake, session, losses } => {
             if let Some(session) = session
                 && reality_check_due(connection, session, state.reality_check_mins, now)?
             {
                 return Err(AppError::RealityCheckDue);
             }
             if state.has_limits {
-                limits::check(connection, user_id, (LimitKind::Loss, stake), now)?;
+                limits::check(connection, user_id, (LimitKind::Loss, stake, losses), now)?;
             }
             Ok(())
         }
-        Activity::Deposit { amount } if state.has_limits => {
-            limits::check(connection, user_id, (LimitKind::Deposit, amount), now)
+        Activity::Deposit { amount, deposits } if state.has_limits => {
+            limits::check(connection, user_id, (LimitKind::Deposit, amount, deposits), now)
         }
         _ => Ok(()),
     }
@@ -106,8 +109,10 @@ pub fn state(
     settings: &ProtectionSettings,
     now: Timestamp,
 ) -> Result<ProtectionState, AppError> {
-    let deposit_limits = limits::states(connection, user_id, LimitKind::Deposit, now)?;
-    let loss_limits = limits::states(connection, user_id, LimitKind::Loss, now)?;
+    let counts = settings.counts;
+    let deposits = (LimitKind::Deposit, counts.deposits);
+    let deposit_limits = limits::states(connection, user_id, deposits, now)?;
+    let loss_limits = limits::states(connection, user_id, (LimitKind::Loss, counts.losses), now)?;
     let has_limits = deposit_limits
         .iter()
         .chain(&loss_limits)
@@ -213,16 +218,17 @@ fn reality_check_due(
     Ok(reality_check_next(connection, session, mins)?.is_some_and(|next| next <= now))
 }
 
-/// The reality check of the session: its time, its net result, and when the check falls due.
+/// The reality check of the session: its time, its net result (`losses` counts it), and when
+/// the check falls due.
 pub fn session(
     connection: &Connection,
     user_id: UserId,
-    session: &PlaySession,
+    (session, losses): (&PlaySession, CountSince),
     now: Timestamp,
 ) -> Result<SessionState, AppError> {
     let mins = sql::reality_check_mins(connection, user_id)?;
     let next_at = reality_check_next(connection, session, mins)?;
-    let losses = sql::losses_since(connection, user_id, session.started_at - 1)?;
+    let losses = losses(connection, user_id, session.started_at - 1)?;
     Ok(SessionState {
         started_at: session.started_at,
         elapsed_secs: (now - session.started_at).max(0),
@@ -237,9 +243,9 @@ pub fn session(
 pub fn acknowledge(
     tx: &Tx,
     user_id: UserId,
-    play_session: &PlaySession,
+    (play_session, losses): (&PlaySession, CountSince),
     now: Timestamp,
 ) -> Result<SessionState, AppError> {
     sql::store_session_ack(tx, &play_session.token_hash, now)?;
-    session(tx, user_id, play_session, now)
+    session(tx, user_id, (play_session, losses), now)
 }

@@ -105,10 +105,9 @@ pub(super) fn exclusions(
     limit: u32,
 ) -> Result<Vec<ExclusionRecord>, AppError> {
     let mut statement = connection.prepare_cached(
-        "SELECT e.exclusion_id, e.user_id, u.phone, e.kind, e.duration, e.started_at, e.until,
+        "SELECT e.exclusion_id, e.user_id, e.kind, e.duration, e.started_at, e.until,
                 l.lifted_at, l.reason
          FROM protection_exclusions e
-         JOIN users u ON u.user_id = e.user_id
          LEFT JOIN protection_exclusion_lifts l ON l.exclusion_id = e.exclusion_id
          WHERE ?1 OR (e.started_at <= ?2 AND e.until > ?2 AND l.exclusion_id IS NULL)
          ORDER BY e.exclusion_id DESC LIMIT ?3",
@@ -117,13 +116,12 @@ pub(super) fn exclusions(
         Ok(ExclusionRecord {
             exclusion_id: row.get(0)?,
             user_id: row.get(1)?,
-            phone: row.get(2)?,
-            kind: row.get(3)?,
-            duration: row.get(4)?,
-            started_at: row.get(5)?,
-            until: row.get(6)?,
-            lifted_at: row.get(7)?,
-            lift_reason: row.get(8)?,
+            kind: row.get(2)?,
+            duration: row.get(3)?,
+            started_at: row.get(4)?,
+            until: row.get(5)?,
+            lifted_at: row.get(6)?,
+            lift_reason: row.get(7)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
@@ -183,46 +181,6 @@ pub(super) fn store_limit(
         now
     ])?;
     Ok(())
-}
-
-/// What a window counts: the sum (minor units; a net loss may be negative) and the time the
-/// oldest counted item was placed or requested.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct WindowSum {
-    pub sum: i64,
-    pub oldest: Option<Timestamp>,
-}
-
-/// Deposits requested after `since` that still count (pending or approved).
-pub(super) fn deposits_since(
-    connection: &Connection,
-    user_id: UserId,
-    since: Timestamp,
-) -> Result<WindowSum, AppError> {
-    Ok(connection
-        .prepare_cached(
-            "SELECT COALESCE(SUM(amount), 0), MIN(created_at) FROM deposits
-             WHERE user_id = ?1 AND created_at > ?2 AND status <> 'rejected'",
-        )?
-        .query_row(params![user_id, since], |row| {
-            Ok(WindowSum { sum: row.get(0)?, oldest: row.get(1)? })
-        })?)
-}
-
-/// Stakes minus payouts and refunds of the bets placed after `since` (`bets_user_placed`).
-pub(super) fn losses_since(
-    connection: &Connection,
-    user_id: UserId,
-    since: Timestamp,
-) -> Result<WindowSum, AppError> {
-    Ok(connection
-        .prepare_cached(
-            "SELECT COALESCE(SUM(stake - payout), 0), MIN(placed_at) FROM bets
-             WHERE user_id = ?1 AND placed_at > ?2",
-        )?
-        .query_row(params![user_id, since], |row| {
-            Ok(WindowSum { sum: row.get(0)?, oldest: row.get(1)? })
-        })?)
 }
 
 pub(super) fn reality_check_mins(

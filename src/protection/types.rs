@@ -3,7 +3,9 @@
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
+use crate::ids::UserId;
 use crate::money::Money;
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
 /// A deposit limit or a loss limit.
@@ -278,14 +280,11 @@ pub struct PlaySession {
 /// What the guard (`protection::ensure_may_play`) is asked to allow.
 #[derive(Clone, Copy, Debug)]
 pub enum Activity<'a> {
-    /// A bet of `stake` in total, from `session` when placed over HTTP (the reality check).
-    Bet {
-        stake: Money,
-        session: Option<&'a PlaySession>,
-    },
-    Deposit {
-        amount: Money,
-    },
+    /// A bet of `stake` in total, from `session` when placed over HTTP (the reality check);
+    /// `losses` counts the player's net losses (games owns the bets).
+    Bet { stake: Money, session: Option<&'a PlaySession>, losses: CountSince },
+    /// `deposits` counts the player's deposits that still count (wallet owns them).
+    Deposit { amount: Money, deposits: CountSince },
     /// Money moved into the game balance.
     Conversion,
     /// A product purchase or a move into savings.
@@ -369,12 +368,31 @@ pub struct SessionState {
     pub next_at: Option<Timestamp>,
 }
 
+/// What a limit's window counts: the sum (minor units; a net loss may be negative) and the time
+/// the oldest counted item was placed or requested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowSum {
+    pub sum: i64,
+    pub oldest: Option<Timestamp>,
+}
+
+/// Counts one kind of play of a player after an instant. The domain that owns the rows
+/// provides it (wallet the deposits, games the bets) and its caller passes it down: protection
+/// sits below both and reads neither's tables.
+pub type CountSince = fn(&Connection, UserId, Timestamp) -> Result<WindowSum, AppError>;
+
+/// Both counts, for the protection page and a limit's change.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayCounts {
+    pub deposits: CountSince,
+    pub losses: CountSince,
+}
+
 /// One time-out or self-exclusion of the operator's list (`admin user exclusions`).
 #[derive(Clone, Debug, Serialize)]
 pub struct ExclusionRecord {
     pub exclusion_id: i64,
     pub user_id: i64,
-    pub phone: String,
     pub kind: String,
     pub duration: String,
     pub started_at: Timestamp,

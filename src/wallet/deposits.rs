@@ -13,6 +13,7 @@ use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccou
 use crate::money::Money;
 use crate::money::positive_amount;
 use crate::paging::{Page, Paging};
+use crate::protection::WindowSum;
 use crate::uploads::Image;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -162,7 +163,8 @@ pub fn request(
     let NewDeposit { user_id, request, voucher_file } = *deposit;
     let voucher_bytes = request.voucher.bytes.len() as u64;
     check_allowed(tx, user_id, voucher_bytes, settings, now)?;
-    let activity = crate::protection::Activity::Deposit { amount: request.amount };
+    let activity =
+        crate::protection::Activity::Deposit { amount: request.amount, deposits: counted_since };
     crate::protection::ensure_may_play(tx, user_id, &activity, now)?;
     tx.prepare_cached(
         "INSERT INTO deposits (user_id, method, amount, currency, pay_amount, content,
@@ -353,6 +355,23 @@ pub fn list(
     ))?;
     let rows = query.query_map(params![user_id, status, paging.limit, paging.offset()], record)?;
     Ok(paging.wrap(rows.collect::<Result<_, _>>()?, total))
+}
+
+/// The player's deposits requested after `since` that still count for his deposit limits
+/// (pending or approved), for `protection`.
+pub fn counted_since(
+    connection: &Connection,
+    user_id: UserId,
+    since: Timestamp,
+) -> Result<WindowSum, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT COALESCE(SUM(amount), 0), MIN(created_at) FROM deposits
+             WHERE user_id = ?1 AND created_at > ?2 AND status <> 'rejected'",
+        )?
+        .query_row(params![user_id, since], |row| {
+            Ok(WindowSum { sum: row.get(0)?, oldest: row.get(1)? })
+        })?)
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@ use super::rows::{or_dash, print_table};
 use crate::cli::shared::{explain, find_user, format_time, print_json_or};
 use crate::clock::Timestamp;
 use crate::db::Db;
-use crate::protection::{self, ExclusionRecord};
+use crate::flows::{self, protection::ListedExclusion};
+use crate::protection;
 use clap::{Args, Subcommand};
 
 /// Characters a lift's `--reason` may have.
@@ -56,12 +57,13 @@ pub async fn run_exclusions(
 }
 
 async fn list(db: &Db, all: bool, json: bool, now: Timestamp) -> anyhow::Result<()> {
-    let records = db.read(move |connection| protection::exclusions(connection, all, now)).await;
+    let records =
+        db.read(move |connection| flows::protection::exclusions(connection, all, now)).await;
     print_json_or(json, &records.map_err(explain)?, |records| print_records(records, now))
 }
 
-fn print_records(records: &[ExclusionRecord], now: Timestamp) {
-    let rows = records.iter().map(|record| {
+fn print_records(records: &[ListedExclusion], now: Timestamp) {
+    let rows = records.iter().map(|ListedExclusion { exclusion: record, phone }| {
         let state = match record.lifted_at {
             Some(at) => format!("lifted {}", format_time(at)),
             None if record.until > now && record.started_at <= now => "running".into(),
@@ -70,7 +72,7 @@ fn print_records(records: &[ExclusionRecord], now: Timestamp) {
         vec![
             record.exclusion_id.to_string(),
             record.user_id.to_string(),
-            record.phone.clone(),
+            phone.clone(),
             record.kind.replace('_', "-"),
             record.duration.clone(),
             format_time(record.started_at),

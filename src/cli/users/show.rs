@@ -131,7 +131,8 @@ pub async fn show_user(
     }
     let user_id = find_user(db, user).await?;
     let settings = WalletSettings::from_config(config);
-    let protection_settings = ProtectionSettings::from_config(config);
+    let protection_settings =
+        ProtectionSettings::from_config(config, crate::flows::protection::PLAY_COUNTS);
     let report = db.read(move |connection| {
         let detail = auth::user_detail(connection, user_id)?;
         Ok(Report {

@@ -61,7 +61,11 @@ pub fn place(
     now: Timestamp,
 ) -> Result<PlacedOrder, AppError> {
     let priced = quote.terms.check(order, quote.period, now)?;
-    let activity = Activity::Bet { stake: priced.total, session: bettor.session };
+    let activity = Activity::Bet {
+        stake: priced.total,
+        session: bettor.session,
+        losses: records::losses_since,
+    };
     protection::ensure_may_play(tx, bettor.user_id, &activity, now)?;
     place_priced(tx, bettor.user_id, &priced, now)
 }

@@ -13,6 +13,7 @@ use crate::games::rules::room::{DrawSource, Game, Room};
 use crate::ids::UserId;
 use crate::money::Money;
 use crate::paging::{Page, Paging};
+use crate::protection::WindowSum;
 use anyhow::Context;
 use rusqlite::{Connection, ToSql, params};
 use serde::{Deserialize, Serialize};
@@ -321,4 +322,21 @@ pub fn draw_history(
         list.push(DrawRecord { values, ..record });
     }
     Ok(paging.wrap(list, total))
+}
+
+/// The player's stakes minus payouts and refunds of the bets placed after `since`
+/// (`bets_user_placed`): his net loss, for `protection`'s loss limits.
+pub fn losses_since(
+    connection: &Connection,
+    user_id: UserId,
+    since: Timestamp,
+) -> Result<WindowSum, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT COALESCE(SUM(stake - payout), 0), MIN(placed_at) FROM bets
+             WHERE user_id = ?1 AND placed_at > ?2",
+        )?
+        .query_row(params![user_id, since], |row| {
+            Ok(WindowSum { sum: row.get(0)?, oldest: row.get(1)? })
+        })?)
 }
