@@ -1054,3 +1054,48 @@ fn the_files_of_a_module_import_each_other_one_way() {
           games/fairness/drawing.rs"]
     );
 }
+
+#[test]
+fn the_layer_diagram_of_the_docs_is_the_tests() {
+    // docs/architecture.md, "Layers": the block's lines by their label (a line without one
+    // continues the one above); the modules each names, and each arrow of the domains.
+    let doc =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md"))
+            .expect("docs/architecture.md");
+    let section = doc.split("## Layers").nth(1).expect("the layers section");
+    let block = section.split("```").nth(1).expect("the diagram");
+    let modules = modules(&tree());
+    let labels = ["delivery", "use cases", "domains", "ledger", "infrastructure"];
+    let mut named: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    let mut arrows = Vec::new();
+    let mut label = "";
+    for line in block.lines() {
+        let mut rest = line;
+        if let Some(found) = labels.iter().find(|label| line.starts_with(*label)) {
+            (label, rest) = (found, &line[found.len()..]);
+        }
+        let words: Vec<String> = rest
+            .split_whitespace()
+            .map(|word| word.trim_end_matches('/').trim_end_matches(".rs").to_string())
+            .collect();
+        for pair in words.windows(3).filter(|three| three[1] == "->") {
+            arrows.push((pair[0].clone(), pair[2].clone()));
+        }
+        let known = words.into_iter().filter(|word| modules.contains(word) || word == "main");
+        named.entry(label).or_default().extend(known);
+    }
+    let set = |names: &mut dyn Iterator<Item = &str>| -> BTreeSet<String> {
+        names.map(String::from).collect()
+    };
+    let delivery = set(&mut DELIVERY.iter().map(|(name, _)| *name).chain(["main"]));
+    assert_eq!(named["delivery"], delivery);
+    assert_eq!(named["use cases"], set(&mut [FLOWS].into_iter()));
+    assert_eq!(named["domains"], set(&mut DOMAINS.iter().map(|(name, _)| *name)));
+    assert_eq!(named["ledger"], set(&mut [LEDGER].into_iter()));
+    assert_eq!(named["infrastructure"], set(&mut INFRASTRUCTURE.iter().copied()));
+    for (from, to) in &arrows {
+        let allowed = DOMAINS.iter().find(|(name, _)| name == from).map(|(_, below)| *below);
+        assert!(allowed.is_some_and(|below| below.contains(&to.as_str())), "{from} -> {to}");
+    }
+    assert!(arrows.len() >= 6, "{arrows:?}");
+}
