@@ -46,21 +46,36 @@ async function approvedDeposit(request: APIRequestContext, token: string, amount
 }
 
 /** Moves `amount` to the game balance and bets it on K3 `big`; waits for the settlement. */
-async function settledK3Bet(request: APIRequestContext, token: string, amount: string) {
+/** Minor units of a money text ("12.34" -> 1234). */
+const minor = (text: string) => Math.round(Number(text) * 100);
+
+/**
+ * `amount` on both k3 big and small of one period, settled: a net loss of 5 % of the stake
+ * (or all of it on a triple), whatever the draw. Returns that net loss in minor units.
+ */
+async function settledK3Hedge(request: APIRequestContext, token: string, amount: string) {
   const conversion = await request.post('api/personal/conversion', {
     headers: { token },
-    data: { from: 'balance', amount },
+    data: { from: 'balance', amount: String(2 * Number(amount)) },
   });
   expect(((await conversion.json()) as { code: number }).code).toBe(1);
   const period = await bettablePeriod(request, 'k3', 4);
   const bet = await request.post('api/rooms/betting', {
     headers: { token, 'Idempotency-Key': `e2e-team-bet-${period.issue}-${token.slice(0, 8)}` },
-    data: { room: 'k3', issue: period.issue, bets: [{ option: 'big', amount }] },
+    data: {
+      room: 'k3',
+      issue: period.issue,
+      bets: [
+        { option: 'big', amount },
+        { option: 'small', amount },
+      ],
+    },
   });
   const reply = (await bet.json()) as { code: number; msg: string };
   expect(reply, reply.msg).toMatchObject({ code: 1 });
-  const bets = await settledRoomBets(request, token, 'k3', period.issue, 1, 30_000);
-  expect(bets[0]?.status).toMatch(/won|lost/);
+  const bets = await settledRoomBets(request, token, 'k3', period.issue, 2, 30_000);
+  expect(bets.map((one) => one.status).sort()).toEqual(expect.arrayContaining(['lost']));
+  return bets.reduce((loss, one) => loss + minor(one.amount) - minor(one.payout), 0);
 }
 
 async function openInvitePage(page: Page): Promise<string> {
@@ -104,8 +119,10 @@ test('an invited player deposits and bets; the inviter sees him and his commissi
   const invitedToken = await tokenOf(invited);
   await context.close();
 
-  await approvedDeposit(request, invitedToken, '200');
-  await settledK3Bet(request, invitedToken, '100');
+  await approvedDeposit(request, invitedToken, '2000');
+  const loss = await settledK3Hedge(request, invitedToken, '1000');
+  // The level 1 commission of the embedded defaults: 0.15 % of the member's net loss.
+  const commission = (Math.floor((loss * 15) / 10_000) / 100).toFixed(2);
 
   // The operator's batch pays bets settled at least 10 s before it runs.
   await expect
@@ -125,13 +142,12 @@ test('an invited player deposits and bets; the inviter sees him and his commissi
     .toBeGreaterThan(0);
 
   await page.goto('./#/pages/buddy/index');
-  await expect(page.getByTestId('team-level-1')).toContainText('200.00');
-  await expect(page.getByTestId('team-level-1')).toContainText('100.00');
+  await expect(page.getByTestId('team-level-1')).toContainText('2000.00');
   await expect(page.getByTestId('team-member').first()).toContainText(maskPhone(invitedPhone));
   await expect(page.getByTestId('salary-table')).toBeVisible();
 
   await page.goto('./#/pages/mine/backwater/index');
   const payment = page.getByTestId('rebate-payment').first();
-  await expect(payment).toContainText('1.00');
+  await expect(payment).toContainText(commission);
   await expect(payment).toContainText(vi.team_level!.replace('{level}', '1'));
 });

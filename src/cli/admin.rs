@@ -431,7 +431,7 @@ async fn dispatch(
         AdminCommand::Doctor { .. } => unreachable!("doctor runs before the database opens"),
         AdminCommand::Room { command } => {
             let data_dir = config.server.data_dir.as_path();
-            games::run_room(db, (config.timezone(), data_dir), command).await
+            games::run_room(db, &config, data_dir, command).await
         }
         AdminCommand::Deposit { command } => {
             let settings = Arc::new(WalletSettings::from_config(&config));

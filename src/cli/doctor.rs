@@ -68,6 +68,7 @@ async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
     findings.push(ledger_halt_check(db).await);
     findings.extend(chain_checks(db, config).await);
     findings.push(lag_check(db, config).await);
+    findings.push(programmes_check(db, config).await);
     findings.push(disk_check(config));
     findings.push(backup_check(config, crate::clock::Clock::System.now()));
     findings.extend(permission_checks(&config.server.data_dir));
@@ -279,6 +280,31 @@ async fn chain_checks(db: &Db, config: &Config) -> Vec<Finding> {
         });
     }
     findings
+}
+
+/// The reward programmes against the edge of every option of every open room.
+async fn programmes_check(db: &Db, config: &Config) -> Finding {
+    let growth = config.growth.clone();
+    let thin = db
+        .read(move |connection| crate::flows::programme_bounds::thin_edge(connection, &growth))
+        .await;
+    match thin {
+        Ok(None) => Finding::ok(
+            "programmes",
+            "rebates, commissions and the salary cost less than the edge of every open room's \
+             options",
+        ),
+        Ok(Some(thin)) => Finding::problem(
+            "programmes",
+            thin.to_string(),
+            "lower growth.rebate and growth.salary.tiers in the config (serve refuses to start)",
+        ),
+        Err(error) => Finding::problem(
+            "programmes",
+            format!("{:#}", anyhow::Error::from(error)),
+            "check that the database file is readable",
+        ),
+    }
 }
 
 async fn lag_check(db: &Db, config: &Config) -> Finding {

@@ -19,6 +19,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         crate::db::space::ensure_free_space(&config.server.data_dir, config.db.min_free_bytes)?;
         let _serve_lock = crate::backup::ServeLock::acquire_for_serve(&config.server.data_dir)?;
         let db = crate::startup::open(&mut config)?;
+        crate::cli::shared::refuse_thin_edge(&db, &config.growth, None).await?;
         let open_files = crate::startup::raise_open_files_limit();
         tracing::info!(open_files, streams_max = config.live.streams_max, "open files limit");
         let listen = config.server.listen;

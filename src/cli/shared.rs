@@ -181,6 +181,30 @@ pub fn print_table(headers: &[&str], rows: &[Vec<String>]) {
 }
 
 /// The room a room code names; a code no room has exits `NotFound`.
+/// Refuses to go on when the reward programmes of `growth` pay more on an option of an open
+/// room (of `room` only, when given) than the house keeps on it (`flows::programme_bounds`).
+pub async fn refuse_thin_edge(
+    db: &Db,
+    growth: &crate::config::GrowthConfig,
+    room: Option<crate::games::rules::room::Room>,
+) -> anyhow::Result<()> {
+    use crate::flows::programme_bounds::{self, ProgrammeRates};
+    let growth = growth.clone();
+    let thin = db
+        .read(move |connection| match room {
+            Some(room) => {
+                programme_bounds::thin_edge_in(connection, room, ProgrammeRates::of(&growth))
+            }
+            None => programme_bounds::thin_edge(connection, &growth),
+        })
+        .await
+        .map_err(explain)?;
+    match thin {
+        Some(thin) => Err(anyhow::anyhow!("{thin}")),
+        None => Ok(()),
+    }
+}
+
 pub fn parse_room(code: &str) -> anyhow::Result<crate::games::rules::room::Room> {
     crate::games::rules::room::Room::parse(code).map_err(|_| {
         super::exit::NotFound(format!("no room {code:?}: `fairhall admin room list` names them"))

@@ -2,7 +2,9 @@
 //! commission batches (list, run one now), and the weekly salary (list, pay the ended weeks
 //! now, one partner's). A readable table by default, `--json` for scripts.
 
-use super::shared::{explain, find_user, format_time, print_json_or, print_table};
+use super::shared::{
+    explain, find_user, format_time, print_json_or, print_table, refuse_thin_edge,
+};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -99,6 +101,7 @@ pub async fn run_rebate(
             print_json_or(json, &batches.map_err(explain)?.list, |batches| print_batches(batches))
         }
         RebateCommand::Run { json } => {
+            refuse_thin_edge(db, &config.growth, None).await?;
             let growth = Arc::new(config.growth.clone());
             let batch = db.write(move |tx| rebates::run_batch(tx, &growth, now)).await;
             let batch = batch.map_err(explain)?;
@@ -151,6 +154,7 @@ pub async fn run_salary(
             print_json_or(json, &payouts.map_err(explain)?.list, |payouts| print_payouts(payouts))
         }
         SalaryCommand::Run { json } => {
+            refuse_thin_edge(db, &config.growth, None).await?;
             let growth = Arc::new(config.growth.clone());
             let mut weeks: Vec<WeekReport> = Vec::new();
             loop {

@@ -289,11 +289,14 @@ impl CashbackConfig {
 }
 
 /// `[growth.rebate]`: the bettor's rebate and the three upline levels' commissions, in basis
-/// points of each settled bet's stake (refunded bets do not count), paid in batches.
+/// points of the bettor's net loss per settled period (his stakes less what they paid him, 0
+/// when he came out ahead; refunded bets do not count), paid in batches. Together with the
+/// salary they must cost less than the edge of every option of every open room
+/// (`flows::programme_bounds`, docs/programmes.md).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct RebateConfig {
-    /// The bettor's own rebate: 50 = 0.50 % of the stake back.
+    /// The bettor's own rebate: 10 = 0.10 % of his net loss back.
     pub rate_bps: i64,
     /// The commission of the bettor's inviter (level 1), his inviter (level 2) and the next
     /// (level 3).
@@ -309,7 +312,7 @@ pub const BATCH_INTERVAL_SECS_RANGE: std::ops::RangeInclusive<i64> = 60..=7 * 86
 
 impl Default for RebateConfig {
     fn default() -> Self {
-        RebateConfig { rate_bps: 50, commission_bps: [100, 50, 20], batch_interval_secs: 3_600 }
+        RebateConfig { rate_bps: 10, commission_bps: [15, 5, 2], batch_interval_secs: 3_600 }
     }
 }
 
@@ -371,10 +374,10 @@ impl Default for SalaryConfig {
         };
         SalaryConfig {
             tiers: vec![
-                tier(10_000, 3, 100),
-                tier(50_000, 5, 600),
-                tier(200_000, 10, 2_500),
-                tier(1_000_000, 20, 12_000),
+                tier(10_000, 3, 10),
+                tier(50_000, 5, 50),
+                tier(200_000, 10, 200),
+                tier(1_000_000, 20, 1_000),
             ],
         }
     }

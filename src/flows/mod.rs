@@ -8,5 +8,6 @@ pub mod audit_snapshots;
 pub mod deposits;
 pub mod home;
 pub mod keyed;
+pub mod programme_bounds;
 pub mod protection;
 pub mod reports;

@@ -7,6 +7,7 @@ use crate::error::AppError;
 use crate::games::betting::{self, RoomTerms};
 use crate::games::fairness::chains::{self, ChainInfo};
 use crate::games::limits::RoomLimits;
+use crate::games::rules::odds_sheet::margins::{OptionMargin, option_margins};
 use crate::games::rules::odds_sheet::{GroupSheet, SheetInput, odds_sheet};
 use crate::games::rules::room::Room;
 use crate::games::rules::settle::GameRules;
@@ -82,4 +83,20 @@ fn cached_sheet(room: Room, terms: &RoomTerms) -> Result<Arc<Vec<GroupSheet>>, A
     };
     SHEETS.lock().map_err(|_| poisoned())?.insert(code, Arc::new(entry));
     Ok(groups)
+}
+
+/// The edge and loss share of every option of `room` at its live odds, rules and minimum bets
+/// (`odds_sheet::margins`): what the reward programmes are checked against.
+pub fn room_margins(connection: &Connection, room: Room) -> Result<Vec<OptionMargin>, AppError> {
+    let terms = betting::room_terms(connection, room)?;
+    let limits = terms.limits.clone();
+    let min_bet =
+        move |option: crate::games::rules::options::BetOption| limits.of(&option.code()).min_bet;
+    let input = SheetInput {
+        source: room.draw_source(),
+        odds: &terms.odds,
+        rules: &terms.rules,
+        min_bet: &min_bet,
+    };
+    option_margins(&input)
 }

@@ -1,5 +1,6 @@
-//! Stakes for the growth programmes: what each player staked in bets settled won or lost
-//! within a span of settlement times (rebates, commissions, the team's volume), and the bets a
+//! Stakes for the growth programmes: what each player staked and lost in bets settled won or
+//! lost within a span of settlement times (rebates and commissions pay on the net loss, the
+//! salary counts the team's stake), and the bets a
 //! player placed in a window (tasks). Refunded bets are not stakes that played, so they never
 //! count.
 
@@ -10,11 +11,14 @@ use crate::money::Money;
 use rusqlite::{Connection, params};
 use std::collections::HashMap;
 
-/// What one player staked in settled (won or lost) bets, and in how many.
+/// What one player staked in settled (won or lost) bets, in how many, and what he lost on
+/// them: per period (room and issue) his stakes less what they paid him, periods he came out
+/// ahead in counting 0. A hedge (both sides of a period) loses only the house's edge.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SettledStakes {
     pub stake: i64,
     pub bets: i64,
+    pub net_loss: i64,
 }
 
 /// Per player, the stakes of bets settled won or lost at `from <= settled_at < until`.
@@ -23,13 +27,19 @@ pub fn settled_stakes_between(
     from: Timestamp,
     until: Timestamp,
 ) -> Result<HashMap<UserId, SettledStakes>, AppError> {
+    // A period settles in one transaction, so its bets share one `settled_at`: a span holds
+    // whole periods.
     let mut statement = connection.prepare_cached(
-        "SELECT user_id, SUM(stake), COUNT(*) FROM bets
-         WHERE settled_at >= ?1 AND settled_at < ?2 AND status IN ('won', 'lost')
+        "SELECT user_id, SUM(stake), SUM(bets), SUM(MAX(loss, 0)) FROM (
+             SELECT user_id, SUM(stake) AS stake, COUNT(*) AS bets, SUM(stake - payout) AS loss
+             FROM bets
+             WHERE settled_at >= ?1 AND settled_at < ?2 AND status IN ('won', 'lost')
+             GROUP BY user_id, room, issue)
          GROUP BY user_id",
     )?;
     let rows = statement.query_map(params![from, until], |row| {
-        Ok((row.get(0)?, SettledStakes { stake: row.get(1)?, bets: row.get(2)? }))
+        let stakes = SettledStakes { stake: row.get(1)?, bets: row.get(2)?, net_loss: row.get(3)? };
+        Ok((row.get(0)?, stakes))
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -41,12 +51,16 @@ pub fn settled_stakes_of(
 ) -> Result<HashMap<UserId, SettledStakes>, AppError> {
     let ids = serde_json::to_string(players).map_err(anyhow::Error::from)?;
     let mut statement = connection.prepare_cached(
-        "SELECT user_id, SUM(stake), COUNT(*) FROM bets
-         WHERE user_id IN (SELECT value FROM json_each(?1)) AND status IN ('won', 'lost')
+        "SELECT user_id, SUM(stake), SUM(bets), SUM(MAX(loss, 0)) FROM (
+             SELECT user_id, SUM(stake) AS stake, COUNT(*) AS bets, SUM(stake - payout) AS loss
+             FROM bets
+             WHERE user_id IN (SELECT value FROM json_each(?1)) AND status IN ('won', 'lost')
+             GROUP BY user_id, room, issue)
          GROUP BY user_id",
     )?;
     let rows = statement.query_map([ids], |row| {
-        Ok((row.get(0)?, SettledStakes { stake: row.get(1)?, bets: row.get(2)? }))
+        let stakes = SettledStakes { stake: row.get(1)?, bets: row.get(2)?, net_loss: row.get(3)? };
+        Ok((row.get(0)?, stakes))
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -1,8 +1,12 @@
 //! Rebates and commissions, paid in batches. A batch takes the bets settled (won or lost)
 //! since the last batch ended and before `SETTLEMENT_LAG_SECS` ago, and pays from `bonus` per
-//! bettor one Rebate entry (his own rate on his stakes) and per upline one Commission entry
-//! (the level 1/2/3 rates on the stakes of his members of that level). Stakes are summed per
-//! player and level first, then multiplied by the rate and rounded down to the minor unit.
+//! bettor one Rebate entry (his own rate on his net loss) and per upline one Commission entry
+//! (the level 1/2/3 rates on the net losses of his members of that level). A net loss is per
+//! period: the player's stakes less what they paid him, 0 for a period he came out ahead in
+//! (`games::stakes`), so a bet hedged by the other side of the period earns only on the edge it
+//! lost. (On gross stake, a hedge earned more than the edge of the even-money options:
+//! docs/programmes.md.) Net losses are summed per player and level first, then multiplied by
+//! the rate and rounded down to the minor unit; `rebate_payouts.stake` records that basis.
 //! The batch row, whose `settled_until` is where the next batch starts, is written in the same
 //! transaction as the payments: each settled bet counts exactly once, across restarts too.
 
@@ -97,17 +101,17 @@ pub fn share(stake: i64, rate_bps: i64) -> i64 {
     i64::try_from(amount).unwrap_or(i64::MAX)
 }
 
-/// Per (player, level), the stake he is paid on: level 0 his own, 1-3 his members'.
+/// Per (player, level), the net loss he is paid on: level 0 his own, 1-3 his members'.
 fn stakes_by_level(
     settled: &HashMap<UserId, SettledStakes>,
     uplines: &HashMap<UserId, Vec<UserId>>,
 ) -> BTreeMap<(UserId, u8), i64> {
     let mut by_level: BTreeMap<(UserId, u8), i64> = BTreeMap::new();
     for (bettor, stakes) in settled {
-        *by_level.entry((*bettor, 0)).or_default() += stakes.stake;
+        *by_level.entry((*bettor, 0)).or_default() += stakes.net_loss;
         for (depth, upline) in uplines.get(bettor).into_iter().flatten().enumerate() {
             let level = u8::try_from(depth + 1).unwrap_or(u8::MAX);
-            *by_level.entry((*upline, level)).or_default() += stakes.stake;
+            *by_level.entry((*upline, level)).or_default() += stakes.net_loss;
         }
     }
     by_level
@@ -265,11 +269,11 @@ pub fn overview(
     let last = last_batch(connection)?;
     let from = last.map_or(Timestamp::from_secs(0), |(until, _)| until);
     let settled = stakes::settled_stakes_between(connection, from, now + 1)?;
-    let own = settled.get(&player).map_or(0, |stakes| stakes.stake);
+    let own = settled.get(&player).map_or(0, |stakes| stakes.net_loss);
     let mut level_stakes = [0i64; 3];
     for (member, level) in chain::team_levels(connection, player)? {
         let index = usize::from(level).saturating_sub(1).min(2);
-        level_stakes[index] += settled.get(&member).map_or(0, |stakes| stakes.stake);
+        level_stakes[index] += settled.get(&member).map_or(0, |stakes| stakes.net_loss);
     }
     let pending_rebate = share(own, config.rate_bps);
     let pending_commission: i64 = level_stakes

@@ -1,11 +1,13 @@
 //! The operator's team, rebate and salary commands (`fairhall admin team|rebate|salary`), run
 //! as the built binary on the data directory of a `TestApp` whose players bet.
 
-use crate::support::binary::{fail, succeed};
+use crate::support::binary::{fail, run, succeed};
 use crate::support::hall::Hall;
 use crate::support::helpers::TestApp;
-use crate::support::team::{fund_game, invite_chain, settled_bet};
+use crate::support::team::{fund_game, invite_chain, net_loss, settled_bet};
 use crate::support::wallet_support::{WalletApp, assert_ledger_verifies};
+use fairhall::growth::rebates::share;
+use fairhall::money::Money;
 use serde_json::Value;
 use std::path::Path;
 
@@ -44,10 +46,14 @@ async fn the_operator_reads_a_team_and_runs_the_rebate_batch_once() {
         "{table}"
     );
 
+    // The defaults: 0.10 % rebate; 0.15 % and 0.05 % commissions to the two levels above, of
+    // the bettor's net loss (0 when his bet won).
+    let loss = net_loss(&hall, &chain[2]).await;
+    let shares = [share(loss, 5), share(loss, 15), share(loss, 10)];
+    let text = |minor: i64| Money::from_minor(minor).expect("an amount").to_string();
     let batch = json_of(dir.path(), &["admin", "rebate", "run", "--json"]);
     assert_eq!((batch["bets"].as_i64(), batch["stake"].as_str()), (Some(1), Some("200.00")));
-    // 0.50 % rebate; 1.00 % and 0.50 % commissions to the two levels above.
-    assert_eq!(batch["paid"], "4.00");
+    assert_eq!(batch["paid"], text(shares.iter().sum()).as_str());
     let again = json_of(dir.path(), &["admin", "rebate", "run", "--json"]);
     assert!(again.is_null() || again["paid"] == "0.00", "{again}");
     let wallets: Vec<String> = {
@@ -57,7 +63,7 @@ async fn the_operator_reads_a_team_and_runs_the_rebate_batch_once() {
         }
         wallets
     };
-    assert_eq!(wallets, ["1.00", "2.00", "1.00"]);
+    assert_eq!(wallets, shares.map(text));
     let batches = json_of(dir.path(), &["admin", "rebate", "batches", "--json"]);
     let paid: Vec<&str> = batches
         .as_array()
@@ -65,7 +71,7 @@ async fn the_operator_reads_a_team_and_runs_the_rebate_batch_once() {
         .iter()
         .map(|b| b["paid"].as_str().expect("paid"))
         .collect();
-    assert!(paid.contains(&"4.00"), "{batches}");
+    assert!(paid.contains(&text(shares.iter().sum()).as_str()), "{batches}");
     assert!(
         succeed(dir.path(), &["admin", "rebate", "batches"]).starts_with("batch  settled from")
     );
@@ -90,4 +96,34 @@ async fn the_operator_pays_lists_and_shows_salaries() {
     let refused = fail(dir.path(), &["admin", "salary", "list", "--week", "last monday"]);
     assert!(refused.stderr.contains("--week"), "{refused:?}");
     fail(dir.path(), &["admin", "team", "nobody"]);
+}
+
+/// Rebates and commissions at 2.20 % of the net loss together reach the edge of options that
+/// keep 1 % and lose 90 % or more of the stake: `serve` does not start, the operator's batch
+/// does not run and `admin doctor` names the option and the keys to lower.
+#[tokio::test]
+async fn rates_above_an_edge_are_refused_by_serve_the_batch_and_doctor() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let hall = hall_in(dir.path()).await;
+    drop(hall);
+    let config = dir.path().join("fairhall.toml");
+    std::fs::write(&config, "[growth.rebate]\nrate_bps = 50\ncommission_bps = [100, 50, 20]\n")
+        .expect("a config");
+    let config = config.to_str().expect("a path");
+    let before = json_of(dir.path(), &["admin", "rebate", "batches", "--json"]);
+    for args in
+        [vec!["--config", config, "serve"], vec!["--config", config, "admin", "rebate", "run"]]
+    {
+        let refused = fail(dir.path(), &args);
+        for named in ["growth.rebate.rate_bps", "growth.rebate.commission_bps", "edge", "option"] {
+            assert!(refused.stderr.contains(named), "{args:?}: {refused:?}");
+        }
+    }
+    let batches = json_of(dir.path(), &["admin", "rebate", "batches", "--json"]);
+    assert_eq!(batches, before, "no batch ran");
+    // (This hall's clock runs ahead and its directory is a temp one: doctor finds those too.)
+    let doctor = fail(dir.path(), &["--config", config, "admin", "doctor"]);
+    assert!(doctor.stdout.contains("programmes: PROBLEM"), "{doctor:?}");
+    let doctor = run(dir.path(), &["admin", "doctor"]);
+    assert!(doctor.stdout.contains("programmes: ok"), "the embedded defaults pass: {doctor:?}");
 }

@@ -36,3 +36,22 @@ pub async fn settled_bet(hall: &Hall, player: &Player, amount: &str) {
 pub async fn team_index(app: &TestApp, player: &Player) -> Value {
     app.get_as(player, "/api/team/index", "").await.assert_ok().clone()
 }
+
+/// The player's net loss over his settled (won or lost) bets, in minor units: per period (room
+/// and issue) his stakes less what they paid him, a period he came out ahead in counting 0.
+/// What rebates and commissions pay on.
+pub async fn net_loss(hall: &Hall, player: &Player) -> i64 {
+    let mut by_period: std::collections::BTreeMap<(String, String), i64> = Default::default();
+    for record in hall.records(player, "limit=100").await {
+        if !matches!(record["status"].as_str(), Some("won" | "lost")) {
+            continue;
+        }
+        let minor = |field: &str| {
+            let text = record[field].as_str().expect("an amount");
+            fairhall::money::Money::parse(text).expect("money").minor()
+        };
+        let period = (record["room"].to_string(), record["issue"].to_string());
+        *by_period.entry(period).or_default() += minor("amount") - minor("payout");
+    }
+    by_period.values().map(|loss| (*loss).max(0)).sum()
+}

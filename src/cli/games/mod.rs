@@ -5,7 +5,9 @@ mod room_limits;
 mod room_status;
 mod room_update;
 
-use super::shared::{explain, format_time, parse_room, print_json_or, print_table, yes_no};
+use super::shared::{
+    explain, format_time, parse_room, print_json_or, print_table, refuse_thin_edge, yes_no,
+};
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::db::Db;
@@ -106,13 +108,18 @@ struct ShownRoom<'a> {
 
 pub async fn run_room(
     db: &Db,
-    (timezone, data_dir): (chrono_tz::Tz, &Path),
+    config: &Config,
+    data_dir: &Path,
     command: RoomCommand,
 ) -> anyhow::Result<()> {
+    let timezone = config.timezone();
     match command {
         RoomCommand::List { json } => print_rooms(db, json).await?,
         RoomCommand::Show { room, json } => show_room(db, &room, json).await?,
-        RoomCommand::Open { room } => set_open(db, &room, true).await?,
+        RoomCommand::Open { room } => {
+            refuse_thin_edge(db, &config.growth, Some(parse_room(&room)?)).await?;
+            set_open(db, &room, true).await?
+        }
         RoomCommand::Close { room } => {
             set_open(db, &room, false).await?;
             print_refunds_at_close(db, &room).await?;

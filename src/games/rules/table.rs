@@ -3,7 +3,7 @@
 use crate::error::AppError;
 use crate::games::rules::odds::Odds;
 use crate::games::rules::options::{BetOption, options};
-use crate::games::rules::room::Game;
+use crate::games::rules::room::{DrawSource, Game, Room};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -28,6 +28,21 @@ impl OddsTable {
     /// GAMES.md's defaults for `game`.
     pub fn defaults(game: Game) -> OddsTable {
         let entries = options(game).into_iter().map(|option| (option, option.default_odds()));
+        OddsTable { game, entries: entries.collect() }
+    }
+
+    /// The odds `room` opens with: GAMES.md's for its game, and for a yn28 room its region's
+    /// sums (`Yn28Option::region_odds`).
+    pub fn room_defaults(room: Room) -> OddsTable {
+        let game = room.game();
+        let region = match room.draw_source() {
+            DrawSource::Yn28(region) => Some(region),
+            _ => None,
+        };
+        let entries = options(game).into_iter().map(|option| match (option, region) {
+            (BetOption::Yn28(yn28), Some(region)) => (option, yn28.region_odds(region)),
+            _ => (option, option.default_odds()),
+        });
         OddsTable { game, entries: entries.collect() }
     }
 

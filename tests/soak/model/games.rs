@@ -216,7 +216,12 @@ impl Walk {
             self.touched.insert(bet.player);
             let outcome = settle(bet.room, &bet.option, drawn);
             if outcome != Settled::Refunded {
-                expected.settled_stakes.push((now, bet.stake));
+                let payout = match outcome {
+                    Settled::Won(odds) => win_payout(bet.room, odds, bet.stake),
+                    _ => 0,
+                };
+                let period = (bet.room.to_string(), bet.issue.clone());
+                expected.settled_losses.push((now, period, bet.stake - payout));
                 *expected.settled_by_week.entry(operator_week(now)).or_default() += bet.stake;
                 expected.turnover = (expected.turnover - bet.stake).max(0);
             }

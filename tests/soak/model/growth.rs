@@ -115,10 +115,11 @@ impl Walk {
         }
     }
 
-    /// The rebate batch, when one is due: on the stakes settled since the last batch and
-    /// before the lag, each bettor's own rate and his uplines' commission rates (levels 1-3),
-    /// summed per player and level, then rounded down; per player one rebate and one
-    /// commission (of all levels), each paid as a bonus.
+    /// The rebate batch, when one is due: on the net loss of the periods settled since the
+    /// last batch and before the lag (per bettor and period, stakes less payouts, 0 when
+    /// ahead), each bettor's own rate and his uplines' commission rates (levels 1-3), summed
+    /// per player and level, then rounded down; per player one rebate and one commission (of
+    /// all levels), each paid as a bonus.
     fn pay_rebates(&mut self) {
         let now = self.app.now();
         if now.secs_since(self.rebates_ran_at) < REBATE_INTERVAL_SECS {
@@ -128,10 +129,15 @@ impl Walk {
         let mut by_level: BTreeMap<(usize, usize), i64> = BTreeMap::new();
         for bettor in 0..self.expected.len() {
             let expected = &mut self.expected[bettor];
-            let (due, later): (Vec<_>, Vec<_>) =
-                expected.settled_stakes.iter().partition(|(settled_at, _)| *settled_at < until);
-            expected.settled_stakes = later;
-            let stake: i64 = due.iter().map(|(_, stake)| stake).sum();
+            let (due, later): (Vec<_>, Vec<_>) = std::mem::take(&mut expected.settled_losses)
+                .into_iter()
+                .partition(|(settled_at, _, _)| *settled_at < until);
+            expected.settled_losses = later;
+            let mut by_period: BTreeMap<(String, String), i64> = BTreeMap::new();
+            for (_, period, loss) in due {
+                *by_period.entry(period).or_default() += loss;
+            }
+            let stake: i64 = by_period.values().map(|loss| (*loss).max(0)).sum();
             let mut upline = Some(bettor);
             for level in 0..REBATE_RATES_BPS.len() {
                 let Some(player) = upline else { break };

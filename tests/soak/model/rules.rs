@@ -31,6 +31,7 @@ pub const MAX_USER: i64 = 30_000;
 pub const MAX_TOTAL: i64 = 60_000;
 pub const PAYOUT_CAP: i64 = 1_000_000;
 /// The bettor's own rebate and his uplines' commissions (levels 1-3), in basis points of his
+/// net loss per period (stakes less payouts, 0 for a period he came out ahead in); of his
 /// settled stakes, paid in batches at most this often, on bets settled before the batch's
 /// clock less the settlement lag (the defaults).
 pub const REBATE_RATES_BPS: [i64; 4] = [50, 100, 50, 20];
@@ -157,8 +158,9 @@ pub struct Expected {
     pub savings_low: i64,
     /// When each of their withdrawals was requested.
     pub withdrawals_at: Vec<Timestamp>,
-    /// Stakes of won and lost bets not yet rebated, by the time they settled.
-    pub settled_stakes: Vec<(Timestamp, i64)>,
+    /// Won and lost bets not yet rebated: when they settled, their period (room, issue) and
+    /// their stake less their payout.
+    pub settled_losses: Vec<(Timestamp, (String, String), i64)>,
     /// The operator day of the last sign-in and the streak it made.
     pub last_signin: Option<(i64, i64)>,
     /// The stakes of every bet placed (the VIP level's betting points) and the level held.
@@ -232,7 +234,7 @@ pub enum Settled {
 /// The odds of an option in play, in thousandths (GAMES.md's defaults).
 pub fn odds_of(room: &str, option: &str) -> i64 {
     if super::yn28::is_yn28(room) {
-        return super::yn28::odds_of(option);
+        return super::yn28::odds_of(room, option);
     }
     match (room, option.split('_').collect::<Vec<_>>().as_slice()) {
         ("k3", ["sum", sum]) => {
@@ -259,7 +261,7 @@ pub fn odds_of(room: &str, option: &str) -> i64 {
 /// The outcome of `option` on the drawn numbers of `room`.
 pub fn settle(room: &str, option: &str, drawn: &[i64]) -> Settled {
     if super::yn28::is_yn28(room) {
-        return super::yn28::settle(option, [drawn[0], drawn[1], drawn[2]]);
+        return super::yn28::settle(room, option, [drawn[0], drawn[1], drawn[2]]);
     }
     let odds = odds_of(room, option);
     let won = |condition: bool| if condition { Settled::Won(odds) } else { Settled::Lost };

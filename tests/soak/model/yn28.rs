@@ -72,8 +72,44 @@ const SUM_ODDS: [i64; 14] = [
     14_400, 13_300, 13_200,
 ];
 
+/// The sums V31 lowered per region (where the "2.0" odds returned 99 % or more), in
+/// thousandths: (region, sum, odds).
+const REGION_SUMS: [(&str, i64, i64); 21] = [
+    ("canada", 8, 21_900),
+    ("canada", 11, 14_300),
+    ("canada", 13, 13_100),
+    ("canada", 14, 13_100),
+    ("canada", 16, 14_300),
+    ("canada", 19, 21_900),
+    ("china", 0, 997_000),
+    ("china", 11, 14_300),
+    ("china", 14, 13_100),
+    ("china", 16, 14_300),
+    ("china", 18, 17_900),
+    ("china", 19, 21_900),
+    ("china", 27, 983_000),
+    ("usa", 0, 992_000),
+    ("usa", 6, 34_900),
+    ("usa", 8, 21_800),
+    ("usa", 9, 17_800),
+    ("usa", 10, 15_600),
+    ("usa", 11, 14_200),
+    ("usa", 13, 13_100),
+    ("usa", 14, 13_100),
+];
+
+/// The odds of `option` in `room` (`<region>_<tier>`), in thousandths: its region's lowered sum,
+/// or the "2.0" table.
+pub fn odds_of(room: &str, option: &str) -> i64 {
+    let region = room.split('_').next().unwrap_or_default();
+    let sum: Option<i64> = option.strip_prefix("sum_").and_then(|sum| sum.parse().ok());
+    let lowered =
+        REGION_SUMS.iter().find(|(of, lowered, _)| *of == region && Some(*lowered) == sum);
+    lowered.map_or_else(|| table_odds(option), |(_, _, odds)| *odds)
+}
+
 /// The "2.0" table, in thousandths.
-pub fn odds_of(option: &str) -> i64 {
+fn table_odds(option: &str) -> i64 {
     match option {
         "big" | "small" | "odd" | "even" => 2_000,
         "small_odd" | "big_even" => 4_600,
@@ -93,7 +129,7 @@ pub fn odds_of(option: &str) -> i64 {
 const REDUCED_ODDS: i64 = 1_600;
 
 /// How `option` ends on a, b, c: its natural outcome, unless the 13/14 rule applies.
-pub fn settle(option: &str, digits: [i64; 3]) -> Settled {
+pub fn settle(room: &str, option: &str, digits: [i64; 3]) -> Settled {
     let sum: i64 = digits.iter().sum();
     let (big, odd) = (sum >= 14, sum % 2 == 1);
     let mut sorted = digits;
@@ -121,7 +157,7 @@ pub fn settle(option: &str, digits: [i64; 3]) -> Settled {
     match (option, sum) {
         ("small_odd", 13) | ("big_even", 14) => Settled::Refunded,
         (_, 13 | 14) if two_way && wins => Settled::Won(REDUCED_ODDS),
-        _ if wins => Settled::Won(odds_of(option)),
+        _ if wins => Settled::Won(odds_of(room, option)),
         _ => Settled::Lost,
     }
 }

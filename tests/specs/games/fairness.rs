@@ -198,7 +198,7 @@ async fn the_rooms_carry_the_default_settings_of_games_md() {
     assert_eq!(rooms.len(), 18);
     for room in &rooms {
         let game = room.game;
-        let odds = serde_json::to_value(OddsTable::defaults(game));
+        let odds = serde_json::to_value(OddsTable::room_defaults(room.room));
         let rules = serde_json::to_value(GameRules::defaults(game));
         assert_eq!(room.odds, odds.expect("json"), "{}", room.room);
         assert_eq!(room.rules, rules.expect("json"), "{}", room.room);

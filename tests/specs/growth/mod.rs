@@ -1,6 +1,7 @@
 mod deposit_rewards;
 mod envelope_limits;
 mod envelopes;
+mod programme_bounds;
 mod programme_cost;
 mod rebates;
 mod salary;

@@ -141,7 +141,7 @@ async fn the_salary_page_shows_the_table() {
     assert_eq!(tiers[0]["volume_min"], "10000.00");
     assert_eq!(
         (tiers[0]["active_min"].as_i64(), tiers[0]["amount"].as_str()),
-        (Some(3), Some("100.00"))
+        (Some(3), Some("10.00"))
     );
     assert_eq!((page["volume"].as_str(), page["tier"].as_i64()), (Some("0.00"), Some(0)));
     assert_eq!(page["history"]["total"], 0);

@@ -180,8 +180,12 @@ async fn a_rebate_batch_skips_an_excluded_player_and_pays_the_others() {
     let app = &hall.app;
     let (excluded, other) = (app.player().await, app.player().await);
     for player in [&excluded, &other] {
-        fund_game(app, player, "1000.00").await;
-        settled_bet(&hall, player, "100.00").await;
+        fund_game(app, player, "3000.00").await;
+        // Both sides of k3: a net loss of at least 50.00 whatever the draw.
+        let both = serde_json::json!([{"option": "big", "amount": "1000"},
+                                      {"option": "small", "amount": "1000"}]);
+        hall.bet(player, "k3", both).await.assert_ok();
+        hall.draw("k3").await;
     }
     app.exclude(&excluded, "self_exclusion", "6m").await.assert_ok();
     let before = [app.balances_of(&excluded).await.wallet, app.balances_of(&other).await.wallet];
@@ -190,8 +194,12 @@ async fn a_rebate_batch_skips_an_excluded_player_and_pays_the_others() {
     hall.scheduler.tick(app.now()).await;
 
     assert_eq!(app.balances_of(&excluded).await.wallet, before[0], "not credited");
-    let rebate = money("0.50");
-    assert_eq!(app.balances_of(&other).await.wallet, before[1].checked_add(rebate).expect("sum"));
+    let loss = crate::support::team::net_loss(&hall, &other).await;
+    let rate = app.config.growth.rebate.rate_bps;
+    let rebate = fairhall::growth::rebates::share(loss, rate);
+    assert!(rebate > 0, "a net loss of {loss} pays a rebate");
+    let paid = app.balances_of(&other).await.wallet.minor() - before[1].minor();
+    assert_eq!(paid, rebate);
     assert_ledger_verifies(app).await;
 }
 

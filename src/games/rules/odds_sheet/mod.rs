@@ -7,6 +7,7 @@
 //! stakes where nothing is rounded.)
 
 pub mod groups;
+pub mod margins;
 pub mod space;
 
 use crate::error::AppError;

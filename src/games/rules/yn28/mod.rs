@@ -213,6 +213,19 @@ impl Yn28Option {
         code.to_owned()
     }
 
+    /// The odds of this option in `region`'s rooms: the "2.0" table, except the sums whose
+    /// odds would return 99 % or more of the stake there (`REGION_SUM_ODDS`).
+    pub fn region_odds(self, region: Region) -> Odds {
+        let lowered = match self {
+            Yn28Option::Sum(sum) => REGION_SUM_ODDS
+                .iter()
+                .find(|(of, _)| *of == region)
+                .and_then(|(_, sums)| sums.iter().find(|(lowered, _)| *lowered == sum)),
+            _ => None,
+        };
+        lowered.map_or_else(|| self.default_odds(), |(_, odds)| Odds::from_thousandths(*odds))
+    }
+
     /// The "2.0" room's table.
     pub fn default_odds(self) -> Odds {
         let thousandths = match self {
@@ -249,6 +262,43 @@ impl Yn28Option {
 }
 
 /// Odds in thousandths of `sum_s` and `sum_(27-s)`, s = 0..=13.
+/// Each region derives a, b, c from its own keno draw, so a sum is likelier in one region than
+/// in another (`distribution`), and the "2.0" table's odds of some sums would return 99 % or
+/// more of the stake in a region (china's sum 27: 100.70 %, a bet players win on). Those sums
+/// pay the largest odds (to 0.1, or to 1 from 100) that return at most 99 % in the region,
+/// exactly (migration V31 stored them; `docs/programmes.md`): (sum, odds in thousandths).
+pub const REGION_SUM_ODDS: [(Region, &[(u8, u32)]); 3] = [
+    (
+        Region::Canada,
+        &[(8, 21_900), (11, 14_300), (13, 13_100), (14, 13_100), (16, 14_300), (19, 21_900)],
+    ),
+    (
+        Region::China,
+        &[
+            (0, 997_000),
+            (11, 14_300),
+            (14, 13_100),
+            (16, 14_300),
+            (18, 17_900),
+            (19, 21_900),
+            (27, 983_000),
+        ],
+    ),
+    (
+        Region::Usa,
+        &[
+            (0, 992_000),
+            (6, 34_900),
+            (8, 21_800),
+            (9, 17_800),
+            (10, 15_600),
+            (11, 14_200),
+            (13, 13_100),
+            (14, 13_100),
+        ],
+    ),
+];
+
 const SUM_ODDS: [u32; 14] = [
     1_000_000, 320_000, 160_000, 95_000, 62_000, 42_000, 35_000, 27_000, 22_000, 18_000, 15_700,
     14_400, 13_300, 13_200,

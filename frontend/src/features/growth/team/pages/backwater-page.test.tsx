@@ -27,7 +27,9 @@ describe('backwater', () => {
   it('shows the pending amount, the rates and what each batch paid', async () => {
     renderAt('/pages/mine/backwater/index');
     expect(await screen.findByTestId('rebate-pending')).toHaveTextContent('3.50');
-    expect(screen.getByText('Your rebate on each bet').nextSibling).toHaveTextContent('0.50 %');
+    expect(screen.getByText('Your rebate on your net loss').nextSibling).toHaveTextContent(
+      '0.50 %',
+    );
     expect(screen.getByText('Level 1 commission').nextSibling).toHaveTextContent('1.00 %');
     expect(screen.getByText('Level 3 commission').nextSibling).toHaveTextContent('0.20 %');
     expect(screen.getByText(/every 60 minutes/)).toBeInTheDocument();
