@@ -419,14 +419,20 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * whenever a loaded machine stretches the slide past the test's next step.
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
+  // Until no finite animation runs for a moment: a dialog that a late reply opens (a notice)
+  // fades in after the page's own animations ended, and axe would read it half-transparent.
+  await page.evaluate(async () => {
+    const running = () =>
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState === 'running');
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((settled) => setTimeout(settled, 150));
+      if (running().length === 0) return;
+    }
+  });
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   const result = await (include === undefined ? builder : builder.include(include)).analyze();
   return result.violations.flatMap((violation) =>

@@ -46,19 +46,25 @@ async function approvedDeposit(request: APIRequestContext, token: string, amount
 }
 
 /** Moves `amount` to the game balance and bets it on K3 `big`; waits for the settlement. */
-/** Minor units of a money text ("12.34" -> 1234). */
-const minor = (text: string) => Math.round(Number(text) * 100);
+/** Minor units of a money text with two decimals ("12.34" -> 1234). */
+const minor = (text: string) => Number.parseInt(text.replace('.', ''), 10);
+
+/** A money text of minor units (1234 -> "12.34"). */
+const moneyText = (units: number) =>
+  `${Math.trunc(units / 100)}.${String(units % 100).padStart(2, '0')}`;
 
 /**
  * `amount` on both k3 big and small of one period, settled: a net loss of 5 % of the stake
  * (or all of it on a triple), whatever the draw. Returns that net loss in minor units.
  */
 async function settledK3Hedge(request: APIRequestContext, token: string, amount: string) {
-  const conversion = await request.post('api/personal/conversion', {
-    headers: { token },
-    data: { from: 'balance', amount: String(2 * Number(amount)) },
-  });
-  expect(((await conversion.json()) as { code: number }).code).toBe(1);
+  for (const side of ['big', 'small']) {
+    const conversion = await request.post('api/personal/conversion', {
+      headers: { token },
+      data: { from: 'balance', amount },
+    });
+    expect(((await conversion.json()) as { code: number }).code, side).toBe(1);
+  }
   const period = await bettablePeriod(request, 'k3', 4);
   const bet = await request.post('api/rooms/betting', {
     headers: { token, 'Idempotency-Key': `e2e-team-bet-${period.issue}-${token.slice(0, 8)}` },
@@ -122,7 +128,7 @@ test('an invited player deposits and bets; the inviter sees him and his commissi
   await approvedDeposit(request, invitedToken, '2000');
   const loss = await settledK3Hedge(request, invitedToken, '1000');
   // The level 1 commission of the embedded defaults: 0.15 % of the member's net loss.
-  const commission = (Math.floor((loss * 15) / 10_000) / 100).toFixed(2);
+  const commission = moneyText(Math.trunc((loss * 15) / 10_000));
 
   // The operator's batch pays bets settled at least 10 s before it runs.
   await expect
@@ -142,7 +148,8 @@ test('an invited player deposits and bets; the inviter sees him and his commissi
     .toBeGreaterThan(0);
 
   await page.goto('./#/pages/buddy/index');
-  await expect(page.getByTestId('team-level-1')).toContainText('2000.00');
+  // The deposit and the two stakes, in the page's (vi) grouping.
+  await expect(page.getByTestId('team-level-1')).toContainText('2,000.00');
   await expect(page.getByTestId('team-member').first()).toContainText(maskPhone(invitedPhone));
   await expect(page.getByTestId('salary-table')).toBeVisible();
 

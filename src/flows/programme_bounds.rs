@@ -1,8 +1,9 @@
 //! The reward programmes against the games' edge (docs/programmes.md): rebates and commissions
-//! pay a share of each player's net loss per period, the salary a share of his team's stake at
-//! most (its tier with the highest amount per volume). On a bet on an option, that costs the
-//! house at most `net-loss rate x the option's loss share + salary rate` of the stake, however
-//! the bets are combined, hedged or spread over accounts. A configuration whose cost reaches the
+//! pay a share of each player's net loss per period; the salary a share of his team's stake at
+//! most (its tier with the highest amount per volume) and the VIP upgrades a share of his own
+//! (the level whose rewards up to it are the most per betting point it needs). On a bet on an
+//! option, that costs the house at most `net-loss rate x the option's loss share + the volume
+//! rates` of the stake, however the bets are combined, hedged or spread over accounts. A configuration whose cost reaches the
 //! edge of any option of any open room would let players win against the house without risk:
 //! `serve`, the programmes' runs and `admin room open` refuse it, and `admin doctor` names it.
 
@@ -27,6 +28,9 @@ pub struct ProgrammeRates {
     pub net_loss_bps: i64,
     /// The salary tier paying the most per unit of team volume: (amount, volume_min).
     pub salary: Option<(Money, Money)>,
+    /// The VIP level whose upgrade rewards, from the first level up to it, pay the most per
+    /// betting point it needs: (those rewards, its betting_points).
+    pub vip: Option<(Money, Money)>,
 }
 
 impl ProgrammeRates {
@@ -40,22 +44,37 @@ impl ProgrammeRates {
                 cross(*amount_l, *volume_r).cmp(&cross(*amount_r, *volume_l))
             },
         );
-        ProgrammeRates { net_loss_bps, salary }
+        let mut rewards_so_far = Money::ZERO;
+        let mut vip: Option<(Money, Money)> = None;
+        for level in &growth.vip.levels {
+            rewards_so_far = rewards_so_far.checked_add(level.upgrade_reward).unwrap_or(Money::MAX);
+            if level.upgrade_reward == Money::ZERO {
+                continue;
+            }
+            let candidate = (rewards_so_far, level.betting_points);
+            let higher = vip.is_none_or(|(rewards, points)| {
+                cross(candidate.0, points) > cross(rewards, candidate.1)
+            });
+            if higher {
+                vip = Some(candidate);
+            }
+        }
+        ProgrammeRates { net_loss_bps, salary, vip }
     }
 
     /// What the programmes cost per unit staked on an option, parts per trillion, rounded up.
     pub fn cost_ppt(&self, margin: &OptionMargin) -> u128 {
         let net_loss_bps = u128::try_from(self.net_loss_bps).unwrap_or(0);
         let on_loss = (net_loss_bps * margin.loss_ppt).div_ceil(BPS);
-        let on_volume = match self.salary {
-            Some((amount, volume_min)) => {
+        let per_volume = |paid: Option<(Money, Money)>| match paid {
+            Some((amount, volume)) => {
                 let amount = u128::try_from(amount.minor()).unwrap_or(0);
-                let volume = u128::try_from(volume_min.minor()).unwrap_or(0);
+                let volume = u128::try_from(volume.minor()).unwrap_or(0);
                 if volume == 0 { PPT } else { (amount * PPT).div_ceil(volume) }
             }
             None => 0,
         };
-        on_loss + on_volume
+        on_loss + per_volume(self.salary) + per_volume(self.vip)
     }
 }
 
@@ -83,7 +102,13 @@ impl fmt::Display for ThinEdge {
         if let Some((amount, volume_min)) = self.rates.salary {
             write!(
                 formatter,
-                " and growth.salary.tiers up to {amount} per {volume_min} of team volume"
+                ", growth.salary.tiers up to {amount} per {volume_min} of team volume"
+            )?;
+        }
+        if let Some((rewards, points)) = self.rates.vip {
+            write!(
+                formatter,
+                ", growth.vip.levels upgrade rewards of {rewards} for {points} betting points"
             )?;
         }
         write!(

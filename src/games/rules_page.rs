@@ -9,6 +9,7 @@ use crate::games::fairness::chains::{self, ChainInfo};
 use crate::games::limits::RoomLimits;
 use crate::games::rules::odds_sheet::margins::{OptionMargin, option_margins};
 use crate::games::rules::odds_sheet::{GroupSheet, SheetInput, odds_sheet};
+use crate::games::rules::options::BetOption;
 use crate::games::rules::room::Room;
 use crate::games::rules::settle::GameRules;
 use crate::games::rules::table::OddsTable;
@@ -65,16 +66,7 @@ fn cached_sheet(room: Room, terms: &RoomTerms) -> Result<Arc<Vec<GroupSheet>>, A
     if let Some(cached) = current {
         return Ok(cached.groups.clone());
     }
-    let limits = terms.limits.clone();
-    let min_bet =
-        move |option: crate::games::rules::options::BetOption| limits.of(&option.code()).min_bet;
-    let input = SheetInput {
-        source: room.draw_source(),
-        odds: &terms.odds,
-        rules: &terms.rules,
-        min_bet: &min_bet,
-    };
-    let groups = Arc::new(odds_sheet(&input)?);
+    let groups = Arc::new(with_sheet_input(room, terms, odds_sheet)?);
     let entry = CachedSheet {
         odds: terms.odds.clone(),
         rules: terms.rules.clone(),
@@ -89,14 +81,18 @@ fn cached_sheet(room: Room, terms: &RoomTerms) -> Result<Arc<Vec<GroupSheet>>, A
 /// (`odds_sheet::margins`): what the reward programmes are checked against.
 pub fn room_margins(connection: &Connection, room: Room) -> Result<Vec<OptionMargin>, AppError> {
     let terms = betting::room_terms(connection, room)?;
-    let limits = terms.limits.clone();
-    let min_bet =
-        move |option: crate::games::rules::options::BetOption| limits.of(&option.code()).min_bet;
+    with_sheet_input(room, &terms, option_margins)
+}
+
+/// Runs `compute` on the sheet input of `room` under `terms`: its draw, odds, rules and the
+/// minimum bet of each option.
+fn with_sheet_input<T>(room: Room, terms: &RoomTerms, compute: impl FnOnce(&SheetInput) -> T) -> T {
+    let min_bet = |option: BetOption| terms.limits.of(&option.code()).min_bet;
     let input = SheetInput {
         source: room.draw_source(),
         odds: &terms.odds,
         rules: &terms.rules,
         min_bet: &min_bet,
     };
-    option_margins(&input)
+    compute(&input)
 }

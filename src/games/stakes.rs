@@ -1,6 +1,6 @@
 //! Stakes for the growth programmes: what each player staked and lost in bets settled won or
 //! lost within a span of settlement times (rebates and commissions pay on the net loss, the
-//! salary counts the team's stake), and the bets a
+//! salary counts the team's stake), and the settled bets a
 //! player placed in a window (tasks). Refunded bets are not stakes that played, so they never
 //! count.
 
@@ -65,15 +65,17 @@ pub fn settled_stakes_of(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// How many bets a player placed in a window and their stakes; refunded bets do not count.
+/// How many bets a player placed in a window and their stakes, counting only bets settled won
+/// or lost: an open bet may still be refunded (a closed room, an undrawable period), and a
+/// task paid on it would have paid for nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BetActivity {
     pub bets: i64,
     pub staked: Money,
 }
 
-/// `user_id`'s bets placed at or after `since` and before `until` (`None`: open), refunds left
-/// out.
+/// `user_id`'s bets placed at or after `since` and before `until` (`None`: open) and settled
+/// won or lost.
 pub fn bets_placed(
     connection: &Connection,
     user_id: UserId,
@@ -83,7 +85,7 @@ pub fn bets_placed(
     let (bets, staked): (i64, i64) = connection
         .prepare_cached(
             "SELECT COUNT(*), COALESCE(SUM(stake), 0) FROM bets
-             WHERE user_id = ?1 AND status <> 'refunded'
+             WHERE user_id = ?1 AND status IN ('won', 'lost')
                AND (?2 IS NULL OR placed_at >= ?2) AND (?3 IS NULL OR placed_at < ?3)",
         )?
         .query_row(params![user_id, since, until], |row| Ok((row.get(0)?, row.get(1)?)))?;

@@ -376,6 +376,13 @@ pub struct WindowSum {
     pub oldest: Option<Timestamp>,
 }
 
+impl WindowSum {
+    /// From a row of `(SUM(amount), MIN(time))`.
+    pub fn from_row(row: &rusqlite::Row) -> rusqlite::Result<WindowSum> {
+        Ok(WindowSum { sum: row.get(0)?, oldest: row.get(1)? })
+    }
+}
+
 /// Counts one kind of play of a player after an instant. The domain that owns the rows
 /// provides it (wallet the deposits, games the bets) and its caller passes it down: protection
 /// sits below both and reads neither's tables.

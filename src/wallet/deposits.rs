@@ -369,9 +369,7 @@ pub fn counted_since(
             "SELECT COALESCE(SUM(amount), 0), MIN(created_at) FROM deposits
              WHERE user_id = ?1 AND created_at > ?2 AND status <> 'rejected'",
         )?
-        .query_row(params![user_id, since], |row| {
-            Ok(WindowSum { sum: row.get(0)?, oldest: row.get(1)? })
-        })?)
+        .query_row(params![user_id, since], WindowSum::from_row)?)
 }
 
 #[cfg(test)]

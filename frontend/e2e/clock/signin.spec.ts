@@ -14,6 +14,8 @@ import {
   pastButtonThrottle,
   randomPhone,
   registerViaApi,
+  serverNow,
+  settledRoomBets,
   tokenOf,
 } from '../support';
 
@@ -98,6 +100,11 @@ test('a task created by CLI is completed by one bet and claimed', async ({ page,
     data: { room: 'k3', issue: period.issue, bets: [{ option: 'big', amount: '10' }] },
   });
   expect((await bet.json()).code).toBe(1);
+  // A bet counts once settled: an open one may still be refunded.
+  await page.reload();
+  await expect(card.getByTestId('task-progress')).toHaveText('0 / 1');
+  await advanceClock(request, Math.max(1, period.draw_at - (await serverNow(request)) + 1));
+  await settledRoomBets(request, token, 'k3', period.issue, 1, 30_000);
 
   await page.reload();
   await expect(card.getByTestId('task-progress')).toHaveText('1 / 1');

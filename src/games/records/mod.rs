@@ -336,7 +336,5 @@ pub fn losses_since(
             "SELECT COALESCE(SUM(stake - payout), 0), MIN(placed_at) FROM bets
              WHERE user_id = ?1 AND placed_at > ?2",
         )?
-        .query_row(params![user_id, since], |row| {
-            Ok(WindowSum { sum: row.get(0)?, oldest: row.get(1)? })
-        })?)
+        .query_row(params![user_id, since], WindowSum::from_row)?)
 }

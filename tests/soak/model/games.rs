@@ -124,7 +124,6 @@ impl Walk {
                 stake;
             let issue = issue.clone();
             let placed_on = operator_day(self.app.now());
-            *self.expected[player].bet_lines_by_day.entry(placed_on).or_default() += 1;
             self.open_bets.push(OpenBet { player, room, issue, option, stake, draw_at, placed_on });
         }
         if let Some(key) = key {
@@ -222,6 +221,7 @@ impl Walk {
                 };
                 let period = (bet.room.to_string(), bet.issue.clone());
                 expected.settled_losses.push((now, period, bet.stake - payout));
+                *expected.bet_lines_by_day.entry(bet.placed_on).or_default() += 1;
                 *expected.settled_by_week.entry(operator_week(now)).or_default() += bet.stake;
                 expected.turnover = (expected.turnover - bet.stake).max(0);
             }
@@ -233,7 +233,6 @@ impl Walk {
                 Settled::Lost => "lost",
                 Settled::Refunded => {
                     expected.game += bet.stake;
-                    *expected.bet_lines_by_day.entry(bet.placed_on).or_default() -= 1;
                     "refunded"
                 }
             };

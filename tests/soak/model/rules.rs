@@ -142,7 +142,7 @@ pub struct Expected {
     pub savings: i64,
     pub invest: i64,
     pub turnover: i64,
-    /// Bet lines placed per operator day, less those refunded (the daily task counts them).
+    /// Bet lines placed per operator day and settled won or lost (the daily task counts them).
     pub bet_lines_by_day: std::collections::BTreeMap<i64, i64>,
     /// Operator days whose daily task reward was claimed, and the one-off task's claim.
     pub daily_task_days: std::collections::BTreeSet<i64>,

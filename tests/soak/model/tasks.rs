@@ -1,5 +1,6 @@
-//! Task rewards in the walk: a daily task (3 bets placed today, refunds left out) and a one-off
-//! task (500.00 of approved deposits), set up on the template hall and claimed through the API.
+//! Task rewards in the walk: a daily task (3 bets placed today and settled won or lost) and a
+//! one-off task (500.00 of approved deposits), set up on the template hall and claimed through
+//! the API.
 
 use super::rules::operator_day;
 use super::walk::{KeyedReply, Walk, reply_outcome, text};

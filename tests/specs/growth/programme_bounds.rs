@@ -62,7 +62,8 @@ async fn the_default_programmes_cost_less_than_every_edge_and_the_old_rates_are_
     assert_eq!(thin.0, None, "the defaults");
     let refused = thin.1.expect("the old rates reach an edge");
     let text = refused.to_string();
-    for named in ["growth.rebate.rate_bps", "growth.rebate.commission_bps", "growth.salary.tiers"] {
+    let keys = ["rate_bps", "commission_bps", "growth.salary.tiers", "growth.vip.levels"];
+    for named in keys {
         assert!(text.contains(named), "{text}");
     }
     assert!(text.contains(&refused.margin.option.code()), "{text}");
@@ -72,7 +73,7 @@ async fn the_default_programmes_cost_less_than_every_edge_and_the_old_rates_are_
 }
 
 #[tokio::test]
-async fn only_open_rooms_count_and_a_salary_above_the_edge_is_refused_alone() {
+async fn only_open_rooms_count_and_a_salary_or_vip_upgrades_above_the_edge_are_refused_alone() {
     let app = TestApp::spawn().await;
     // Rebates alone at 1.50 % of the net loss: above what the options that keep 1 % and lose
     // 90 % of the stake allow (pk10's and ssc's cars and digits, yn28's sums), within every
@@ -87,11 +88,19 @@ async fn only_open_rooms_count_and_a_salary_above_the_edge_is_refused_alone() {
     let money = |text: &str| Money::parse(text).expect("money");
     salary.salary.tiers =
         vec![SalaryTier { volume_min: money("10000"), active_min: 1, amount: money("120") }];
+    salary.vip.levels.iter_mut().for_each(|level| level.upgrade_reward = Money::ZERO);
+    // VIP upgrades alone: level 1 pays 1.20 % of the 3,000 betting points it needs.
+    let mut vip = GrowthConfig::default();
+    vip.rebate.rate_bps = 0;
+    vip.rebate.commission_bps = [0, 0, 0];
+    vip.salary.tiers.clear();
+    vip.vip.levels[1].upgrade_reward = money("36");
     let found = app
         .db
         .write(move |tx| {
             let all_open = programme_bounds::thin_edge(tx, &rebates)?.map(|thin| thin.room);
             let salary_alone = programme_bounds::thin_edge(tx, &salary)?.map(|thin| thin.room);
+            let vip_alone = programme_bounds::thin_edge(tx, &vip)?.map(|thin| thin.to_string());
             for room in Room::all() {
                 let keep = matches!(room.code().as_str(), "k3" | "rgb1");
                 rooms::set_room_open(tx, room, keep)?;
@@ -101,7 +110,7 @@ async fn only_open_rooms_count_and_a_salary_above_the_edge_is_refused_alone() {
                 rooms::set_room_open(tx, room, false)?;
             }
             let none_open = programme_bounds::thin_edge(tx, &salary)?;
-            Ok((all_open, k3_rgb, salary_alone, none_open))
+            Ok((all_open, k3_rgb, salary_alone, none_open, vip_alone))
         })
         .await
         .expect("checked");
@@ -109,4 +118,9 @@ async fn only_open_rooms_count_and_a_salary_above_the_edge_is_refused_alone() {
     assert_eq!(found.1, None, "k3 and rgb keep more than 1.5 % x their loss shares");
     assert!(found.2.is_some(), "a salary of 1.20 % of the volume is above a 1 % edge");
     assert_eq!(found.3, None, "no open room, nothing to pay on");
+    let vip_alone = found.4.expect("VIP upgrades at 1.20 % of the points are above a 1 % edge");
+    assert!(
+        vip_alone.contains("growth.vip.levels upgrade rewards of 36.00 for 3000.00"),
+        "{vip_alone}"
+    );
 }

@@ -75,7 +75,7 @@ fn big(amount: &str) -> Value {
 }
 
 #[tokio::test]
-async fn a_daily_bet_count_task_is_claimed_once_its_bets_are_placed() {
+async fn a_daily_bet_count_task_is_claimed_once_its_bets_are_settled() {
     let hall = Hall::open().await;
     let app = &hall.app;
     let task = create_task(app, "bet_count", "2", "5", true).await;
@@ -85,6 +85,7 @@ async fn a_daily_bet_count_task_is_claimed_once_its_bets_are_placed() {
     let too_early = claim(app, &player, task, None).await;
     hall.bet(&player, "k3", big("10")).await.assert_ok();
     hall.bet(&player, "k3", big("10")).await.assert_ok();
+    hall.draw("k3").await;
     let done = task_view(app, &player, task).await.expect("listed");
     let claimed = claim(app, &player, task, None).await;
     let again = claim(app, &player, task, None).await;
@@ -122,8 +123,10 @@ async fn a_bet_amount_task_counts_the_stakes_and_shows_at_most_its_target() {
     let player = hall.player_with_game("100").await;
 
     hall.bet(&player, "k3", big("10")).await.assert_ok();
+    hall.draw("k3").await;
     let partway = task_view(app, &player, task).await.expect("listed");
     hall.bet(&player, "k3", big("20")).await.assert_ok();
+    hall.draw("k3").await;
     let done = task_view(app, &player, task).await.expect("listed");
     let claimed = claim(app, &player, task, None).await;
 
@@ -316,7 +319,15 @@ async fn refunded_bets_do_not_count() {
 
     let refunded = task_view(app, &player, task).await.expect("listed");
 
-    assert_eq!(placed["progress"], "1");
-    assert_eq!(refunded["progress"], "0", "the refunded bet no longer counts");
+    // An open bet does not count yet: a claim on it would be paid for a bet later refunded.
+    assert_eq!(placed["progress"], "0");
+    assert_eq!(refunded["progress"], "0", "the refunded bet never counts");
     assert_eq!(claim(app, &player, task, None).await.err(), "condition_not_met");
+    let reopened = app.db.write(move |tx| fairhall::games::rooms::set_room_open(tx, room, true));
+    reopened.await.expect("reopened");
+    hall.bet(&player, "ssc", json!([{"option": "tie", "amount": "25"}])).await.assert_ok();
+    assert_eq!(claim(app, &player, task, None).await.err(), "condition_not_met", "still open");
+    hall.draw("ssc").await;
+    assert_eq!(task_view(app, &player, task).await.expect("listed")["progress"], "1");
+    claim(app, &player, task, None).await.assert_ok();
 }

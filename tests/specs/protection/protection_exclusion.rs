@@ -210,6 +210,7 @@ async fn task_and_envelope_claims_are_refused_while_excluded_and_open_after() {
     let task = create_task(app, "bet_count", "1", "5", true).await;
     let player = hall.player_with_game("100").await;
     hall.bet(&player, "k3", json!([{"option": "big", "amount": "10"}])).await.assert_ok();
+    hall.draw("k3").await;
     let lasting = NewEnvelope {
         expires_at: app.now() + 3 * DAY,
         ..everyone("10.00", 5, Mode::Fixed, app.now())
