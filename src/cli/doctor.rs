@@ -291,13 +291,14 @@ async fn programmes_check(db: &Db, config: &Config) -> Finding {
     match thin {
         Ok(None) => Finding::ok(
             "programmes",
-            "rebates, commissions and the salary cost less than the edge of every open room's \
-             options",
+            "rebates, commissions, the salary and VIP upgrades cost less than the edge of every \
+             open room's options",
         ),
         Ok(Some(thin)) => Finding::problem(
             "programmes",
             thin.to_string(),
-            "lower growth.rebate and growth.salary.tiers in the config (serve refuses to start)",
+            "lower growth.rebate, growth.salary.tiers or the growth.vip.levels upgrade rewards in \
+             the config (serve refuses to start)",
         ),
         Err(error) => Finding::problem(
             "programmes",

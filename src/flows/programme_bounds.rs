@@ -3,9 +3,10 @@
 //! most (its tier with the highest amount per volume) and the VIP upgrades a share of his own
 //! (the level whose rewards up to it are the most per betting point it needs). On a bet on an
 //! option, that costs the house at most `net-loss rate x the option's loss share + the volume
-//! rates` of the stake, however the bets are combined, hedged or spread over accounts. A configuration whose cost reaches the
-//! edge of any option of any open room would let players win against the house without risk:
-//! `serve`, the programmes' runs and `admin room open` refuse it, and `admin doctor` names it.
+//! rates` of the stake, however the bets are combined, hedged or spread over accounts. A
+//! configuration whose cost reaches the edge of any option of any open room would let players
+//! win against the house without risk: `serve`, the programmes' runs and `admin room open`
+//! refuse it, and `admin doctor` names it.
 
 use crate::config::GrowthConfig;
 use crate::error::AppError;

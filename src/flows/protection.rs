@@ -32,8 +32,7 @@ pub fn exclusions(
     protection::exclusions(connection, all, now)?
         .into_iter()
         .map(|exclusion| {
-            let user = crate::ids::UserId::parse(&exclusion.user_id.to_string())?;
-            let phone = auth::user_detail(connection, user)?.phone;
+            let phone = auth::user_detail(connection, exclusion.user_id)?.phone;
             Ok(ListedExclusion { exclusion, phone })
         })
         .collect()

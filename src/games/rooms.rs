@@ -64,41 +64,60 @@ const ROOM_COLUMNS: &str = "room, game, draw_source, period_secs, close_secs, is
 /// The row's settings, with its odds and rules as text (left `Null` in the settings).
 type RoomRow = (RoomSettings, String, String);
 
-fn room_from_row(row: &rusqlite::Row) -> rusqlite::Result<Result<RoomRow, AppError>> {
-    let codes: (String, String, String) = (row.get(0)?, row.get(1)?, row.get(2)?);
-    let change: (Option<i64>, Option<String>) = (row.get(8)?, row.get(9)?);
-    let texts: (String, String) = (row.get(10)?, row.get(11)?);
-    let (period_secs, close_secs, is_open, entry_min, rule_version) =
-        (row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?);
-    Ok((|| {
-        let room = Room::parse(&codes.0).context("a stored room code is unknown")?;
-        if room.game().code() != codes.1 || room.draw_source().code() != codes.2 {
-            return Err(
-                anyhow::anyhow!("room {} is stored with another game or draw", codes.0).into()
-            );
-        }
-        let close_change = match change {
-            (Some(close_secs_before), Some(from)) => Some(CloseChange {
-                close_secs_before,
-                from_issue: Issue::parse(&from).context("a stored close change's issue")?,
-            }),
-            _ => None,
-        };
-        let settings = RoomSettings {
-            room,
-            game: room.game(),
-            draw_source: room.draw_source(),
-            period_secs,
-            close_secs,
-            is_open,
-            entry_min,
-            rule_version,
-            odds: Value::Null,
-            rules: Value::Null,
-            close_change,
-        };
-        Ok((settings, texts.0, texts.1))
-    })())
+/// A row's columns as stored, before its codes and close change are parsed.
+struct StoredRoom {
+    codes: [String; 3],
+    period_secs: i64,
+    close_secs: i64,
+    is_open: bool,
+    entry_min: i64,
+    rule_version: i64,
+    close_change: (Option<i64>, Option<String>),
+    texts: (String, String),
+}
+
+fn stored_room(row: &rusqlite::Row) -> rusqlite::Result<StoredRoom> {
+    Ok(StoredRoom {
+        codes: [row.get(0)?, row.get(1)?, row.get(2)?],
+        period_secs: row.get(3)?,
+        close_secs: row.get(4)?,
+        is_open: row.get(5)?,
+        entry_min: row.get(6)?,
+        rule_version: row.get(7)?,
+        close_change: (row.get(8)?, row.get(9)?),
+        texts: (row.get(10)?, row.get(11)?),
+    })
+}
+
+/// Parses the codes (a room stored under another game or draw than its code names is refused)
+/// and the pending close change.
+fn parsed(stored: StoredRoom) -> Result<RoomRow, AppError> {
+    let [code, game, draw_source] = &stored.codes;
+    let room = Room::parse(code).context("a stored room code is unknown")?;
+    if room.game().code() != game || room.draw_source().code() != draw_source {
+        return Err(anyhow::anyhow!("room {code} is stored with another game or draw").into());
+    }
+    let close_change = match stored.close_change {
+        (Some(close_secs_before), Some(from)) => Some(CloseChange {
+            close_secs_before,
+            from_issue: Issue::parse(&from).context("a stored close change's issue")?,
+        }),
+        _ => None,
+    };
+    let settings = RoomSettings {
+        room,
+        game: room.game(),
+        draw_source: room.draw_source(),
+        period_secs: stored.period_secs,
+        close_secs: stored.close_secs,
+        is_open: stored.is_open,
+        entry_min: stored.entry_min,
+        rule_version: stored.rule_version,
+        odds: Value::Null,
+        rules: Value::Null,
+        close_change,
+    };
+    Ok((settings, stored.texts.0, stored.texts.1))
 }
 
 fn with_json((mut settings, odds, rules): RoomRow) -> Result<RoomSettings, AppError> {
@@ -123,10 +142,10 @@ pub fn room_settings_text(connection: &Connection, room: Room) -> Result<RoomRow
     let sql = format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE room = ?1");
     let row = connection
         .prepare_cached(&sql)?
-        .query_row([room.code()], room_from_row)
+        .query_row([room.code()], stored_room)
         .optional()
         .context("while reading a room")?;
-    row.ok_or(AppError::NotFound)?
+    parsed(row.ok_or(AppError::NotFound)?)
 }
 
 /// Whether `room` takes bets, and the rule version its odds and rules are at.

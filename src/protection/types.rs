@@ -399,7 +399,7 @@ pub struct PlayCounts {
 #[derive(Clone, Debug, Serialize)]
 pub struct ExclusionRecord {
     pub exclusion_id: i64,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: String,
     pub duration: String,
     pub started_at: Timestamp,
