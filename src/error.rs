@@ -189,6 +189,9 @@ app_errors! {
     /// A task reward or bonus already received.
     #[error("reward already received")]
     RewardClaimed => "reward_claimed",
+    /// The programme's budget for the day ([growth.budget]) is spent.
+    #[error("reward budget spent")]
+    RewardBudgetSpent => "reward_budget_spent",
     /// A red envelope code that is malformed or matches no envelope.
     #[error("red envelope code abnormal")]
     EnvelopeCodeAbnormal => "envelope_code_abnormal",

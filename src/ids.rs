@@ -21,7 +21,7 @@ impl UserId {
     }
 
     /// The rowid SQLite just gave a new `users` row (`last_insert_rowid`).
-    pub fn from_rowid(rowid: i64) -> UserId {
+    pub const fn from_rowid(rowid: i64) -> UserId {
         UserId(rowid)
     }
 }

@@ -36,6 +36,12 @@ pub struct SourceLabels {
     pub source: String,
 }
 
+/// One reward programme (rebate, salary, ...).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ProgrammeLabels {
+    pub programme: String,
+}
+
 /// The route label of a request no route matched (the embedded app, unknown paths).
 pub const UNMATCHED_ROUTE: &str = "unmatched";
 
@@ -54,6 +60,8 @@ pub struct Metrics {
     pub wal_bytes: Gauge,
     pub database_bytes: Gauge,
     pub live_streams: Gauge,
+    pub reward_paid_today: Family<ProgrammeLabels, Gauge>,
+    pub reward_held_back_today: Family<ProgrammeLabels, Gauge>,
 }
 
 /// Latency buckets: 1 ms to about 16 s, doubling.
@@ -82,6 +90,8 @@ impl Metrics {
             wal_bytes: Gauge::default(),
             database_bytes: Gauge::default(),
             live_streams: Gauge::default(),
+            reward_paid_today: Family::default(),
+            reward_held_back_today: Family::default(),
         };
         let registry = &mut metrics.registry;
         registry.register(
@@ -106,37 +116,49 @@ impl Metrics {
             "How far past its draw time the oldest undrawn period of each source is",
             metrics.scheduler_lag.clone(),
         );
+        metrics.register_storage_and_rewards();
+        metrics
+    }
+
+    /// The database's series and the reward programmes' gauges.
+    fn register_storage_and_rewards(&mut self) {
+        let registry = &mut self.registry;
         registry.register(
             "db_writer_queue_depth",
             "Writes waiting for the database writer thread",
-            metrics.writer_queue_depth.clone(),
+            self.writer_queue_depth.clone(),
         );
         registry.register(
             "db_commit_jobs",
             "Writes (savepoints) per group commit",
-            metrics.commit_jobs.clone(),
+            self.commit_jobs.clone(),
         );
         registry.register(
             "db_commit_rows",
             "Rows inserted, updated or deleted per group commit",
-            metrics.commit_rows.clone(),
+            self.commit_rows.clone(),
         );
         registry.register(
             "db_wal_bytes",
             "Size of the write-ahead log file",
-            metrics.wal_bytes.clone(),
+            self.wal_bytes.clone(),
         );
         registry.register(
             "db_size_bytes",
             "Size of the database file",
-            metrics.database_bytes.clone(),
+            self.database_bytes.clone(),
+        );
+        registry.register("live_streams", "Live room streams open now", self.live_streams.clone());
+        registry.register(
+            "reward_paid_today_minor_units",
+            "What each reward programme paid on the operator's day so far ([growth.budget] counts it)",
+            self.reward_paid_today.clone(),
         );
         registry.register(
-            "live_streams",
-            "Live room streams open now",
-            metrics.live_streams.clone(),
+            "reward_held_back_today_minor_units",
+            "What the day's budget held back from each reward programme so far",
+            self.reward_held_back_today.clone(),
         );
-        metrics
     }
 
     /// A finished HTTP request.
@@ -171,6 +193,11 @@ impl Metrics {
         self.wal_bytes.set(saturating_i64(sample.wal_bytes));
         self.database_bytes.set(saturating_i64(sample.database_bytes));
         self.live_streams.set(saturating_i64(sample.live_streams as u64));
+        for (programme, paid, held_back) in &sample.reward_spend {
+            let labels = ProgrammeLabels { programme: programme.to_string() };
+            self.reward_paid_today.get_or_create(&labels).set(*paid);
+            self.reward_held_back_today.get_or_create(&labels).set(*held_back);
+        }
     }
 
     /// The registry in the Prometheus text format (version 0.0.4).
@@ -189,6 +216,8 @@ pub struct Sample {
     pub wal_bytes: u64,
     pub database_bytes: u64,
     pub live_streams: usize,
+    /// (programme, minor units paid today, minor units held back today).
+    pub reward_spend: Vec<(&'static str, i64, i64)>,
 }
 
 fn saturating_i64(value: u64) -> i64 {

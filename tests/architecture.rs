@@ -144,6 +144,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
         "growth",
         &[
             "rebate_batches",
+            "reward_spend",
             "rebate_payouts",
             "salary_weeks",
             "salary_payouts",
@@ -934,6 +935,34 @@ fn the_checker_catches_planted_violations() {
             "cli/serve.rs:6: FAIRHALL_TEST_CLOCK_FILE outside #[cfg(feature = \"test-clock\")]",
         ]
     );
+}
+
+/// The one file of growth that moves money (issue 30): the payer applies the protection rule,
+/// the day's budget, the entry from `bonus`, the wagering and the message to every programme.
+const REWARD_PAYER: &str = "growth/rewards.rs";
+
+/// Files of growth outside the payer whose code moves money or adds wagering itself.
+fn payer_violations(path: &str, text: &str) -> Vec<String> {
+    if !path.starts_with("growth/") || path == REWARD_PAYER {
+        return Vec::new();
+    }
+    let code = code_of(code_outside_tests(path, text));
+    ["SystemAccount::Bonus", "ledger::transfer", "add_turnover"]
+        .into_iter()
+        .filter(|name| code.contains(name))
+        .map(|name| format!("{path}: {name} (pay through {REWARD_PAYER})"))
+        .collect()
+}
+
+#[test]
+fn every_reward_is_paid_by_the_one_payer() {
+    assert_eq!(
+        all_violations(|file| payer_violations(&file.path, &file.text)),
+        Vec::<String>::new()
+    );
+    let planted = "fn pay() { ledger::transfer(tx, Entry::new(k, AccountRef::System(SystemAccount::Bonus), w, a, n)) }";
+    assert_eq!(payer_violations("growth/salary.rs", planted).len(), 2);
+    assert!(payer_violations(REWARD_PAYER, planted).is_empty());
 }
 
 #[test]

@@ -451,7 +451,12 @@ async fn dispatch(
             products::run_product(db, &config, *command, now).await
         }
         AdminCommand::Programme { command } => {
-            programmes::run_programme(db, config.timezone(), command).await
+            programmes::run_programme(
+                db,
+                (config.timezone(), config.growth.budget.clone()),
+                command,
+            )
+            .await
         }
         AdminCommand::Report { command } => {
             report::run_report(db, config.timezone(), command, now).await

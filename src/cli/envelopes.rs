@@ -138,7 +138,7 @@ pub async fn run_envelope(
 }
 
 async fn create(db: &Db, config: &Config, args: CreateArgs, now: Timestamp) -> anyhow::Result<()> {
-    let settings = EnvelopeSettings::from_config(&config.growth);
+    let settings = EnvelopeSettings::from_config(config);
     let target = match (args.user, args.vip_min) {
         (Some(reference), _) => Target::Player(find_user(db, reference).await?),
         (None, Some(level)) => Target::VipMin(level),

@@ -1,8 +1,10 @@
 //! `fairhall admin programme ...`: across the reward programmes.
 
 use super::shared::{explain, print_table};
+use crate::config::BudgetConfig;
 use crate::db::Db;
 use crate::flows::reports::programme_cost::{self as cost, CostReport, DayRange};
+use crate::money::Money;
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use clap::Subcommand;
@@ -22,7 +24,11 @@ pub enum ProgrammeCommand {
     },
 }
 
-pub async fn run_programme(db: &Db, timezone: Tz, command: ProgrammeCommand) -> anyhow::Result<()> {
+pub async fn run_programme(
+    db: &Db,
+    (timezone, budget): (Tz, BudgetConfig),
+    command: ProgrammeCommand,
+) -> anyhow::Result<()> {
     match command {
         ProgrammeCommand::Cost { from, to, json } => {
             let range = DayRange::new(from, to).map_err(|error| match error {
@@ -33,7 +39,9 @@ pub async fn run_programme(db: &Db, timezone: Tz, command: ProgrammeCommand) -> 
                 other => explain(other),
             })?;
             let report = db
-                .read(move |connection| cost::programme_cost(connection, timezone, range))
+                .read(move |connection| {
+                    cost::programme_cost(connection, (timezone, &budget), range)
+                })
                 .await
                 .map_err(explain)?;
             if json {
@@ -64,4 +72,25 @@ fn print_cost(report: &CostReport) {
     }
     rows.push(row("total".into(), "all".into(), "-".into(), report.total.to_string()));
     print_table(&["date", "programme", "entries", "amount"], &rows);
+    let cap = |cap: Option<Money>| cap.map_or_else(|| "-".to_string(), |cap| cap.to_string());
+    let budget: Vec<Vec<String>> = report
+        .days
+        .iter()
+        .flat_map(|day| {
+            day.budget.iter().map(|spend| {
+                vec![
+                    day.date.clone(),
+                    spend.programme.to_string(),
+                    spend.paid.to_string(),
+                    spend.capped.to_string(),
+                    cap(spend.daily_cap),
+                    cap(spend.per_player_cap),
+                ]
+            })
+        })
+        .collect();
+    println!();
+    println!("budget ([growth.budget]; paid counts envelopes when reserved):");
+    let headers = ["date", "programme", "paid", "held back", "daily cap", "per player cap"];
+    print_table(&headers, &budget);
 }

@@ -102,8 +102,8 @@ pub async fn run_rebate(
         }
         RebateCommand::Run { json } => {
             refuse_thin_edge(db, &config.growth, None).await?;
-            let growth = Arc::new(config.growth.clone());
-            let batch = db.write(move |tx| rebates::run_batch(tx, &growth, now)).await;
+            let (growth, timezone) = (Arc::new(config.growth.clone()), config.timezone());
+            let batch = db.write(move |tx| rebates::run_batch(tx, (&growth, timezone), now)).await;
             let batch = batch.map_err(explain)?;
             print_json_or(json, &batch, |batch| match batch {
                 Some(batch) => print_batches(std::slice::from_ref(batch)),

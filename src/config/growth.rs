@@ -21,6 +21,7 @@ pub struct GrowthConfig {
     pub salary: SalaryConfig,
     pub signin: SigninConfig,
     pub envelope: EnvelopeConfig,
+    pub budget: BudgetConfig,
 }
 
 /// The highest `growth.bonus_turnover_percent` accepted: bet a bonus 50 times over.
@@ -37,6 +38,7 @@ impl Default for GrowthConfig {
             salary: SalaryConfig::default(),
             signin: SigninConfig::default(),
             envelope: EnvelopeConfig::default(),
+            budget: BudgetConfig::default(),
         }
     }
 }
@@ -55,7 +57,94 @@ impl GrowthConfig {
         self.rebate.validate()?;
         self.salary.validate()?;
         self.signin.validate()?;
-        self.envelope.validate()
+        self.envelope.validate()?;
+        self.budget.validate()
+    }
+}
+
+/// `[growth.budget]`: the most the programmes pay in one operator day. A batch (rebates,
+/// commissions, salary, deposit and VIP rewards) pays up to what is left and records the rest
+/// as capped; a claim (sign-in, task) that does not fit is refused; an envelope that does not
+/// fit is not created. Kept in `reward_spend` by `growth::rewards`, shown by `admin programme
+/// cost` and the metrics.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct BudgetConfig {
+    /// Per programme, all players together.
+    pub daily: ProgrammeCaps,
+    /// Per programme and player (for commissions and salary: per upline).
+    pub per_player_daily: ProgrammeCaps,
+}
+
+/// One cap per programme; an absent key has none.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ProgrammeCaps {
+    pub first_deposit: Option<Money>,
+    pub cashback: Option<Money>,
+    pub vip_deposit: Option<Money>,
+    pub vip_upgrade: Option<Money>,
+    pub signin: Option<Money>,
+    pub task: Option<Money>,
+    pub envelope: Option<Money>,
+    pub rebate: Option<Money>,
+    pub commission: Option<Money>,
+    pub salary: Option<Money>,
+}
+
+impl ProgrammeCaps {
+    /// Every cap with its programme's code.
+    pub fn by_code(&self) -> [(&'static str, Option<Money>); 10] {
+        [
+            ("first_deposit", self.first_deposit),
+            ("cashback", self.cashback),
+            ("vip_deposit", self.vip_deposit),
+            ("vip_upgrade", self.vip_upgrade),
+            ("signin", self.signin),
+            ("task", self.task),
+            ("envelope", self.envelope),
+            ("rebate", self.rebate),
+            ("commission", self.commission),
+            ("salary", self.salary),
+        ]
+    }
+}
+
+impl Default for BudgetConfig {
+    /// The programmes paid on play, whose cost grows with the hall's volume: a day of them at
+    /// most 50,000.00 each (salary 100,000.00, a week's pay in one day), one player's rebate
+    /// or one upline's commissions at most 1,000.00 a day (the defaults' rates pay that on a
+    /// net loss of 1,000,000.00 or a team's of 450,000.00).
+    fn default() -> Self {
+        BudgetConfig {
+            daily: ProgrammeCaps {
+                rebate: Some(amount("50000.00")),
+                commission: Some(amount("50000.00")),
+                salary: Some(amount("100000.00")),
+                ..ProgrammeCaps::default()
+            },
+            per_player_daily: ProgrammeCaps {
+                rebate: Some(amount("1000.00")),
+                commission: Some(amount("1000.00")),
+                ..ProgrammeCaps::default()
+            },
+        }
+    }
+}
+
+impl BudgetConfig {
+    fn validate(&self) -> anyhow::Result<()> {
+        for (table, caps) in [("daily", &self.daily), ("per_player_daily", &self.per_player_daily)]
+        {
+            for (code, cap) in caps.by_code() {
+                if cap == Some(Money::ZERO) {
+                    bail!(
+                        "config key `growth.budget.{table}.{code}` must be above 0 (leave it out for no cap; switch the programme off in its own section)"
+                    );
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -12,10 +12,10 @@ use crate::db::Tx;
 use crate::error::AppError;
 use crate::flows::keyed::{self, At, Keyed};
 use crate::growth::deposit_rewards::{self, Approved, PaidReward};
+use crate::growth::rewards::RewardRules;
 use crate::growth::vip;
 use crate::idempotency::IdempotencyKey;
 use crate::ids::UserId;
-use crate::protection;
 use crate::wallet::WalletSettings;
 use crate::wallet::deposits::{self, DepositRecord, DepositRequest, NewDeposit, Review};
 use serde_json::Value;
@@ -87,15 +87,12 @@ pub fn review(
         return Ok(Reviewed { deposit, rewards: Vec::new(), upgrades: Vec::new() });
     }
     let user_id = pending.user_id;
-    let before = vip::reevaluate(tx, user_id, growth, now)?;
+    let rewards = RewardRules::new(growth, settings.timezone);
+    let before = vip::reevaluate(tx, user_id, (growth, &rewards), now)?;
     let mut upgrades = before.upgrades;
     let deposit = deposits::review(tx, review, settings, now)?;
-    let rewards = if protection::is_excluded(tx, user_id, now)? {
-        Vec::new()
-    } else {
-        let approved = Approved { deposit: &deposit, level_before: before.level };
-        deposit_rewards::pay_programmes(tx, &approved, settings, growth, now)?
-    };
-    upgrades.extend(vip::reevaluate(tx, user_id, growth, now)?.upgrades);
-    Ok(Reviewed { deposit, rewards, upgrades })
+    let approved = Approved { deposit: &deposit, level_before: before.level };
+    let paid = deposit_rewards::pay_programmes(tx, &approved, settings, (growth, &rewards), now)?;
+    upgrades.extend(vip::reevaluate(tx, user_id, (growth, &rewards), now)?.upgrades);
+    Ok(Reviewed { deposit, rewards: paid, upgrades })
 }

@@ -16,8 +16,8 @@ use crate::clock::Timestamp;
 use crate::config::{DepositTier, GrowthConfig, tier_for};
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::growth::rewards::{self, Programme, Reward, RewardRules};
 use crate::ids::UserId;
-use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use crate::paging::{Page, Paging};
 use crate::wallet::deposits::{self, DepositRecord};
@@ -26,22 +26,8 @@ use rusqlite::{Connection, params};
 use serde::Serialize;
 
 /// The programmes `deposit_rewards` records, by their stored code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Programme {
-    FirstDeposit,
-    Cashback,
-    VipDeposit,
-}
-
-impl Programme {
-    pub fn code(self) -> &'static str {
-        match self {
-            Programme::FirstDeposit => "first_deposit",
-            Programme::Cashback => "cashback",
-            Programme::VipDeposit => "vip_deposit",
-        }
-    }
-}
+pub const DEPOSIT_PROGRAMMES: [Programme; 3] =
+    [Programme::FirstDeposit, Programme::Cashback, Programme::VipDeposit];
 
 /// One reward paid on a deposit (or, in the operator's list, a VIP upgrade reward:
 /// programme `vip_upgrade`, no deposit).
@@ -78,7 +64,7 @@ pub fn pay_programmes(
     tx: &Tx,
     approved: &Approved,
     settings: &WalletSettings,
-    growth: &GrowthConfig,
+    (growth, rules): (&GrowthConfig, &RewardRules),
     now: Timestamp,
 ) -> Result<Vec<PaidReward>, AppError> {
     let Approved { deposit, level_before } = *approved;
@@ -104,7 +90,7 @@ pub fn pay_programmes(
     for (programme, rate_bp, reward) in owed.into_iter().filter(|owed| owed.2 > Money::ZERO) {
         let vip_level = (programme == Programme::VipDeposit).then_some(level_before);
         let paid = Payment { deposit, programme, rate_bp, amount: reward, vip_level };
-        rewards.push(pay(tx, &paid, growth, now)?);
+        rewards.extend(pay(tx, &paid, rules, now)?);
     }
     Ok(rewards)
 }
@@ -133,24 +119,23 @@ struct Payment<'a> {
     vip_level: Option<i64>,
 }
 
+/// Pays and records one reward; None when the player's time-out or self-exclusion runs (the
+/// deposit is credited, its bonuses are not) or the day's budget left nothing.
 fn pay(
     tx: &Tx,
     payment: &Payment,
-    growth: &GrowthConfig,
+    rules: &RewardRules,
     now: Timestamp,
-) -> Result<PaidReward, AppError> {
-    let Payment { deposit, programme, rate_bp, amount, vip_level } = *payment;
+) -> Result<Option<PaidReward>, AppError> {
+    let Payment { deposit, programme, rate_bp, amount: owed, vip_level } = *payment;
     let user_id = deposit.user_id;
-    let entry = Entry::new(
-        EntryKind::Bonus,
-        AccountRef::System(SystemAccount::Bonus),
-        AccountRef::User(user_id, UserAccountKind::Wallet),
-        amount,
-        now,
-    )
-    .reference(format!("{}:{}", programme.code(), deposit.id));
-    let entry_id = ledger::transfer(tx, entry)?.entry_id;
-    wallet::add_turnover(tx, user_id, amount, growth.bonus_turnover_percent)?;
+    let reference = format!("{}:{}", programme.code(), deposit.id);
+    let reward = Reward::earned(user_id, programme, owed, reference);
+    let payout = rewards::pay(tx, reward, rules, now)?;
+    let Some(entry_id) = payout.entry_id() else {
+        return Ok(None);
+    };
+    let amount = payout.amount();
     tx.prepare_cached(
         "INSERT INTO deposit_rewards (deposit_id, programme, user_id, deposit_amount, rate_bp,
                                       amount, vip_level, entry_id, paid_at)
@@ -167,7 +152,7 @@ fn pay(
         entry_id,
         now
     ])?;
-    Ok(PaidReward {
+    Ok(Some(PaidReward {
         programme: programme.code().to_string(),
         deposit_id: Some(deposit.id),
         user_id,
@@ -176,7 +161,7 @@ fn pay(
         amount,
         vip_level,
         paid_at: now,
-    })
+    }))
 }
 
 /// What `programme` paid the player since `since`.

@@ -17,11 +17,10 @@ use crate::config::RebateConfig;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::games::stakes::{self, SettledStakes};
+use crate::growth::rewards::{self, Programme, Reward, RewardRules};
 use crate::ids::UserId;
-use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use crate::paging::{Page, Paging};
-use crate::wallet;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -147,7 +146,7 @@ pub fn batch_due(
 /// `now - SETTLEMENT_LAG_SECS`. None when that span is empty (a batch ran this very moment).
 pub fn run_batch(
     tx: &Tx,
-    growth: &GrowthConfig,
+    (growth, timezone): (&GrowthConfig, chrono_tz::Tz),
     now: Timestamp,
 ) -> Result<Option<BatchSummary>, AppError> {
     let from = last_batch(tx)?.map_or(Timestamp::from_secs(0), |(until, _)| until);
@@ -167,34 +166,17 @@ pub fn run_batch(
     )?
     .execute(params![from, until, now, bets, stake])?;
     let batch_id = tx.last_insert_rowid();
-    // Per player: (his rebate, his commission from all three levels).
-    let mut paid_by_player: BTreeMap<UserId, (i64, i64)> = BTreeMap::new();
-    let mut record = tx.prepare_cached(
-        "INSERT INTO rebate_payouts (batch_id, user_id, level, stake, rate_bps, amount)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
-    let mut excluded = BTreeMap::new();
-    for ((player, level), level_stake) in &by_level {
-        if is_excluded(tx, &mut excluded, *player, now)? {
-            continue;
-        }
-        let rate = rate_of(&growth.rebate, *level);
-        let amount = share(*level_stake, rate);
-        if amount > 0 {
-            record.execute(params![batch_id, player, level, level_stake, rate, amount])?;
-            let paid = paid_by_player.entry(*player).or_default();
-            if *level == 0 {
-                paid.0 += amount;
-            } else {
-                paid.1 += amount;
-            }
-        }
+    let rules = RewardRules::new(growth, timezone);
+    let mut by_player: BTreeMap<UserId, Vec<(u8, i64)>> = BTreeMap::new();
+    for ((player, level), level_stake) in by_level {
+        by_player.entry(player).or_default().push((level, level_stake));
     }
     let mut paid = 0;
-    for (player, (rebate, commission)) in paid_by_player {
-        pay(tx, (player, EntryKind::Rebate, rebate), (growth, batch_id), now)?;
-        pay(tx, (player, EntryKind::Commission, commission), (growth, batch_id), now)?;
-        paid += rebate + commission;
+    for (player, levels) in by_player {
+        let (own, team): (Vec<_>, Vec<_>) = levels.into_iter().partition(|(level, _)| *level == 0);
+        for (programme, levels) in [(Programme::Rebate, own), (Programme::Commission, team)] {
+            paid += pay(tx, (player, programme, &levels), (&rules, batch_id), growth, now)?;
+        }
     }
     tx.prepare_cached("UPDATE rebate_batches SET paid = ?2 WHERE batch_id = ?1")?
         .execute(params![batch_id, paid])?;
@@ -209,40 +191,45 @@ pub fn run_batch(
     }))
 }
 
-/// Whether `player` is in a time-out or self-exclusion at `now` (`protection`): his rebate and
-/// commission of the batch are neither recorded nor credited. `known` keeps the answers of
-/// the batch.
-fn is_excluded(
-    tx: &Tx,
-    known: &mut BTreeMap<UserId, bool>,
-    player: UserId,
-    now: Timestamp,
-) -> Result<bool, AppError> {
-    if let Some(excluded) = known.get(&player) {
-        return Ok(*excluded);
-    }
-    let excluded = crate::protection::is_excluded(tx, player, now)?;
-    known.insert(player, excluded);
-    Ok(excluded)
-}
-
-/// One reward entry from `bonus` to the player's wallet, and its turnover.
+/// Pays `player` one programme's reward of the batch: each level's rate on its net loss,
+/// summed, through the one payer (skipped in a time-out or self-exclusion, held to the day's
+/// budget), and records what was paid per level, the lower levels first; what it paid.
 fn pay(
     tx: &Tx,
-    (player, kind, amount): (UserId, EntryKind, i64),
-    (growth, batch_id): (&GrowthConfig, i64),
+    (player, programme, levels): (UserId, Programme, &[(u8, i64)]),
+    (rules, batch_id): (&RewardRules, i64),
+    growth: &GrowthConfig,
     now: Timestamp,
-) -> Result<(), AppError> {
-    if amount == 0 {
-        return Ok(());
+) -> Result<i64, AppError> {
+    let owed: Vec<(u8, i64, i64, i64)> = levels
+        .iter()
+        .map(|&(level, net_loss)| {
+            let rate = rate_of(&growth.rebate, level);
+            (level, net_loss, rate, share(net_loss, rate))
+        })
+        .filter(|owed| owed.3 > 0)
+        .collect();
+    let total: i64 = owed.iter().map(|owed| owed.3).sum();
+    if total == 0 {
+        return Ok(0);
     }
-    let amount = Money::from_minor(amount)?;
-    let source = AccountRef::System(SystemAccount::Bonus);
-    let target = AccountRef::User(player, UserAccountKind::Wallet);
-    let entry = Entry::new(kind, source, target, amount, now)
-        .reference(format!("{}:{batch_id}", kind.code()));
-    ledger::transfer(tx, entry)?;
-    wallet::add_turnover(tx, player, amount, growth.bonus_turnover_percent)
+    let reference = format!("{}:{batch_id}", programme.code());
+    let reward = Reward::earned(player, programme, Money::from_minor(total)?, reference);
+    let paid = rewards::pay(tx, reward, rules, now)?.amount().minor();
+    let mut record = tx.prepare_cached(
+        "INSERT INTO rebate_payouts (batch_id, user_id, level, stake, rate_bps, amount)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    let mut left = paid;
+    for (level, net_loss, rate, amount) in owed {
+        let amount = amount.min(left);
+        if amount == 0 {
+            break;
+        }
+        record.execute(params![batch_id, player, level, net_loss, rate, amount])?;
+        left -= amount;
+    }
+    Ok(paid)
 }
 
 /// The commissions `partner` earned from each level of his team, in minor units.

@@ -12,11 +12,10 @@ use crate::config::{SalaryConfig, SalaryTier};
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::games::stakes;
+use crate::growth::rewards::{self, Programme, Reward, RewardRules};
 use crate::ids::UserId;
-use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::money::Money;
 use crate::paging::{Page, Paging};
-use crate::wallet;
 use chrono::{Datelike, NaiveDate, TimeZone};
 use chrono_tz::Tz;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -156,6 +155,7 @@ pub fn pay_next_week(
         return Ok(None);
     };
     let volumes = team_volumes(tx, week.start, week.end)?;
+    let rules = RewardRules::new(growth, timezone);
     tx.prepare_cached(
         "INSERT INTO salary_weeks (week_start, week_end, paid_at, partners, paid)
          VALUES (?1, ?2, ?3, 0, 0)",
@@ -167,7 +167,14 @@ pub fn pay_next_week(
             continue;
         };
         // A partner in a time-out or self-exclusion is not paid this week (`protection`).
-        if crate::protection::is_excluded(tx, partner, now)? {
+        let owed = Reward::earned(
+            partner,
+            Programme::Salary,
+            reached.amount,
+            format!("salary:{partner}:{}", week.start),
+        );
+        let amount = rewards::pay(tx, owed, &rules, now)?.amount();
+        if amount == Money::ZERO {
             continue;
         }
         tx.prepare_cached(
@@ -180,17 +187,11 @@ pub fn pay_next_week(
             volume.volume,
             volume.active,
             i64::try_from(tier).unwrap_or(i64::MAX),
-            reached.amount.minor(),
+            amount.minor(),
             now
         ])?;
-        let source = AccountRef::System(SystemAccount::Bonus);
-        let target = AccountRef::User(partner, UserAccountKind::Wallet);
-        let entry = Entry::new(EntryKind::Salary, source, target, reached.amount, now)
-            .reference(format!("salary:{partner}:{}", week.start));
-        ledger::transfer(tx, entry)?;
-        wallet::add_turnover(tx, partner, reached.amount, growth.bonus_turnover_percent)?;
         partners += 1;
-        paid += reached.amount.minor();
+        paid += amount.minor();
     }
     tx.prepare_cached("UPDATE salary_weeks SET partners = ?2, paid = ?3 WHERE week_start = ?1")?
         .execute(params![week.start, partners, paid])?;

@@ -13,13 +13,13 @@
 use crate::auth;
 use crate::clock::Timestamp;
 use crate::config::{GrowthConfig, VipConfig, VipLevel};
-use crate::content::messages::{self, Event};
+use crate::content::messages::Event;
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::growth::rewards::{self, Payout, Programme, Reward, RewardRules};
 use crate::ids::UserId;
-use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
+use crate::ledger::{self, EntryKind, UserAccountKind};
 use crate::money::Money;
-use crate::wallet;
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
@@ -78,7 +78,7 @@ pub struct Evaluation {
 pub fn reevaluate(
     tx: &Tx,
     user_id: UserId,
-    growth: &GrowthConfig,
+    (growth, rewards): (&GrowthConfig, &RewardRules),
     now: Timestamp,
 ) -> Result<Evaluation, AppError> {
     let before = auth::vip_level(tx, user_id)?;
@@ -96,46 +96,40 @@ pub fn reevaluate(
     let unreached = growth.vip.levels.iter().skip(1).take_while(|row| row.level <= after);
     let unreached: Vec<&VipLevel> =
         unreached.filter(|row| reached.binary_search(&row.level).is_err()).collect();
-    if unreached.is_empty() || crate::protection::is_excluded(tx, user_id, now)? {
-        return Ok(Evaluation { level: after, upgrades });
-    }
     for row in unreached {
-        upgrades.push(pay_upgrade(tx, user_id, row, growth, now)?);
+        upgrades.extend(pay_upgrade(tx, user_id, row, rewards, now)?);
     }
     Ok(Evaluation { level: after, upgrades })
 }
 
+/// Pays and records `row`'s upgrade reward; None while the player's time-out or
+/// self-exclusion runs (nothing recorded: a later evaluation pays it).
 fn pay_upgrade(
     tx: &Tx,
     user_id: UserId,
     row: &VipLevel,
-    growth: &GrowthConfig,
+    rewards: &RewardRules,
     now: Timestamp,
-) -> Result<Upgrade, AppError> {
-    let reward = row.upgrade_reward;
-    let entry_id = if reward > Money::ZERO {
-        let entry = Entry::new(
-            EntryKind::Bonus,
-            AccountRef::System(SystemAccount::Bonus),
-            AccountRef::User(user_id, UserAccountKind::Wallet),
-            reward,
-            now,
-        )
-        .reference(format!("vip_upgrade:{user_id}:{}", row.level))
-        .memo(format!("VIP{} upgrade reward", row.level));
-        let entry_id = ledger::transfer(tx, entry)?.entry_id;
-        wallet::add_turnover(tx, user_id, reward, growth.bonus_turnover_percent)?;
-        Some(entry_id)
-    } else {
-        None
-    };
+) -> Result<Option<Upgrade>, AppError> {
+    let owed = Reward::earned(
+        user_id,
+        Programme::VipUpgrade,
+        row.upgrade_reward,
+        format!("vip_upgrade:{user_id}:{}", row.level),
+    )
+    .memo(format!("VIP{} upgrade reward", row.level))
+    .message(Event::VipUpgrade { level: row.level, reward: row.upgrade_reward });
+    let payout = rewards::pay(tx, owed, rewards, now)?;
+    if matches!(payout, Payout::Skipped) {
+        return Ok(None);
+    }
+    let reward = payout.amount();
     tx.prepare_cached(
         "INSERT INTO vip_upgrades (user_id, level, reward, entry_id, reached_at)
          VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![user_id, row.level, reward.minor(), entry_id, now])?;
-    messages::send(tx, user_id, &Event::VipUpgrade { level: row.level, reward }, now)?;
-    Ok(Upgrade { user_id, level: row.level, reward, reached_at: now })
+    .execute(params![user_id, row.level, reward.minor(), payout.entry_id(), now])?;
+    Ok(Some(Upgrade { user_id, level: row.level, reward, reached_at: now }))
 }
 
 /// What one batch of the VIP job did.
@@ -161,7 +155,7 @@ pub fn bettors_pending(connection: &Connection) -> Result<bool, AppError> {
 /// the watermark, then moves the watermark past them, in this one transaction.
 pub fn reevaluate_bettors(
     tx: &Tx,
-    growth: &GrowthConfig,
+    programmes: (&GrowthConfig, &RewardRules),
     now: Timestamp,
 ) -> Result<BettorsReport, AppError> {
     let watermark: i64 = tx
@@ -171,7 +165,7 @@ pub fn reevaluate_bettors(
         ledger::players_with_entries_after(tx, EntryKind::Bet, watermark, ENTRIES_PER_TX)?;
     let mut report = BettorsReport { advanced: last > watermark, ..BettorsReport::default() };
     for user_id in players {
-        let evaluation = reevaluate(tx, user_id, growth, now)?;
+        let evaluation = reevaluate(tx, user_id, programmes, now)?;
         report.upgrades += u32::try_from(evaluation.upgrades.len()).unwrap_or(u32::MAX);
     }
     tx.prepare_cached("UPDATE vip_watermark SET last_entry_id = ?1")?.execute([last])?;

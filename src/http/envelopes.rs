@@ -38,7 +38,7 @@ async fn claim(
     Params(form): Params<EnvelopeClaimForm>,
 ) -> Result<Envelope<Value>, AppError> {
     let code = EnvelopeCode::parse(&form.code.ok_or(AppError::MissingParams)?).ok();
-    let (settings, clock) = (EnvelopeSettings::from_config(&app.config.growth), app.clock.clone());
+    let (settings, clock) = (EnvelopeSettings::from_config(&app.config), app.clock.clone());
     let user_id = session.user_id;
     let reply = app
         .db

@@ -92,6 +92,14 @@ async fn read_sample(app: &AppState) -> anyhow::Result<Sample> {
         .db
         .read(move |connection| crate::games::schedule::lag(connection, timezone, now))
         .await?;
+    let (day, budget) = (
+        crate::growth::day::OperatorDay::containing(timezone, now).key(),
+        app.config.growth.budget.clone(),
+    );
+    let spend = app
+        .db
+        .read(move |connection| crate::growth::rewards::day_spend(connection, &day, &budget))
+        .await?;
     let database_bytes = std::fs::metadata(app.db.path()).map_or(0, |meta| meta.len());
     Ok(Sample {
         lag_sources: lag.secs_by_source(),
@@ -99,6 +107,10 @@ async fn read_sample(app: &AppState) -> anyhow::Result<Sample> {
         wal_bytes: app.db.disk_usage().wal_bytes,
         database_bytes,
         live_streams: app.live_hub.streams_open(),
+        reward_spend: spend
+            .iter()
+            .map(|day| (day.programme, day.paid.minor(), day.capped.minor()))
+            .collect(),
     })
 }
 

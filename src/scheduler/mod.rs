@@ -195,7 +195,7 @@ impl Scheduler {
 
     /// The reward programmes' jobs, after settlement so a batch sees this tick's bets.
     async fn pay_growth(&self, now: Timestamp, report: &mut TickReport) {
-        match rebates::pay_if_due(&self.db, &self.growth, now).await {
+        match rebates::pay_if_due(&self.db, &self.growth, self.timezone, now).await {
             Ok(batch) => report.rebate_batch = batch.map(|batch| batch.batch_id),
             Err(error) => {
                 let error = anyhow::Error::from(error);
@@ -209,7 +209,7 @@ impl Scheduler {
                 tracing::error!(error = format!("{error:#}"), "weekly salary failed");
             }
         }
-        match vip::reevaluate_bettors(&self.db, self.growth.clone(), now).await {
+        match vip::reevaluate_bettors(&self.db, self.growth.clone(), self.timezone, now).await {
             Ok(upgrades) => report.vip_upgrades = upgrades,
             Err(error) => {
                 let error = anyhow::Error::from(error);

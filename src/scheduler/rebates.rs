@@ -14,6 +14,7 @@ use std::sync::Arc;
 pub async fn pay_if_due(
     db: &Db,
     growth: &Arc<GrowthConfig>,
+    timezone: chrono_tz::Tz,
     now: Timestamp,
 ) -> Result<Option<BatchSummary>, AppError> {
     let config = growth.clone();
@@ -25,7 +26,7 @@ pub async fn pay_if_due(
         if !rebates::batch_due(tx, &growth.rebate, now)? {
             return Ok(None);
         }
-        rebates::run_batch(tx, &growth, now)
+        rebates::run_batch(tx, (&growth, timezone), now)
     })
     .await
 }

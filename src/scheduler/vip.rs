@@ -9,6 +9,7 @@ use crate::clock::Timestamp;
 use crate::config::GrowthConfig;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::growth::rewards::RewardRules;
 use crate::growth::vip;
 use std::sync::Arc;
 
@@ -21,15 +22,18 @@ const BATCHES_PER_TICK: u32 = 4;
 pub async fn reevaluate_bettors(
     db: &Db,
     growth: Arc<GrowthConfig>,
+    timezone: chrono_tz::Tz,
     now: Timestamp,
 ) -> Result<u32, AppError> {
+    let rules = Arc::new(RewardRules::new(&growth, timezone));
     let mut upgrades = 0;
     for _ in 0..BATCHES_PER_TICK {
         if !db.read(vip::bettors_pending).await? {
             break;
         }
-        let growth = growth.clone();
-        let report = db.write(move |tx| vip::reevaluate_bettors(tx, &growth, now)).await?;
+        let (growth, rules) = (growth.clone(), rules.clone());
+        let report =
+            db.write(move |tx| vip::reevaluate_bettors(tx, (&growth, &rules), now)).await?;
         upgrades += report.upgrades;
         if !report.advanced {
             break;

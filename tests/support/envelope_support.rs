@@ -39,7 +39,7 @@ pub trait EnvelopeApp {
 
 impl EnvelopeApp for TestApp {
     async fn create_envelope(&self, request: NewEnvelope) -> Created {
-        let (settings, now) = (EnvelopeSettings::from_config(&self.config.growth), self.now());
+        let (settings, now) = (EnvelopeSettings::from_config(&self.config), self.now());
         let created = self.db.write(move |tx| {
             envelopes::create(tx, request, &settings, now)
                 .map_err(|error| anyhow::anyhow!("{error}").into())

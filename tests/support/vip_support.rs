@@ -5,6 +5,7 @@
 use crate::support::helpers::{Player, Reply, TestApp};
 use crate::support::wallet_support::{WalletApp, money};
 use fairhall::config::{Config, GrowthConfig, VipLevel};
+use fairhall::growth::rewards::RewardRules;
 use fairhall::growth::vip;
 use fairhall::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use serde_json::json;
@@ -76,10 +77,12 @@ impl VipApp for TestApp {
 
     async fn run_vip_job(&self) -> u32 {
         let (growth, now) = (self.config.growth.clone(), self.now());
+        let rules = RewardRules::from_config(&self.config);
         let mut upgrades = 0;
         loop {
-            let growth = growth.clone();
-            let batch = self.db.write(move |tx| vip::reevaluate_bettors(tx, &growth, now));
+            let (growth, rules) = (growth.clone(), rules.clone());
+            let batch =
+                self.db.write(move |tx| vip::reevaluate_bettors(tx, (&growth, &rules), now));
             let report = batch.await.expect("the VIP job runs");
             upgrades += report.upgrades;
             if !report.advanced {

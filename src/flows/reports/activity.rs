@@ -349,14 +349,14 @@ fn add_figures(sum: &Figures, day: &Figures) -> Result<Figures, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::growth::deposit_rewards::Programme;
+    use crate::growth::deposit_rewards::DEPOSIT_PROGRAMMES;
 
     #[test]
     fn every_reward_kind_and_deposit_programme_has_a_column() {
         for kind in ledger::REWARD_KINDS.iter().filter(|kind| **kind != EntryKind::Bonus) {
             assert!(REWARD_PROGRAMMES.contains(&kind.code()), "{}", kind.code());
         }
-        for programme in [Programme::FirstDeposit, Programme::Cashback, Programme::VipDeposit] {
+        for programme in DEPOSIT_PROGRAMMES {
             assert!(REWARD_PROGRAMMES.contains(&programme.code()), "{}", programme.code());
         }
     }

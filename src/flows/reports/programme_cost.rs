@@ -2,7 +2,9 @@
 //! `fairhall admin programme cost`. Read from the ledger, so it equals the money that moved.
 
 use crate::clock::Timestamp;
+use crate::config::BudgetConfig;
 use crate::error::AppError;
+use crate::growth::rewards::{self, ProgrammeDay};
 use crate::ledger::{self, EntryKind, PlayerCredits};
 use crate::money::Money;
 use chrono::NaiveDate;
@@ -50,6 +52,10 @@ pub struct DayCost {
     pub date: String,
     pub programmes: Vec<ProgrammeCost>,
     pub total: Money,
+    /// Each programme with a cap in `[growth.budget]`, or whose budget held something back
+    /// that day: what the payer counted against the caps (for envelopes, the totals reserved
+    /// at creation) and what it held back.
+    pub budget: Vec<ProgrammeDay>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -91,7 +97,7 @@ fn sum(costs: &[ProgrammeCost]) -> Result<Money, AppError> {
 /// included, with no programmes), and the totals.
 pub fn programme_cost(
     connection: &Connection,
-    timezone: Tz,
+    (timezone, budget): (Tz, &BudgetConfig),
     range: DayRange,
 ) -> Result<CostReport, AppError> {
     let mut days = Vec::new();
@@ -115,7 +121,14 @@ pub fn programme_cost(
         }
         let programmes: Vec<_> = programmes.into_values().collect();
         let total = sum(&programmes)?;
-        days.push(DayCost { date: date.format("%Y-%m-%d").to_string(), programmes, total });
+        let key = date.format("%Y-%m-%d").to_string();
+        let budget = rewards::day_spend(connection, &key, budget)?
+            .into_iter()
+            .filter(|day| {
+                day.daily_cap.is_some() || day.per_player_cap.is_some() || day.capped > Money::ZERO
+            })
+            .collect();
+        days.push(DayCost { date: key, programmes, total, budget });
     }
     let totals: Vec<_> = totals.into_values().collect();
     let total = sum(&totals)?;

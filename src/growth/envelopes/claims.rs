@@ -7,9 +7,10 @@ use crate::auth::types::Phone;
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::{AppError, Committed};
+use crate::growth::rewards::{self, Programme, Reward};
 use crate::idempotency::{self, IdempotencyKey};
 use crate::ids::UserId;
-use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
+use crate::ledger::{self, EntryKind, UserAccountKind};
 use crate::money::Money;
 use crate::paging::{Page, Paging};
 use crate::rate_limit;
@@ -71,7 +72,6 @@ fn claim_share(
     now: Timestamp,
 ) -> Result<ClaimReceipt, AppError> {
     check_claimable(tx, user_id, envelope, now)?;
-    crate::protection::ensure_may_play(tx, user_id, &crate::protection::Activity::Reward, now)?;
     let recharged =
         ledger::total_credited(tx, user_id, UserAccountKind::Wallet, EntryKind::Deposit)?;
     if recharged.minor() < envelope.recharge_min_minor {
@@ -80,31 +80,23 @@ fn claim_share(
     let (position, amount_minor) =
         sql::next_open_share(tx, envelope.id)?.ok_or(AppError::EnvelopeInvalid)?;
     let amount = Money::from_minor(amount_minor)?;
-    let wallet = AccountRef::User(user_id, UserAccountKind::Wallet);
-    let entry = Entry::new(
-        EntryKind::Envelope,
-        AccountRef::System(SystemAccount::Envelopes),
-        wallet,
-        amount,
-        now,
-    )
-    .reference(format!("envelope:{}", envelope.id));
-    let posted = ledger::transfer(tx, entry)?;
+    let reward =
+        Reward::claimed(user_id, Programme::Envelope, amount, format!("envelope:{}", envelope.id));
+    let payout = rewards::pay(tx, reward, &settings.rewards, now)?;
     let share = TakenShare {
         envelope_id: envelope.id,
         position,
         amount_minor,
         user_id,
-        entry_id: posted.entry_id,
+        entry_id: payout.entry_id().ok_or_else(|| anyhow::anyhow!("no envelope entry"))?,
         claimed_at: now,
     };
     if !sql::take_share(tx, &share)? {
         debug_assert!(false, "share {position} of envelope {} was not open", envelope.id);
         return Err(anyhow::anyhow!("envelope {} changed under its claim", envelope.id).into());
     }
-    crate::wallet::add_turnover(tx, user_id, amount, settings.bonus_turnover_percent)?;
-    let balance = posted
-        .balance_after(wallet)
+    let balance = payout
+        .wallet_after(user_id)
         .ok_or_else(|| anyhow::anyhow!("the claim did not post to the wallet"))?;
     let luckiest = Some(position) == envelope.luckiest_position;
     Ok(ClaimReceipt { envelope_id: envelope.id, amount, luckiest, balance })

@@ -2,7 +2,7 @@
 //! shuffled at once (`split`), its total moves `bonus` -> `envelopes` (entry kind `envelope`,
 //! reference `envelope:<id>`), and its code is shown once and stored hashed. A player claims
 //! by code: the next share moves `envelopes` -> wallet (kind `envelope`, reference
-//! `envelope:<id>`) and adds `growth.bonus_turnover_percent` of itself to the turnover. At
+//! `envelope:<id>`) through `growth::rewards`, which adds its wagering. At
 //! expiry (the scheduler's `refund_expired`) or withdrawal, the unclaimed remainder moves
 //! `envelopes` -> `bonus` (kind `refund`, reference `envelope:<id>`) in the same transaction as
 //! the state that closes the envelope, so it is returned exactly once. Every claim runs on the
@@ -17,11 +17,12 @@ pub mod types;
 pub use claims::{ClaimRequest, claim, detail, records};
 
 use crate::clock::Timestamp;
-use crate::config::GrowthConfig;
+use crate::config::Config;
 use crate::content::messages::{self, Event};
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount};
+use crate::growth::rewards::{self, Programme, RewardRules};
+use crate::ledger::{self, SystemAccount};
 use crate::money::Money;
 use crate::rate_limit::Limit;
 use rusqlite::Connection;
@@ -36,20 +37,20 @@ pub struct EnvelopeSettings {
     pub expiry_secs: i64,
     pub quantity_max: i64,
     pub recharge_min: Money,
-    pub bonus_turnover_percent: i64,
+    pub rewards: RewardRules,
     pub code_failures_per_account: Limit,
     pub code_failures_per_address: Limit,
 }
 
 impl EnvelopeSettings {
-    pub fn from_config(growth: &GrowthConfig) -> EnvelopeSettings {
-        let config = &growth.envelope;
+    pub fn from_config(app: &Config) -> EnvelopeSettings {
+        let config = &app.growth.envelope;
         let window_secs = config.code_failure_window_secs;
         EnvelopeSettings {
             expiry_secs: config.expiry_hours * 3_600,
             quantity_max: config.quantity_max,
             recharge_min: config.recharge_min,
-            bonus_turnover_percent: growth.bonus_turnover_percent,
+            rewards: RewardRules::from_config(app),
             code_failures_per_account: Limit {
                 scope: "envelope_code_account",
                 max: config.code_failures_per_account,
@@ -107,16 +108,17 @@ pub fn create(
         tx.query_row("SELECT COALESCE(MAX(envelope_id), 0) + 1 FROM envelopes", [], |row| {
             row.get(0)
         })?;
-    let reserve = Entry::new(
-        EntryKind::Envelope,
-        AccountRef::System(SystemAccount::Bonus),
-        AccountRef::System(SystemAccount::Envelopes),
-        request.total,
-        now,
-    )
-    .reference(format!("envelope:{envelope_id}"))
-    .memo("reserved");
-    let posted = ledger::transfer(tx, reserve)?;
+    let posted =
+        match rewards::fund_envelope(tx, envelope_id, request.total, &settings.rewards, now) {
+            Err(AppError::RewardBudgetSpent) => {
+                let left = rewards::left_today(tx, Programme::Envelope, &settings.rewards, now)?;
+                return Err(CreateError::Invalid(format!(
+                    "total: the day's envelope budget (growth.budget.daily.envelope) has {} left",
+                    left.unwrap_or_default()
+                )));
+            }
+            funded => funded?,
+        };
     let (target_user_id, vip_min) = match request.target {
         Target::Everyone => (None, None),
         Target::Player(user_id) => (Some(user_id), None),
@@ -268,16 +270,9 @@ fn close_with_refund(
     let entry_id = if remainder == Money::ZERO {
         None
     } else {
-        let refund = Entry::new(
-            EntryKind::Refund,
-            AccountRef::System(SystemAccount::Envelopes),
-            AccountRef::System(SystemAccount::Bonus),
-            remainder,
-            now,
-        )
-        .reference(format!("envelope:{}", envelope.id))
-        .memo(state.code());
-        Some(ledger::transfer(tx, refund)?.entry_id)
+        let returned =
+            rewards::return_envelope_rest(tx, envelope.id, remainder, state.code(), now)?;
+        Some(returned.entry_id)
     };
     if !sql::close(tx, envelope.id, state, (remainder.minor(), entry_id), now)? {
         debug_assert!(false, "envelope {} closed twice", envelope.id);

@@ -12,8 +12,9 @@ use crate::config::Config;
 use crate::config::{SigninConfig, SigninCycle};
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::growth::rewards::{self, Programme, Reward, RewardRules};
 use crate::ids::UserId;
-use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
+use crate::protection::Activity;
 use crate::wallet;
 use chrono_tz::Tz;
 use rusqlite::Connection;
@@ -24,8 +25,7 @@ use types::{DaySignin, Month, RewardDay, SigninHistory, SigninIndex, SigninRecei
 pub struct SigninSettings {
     pub timezone: Tz,
     pub table: SigninConfig,
-    /// `growth.bonus_turnover_percent`.
-    pub turnover_percent: i64,
+    pub rewards: RewardRules,
 }
 
 impl SigninSettings {
@@ -33,7 +33,7 @@ impl SigninSettings {
         SigninSettings {
             timezone: config.timezone(),
             table: config.growth.signin.clone(),
-            turnover_percent: config.growth.bonus_turnover_percent,
+            rewards: RewardRules::from_config(config),
         }
     }
 }
@@ -48,7 +48,7 @@ pub fn sign(
     settings: &SigninSettings,
     now: Timestamp,
 ) -> Result<SigninReceipt, AppError> {
-    crate::protection::ensure_may_play(tx, user_id, &crate::protection::Activity::Reward, now)?;
+    crate::protection::ensure_may_play(tx, user_id, &Activity::Reward, now)?;
     if settings.table.recharge_first && wallet::deposits::passed_count(tx, user_id)? == 0 {
         return Err(AppError::RechargeFirst);
     }
@@ -59,28 +59,14 @@ pub fn sign(
     }
     let streak = yesterday_streak(tx, user_id, &today)?.map_or(1, |streak| streak + 1);
     let reward = settings.table.reward_for(streak);
-    let wallet_account = AccountRef::User(user_id, UserAccountKind::Wallet);
-    let entry = Entry::new(
-        EntryKind::Signin,
-        AccountRef::System(SystemAccount::Bonus),
-        wallet_account,
-        reward,
-        now,
-    )
-    .reference(format!("signin:{user_id}:{date}"));
-    let posted = ledger::transfer(tx, entry)?;
-    wallet::add_turnover(tx, user_id, reward, settings.turnover_percent)?;
-    let signin = sql::NewSignin {
-        user_id,
-        date: &date,
-        streak,
-        reward,
-        entry_id: posted.entry_id,
-        signed_at: now,
-    };
+    let owed =
+        Reward::claimed(user_id, Programme::Signin, reward, format!("signin:{user_id}:{date}"));
+    let payout = rewards::pay(tx, owed, &settings.rewards, now)?;
+    let entry_id = payout.entry_id().ok_or_else(|| anyhow::anyhow!("no sign-in entry"))?;
+    let signin = sql::NewSignin { user_id, date: &date, streak, reward, entry_id, signed_at: now };
     sql::insert(tx, &signin)?;
     let balance =
-        posted.balance_after(wallet_account).ok_or_else(|| anyhow::anyhow!("no wallet posting"))?;
+        payout.wallet_after(user_id).ok_or_else(|| anyhow::anyhow!("no wallet posting"))?;
     Ok(SigninReceipt { date, streak, reward, balance })
 }
 

@@ -17,8 +17,8 @@ use crate::config::Config;
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::games::stakes::bets_placed;
+use crate::growth::rewards::{self, Programme, Reward, RewardRules};
 use crate::ids::UserId;
-use crate::ledger::{self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind};
 use crate::wallet::totals::{passed_total, wallet_totals};
 use chrono_tz::Tz;
 use rusqlite::Connection;
@@ -34,8 +34,7 @@ pub struct TaskSettings {
     pub timezone: Tz,
     /// The language task texts fall back to.
     pub default_lang: &'static str,
-    /// `growth.bonus_turnover_percent`.
-    pub turnover_percent: i64,
+    pub rewards: RewardRules,
 }
 
 impl TaskSettings {
@@ -43,7 +42,7 @@ impl TaskSettings {
         TaskSettings {
             timezone: config.timezone(),
             default_lang: crate::i18n::normalize(&config.app.default_lang).unwrap_or("vi"),
-            turnover_percent: config.growth.bonus_turnover_percent,
+            rewards: RewardRules::from_config(config),
         }
     }
 }
@@ -157,7 +156,6 @@ pub fn claim(
 ) -> Result<ClaimReceipt, AppError> {
     let task =
         sql::task(tx, task_id)?.filter(|task| task.is_open(now)).ok_or(AppError::NotFound)?;
-    crate::protection::ensure_may_play(tx, user_id, &crate::protection::Activity::Reward, now)?;
     let today = OperatorDay::containing(settings.timezone, now);
     let period = period_of(&task, &today);
     if sql::claimed(tx, task.id, user_id, &period)? {
@@ -166,23 +164,25 @@ pub fn claim(
     if progress(tx, user_id, &task, &today)? < task.target {
         return Err(AppError::ConditionNotMet);
     }
-    let wallet_account = AccountRef::User(user_id, UserAccountKind::Wallet);
-    let bonus = AccountRef::System(SystemAccount::Bonus);
-    let entry = Entry::new(EntryKind::Task, bonus, wallet_account, task.reward, now)
-        .reference(format!("task:{}:{user_id}:{period}", task.id));
-    let posted = ledger::transfer(tx, entry)?;
-    crate::wallet::add_turnover(tx, user_id, task.reward, settings.turnover_percent)?;
+    let owed = Reward::claimed(
+        user_id,
+        Programme::Task,
+        task.reward,
+        format!("task:{}:{user_id}:{period}", task.id),
+    );
+    let payout = rewards::pay(tx, owed, &settings.rewards, now)?;
+    let entry_id = payout.entry_id().ok_or_else(|| anyhow::anyhow!("no task entry"))?;
     let new_claim = sql::NewClaim {
         task_id: task.id,
         user_id,
         period: &period,
         reward: task.reward,
-        entry_id: posted.entry_id,
+        entry_id,
         claimed_at: now,
     };
     sql::insert_claim(tx, &new_claim)?;
     let balance =
-        posted.balance_after(wallet_account).ok_or_else(|| anyhow::anyhow!("no wallet posting"))?;
+        payout.wallet_after(user_id).ok_or_else(|| anyhow::anyhow!("no wallet posting"))?;
     Ok(ClaimReceipt { task_id: task.id, reward: task.reward, balance })
 }
 

@@ -58,8 +58,7 @@ impl Walk {
             recharge_min: Some(Money::from_minor(recharge_min).expect("in range")),
             note: "walk".into(),
         };
-        let (settings, now) =
-            (EnvelopeSettings::from_config(&self.app.config.growth), self.app.now());
+        let (settings, now) = (EnvelopeSettings::from_config(&self.app.config), self.app.now());
         let created = self.app.db.write(move |tx| {
             envelopes::create(tx, request, &settings, now)
                 .map_err(|error| anyhow::anyhow!("{error}").into())

@@ -1,3 +1,4 @@
+mod budget;
 mod deposit_rewards;
 mod envelope_limits;
 mod envelopes;

@@ -193,10 +193,11 @@ async fn each_bet_counts_once_across_repeated_batches_and_restarts() {
     assert!(scheduler.tick(restarted.now()).await.rebate_batch.is_some());
     // The tick again, an operator's batch at once, and another process after the next interval.
     scheduler.tick(restarted.now()).await;
-    let growth = restarted.config.growth.clone();
+    let (growth, timezone) = (restarted.config.growth.clone(), restarted.config.timezone());
     let now = restarted.now();
-    let again =
-        restarted.db.write(move |tx| fairhall::growth::rebates::run_batch(tx, &growth, now));
+    let again = restarted
+        .db
+        .write(move |tx| fairhall::growth::rebates::run_batch(tx, (&growth, timezone), now));
     assert!(again.await.expect("a batch").is_none(), "nothing settled since the last batch");
     let third = TestApp::open(&data_dir, rates);
     third.clock.advance(later + 3 * 3600 - third.now());
@@ -227,12 +228,11 @@ async fn a_bet_settled_in_a_batch_last_seconds_falls_to_the_next_batch() {
     let chain = invite_chain(&hall.app, 2).await;
     fund_game(&hall.app, &chain[1], "100.00").await;
     settled_bet(&hall, &chain[1], "20").await;
-    let growth = hall.app.config.growth.clone();
+    let (growth, timezone) = (hall.app.config.growth.clone(), hall.app.config.timezone());
     let settled_at = hall.app.now();
-    let batch = hall
-        .app
-        .db
-        .write(move |tx| fairhall::growth::rebates::run_batch(tx, &growth, settled_at + 5));
+    let batch = hall.app.db.write(move |tx| {
+        fairhall::growth::rebates::run_batch(tx, (&growth, timezone), settled_at + 5)
+    });
     let batch = batch.await.expect("a batch").expect("ran");
     assert_eq!(batch.bets, 0, "settled 5 s before the batch");
 

@@ -79,6 +79,7 @@ async fn metrics_list_every_family_and_count_bets_draws_and_settlements() {
 
     let placed = hall.bet(&player, "rgb1", json!([{"option": "green", "amount": "10"}])).await;
     hall.draw("rgb1").await;
+    crate::support::signin::sign(&hall.app, &player, None).await.assert_ok();
     let after = scraped(&hall.app).await;
 
     placed.assert_ok();
@@ -96,6 +97,8 @@ async fn metrics_list_every_family_and_count_bets_draws_and_settlements() {
         "fairhall_db_wal_bytes",
         "fairhall_db_size_bytes",
         "fairhall_live_streams",
+        "fairhall_reward_paid_today_minor_units",
+        "fairhall_reward_held_back_today_minor_units",
     ] {
         assert!(after.docs.contains_key(family), "{family} missing from {families:?}");
     }
@@ -109,6 +112,12 @@ async fn metrics_list_every_family_and_count_bets_draws_and_settlements() {
         let moved = total(&after, series) - total(&before, series);
         assert!(moved >= at_least, "{series} moved by {moved}");
     }
+    let signin = after.samples.iter().find(|sample| {
+        sample.metric == "fairhall_reward_paid_today_minor_units"
+            && sample.labels.get("programme") == Some("signin")
+    });
+    let signin = signin.expect("the sign-in programme's spend");
+    assert!(matches!(signin.value, prometheus_parse::Value::Gauge(minor) if minor == 100.0));
     let database = after.samples.iter().find(|sample| sample.metric == "fairhall_db_size_bytes");
     let database = database.expect("the database size");
     assert!(matches!(database.value, prometheus_parse::Value::Gauge(bytes) if bytes > 0.0));
