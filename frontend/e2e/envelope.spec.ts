@@ -4,12 +4,14 @@
 import { expect, test } from '@playwright/test';
 import {
   admin,
+  approvedDeposit,
   creditWallet,
   locale,
   logInViaUi,
   pastButtonThrottle,
   randomPhone,
   registerViaApi,
+  tokenOf,
 } from './support';
 
 const vi = locale('vi');
@@ -23,6 +25,10 @@ test('claim an envelope by its code and see it in the record', async ({ page, re
   expect(code, `the code in:\n${printed}`).toBeDefined();
   await logInViaUi(page, phone, 'secret12', vi);
   await expect(page.getByTestId('balance')).toHaveText('10.00');
+  // An envelope opens to players with a passed deposit (growth.envelope.recharge_min).
+  await approvedDeposit(request, await tokenOf(page), '10');
+  await page.reload();
+  await expect(page.getByTestId('balance')).toHaveText('20.00');
 
   await page.goto('./#/pages/cc/hong');
   await expect(page.getByRole('heading', { level: 1, name: vi.envelope_title })).toBeVisible();
@@ -49,5 +55,5 @@ test('claim an envelope by its code and see it in the record', async ({ page, re
   await expect(claim).toContainText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
 
   await page.goto('./#/pages/home/index');
-  await expect(page.getByTestId('balance')).toHaveText('20.00');
+  await expect(page.getByTestId('balance')).toHaveText('30.00');
 });

@@ -3,6 +3,7 @@
 // a room's play page.
 import { expect, test } from '@playwright/test';
 import {
+  approvedDeposit,
   creditWallet,
   locale,
   logInViaUi,
@@ -21,12 +22,15 @@ test('home reveals the balances, badges what is new, and the game list opens a l
 }) => {
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
-  creditWallet(phone, '1234.56');
+  creditWallet(phone, '1224.56');
   const homeCalls: string[] = [];
   page.on('request', (sent) => {
     if (sent.url().includes('/api/index/index')) homeCalls.push(sent.url());
   });
   await logInViaUi(page, phone, 'secret12', vi);
+  // Sign-in needs a passed deposit (growth.signin.recharge_first): 10.00 of the balance.
+  await approvedDeposit(request, await tokenOf(page), '10');
+  await page.reload();
 
   // The reveal ends on the exact amounts (2 s); screen readers get them from the start.
   await expect(page.getByTestId('balance')).toHaveText('1,234.56');

@@ -409,6 +409,14 @@ export async function requestDeposit(request: APIRequestContext, token: string, 
   return String(body.data.id);
 }
 
+/**
+ * A bank deposit of `amount` requested through the API and approved with the operator's CLI: a
+ * passed deposit, which sign-in, task rewards and envelopes ask for by default.
+ */
+export async function approvedDeposit(request: APIRequestContext, token: string, amount: string) {
+  admin('deposit', 'approve', await requestDeposit(request, token, amount));
+}
+
 /** The WCAG levels every accessibility check of the suite holds the pages to. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

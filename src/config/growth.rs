@@ -20,6 +20,7 @@ pub struct GrowthConfig {
     pub rebate: RebateConfig,
     pub salary: SalaryConfig,
     pub signin: SigninConfig,
+    pub tasks: TasksConfig,
     pub envelope: EnvelopeConfig,
     pub budget: BudgetConfig,
 }
@@ -37,6 +38,7 @@ impl Default for GrowthConfig {
             rebate: RebateConfig::default(),
             salary: SalaryConfig::default(),
             signin: SigninConfig::default(),
+            tasks: TasksConfig::default(),
             envelope: EnvelopeConfig::default(),
             budget: BudgetConfig::default(),
         }
@@ -510,8 +512,24 @@ pub struct SigninConfig {
     pub rewards: Vec<Money>,
     /// What a streak longer than `rewards` earns.
     pub after_last: SigninCycle,
-    /// Sign-in needs a passed deposit first (`recharge_first` otherwise).
+    /// Sign-in needs a passed deposit first (`recharge_first` otherwise); on by default, so
+    /// that accounts a script registers earn nothing by signing in alone.
     pub recharge_first: bool,
+}
+
+/// `[growth.tasks]`: the rules of every task the operator creates.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct TasksConfig {
+    /// A task's reward needs a passed deposit first (`recharge_first` otherwise): without it
+    /// a script's accounts earn rewards they never paid in for.
+    pub recharge_first: bool,
+}
+
+impl Default for TasksConfig {
+    fn default() -> Self {
+        TasksConfig { recharge_first: true }
+    }
 }
 
 /// What a sign-in past the end of the reward table pays.
@@ -533,7 +551,7 @@ impl Default for SigninConfig {
         SigninConfig {
             rewards: amounts.iter().filter_map(|text| Money::parse(text).ok()).collect(),
             after_last: SigninCycle::RepeatLast,
-            recharge_first: false,
+            recharge_first: true,
         }
     }
 }
@@ -618,7 +636,7 @@ pub struct EnvelopeConfig {
     /// them all).
     pub quantity_max: i64,
     /// The passed deposits (their total) a player needs before claiming, for envelopes created
-    /// without `--recharge-min`: "0.00" lets everyone claim.
+    /// without `--recharge-min`: "0.01" (the default) any passed deposit, "0.00" everyone.
     pub recharge_min: Money,
     /// Wrong codes (unknown or malformed) one player may enter within `code_failure_window_secs`
     /// before claims are refused with `throttled` until the window ends.
@@ -638,7 +656,7 @@ impl Default for EnvelopeConfig {
         EnvelopeConfig {
             expiry_hours: 24,
             quantity_max: 1_000,
-            recharge_min: Money::ZERO,
+            recharge_min: Money::from_minor(1).unwrap_or(Money::ZERO),
             code_failures_per_account: 5,
             code_failures_per_address: 20,
             code_failure_window_secs: 900,

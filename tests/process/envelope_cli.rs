@@ -3,7 +3,7 @@
 
 use crate::support::binary::{fail, succeed};
 use crate::support::envelope_support::{EnvelopeApp, assert_envelopes_verify};
-use crate::support::helpers::TestApp;
+use crate::support::helpers::{TestApp, without_deposit_gates};
 use crate::support::wallet_support::WalletApp;
 use serde_json::Value;
 use std::path::Path;
@@ -33,10 +33,12 @@ fn refused(data: &Path, args: &[&str]) -> String {
 async fn the_operator_creates_an_envelope_players_claim_and_sees_its_claims() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data = dir.path();
-    let app = TestApp::open(data, |_| {});
+    let app = TestApp::open(data, without_deposit_gates);
     let player = app.player().await;
 
-    let printed = envelope(data, &["create", "--amount", "30", "--count", "3", "--mode", "fixed"]);
+    // Open to players without a deposit (the default asks for one: growth.envelope.recharge_min).
+    let create = ["create", "--amount", "30", "--count", "3", "--mode", "fixed"];
+    let printed = envelope(data, &[&create[..], &["--recharge-min", "0"]].concat());
     let code = printed
         .lines()
         .find_map(|line| line.strip_prefix("code: "))
@@ -80,7 +82,7 @@ async fn the_operator_creates_an_envelope_players_claim_and_sees_its_claims() {
 async fn the_operator_chooses_the_code_the_player_and_the_expiry() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data = dir.path();
-    let app = TestApp::open(data, |_| {});
+    let app = TestApp::open(data, without_deposit_gates);
     let (player, other) = (app.player().await, app.player().await);
     let phone = player.phone.as_str();
 
@@ -102,6 +104,8 @@ async fn the_operator_chooses_the_code_the_player_and_the_expiry() {
             "2h",
             "--note",
             "birthday",
+            "--recharge-min",
+            "0",
         ],
     );
 

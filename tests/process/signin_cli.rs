@@ -3,7 +3,7 @@
 //! and claimed through the API, and sign-ins made through the API show in the CLI.
 
 use crate::support::binary::{fail, succeed};
-use crate::support::helpers::TestApp;
+use crate::support::helpers::{TestApp, without_deposit_gates};
 use crate::support::signin::sign;
 use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, post_request};
 use serde_json::{Value, json};
@@ -45,7 +45,7 @@ async fn the_operator_creates_a_task_the_player_claims_and_the_claims_show() {
             "en=Any passed deposit",
         ],
     ));
-    let app = TestApp::open(data, |_| {});
+    let app = TestApp::open(data, without_deposit_gates);
     let player = app.player().await;
     app.approved_deposit(&player, "50").await;
 
@@ -101,7 +101,7 @@ async fn update_changes_the_given_fields_and_close_hides_the_task() {
         serde_json::from_str(&admin(data, "task", &["show", &id, "--json"])).expect("JSON");
     admin(data, "task", &["close", &id]);
     let closed_again = admin_refused(data, "task", &["close", &id]);
-    let app = TestApp::open(data, |_| {});
+    let app = TestApp::open(data, without_deposit_gates);
     let player = app.player().await;
     let listed = app.get_as(&player, "/api/task/index", "").await;
 
@@ -191,7 +191,7 @@ fn bad_task_flags_are_refused_with_the_flag_named() {
 async fn signin_show_and_day_print_the_streak_and_who_was_paid() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data = dir.path();
-    let app = TestApp::open(data, |_| {});
+    let app = TestApp::open(data, without_deposit_gates);
     let player = app.player().await;
     sign(&app, &player, None).await.assert_ok();
     app.clock.advance(86_400);

@@ -1,9 +1,11 @@
-// Daily sign-in on two days, on the clock server (e2e/clock/): a player signs in, sees day 1
-// and its reward; the clock moves a day on; he signs in again and the calendar shows the
+// Daily sign-in on two days, on the clock server (e2e/clock/): a player without a deposit is
+// told to deposit first and his sign-in is refused; after an approved deposit he signs in, sees
+// day 1 and its reward; the clock moves a day on; he signs in again and the calendar shows the
 // streak of 2. Then a task the operator created by CLI ("bet once today"): he bets once and
 // claims its reward.
 import { expect, test } from '@playwright/test';
 import {
+  approvedDeposit,
   axeViolations,
   admin,
   advanceClock,
@@ -34,6 +36,13 @@ test('a player signs in on two days and sees the streak of 2', async ({ page, re
   await logInViaUi(page, phone, 'secret12', vi);
 
   await page.goto('./#/pages/cc/task/sign');
+  await expect(page.getByText(vi.signin_recharge_note!, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: vi.signin_button, exact: true }).click();
+  // The server's refusal, in the player's language (src/i18n/locales/vi.json recharge_first).
+  await expect(page.getByText('Vui lòng nạp tiền trước', { exact: true })).toBeVisible();
+  await approvedDeposit(request, await tokenOf(page), '10');
+  await page.reload();
+  await pastButtonThrottle(page);
   await expect(page.getByTestId('signin-today-reward')).toHaveText('1.00');
   await expect(page.getByTestId('signin-next-day')).toContainText('1');
   await page.getByRole('button', { name: vi.signin_button, exact: true }).click();
@@ -78,9 +87,11 @@ test('a task created by CLI is completed by one bet and claimed', async ({ page,
   const id = /^created task (\d+)$/m.exec(created)?.[1];
   expect(id, created).toBeDefined();
   await registerViaApi(request, phone, 'secret12');
-  creditWallet(phone, '100');
+  creditWallet(phone, '90');
   await logInViaUi(page, phone, 'secret12', vi);
   const token = await tokenOf(page);
+  // A task's reward needs a passed deposit (growth.tasks.recharge_first).
+  await approvedDeposit(request, token, '10');
 
   await page.goto('./#/pages/cc/task/job');
   const card = page.getByTestId(`task-${id}`);

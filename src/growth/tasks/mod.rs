@@ -35,6 +35,8 @@ pub struct TaskSettings {
     /// The language task texts fall back to.
     pub default_lang: &'static str,
     pub rewards: RewardRules,
+    /// `growth.tasks.recharge_first`.
+    pub recharge_first: bool,
 }
 
 impl TaskSettings {
@@ -43,6 +45,7 @@ impl TaskSettings {
             timezone: config.timezone(),
             default_lang: crate::i18n::normalize(&config.app.default_lang).unwrap_or("vi"),
             rewards: RewardRules::from_config(config),
+            recharge_first: config.growth.tasks.recharge_first,
         }
     }
 }
@@ -145,8 +148,8 @@ pub fn claimable(
 
 /// Claims `task_id`'s reward for `user_id`: `not_found` for a task not open now,
 /// `reward_claimed` when this period's reward is claimed, `condition_not_met` below the
-/// target. Pays from `bonus` (a Task entry, reference `task:<id>:<user>:<period>`) and adds to
-/// the turnover requirement.
+/// target, `recharge_first` without a passed deposit (`growth.tasks.recharge_first`). Paid by
+/// `growth::rewards` (a Task entry, reference `task:<id>:<user>:<period>`).
 pub fn claim(
     tx: &Tx,
     user_id: UserId,
@@ -163,6 +166,9 @@ pub fn claim(
     }
     if progress(tx, user_id, &task, &today)? < task.target {
         return Err(AppError::ConditionNotMet);
+    }
+    if settings.recharge_first && crate::wallet::deposits::passed_count(tx, user_id)? == 0 {
+        return Err(AppError::RechargeFirst);
     }
     let owed = Reward::claimed(
         user_id,

@@ -45,7 +45,10 @@ impl Walk {
 
     async fn create_envelope(&mut self) {
         let (share, quantity) = (self.rng.gen_range(100..=2_000), self.rng.gen_range(2..=6));
-        let recharge_min = if self.rng.gen_bool(0.3) { 50_000 } else { 0 };
+        // Its own minimum, or the configured one (any passed deposit, by default).
+        let own_minimum = self.rng.gen_bool(0.3).then_some(50_000);
+        let recharge_min =
+            own_minimum.unwrap_or(self.app.config.growth.envelope.recharge_min.minor());
         let expires_at = self.app.now() + self.rng.gen_range(3_600..=8 * 3_600);
         self.begin(format!("the operator creates an envelope of {quantity} x {}", text(share)));
         let request = NewEnvelope {
@@ -55,7 +58,7 @@ impl Walk {
             code: None,
             expires_at,
             target: Target::Everyone,
-            recharge_min: Some(Money::from_minor(recharge_min).expect("in range")),
+            recharge_min: own_minimum.map(|minor| Money::from_minor(minor).expect("in range")),
             note: "walk".into(),
         };
         let (settings, now) = (EnvelopeSettings::from_config(&self.app.config), self.app.now());

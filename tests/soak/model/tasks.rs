@@ -54,6 +54,8 @@ impl Walk {
                 "reward_claimed"
             } else if bets_today < DAILY_BETS {
                 "condition_not_met"
+            } else if expected.deposited == 0 {
+                "recharge_first"
             } else {
                 "ok"
             };

@@ -7,7 +7,7 @@ use crate::content::content_items;
 use crate::growth::tasks::create_task;
 use crate::support::envelope_support::{EnvelopeApp, everyone};
 use crate::support::goods::{GoodsApp, fruit};
-use crate::support::helpers::{Player, Reply, TestApp};
+use crate::support::helpers::{Player, Reply, TestApp, without_deposit_gates};
 use crate::support::notice_support::{NoticeApp, announcement};
 use crate::support::signin::sign;
 use crate::support::wallet_support::{WalletApp, post_request};
@@ -67,7 +67,7 @@ async fn the_home_call_needs_a_live_session() {
 
 #[tokio::test]
 async fn sign_in_is_due_until_the_player_signs_and_again_after_midnight() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let other = app.player().await;
 
@@ -86,7 +86,7 @@ async fn sign_in_is_due_until_the_player_signs_and_again_after_midnight() {
 
 #[tokio::test]
 async fn a_task_is_ready_once_its_target_is_reached_until_its_reward_is_claimed() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let signin_task = create_task(&app, "signin", "1", "2", false).await;
     create_task(&app, "signin", "2", "2", false).await;
     create_task(&app, "deposit", "10", "2", true).await;
@@ -135,7 +135,7 @@ async fn a_daily_task_is_ready_again_the_next_day() {
 
 #[tokio::test]
 async fn envelopes_wait_for_the_players_allowed_until_claimed_or_expired() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let other = app.player().await;
     let for_all = app.create_envelope(everyone("10", 5, Mode::Fixed, app.now())).await;

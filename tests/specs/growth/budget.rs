@@ -6,7 +6,7 @@
 
 use crate::support::envelope_support::everyone;
 use crate::support::hall::Hall;
-use crate::support::helpers::{Player, TestApp};
+use crate::support::helpers::{Player, TestApp, without_deposit_gates};
 use crate::support::signin::sign;
 use crate::support::team::{fund_game, invite_chain, net_loss};
 use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, money};
@@ -30,6 +30,7 @@ async fn cost_of_today(app: &TestApp) -> CostReport {
 #[tokio::test]
 async fn a_sign_in_past_the_days_budget_is_refused_and_changes_nothing() {
     let app = TestApp::spawn_with(|config| {
+        without_deposit_gates(config);
         config.growth.budget.daily.signin = Some(money("1.50"));
     })
     .await;

@@ -5,7 +5,7 @@
 use crate::support::envelope_support::{
     CLAIM, EnvelopeApp, amount_of, assert_envelopes_verify, everyone,
 };
-use crate::support::helpers::{TestApp, send_to};
+use crate::support::helpers::{TestApp, send_to, without_deposit_gates};
 use crate::support::wallet_support::{WalletApp, post_request};
 use fairhall::growth::envelopes::types::Mode;
 use fairhall::growth::envelopes::{self, RefundReport};
@@ -16,7 +16,7 @@ use std::net::SocketAddr;
 #[tokio::test]
 async fn the_remainder_returns_to_bonus_once_across_a_restart_and_downtime() {
     let dir = tempfile::tempdir().expect("a temp directory");
-    let app = TestApp::open(dir.path(), |_| {});
+    let app = TestApp::open(dir.path(), without_deposit_gates);
     let player = app.player().await;
     let bonus_before = app.system_balance("bonus").await;
     let created = app.create_envelope(everyone("30.00", 3, Mode::Fixed, app.now())).await;
@@ -27,7 +27,7 @@ async fn the_remainder_returns_to_bonus_once_across_a_restart_and_downtime() {
     drop(app);
 
     // Down for three days over the expiry; a new process runs the job (through the tick) twice.
-    let restarted = TestApp::open(dir.path(), |_| {});
+    let restarted = TestApp::open(dir.path(), without_deposit_gates);
     restarted.clock.advance(stopped_at + 3 * 86_400 - restarted.now());
     let latecomer = restarted.player_with(json!({ "phone": "13800000099" })).await;
     let scheduler = restarted.scheduler().with_chain_length(50);
@@ -44,7 +44,7 @@ async fn the_remainder_returns_to_bonus_once_across_a_restart_and_downtime() {
 
 #[tokio::test]
 async fn a_withdrawn_envelope_returns_its_remainder_at_once_and_takes_no_claims() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let created = app.create_envelope(everyone("10", 4, Mode::Random, app.now())).await;
     let claimed = amount_of(&app.claim(&player, &created.code).await);
@@ -65,7 +65,7 @@ async fn a_withdrawn_envelope_returns_its_remainder_at_once_and_takes_no_claims(
 
 #[tokio::test]
 async fn repeated_wrong_codes_are_throttled_per_player() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let created = app.create_envelope(everyone("5", 5, Mode::Fixed, app.now())).await;
     for attempt in 0..5 {
@@ -92,8 +92,11 @@ async fn repeated_wrong_codes_are_throttled_per_player() {
 
 #[tokio::test]
 async fn repeated_wrong_codes_are_throttled_per_address() {
-    let app =
-        TestApp::spawn_with(|config| config.growth.envelope.code_failures_per_address = 3).await;
+    let app = TestApp::spawn_with(|config| {
+        without_deposit_gates(config);
+        config.growth.envelope.code_failures_per_address = 3;
+    })
+    .await;
     let created = app.create_envelope(everyone("5", 5, Mode::Fixed, app.now())).await;
     let (shared, elsewhere): (SocketAddr, SocketAddr) = (
         "203.0.113.7:5000".parse().expect("an address"),
@@ -117,7 +120,11 @@ async fn repeated_wrong_codes_are_throttled_per_address() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fifty_concurrent_claimers_share_an_envelope_of_ten_exactly() {
-    let app = TestApp::spawn_with(|config| config.auth.registrations_per_address_hour = 100).await;
+    let app = TestApp::spawn_with(|config| {
+        without_deposit_gates(config);
+        config.auth.registrations_per_address_hour = 100;
+    })
+    .await;
     let created = app.create_envelope(everyone("100.00", 10, Mode::Random, app.now())).await;
     let mut players = Vec::new();
     for _ in 0..50 {
@@ -155,7 +162,7 @@ async fn fifty_concurrent_claimers_share_an_envelope_of_ten_exactly() {
 
 #[tokio::test]
 async fn a_retried_claim_with_its_key_pays_once_and_replays_the_reply() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let created = app.create_envelope(everyone("10", 3, Mode::Random, app.now())).await;
     let other = app.create_envelope(everyone("10", 3, Mode::Random, app.now())).await;

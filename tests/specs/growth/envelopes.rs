@@ -4,8 +4,8 @@
 use crate::support::envelope_support::{
     CLAIM, EnvelopeApp, amount_of, assert_envelopes_verify, everyone,
 };
-use crate::support::helpers::{Player, TestApp};
-use crate::support::wallet_support::{WalletApp, post_request};
+use crate::support::helpers::{Player, TestApp, without_deposit_gates};
+use crate::support::wallet_support::{WalletApp, money, post_request};
 use fairhall::growth::envelopes;
 use fairhall::growth::envelopes::types::{EnvelopeCode, Mode, NewEnvelope, Target};
 use fairhall::money::Money;
@@ -13,7 +13,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn a_claim_pays_a_share_from_the_reserved_total_to_the_wallet_with_turnover() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let bonus_before = app.system_balance("bonus").await;
     let created = app.create_envelope(everyone("30.00", 3, Mode::Fixed, app.now())).await;
@@ -39,7 +39,7 @@ async fn a_claim_pays_a_share_from_the_reserved_total_to_the_wallet_with_turnove
 
 #[tokio::test]
 async fn the_code_is_stored_hashed_never_in_plain() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let code = EnvelopeCode::parse("LUCKY888").expect("a code");
     let created = app
         .create_envelope(NewEnvelope {
@@ -68,7 +68,7 @@ async fn the_code_is_stored_hashed_never_in_plain() {
 
 #[tokio::test]
 async fn every_refusal_has_its_key() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let (player, other) = (app.player().await, app.player().await);
     let now = app.now();
     let live = app.create_envelope(everyone("10", 2, Mode::Random, now)).await;
@@ -135,7 +135,7 @@ async fn every_refusal_has_its_key() {
 
 #[tokio::test]
 async fn refusals_are_in_the_players_language() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let mut request = post_request(CLAIM, &player, &json!({ "code": "ZZZZ9999" }), None);
     request.headers_mut().insert("lang", "en".parse().expect("a header"));
@@ -152,7 +152,7 @@ async fn refusals_are_in_the_players_language() {
 
 #[tokio::test]
 async fn targeted_envelopes_open_to_their_player_and_to_vip_levels_from_the_minimum() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let (player, gold, platinum) = (app.player().await, app.player().await, app.player().await);
     let now = app.now();
     let mine = app
@@ -179,7 +179,7 @@ async fn targeted_envelopes_open_to_their_player_and_to_vip_levels_from_the_mini
 
 #[tokio::test]
 async fn a_deposit_opens_an_envelope_that_requires_one() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let request = NewEnvelope {
         recharge_min: Some(Money::parse("50").expect("an amount")),
@@ -194,9 +194,24 @@ async fn a_deposit_opens_an_envelope_that_requires_one() {
     assert_envelopes_verify(&app).await;
 }
 
+/// `growth.envelope.recharge_min` is 0.01 by default: an envelope created without its own
+/// minimum opens to any player with a passed deposit, never to an account that has none.
+#[tokio::test]
+async fn by_default_an_envelope_needs_a_passed_deposit() {
+    let app = TestApp::spawn().await;
+    let (fresh, depositor) = (app.player().await, app.player().await);
+    app.approved_deposit(&depositor, "10.00").await;
+    let created = app.create_envelope(everyone("5", 2, Mode::Fixed, app.now())).await;
+
+    assert_eq!(app.claim(&fresh, &created.code).await.err(), "recharge_first");
+    assert_eq!(app.claim(&depositor, &created.code).await.assert_ok()["amount"], "2.50");
+    assert_eq!(app.balances_of(&fresh).await.wallet, money("0.00"));
+    assert_envelopes_verify(&app).await;
+}
+
 #[tokio::test]
 async fn a_random_envelope_marks_its_largest_share_luckiest_for_its_claimer_alone() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let created = app.create_envelope(everyone("100", 8, Mode::Random, app.now())).await;
     let mut claims = Vec::new();
     for _ in 0..8 {
@@ -233,7 +248,7 @@ async fn a_random_envelope_marks_its_largest_share_luckiest_for_its_claimer_alon
 
 #[tokio::test]
 async fn the_detail_is_only_for_players_who_claimed_and_records_page_newest_first() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let (player, stranger) = (app.player().await, app.player().await);
     let mut ids = Vec::new();
     for _ in 0..3 {

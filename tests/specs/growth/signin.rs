@@ -3,7 +3,7 @@
 //! a restart in between, the reward table past its end and idempotent retries; the ledger
 //! verifies after each.
 
-use crate::support::helpers::{Player, Reply, START, TestApp, send_to};
+use crate::support::helpers::{Player, Reply, START, TestApp, send_to, without_deposit_gates};
 use crate::support::signin::sign;
 use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, money, post_request};
 use fairhall::clock::Timestamp;
@@ -32,7 +32,7 @@ fn rewards(config: &mut Config, amounts: &[&str], after_last: SigninCycle) {
 
 #[tokio::test]
 async fn consecutive_days_grow_the_streak_and_its_reward() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
 
     let first = sign(&app, &player, None).await;
@@ -67,7 +67,7 @@ async fn consecutive_days_grow_the_streak_and_its_reward() {
 
 #[tokio::test]
 async fn a_second_sign_in_the_same_day_is_already_signed_and_pays_nothing() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     sign(&app, &player, None).await.assert_ok();
 
@@ -81,7 +81,7 @@ async fn a_second_sign_in_the_same_day_is_already_signed_and_pays_nothing() {
 
 #[tokio::test]
 async fn a_missed_day_starts_the_streak_again() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     sign(&app, &player, None).await.assert_ok();
     app.clock.advance(DAY);
@@ -100,7 +100,7 @@ async fn a_missed_day_starts_the_streak_again() {
 
 #[tokio::test]
 async fn signing_at_23_59_and_00_01_operator_time_is_two_days() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     // 23:59 on 2026-11-22 in Asia/Ho_Chi_Minh (UTC+7).
     set_clock(&app, utc("2026-11-22T16:59:00Z"));
@@ -117,7 +117,11 @@ async fn signing_at_23_59_and_00_01_operator_time_is_two_days() {
 
 #[tokio::test]
 async fn berlins_25_hour_dst_night_is_one_day_and_keeps_the_streak() {
-    let app = TestApp::spawn_with(|config| config.app.timezone = "Europe/Berlin".into()).await;
+    let app = TestApp::spawn_with(|config| {
+        without_deposit_gates(config);
+        config.app.timezone = "Europe/Berlin".into();
+    })
+    .await;
     let player = app.player().await;
     // 23:59 CEST on 2026-10-24; the clocks go back at 03:00 on the 25th.
     set_clock(&app, utc("2026-10-24T21:59:00Z"));
@@ -139,8 +143,8 @@ async fn berlins_25_hour_dst_night_is_one_day_and_keeps_the_streak() {
 }
 
 #[tokio::test]
-async fn recharge_first_needs_a_passed_deposit() {
-    let app = TestApp::spawn_with(|config| config.growth.signin.recharge_first = true).await;
+async fn by_default_a_sign_in_needs_a_passed_deposit() {
+    let app = TestApp::spawn().await;
     let player = app.player().await;
 
     let before = sign(&app, &player, None).await;
@@ -160,13 +164,13 @@ async fn recharge_first_needs_a_passed_deposit() {
 async fn the_streak_survives_a_restart() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let player = {
-        let app = TestApp::open(dir.path(), |_| {});
+        let app = TestApp::open(dir.path(), without_deposit_gates);
         let player = app.player().await;
         sign(&app, &player, None).await.assert_ok();
         player
     };
 
-    let app = TestApp::open(dir.path(), |_| {});
+    let app = TestApp::open(dir.path(), without_deposit_gates);
     set_clock(&app, START + DAY);
     let next = sign(&app, &player, None).await;
 
@@ -181,7 +185,11 @@ async fn past_the_tables_end_the_last_reward_repeats_or_the_table_restarts() {
         (SigninCycle::RepeatLast, ["1.00", "2.00", "2.00", "2.00"]),
         (SigninCycle::Restart, ["1.00", "2.00", "1.00", "2.00"]),
     ] {
-        let app = TestApp::spawn_with(|config| rewards(config, &["1", "2"], after_last)).await;
+        let app = TestApp::spawn_with(|config| {
+            without_deposit_gates(config);
+            rewards(config, &["1", "2"], after_last);
+        })
+        .await;
         let player = app.player().await;
         let mut paid = Vec::new();
         for _ in 0..4 {
@@ -198,7 +206,7 @@ async fn past_the_tables_end_the_last_reward_repeats_or_the_table_restarts() {
 
 #[tokio::test]
 async fn a_retried_sign_in_with_its_key_is_paid_once() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
 
     let first = sign(&app, &player, Some("signin-1")).await;
@@ -211,7 +219,7 @@ async fn a_retried_sign_in_with_its_key_is_paid_once() {
 
 #[tokio::test]
 async fn the_calendar_shows_the_month_asked_for() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     sign(&app, &player, None).await.assert_ok();
 
@@ -227,7 +235,7 @@ async fn the_calendar_shows_the_month_asked_for() {
 
 #[tokio::test]
 async fn concurrent_sign_ins_pay_once() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
 
     let mut attempts = tokio::task::JoinSet::new();

@@ -4,7 +4,7 @@
 //! language; the ledger verifies after each claim.
 
 use crate::support::hall::Hall;
-use crate::support::helpers::{Player, Reply, TestApp};
+use crate::support::helpers::{Player, Reply, TestApp, without_deposit_gates};
 use crate::support::signin::sign;
 use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, money, post_request};
 use axum::body::Body;
@@ -74,9 +74,34 @@ fn big(amount: &str) -> Value {
     json!([{"option": "big", "amount": amount}])
 }
 
+/// A script's account (credited by the operator, never deposited) that reaches a target
+/// earns nothing until it deposits: `growth.tasks.recharge_first` is on by default.
+#[tokio::test]
+async fn by_default_a_task_reward_needs_a_passed_deposit() {
+    let hall = Hall::open().await;
+    let app = &hall.app;
+    let task = create_task(app, "bet_count", "1", "5", false).await;
+    let player = hall.player_with_game("100").await;
+    hall.bet(&player, "k3", big("10")).await.assert_ok();
+    hall.draw("k3").await;
+
+    let refused = claim(app, &player, task, None).await;
+    let wallet_before = app.balances_of(&player).await.wallet;
+    app.approved_deposit(&player, "100").await;
+    let wallet_after_deposit = app.balances_of(&player).await.wallet;
+    let claimed = claim(app, &player, task, None).await;
+
+    assert_eq!(refused.err(), "recharge_first");
+    assert_eq!(wallet_before, money("0.00"), "the refusal paid nothing");
+    assert_eq!(claimed.assert_ok()["reward"], "5.00");
+    let paid = app.balances_of(&player).await.wallet.minor() - wallet_after_deposit.minor();
+    assert_eq!(paid, 500);
+    assert_ledger_verifies(app).await;
+}
+
 #[tokio::test]
 async fn a_daily_bet_count_task_is_claimed_once_its_bets_are_settled() {
-    let hall = Hall::open().await;
+    let hall = Hall::open_with(without_deposit_gates).await;
     let app = &hall.app;
     let task = create_task(app, "bet_count", "2", "5", true).await;
     let player = hall.player_with_game("100").await;
@@ -117,7 +142,7 @@ async fn a_daily_bet_count_task_is_claimed_once_its_bets_are_settled() {
 
 #[tokio::test]
 async fn a_bet_amount_task_counts_the_stakes_and_shows_at_most_its_target() {
-    let hall = Hall::open().await;
+    let hall = Hall::open_with(without_deposit_gates).await;
     let app = &hall.app;
     let task = create_task(app, "bet_amount", "25", "3", true).await;
     let player = hall.player_with_game("100").await;
@@ -139,7 +164,7 @@ async fn a_bet_amount_task_counts_the_stakes_and_shows_at_most_its_target() {
 
 #[tokio::test]
 async fn a_daily_deposit_task_resets_at_the_operators_midnight() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let task = create_task(&app, "deposit", "100", "2", true).await;
     let player = app.player().await;
     // 23:59 on 2026-11-22 in Asia/Ho_Chi_Minh.
@@ -163,7 +188,7 @@ async fn a_daily_deposit_task_resets_at_the_operators_midnight() {
 
 #[tokio::test]
 async fn a_one_off_deposit_task_counts_all_time_and_never_resets() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let task = create_task(&app, "deposit", "100", "4", false).await;
     let player = app.player().await;
     app.approved_deposit(&player, "60").await;
@@ -186,7 +211,7 @@ async fn a_one_off_deposit_task_counts_all_time_and_never_resets() {
 
 #[tokio::test]
 async fn an_invite_task_counts_direct_invitees_with_a_passed_deposit() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let task = create_task(&app, "invite", "2", "10", false).await;
     let inviter = app.player().await;
     let code = json!({ "invite_code": inviter.invite_code });
@@ -213,7 +238,7 @@ async fn an_invite_task_counts_direct_invitees_with_a_passed_deposit() {
 
 #[tokio::test]
 async fn a_signin_task_counts_the_continuous_streak() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let task = create_task(&app, "signin", "2", "6", false).await;
     let player = app.player().await;
     sign(&app, &player, None).await.assert_ok();
@@ -231,7 +256,7 @@ async fn a_signin_task_counts_the_continuous_streak() {
 
 #[tokio::test]
 async fn a_retried_claim_with_its_key_is_paid_once() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let task = create_task(&app, "deposit", "10", "1", false).await;
     let player = app.player().await;
     app.approved_deposit(&player, "10").await;
@@ -248,7 +273,7 @@ async fn a_retried_claim_with_its_key_is_paid_once() {
 
 #[tokio::test]
 async fn closed_and_future_tasks_are_not_listed_nor_claimable() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let closed = create_task(&app, "deposit", "10", "1", false).await;
     let future = create_task_from(
         &app,
@@ -277,7 +302,7 @@ async fn closed_and_future_tasks_are_not_listed_nor_claimable() {
 
 #[tokio::test]
 async fn titles_come_in_the_players_language_or_the_default_one() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let task = create_task_from(
         &app,
         TaskInput {
@@ -306,7 +331,7 @@ async fn titles_come_in_the_players_language_or_the_default_one() {
 
 #[tokio::test]
 async fn refunded_bets_do_not_count() {
-    let hall = Hall::open().await;
+    let hall = Hall::open_with(without_deposit_gates).await;
     let app = &hall.app;
     let task = create_task(app, "bet_count", "1", "1", true).await;
     let player = hall.player_with_game("100").await;

@@ -6,7 +6,7 @@
 
 use crate::support::binary::{run, succeed};
 use crate::support::hall::Hall;
-use crate::support::helpers::{Player, TestApp};
+use crate::support::helpers::{Player, TestApp, without_deposit_gates};
 use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, money};
 use axum::http::StatusCode;
 use fairhall::clock::Timestamp;
@@ -337,7 +337,7 @@ fn serve_checks_what_was_written_while_it_was_down_before_it_takes_requests() {
 async fn an_envelope_share_credited_twice_fails_the_check_until_reversed() {
     use crate::support::envelope_support::{EnvelopeApp, everyone};
     use fairhall::growth::envelopes::types::Mode;
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(without_deposit_gates).await;
     let player = app.player().await;
     let created = app.create_envelope(everyone("30.00", 3, Mode::Fixed, app.now())).await;
     app.claim(&player, &created.code).await.assert_ok();

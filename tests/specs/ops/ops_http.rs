@@ -3,7 +3,7 @@
 //! draw, and route templates instead of raw paths.
 
 use crate::support::hall::Hall;
-use crate::support::helpers::{Reply, TestApp};
+use crate::support::helpers::{Reply, TestApp, without_deposit_gates};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
@@ -70,6 +70,7 @@ async fn metrics_answer_404_unless_enabled_and_only_to_the_token_bearer() {
 #[tokio::test]
 async fn metrics_list_every_family_and_count_bets_draws_and_settlements() {
     let hall = Hall::open_with(|config| {
+        without_deposit_gates(config);
         config.metrics.enabled = true;
         config.metrics.token = METRICS_TOKEN.into();
     })

@@ -7,7 +7,7 @@ use crate::growth::tasks::create_task;
 use crate::support::envelope_support::{EnvelopeApp, everyone};
 use crate::support::goods::{GoodsApp, fruit};
 use crate::support::hall::Hall;
-use crate::support::helpers::{PASSWORD, TestApp};
+use crate::support::helpers::{PASSWORD, TestApp, without_deposit_gates};
 use crate::support::protection_support::{DAY, ProtectionApp};
 use crate::support::savings::SavingsApp;
 use crate::support::signin::sign;
@@ -205,7 +205,7 @@ async fn a_rebate_batch_skips_an_excluded_player_and_pays_the_others() {
 
 #[tokio::test]
 async fn task_and_envelope_claims_are_refused_while_excluded_and_open_after() {
-    let hall = Hall::open().await;
+    let hall = Hall::open_with(without_deposit_gates).await;
     let app = &hall.app;
     let task = create_task(app, "bet_count", "1", "5", true).await;
     let player = hall.player_with_game("100").await;
