@@ -60,6 +60,9 @@ function writeConfig(dir: string): string {
       '',
       '[wallet]',
       'turnover_percent = 0',
+      // The wallet, tour and protection specs (and their retries) link one card number from
+      // several players; the refusal of a shared card is the Rust suite's (payout_accounts).
+      'shared_payout_accounts = "flag"',
       `usdt_receiving_address = "${process.env.E2E_USDT_ADDRESS}"`,
       '',
       // The system spec: a chosen location (Việt Nam) preselects its currency, VND.

@@ -368,9 +368,21 @@ pub struct WalletConfig {
     pub withdraw_small_below: Money,
     pub withdraw_small_fee: Money,
     pub turnover_percent: i64,
+    /// What linking a card or USDT address another player holds does.
+    pub shared_payout_accounts: PayoutSharing,
     pub banks: Vec<BankOption>,
     pub currencies: Vec<CurrencyOption>,
     pub countries: Vec<CountryOption>,
+}
+
+/// What linking a card or USDT address that another player holds does: refused with
+/// `payout_account_taken` (the default: alt accounts cashing out to one wallet), or linked and
+/// flagged in the withdrawal queue and `admin report linked` (a family sharing one card).
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PayoutSharing {
+    Refuse,
+    Flag,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -421,6 +433,7 @@ impl Default for WalletConfig {
             withdraw_small_below: amount("1.00"),
             withdraw_small_fee: amount("1.00"),
             turnover_percent: 100,
+            shared_payout_accounts: PayoutSharing::Refuse,
             banks: vec![
                 bank("VCB", "Vietcombank"),
                 bank("TCB", "Techcombank"),

@@ -21,6 +21,8 @@ const KEY_BYTES: usize = 32;
 const IV_BYTES: usize = 16;
 const BLOCK_BYTES: usize = 16;
 const TAG_BYTES: usize = 32;
+/// Starts what a card's fingerprint covers, so it never equals a ciphertext's tag.
+const FINGERPRINT_LABEL: &[u8] = b"fairhall card fingerprint\0";
 /// Marks a v2 text (bound to associated data).
 const V2_PREFIX: &str = "v2:";
 /// Starts what a v2 tag covers, so a v2 tag never equals a tag over other inputs.
@@ -92,6 +94,16 @@ impl CardCipher {
             .decrypt_padded_vec_mut::<Pkcs7>(ciphertext)
             .map_err(|_| anyhow::anyhow!("a stored card has bad padding"))?;
         Ok(plain)
+    }
+
+    /// A keyed fingerprint of a card number (hex HMAC-SHA256 under the MAC key): equal numbers
+    /// give equal fingerprints, and without the key the number cannot be guessed from it (a
+    /// plain hash of a 16-digit number could be reversed by trying them all).
+    pub fn fingerprint(&self, plain: &[u8]) -> String {
+        let mut mac = self.mac.clone();
+        mac.update(FINGERPRINT_LABEL);
+        mac.update(plain);
+        hex::encode(mac.finalize().into_bytes())
     }
 
     /// What the MAC covers before iv || ciphertext: nothing in v1; in v2 a label and the

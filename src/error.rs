@@ -153,6 +153,9 @@ app_errors! {
     AlreadyReviewed => "already_reviewed",
     #[error("address exists")]
     AddressExists => "address_exists",
+    /// A card or USDT address another player has linked (`wallet.shared_payout_accounts`).
+    #[error("payout account taken")]
+    PayoutAccountTaken => "payout_account_taken",
     #[error("text too long")]
     TextTooLong { max: usize } => "text_too_long",
     /// A live stream past `live.streams_per_address` or `live.streams_max`.

@@ -42,7 +42,7 @@ test('claim an envelope by its code and see it in the record', async ({ page, re
   await page.getByRole('button', { name: vi.envelope_claim, exact: true }).click();
 
   await expect(page.getByTestId('envelope-amount')).toHaveText('+10.00');
-  await expect(page.getByTestId('envelope-result')).toContainText('20.00');
+  await expect(page.getByTestId('envelope-result')).toContainText('30.00');
   const record = page.getByTestId('envelope-record');
   await expect(record).toHaveCount(1);
   await expect(record).toContainText('+10.00');

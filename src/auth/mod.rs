@@ -1,6 +1,7 @@
 //! Player accounts: registration, login, sessions, verification codes, password reset, and
 //! the operator's account commands.
 
+pub mod addresses;
 mod admin;
 pub mod agreements;
 mod avatar;

@@ -202,7 +202,7 @@ pub fn effect(command: &str) -> Option<Effect> {
         | "user role remove"
         | "user permission add"
         | "user permission remove" => Change(Kind::User, Arg("user")),
-        "report daily" | "report range" => Read,
+        "report daily" | "report range" | "report linked" => Read,
         "deposit list" | "deposit show" => Read,
         "deposit approve" | "deposit reject" => Change(Kind::Deposit, Arg("id")),
         "withdraw list" | "withdraw show" => Read,

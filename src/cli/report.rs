@@ -1,10 +1,11 @@
 //! `fairhall admin report daily|range`: the activity report from the ledger, as a table, CSV
-//! or JSON.
+//! or JSON; `fairhall admin report linked`: the groups of linked players.
 
 use super::shared::{explain, print_table};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::flows::linked;
 use crate::flows::reports::activity::{
     self as report, Breakdown, DayReport, Figures, REWARD_PROGRAMMES, Report, RoomFigures, Tally,
 };
@@ -44,6 +45,16 @@ pub enum ReportCommand {
         #[command(flatten)]
         format: FormatArgs,
     },
+    /// Groups of players linked by a card or USDT address, by an address they registered or
+    /// logged in from, or by an invite chain whose members came out of one period on opposite
+    /// sides; each group with what the programmes paid it. The daily fraud screen.
+    Linked {
+        /// The window of logins and bets looked at, in days back from now.
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(i64).range(1..=366))]
+        days: i64,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Args)]
@@ -70,6 +81,7 @@ pub async fn run_report(
         ReportCommand::Range { from, to, by_day, by_room, format } => {
             (DayRange::new(from, to), Breakdown { by_day, by_room }, format)
         }
+        ReportCommand::Linked { days, json } => return linked(db, days, json, now).await,
     };
     let range = range.map_err(|error| match error {
         AppError::BadParams => anyhow::anyhow!("--to is before --from: swap them"),
@@ -89,6 +101,28 @@ pub async fn run_report(
     } else {
         print_report(&report);
     }
+    Ok(())
+}
+
+async fn linked(db: &Db, days: i64, json: bool, now: Timestamp) -> anyhow::Result<()> {
+    let since = now - days * 86_400;
+    let groups = db
+        .read(move |connection| linked::linked_groups(connection, since, now))
+        .await
+        .map_err(explain)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&groups)?);
+        return Ok(());
+    }
+    let rows: Vec<Vec<String>> = groups
+        .iter()
+        .map(|group| {
+            let players = group.players.iter().map(ToString::to_string).collect::<Vec<_>>();
+            vec![players.join(","), group.programme_earnings.to_string(), group.links.join("; ")]
+        })
+        .collect();
+    print_table(&["players", "programme earnings", "links"], &rows);
+    println!("{} groups (logins and bets of the last {days} days)", rows.len());
     Ok(())
 }
 

@@ -20,6 +20,10 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let _serve_lock = crate::backup::ServeLock::acquire_for_serve(&config.server.data_dir)?;
         let db = crate::startup::open(&mut config)?;
         crate::cli::shared::refuse_thin_edge(&db, &config.growth, None).await?;
+        let (resealed, fingerprinted) = crate::cli::shared::seal_cards(&db, &config).await?;
+        if resealed + fingerprinted > 0 {
+            tracing::info!(resealed, fingerprinted, "card numbers sealed to their rows");
+        }
         let open_files = crate::startup::raise_open_files_limit();
         tracing::info!(open_files, streams_max = config.live.streams_max, "open files limit");
         let listen = config.server.listen;

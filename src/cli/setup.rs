@@ -6,19 +6,18 @@ use anyhow::{Context, bail};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-/// Applies the migrations and re-seals card numbers of format v1 bound to their rows.
+/// Applies the migrations, re-seals card numbers of format v1 bound to their rows and
+/// fingerprints cards linked before fingerprints were kept.
 pub fn migrate(mut config: Config) -> anyhow::Result<()> {
     let runtime = current_thread_runtime()?;
     runtime.block_on(async move {
         let db = crate::startup::open(&mut config)?;
-        let secrets = &config.secrets;
-        let cipher = crate::crypto::CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
-        let resealed = db
-            .write(move |tx| crate::wallet::payout_accounts::reseal_v1_cards(tx, &cipher))
-            .await
-            .context("while re-sealing card numbers")?;
+        let (resealed, fingerprinted) = super::shared::seal_cards(&db, &config).await?;
         if resealed > 0 {
             println!("{resealed} card numbers re-sealed to their rows");
+        }
+        if fingerprinted > 0 {
+            println!("{fingerprinted} cards fingerprinted (a card belongs to one player)");
         }
         println!("database {} is up to date", config.database_path().display());
         Ok(())

@@ -8,6 +8,7 @@ use crate::crypto::CardCipher;
 use crate::db::Db;
 use crate::error::AppError;
 use crate::flows;
+use crate::flows::linked::{self, PlayerLinks};
 use crate::money::Money;
 use crate::paging::Paging;
 use crate::wallet::deposits::{self, DepositRecord};
@@ -161,6 +162,17 @@ fn deposit_row(deposit: &DepositRecord, now: Timestamp) -> Vec<String> {
 const WITHDRAWAL_HEADERS: [&str; 8] =
     ["id", "user", "to", "amount", "fee", "status", "age", "reason"];
 
+/// The days of logins `withdraw list` looks at for addresses a player shares.
+const LINKED_ADDRESS_DAYS: i64 = 30;
+
+/// A withdrawal in the list, with what links its player to others.
+#[derive(serde::Serialize)]
+struct ListedWithdrawal {
+    #[serde(flatten)]
+    withdrawal: WithdrawalRecord,
+    linked: PlayerLinks,
+}
+
 fn withdrawal_row(withdrawal: &WithdrawalRecord, now: Timestamp) -> Vec<String> {
     vec![
         withdrawal.id.to_string(),
@@ -291,20 +303,35 @@ pub async fn run_withdraw(
             let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
                 .map_err(explain)?;
             let queue = status.as_deref() == Some("pending");
-            let list = db
+            let since = now - LINKED_ADDRESS_DAYS * 86_400;
+            let (total, listed) = db
                 .read(move |connection| {
-                    if queue {
-                        withdrawals::review_queue(connection, paging)
+                    let list = if queue {
+                        withdrawals::review_queue(connection, paging)?
                     } else {
-                        withdrawals::list(connection, None, status.as_deref(), paging)
+                        withdrawals::list(connection, None, status.as_deref(), paging)?
+                    };
+                    let mut listed = Vec::with_capacity(list.list.len());
+                    for withdrawal in list.list {
+                        let linked = linked::player_links(connection, withdrawal.user_id, since)?;
+                        listed.push(ListedWithdrawal { withdrawal, linked });
                     }
+                    Ok((list.total, listed))
                 })
                 .await?;
-            return print_json_or(args.json, &list.list, |withdrawals| {
-                let rows: Vec<_> =
-                    withdrawals.iter().map(|withdrawal| withdrawal_row(withdrawal, now)).collect();
-                print_table(&WITHDRAWAL_HEADERS, &rows);
-                println!("{}", list_footer(rows.len(), list.total, queue));
+            return print_json_or(args.json, &listed, |listed| {
+                let rows: Vec<_> = listed
+                    .iter()
+                    .map(|shown| {
+                        let mut row = withdrawal_row(&shown.withdrawal, now);
+                        row.push(shown.linked.summary());
+                        row
+                    })
+                    .collect();
+                let mut headers = WITHDRAWAL_HEADERS.to_vec();
+                headers.push("shared with");
+                print_table(&headers, &rows);
+                println!("{}", list_footer(rows.len(), total, queue));
             });
         }
         WithdrawCommand::Approve { id, json } => (id, Decision::Pass, String::new(), json),

@@ -8,6 +8,7 @@ pub mod audit_snapshots;
 pub mod deposits;
 pub mod home;
 pub mod keyed;
+pub mod linked;
 pub mod programme_bounds;
 pub mod protection;
 pub mod reports;

@@ -1,8 +1,9 @@
 //! Stakes for the growth programmes: what each player staked and lost in bets settled won or
 //! lost within a span of settlement times (rebates and commissions pay on the net loss, the
 //! salary counts the team's stake), and the settled bets a
-//! player placed in a window (tasks). Refunded bets are not stakes that played, so they never
-//! count.
+//! player placed in a window (tasks), and periods two players came out of on opposite sides
+//! (the operator's linked-accounts screen). Refunded bets are not stakes that played, so they
+//! never count.
 
 use crate::clock::Timestamp;
 use crate::error::AppError;
@@ -90,4 +91,26 @@ pub fn bets_placed(
         )?
         .query_row(params![user_id, since, until], |row| Ok((row.get(0)?, row.get(1)?)))?;
     Ok(BetActivity { bets, staked: Money::from_minor(staked)? })
+}
+
+/// A period (room and issue) in which, of bets placed since `since`, `first` had a bet win and
+/// `second` a bet lose, or the other way round: together they covered both sides. None when no
+/// such period exists.
+pub fn opposite_results(
+    connection: &Connection,
+    (first, second): (UserId, UserId),
+    since: Timestamp,
+) -> Result<Option<(String, String)>, AppError> {
+    use rusqlite::OptionalExtension;
+    Ok(connection
+        .prepare_cached(
+            "SELECT a.room, a.issue FROM bets a
+             JOIN bets b ON b.user_id = ?2 AND b.room = a.room AND b.issue = a.issue
+             WHERE a.user_id = ?1 AND a.placed_at >= ?3
+               AND a.status IN ('won', 'lost') AND b.status IN ('won', 'lost')
+               AND a.status <> b.status
+             ORDER BY a.bet_id LIMIT 1",
+        )?
+        .query_row(params![first, second, since], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()?)
 }

@@ -45,9 +45,12 @@ async fn bind_bank_card(
 ) -> Result<Envelope<Linked>, AppError> {
     let card = BankCard::parse(form, &app.wallet.limits.banks)?;
     let (user_id, now, cipher) = (session.user_id, app.clock.now(), app.card_cipher.clone());
+    let sharing = app.wallet.limits.shared_payout_accounts;
     let id = app
         .db
-        .write(move |tx| payout_accounts::bind_bank_card(tx, user_id, &card, &cipher, now))
+        .write(move |tx| {
+            payout_accounts::bind_bank_card(tx, user_id, &card, (&cipher, sharing), now)
+        })
         .await?;
     Ok(Envelope::ok(Linked { id }))
 }
@@ -81,9 +84,10 @@ async fn add_usdt_address(
 ) -> Result<Envelope<Linked>, AppError> {
     let address = UsdtAddress::parse(form)?;
     let (user_id, now) = (session.user_id, app.clock.now());
+    let sharing = app.wallet.limits.shared_payout_accounts;
     let id = app
         .db
-        .write(move |tx| payout_accounts::add_usdt_address(tx, user_id, &address, now))
+        .write(move |tx| payout_accounts::add_usdt_address(tx, user_id, &address, sharing, now))
         .await?;
     Ok(Envelope::ok(Linked { id }))
 }

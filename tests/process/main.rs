@@ -12,6 +12,7 @@ mod content_cli;
 mod crash;
 mod envelope_cli;
 mod input_secrets;
+mod linked_cli;
 mod news_cli;
 mod notice_cli;
 mod operator_secrets;

@@ -5,16 +5,13 @@
 use crate::support::binary::{fail, fairhall, succeed};
 use crate::support::helpers::{Player, TestApp};
 use crate::support::wallet_support::{
-    CARD_LAST4, TRC20, WalletApp, assert_ledger_verifies, withdrawal_form,
+    TRC20, WalletApp, assert_ledger_verifies, card_number_of, withdrawal_form,
 };
 use serde_json::json;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 /// The fixture card's number as stored (`WalletApp::link_card`).
-fn fixture_card_number() -> String {
-    format!("622202123456{CARD_LAST4}")
-}
 
 async fn withdraw(app: &TestApp, player: &Player, form: serde_json::Value) -> String {
     app.do_withdraw(player, form, None).await.assert_ok()["id"].to_string()
@@ -35,13 +32,14 @@ async fn withdraw_show_prints_the_whole_card_number_or_address_for_the_payer() {
     let usdt = succeed(data, &["admin", "withdraw", "show", &by_usdt]);
     let unknown = fail(data, &["admin", "withdraw", "show", "9999"]);
 
-    assert!(bank.contains(&format!("card number {}", fixture_card_number())), "{bank}");
+    assert!(bank.contains(&format!("card number {}", card_number_of(player.id))), "{bank}");
     assert!(bank.contains("pay to bank VCB, holder Nguyen Van An"), "{bank}");
     assert!(usdt.contains(&format!("pay to USDT TRC20 {TRC20}")), "{usdt}");
     assert!(unknown.stderr.contains("no withdrawal 9999"), "{unknown:?}");
     assert_eq!(unknown.status.code(), Some(4), "an unknown id exits 4");
     let records = app.get_as(&player, "/api/personal/withdrawlsrecord", "").await;
-    assert!(!records.body.to_string().contains(&fixture_card_number()), "players see it masked");
+    let number = card_number_of(player.id);
+    assert!(!records.body.to_string().contains(&number), "players see it masked");
     assert_ledger_verifies(&app).await;
 }
 
@@ -73,7 +71,7 @@ async fn a_card_ciphertext_copied_to_another_row_does_not_decrypt() {
 
     assert!(!refused.stdout.contains("card number"), "{refused:?}");
     assert!(refused.stderr.contains("integrity"), "{refused:?}");
-    assert!(intact.contains(&format!("card number {}", fixture_card_number())), "{intact}");
+    assert!(intact.contains(&format!("card number {}", card_number_of(victim.id))), "{intact}");
 }
 
 /// The crypto tests' keys, and a card number sealed with them in format v1 (no prefix, bound

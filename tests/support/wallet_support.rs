@@ -8,6 +8,7 @@ use axum::body::Body;
 use axum::http::Request;
 use fairhall::error::AppError;
 use fairhall::flows;
+use fairhall::ids::UserId;
 use fairhall::ledger::{Balances, VerifyReport};
 use fairhall::money::Money;
 use fairhall::wallet::deposits::{self, DepositRecord};
@@ -120,6 +121,13 @@ pub fn post_request(path: &str, player: &Player, form: &Value, key: Option<&str>
 pub fn withdrawal_form(card_id: i64, amount: &str) -> Value {
     json!({ "method": "bank", "account_id": card_id, "amount": amount,
         "fund_password": FUND_PASSWORD })
+}
+
+/// The card `link_card` links for a player: his own (a card belongs to one player), his id in
+/// the middle digits, ending in `CARD_LAST4`.
+pub fn card_number_of(user_id: UserId) -> String {
+    let id: u64 = user_id.to_string().parse().expect("an id");
+    format!("6222{id:08}{CARD_LAST4}")
 }
 
 /// `form` with each key of `patch` set, or removed when null.
@@ -296,7 +304,7 @@ impl WalletApp for TestApp {
 
     async fn link_card(&self, player: &Player) -> i64 {
         let form = json!({ "bank_id": "VCB", "holder": "Nguyen Van An",
-            "card_no": format!("6222 0212 3456 {CARD_LAST4}") });
+            "card_no": card_number_of(player.id) });
         let headers = [("token", player.token.as_str())];
         let reply = self.post_json("/api/personal/add_bank", &form, &headers).await;
         reply.assert_ok()["id"].as_i64().expect("a card id")

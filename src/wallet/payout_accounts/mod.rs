@@ -1,7 +1,10 @@
 //! Where withdrawals go: the player's one bank card and up to two USDT addresses. A card is
 //! linked once and never changed (spec: "An account can link only one withdrawal fund number
 //! and cannot change it once linked"); its holder is the account's real name. The card number
-//! is kept only encrypted (`crypto::CardCipher`) plus its last 4 digits.
+//! is kept only encrypted (`crypto::CardCipher`) plus its last 4 digits and a keyed
+//! fingerprint. A card or address belongs to one player: another player linking it is refused
+//! (`payout_account_taken`) or, with `wallet.shared_payout_accounts = "flag"`, linked and
+//! listed by `shared_with` for the operator.
 
 mod sql;
 pub mod types;
@@ -9,7 +12,7 @@ pub mod types;
 use super::types::Method;
 use crate::auth::{self, types::RealName};
 use crate::clock::Timestamp;
-use crate::config::BankOption;
+use crate::config::{BankOption, PayoutSharing};
 use crate::crypto::CardCipher;
 use crate::db::Tx;
 use crate::error::AppError;
@@ -26,17 +29,23 @@ pub fn bank_choices(banks: &[BankOption]) -> Vec<BankChoice> {
 }
 
 /// Links the player's bank card. `withdraw_account_locked` when one is linked already;
+/// `payout_account_taken` when another player linked the same number and `sharing` refuses;
 /// `holder_mismatch` unless the holder is the account's real name, which the first card sets
 /// when there is none yet.
 pub fn bind_bank_card(
     tx: &Tx,
     user_id: UserId,
     card: &BankCard,
-    cipher: &CardCipher,
+    (cipher, sharing): (&CardCipher, PayoutSharing),
     now: Timestamp,
 ) -> Result<i64, AppError> {
     if sql::bank_card_exists(tx, user_id)? {
         return Err(AppError::WithdrawAccountLocked);
+    }
+    let fingerprint = cipher.fingerprint(card.card_number.as_str().as_bytes());
+    if sharing == PayoutSharing::Refuse && !sql::card_holders(tx, &fingerprint, user_id)?.is_empty()
+    {
+        return Err(AppError::PayoutAccountTaken);
     }
     let real_name = auth::real_name(tx, user_id)?;
     if real_name.trim().is_empty() {
@@ -59,19 +68,26 @@ pub fn bind_bank_card(
     let associated = card_associated_data(bank_card_id, user_id);
     let card_cipher = cipher.encrypt(card.card_number.as_str().as_bytes(), &associated)?;
     sql::set_card_cipher(tx, bank_card_id, &card_cipher)?;
+    sql::set_card_fingerprint(tx, bank_card_id, &fingerprint)?;
     Ok(bank_card_id)
 }
 
-/// Re-seals card numbers stored in format v1 (bound to no row) as v2, bound to their row;
-/// returns how many. `fairhall migrate` runs it.
-pub fn reseal_v1_cards(tx: &Tx, cipher: &CardCipher) -> Result<usize, AppError> {
+/// Re-seals card numbers stored in format v1 (bound to no row) as v2, bound to their row, and
+/// fingerprints cards linked before fingerprints were kept; returns how many of each.
+/// `fairhall migrate` and `serve` run it.
+pub fn seal_cards(tx: &Tx, cipher: &CardCipher) -> Result<(usize, usize), AppError> {
     let cards = sql::v1_sealed_cards(tx)?;
     for (bank_card_id, user_id, card_cipher) in &cards {
         let associated = card_associated_data(*bank_card_id, *user_id);
         let plain = cipher.decrypt(card_cipher, &associated)?;
         sql::set_card_cipher(tx, *bank_card_id, &cipher.encrypt(&plain, &associated)?)?;
     }
-    Ok(cards.len())
+    let unmarked = sql::cards_without_fingerprint(tx)?;
+    for (bank_card_id, user_id, card_cipher) in &unmarked {
+        let plain = cipher.decrypt(card_cipher, &card_associated_data(*bank_card_id, *user_id))?;
+        sql::set_card_fingerprint(tx, *bank_card_id, &cipher.fingerprint(&plain))?;
+    }
+    Ok((cards.len(), unmarked.len()))
 }
 
 /// What a card number's ciphertext is bound to: its row and its owner.
@@ -170,16 +186,22 @@ pub fn bank_card(
 }
 
 /// Adds a USDT address: `address_exists` when the player has it already,
+/// `payout_account_taken` when another player has and `sharing` refuses,
 /// `usdt_address_limit` beyond `USDT_ADDRESSES_MAX` (counted inside this transaction).
 pub fn add_usdt_address(
     tx: &Tx,
     user_id: UserId,
     address: &UsdtAddress,
+    sharing: PayoutSharing,
     now: Timestamp,
 ) -> Result<i64, AppError> {
     let network = address.network.code();
     if sql::usdt_address_exists(tx, user_id, network, &address.address)? {
         return Err(AppError::AddressExists);
+    }
+    let holders = sql::address_holders(tx, (network, &address.address), user_id)?;
+    if sharing == PayoutSharing::Refuse && !holders.is_empty() {
+        return Err(AppError::PayoutAccountTaken);
     }
     if sql::usdt_address_count(tx, user_id)? >= USDT_ADDRESSES_MAX {
         return Err(AppError::UsdtAddressLimit);
@@ -199,6 +221,44 @@ pub fn usdt_addresses(
     user_id: UserId,
 ) -> Result<Vec<UsdtAddressView>, AppError> {
     sql::usdt_addresses(connection, user_id)
+}
+
+/// A card or address of a player that other players hold too.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SharedAccount {
+    /// "card ****1234" or "TRC20 TXk3...".
+    pub account: String,
+    pub others: Vec<UserId>,
+}
+
+/// The player's cards and addresses that other players hold too.
+pub fn shared_with(
+    connection: &Connection,
+    user_id: UserId,
+) -> Result<Vec<SharedAccount>, AppError> {
+    let (fingerprint, addresses) = sql::payout_keys(connection, user_id)?;
+    let mut shared = Vec::new();
+    if let Some(fingerprint) = fingerprint {
+        let others = sql::card_holders(connection, &fingerprint, user_id)?;
+        if !others.is_empty() {
+            let last4 = sql::bank_card(connection, user_id)?.map(|card| card.card_last4);
+            let account = format!("card ****{}", last4.unwrap_or_default());
+            shared.push(SharedAccount { account, others });
+        }
+    }
+    for (network, address) in addresses {
+        let others = sql::address_holders(connection, (&network, &address), user_id)?;
+        if !others.is_empty() {
+            shared.push(SharedAccount { account: format!("{network} {address}"), others });
+        }
+    }
+    Ok(shared)
+}
+
+/// Every card or address held by more than one player, with its holders.
+pub fn all_shared(connection: &Connection) -> Result<Vec<SharedAccount>, AppError> {
+    let shared = sql::shared_payout_accounts(connection)?;
+    Ok(shared.into_iter().map(|(account, others)| SharedAccount { account, others }).collect())
 }
 
 /// The masked label of the player's withdrawal target, e.g. "Vietcombank ****1234" or

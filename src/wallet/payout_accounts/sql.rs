@@ -57,6 +57,97 @@ pub(super) fn set_card_cipher(
     Ok(())
 }
 
+pub(super) fn set_card_fingerprint(
+    tx: &Tx,
+    bank_card_id: i64,
+    fingerprint: &str,
+) -> Result<(), AppError> {
+    tx.prepare_cached("UPDATE bank_cards SET card_fingerprint = ?2 WHERE bank_card_id = ?1")?
+        .execute(params![bank_card_id, fingerprint])?;
+    Ok(())
+}
+
+/// Cards linked before fingerprints were kept: id, owner, ciphertext.
+pub(super) fn cards_without_fingerprint(tx: &Tx) -> Result<Vec<(i64, UserId, String)>, AppError> {
+    let mut query = tx.prepare_cached(
+        "SELECT bank_card_id, user_id, card_cipher FROM bank_cards
+         WHERE card_fingerprint IS NULL AND card_cipher <> ''",
+    )?;
+    let rows = query.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The other players whose card has `fingerprint`.
+pub(super) fn card_holders(
+    connection: &Connection,
+    fingerprint: &str,
+    except: UserId,
+) -> Result<Vec<UserId>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT user_id FROM bank_cards WHERE card_fingerprint = ?1 AND user_id <> ?2
+         ORDER BY user_id",
+    )?;
+    let rows = query.query_map(params![fingerprint, except], |row| row.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The other players who hold `address` on `network` (ERC20 compared case-blind).
+pub(super) fn address_holders(
+    connection: &Connection,
+    (network, address): (&str, &str),
+    except: UserId,
+) -> Result<Vec<UserId>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT DISTINCT user_id FROM usdt_addresses
+         WHERE lower(address) = lower(?2) AND network = ?1
+           AND (network = 'ERC20' OR address = ?2) AND user_id <> ?3
+         ORDER BY user_id",
+    )?;
+    let rows = query.query_map(params![network, address, except], |row| row.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The player's card fingerprint and addresses (network, address).
+pub(super) fn payout_keys(
+    connection: &Connection,
+    user_id: UserId,
+) -> Result<(Option<String>, Vec<(String, String)>), AppError> {
+    let fingerprint: Option<String> = connection
+        .prepare_cached("SELECT card_fingerprint FROM bank_cards WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+        .optional()?
+        .flatten();
+    let mut query = connection.prepare_cached(
+        "SELECT network, address FROM usdt_addresses WHERE user_id = ?1 ORDER BY usdt_address_id",
+    )?;
+    let rows = query.query_map([user_id], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    Ok((fingerprint, rows.collect::<Result<_, _>>()?))
+}
+
+/// Every card fingerprint or address held by more than one player: (what, holders).
+pub(super) fn shared_payout_accounts(
+    connection: &Connection,
+) -> Result<Vec<(String, Vec<UserId>)>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT 'card ****' || MIN(card_last4), group_concat(user_id) FROM bank_cards
+         WHERE card_fingerprint IS NOT NULL
+         GROUP BY card_fingerprint HAVING COUNT(DISTINCT user_id) > 1
+         UNION ALL
+         SELECT network || ' ' || MIN(address), group_concat(DISTINCT user_id) FROM usdt_addresses
+         GROUP BY network, CASE network WHEN 'ERC20' THEN lower(address) ELSE address END
+         HAVING COUNT(DISTINCT user_id) > 1",
+    )?;
+    let rows =
+        query.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?)))?;
+    let mut shared = Vec::new();
+    for row in rows {
+        let (what, holders) = row?;
+        let holders = holders.split(',').filter_map(|id| UserId::parse(id).ok()).collect();
+        shared.push((what, holders));
+    }
+    Ok(shared)
+}
+
 /// Cards whose number is sealed in format v1 (no `v2:` prefix): id, owner, ciphertext.
 pub(super) fn v1_sealed_cards(tx: &Tx) -> Result<Vec<(i64, UserId, String)>, AppError> {
     let mut query = tx.prepare_cached(

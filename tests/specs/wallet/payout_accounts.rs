@@ -301,7 +301,7 @@ async fn the_same_address_twice_is_refused() {
 
     assert_eq!(again.err(), "address_exists");
     assert_eq!(lower.err(), "address_exists", "ERC20 capitals are only a checksum");
-    someone_else.assert_ok();
+    assert_eq!(someone_else.err(), "payout_account_taken", "an address belongs to one player");
     assert_eq!(usdt_list(&app, &player).await.assert_ok().as_array().map(Vec::len), Some(1));
 }
 
@@ -351,4 +351,83 @@ async fn withdrawal_accounts_need_a_session() {
     ] {
         app.get(path, None).await.assert_login_required();
     }
+}
+
+// ---- one player per card and address ----
+
+fn usdt_form(network: &str, address: &str) -> Value {
+    json!({ "type": network, "address": address })
+}
+
+/// A script's alt accounts cashing out to one wallet: the second player to link a card number
+/// (spaces or none) or an address (an ERC20 one in other capitals) is refused, and nothing is
+/// linked for him.
+#[tokio::test]
+async fn a_card_or_address_another_player_linked_is_refused_and_links_nothing() {
+    let app = TestApp::spawn().await;
+    let (first, second) = (app.player().await, app.player().await);
+    add_bank(&app, &first, card_form()).await.assert_ok();
+    add_usdt(&app, &first, usdt_form("TRC20", TRC20)).await.assert_ok();
+    add_usdt(&app, &first, usdt_form("ERC20", ERC20)).await.assert_ok();
+
+    let same_digits = with(card_form(), json!({ "card_no": CARD.replace(' ', "") }));
+    let card = add_bank(&app, &second, same_digits).await;
+    let trc20 = add_usdt(&app, &second, usdt_form("TRC20", TRC20)).await;
+    let erc20 = add_usdt(&app, &second, usdt_form("ERC20", &ERC20.to_lowercase())).await;
+
+    assert_eq!(card.err(), "payout_account_taken");
+    assert_eq!(trc20.err(), "payout_account_taken");
+    assert_eq!(erc20.err(), "payout_account_taken", "ERC20 capitals are only a checksum");
+    assert_eq!(bank_card(&app, &second).await.assert_ok(), &Value::Null);
+    assert_eq!(usdt_list(&app, &second).await.assert_ok(), &json!([]));
+    let other_card = with(card_form(), json!({ "card_no": "6222 0212 3456 7891" }));
+    add_bank(&app, &second, other_card).await.assert_ok();
+}
+
+/// `wallet.shared_payout_accounts = "flag"`: a family links one card and one address, and the
+/// operator sees who shares them.
+#[tokio::test]
+async fn with_sharing_flagged_players_may_share_and_the_operator_sees_who() {
+    let app = TestApp::spawn_with(|config| {
+        config.wallet.shared_payout_accounts = fairhall::config::PayoutSharing::Flag;
+    })
+    .await;
+    let (first, second) = (app.player().await, app.player().await);
+    for player in [&first, &second] {
+        add_bank(&app, player, card_form()).await.assert_ok();
+        add_usdt(&app, player, usdt_form("TRC20", TRC20)).await.assert_ok();
+    }
+
+    let second_id = second.id;
+    let shared = app.db.read(move |connection| payout_accounts::shared_with(connection, second_id));
+    let shared = shared.await.expect("readable");
+
+    let accounts: Vec<(&str, Vec<UserId>)> =
+        shared.iter().map(|shared| (shared.account.as_str(), shared.others.clone())).collect();
+    let trc20 = format!("TRC20 {TRC20}");
+    assert_eq!(accounts, [("card ****7890", vec![first.id]), (trc20.as_str(), vec![first.id])]);
+    let all = app.db.read(payout_accounts::all_shared).await.expect("readable");
+    assert_eq!(all.len(), 2);
+    assert!(all.iter().all(|shared| shared.others == [first.id, second.id]), "{all:?}");
+}
+
+/// A card linked before fingerprints were kept is fingerprinted when the server starts
+/// (`seal_cards`), and from then a second player linking it is refused.
+#[tokio::test]
+async fn a_card_linked_before_fingerprints_is_recognised_once_sealed() {
+    let app = TestApp::spawn().await;
+    let (first, second) = (app.player().await, app.player().await);
+    add_bank(&app, &first, card_form()).await.assert_ok();
+    let forget = app.db.write(|tx| {
+        tx.execute("UPDATE bank_cards SET card_fingerprint = NULL", [])?;
+        Ok(())
+    });
+    forget.await.expect("an old card");
+    let secrets = app.config.secrets.clone();
+    let cipher = CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key).expect("keys");
+
+    let sealed = app.db.write(move |tx| payout_accounts::seal_cards(tx, &cipher));
+
+    assert_eq!(sealed.await.expect("sealed"), (0, 1));
+    assert_eq!(add_bank(&app, &second, card_form()).await.err(), "payout_account_taken");
 }
