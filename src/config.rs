@@ -88,11 +88,15 @@ pub struct LedgerConfig {
     /// Seconds between two checks of what was written since the last one (also run at start
     /// and after every settlement). At least 1.
     pub check_every_secs: u64,
+    /// The longest step of the clock the money jobs (savings interest, product instalments,
+    /// rebates, salary) catch up by themselves: a longer one (a wrong time source, a restored
+    /// snapshot, a long outage) pauses them until `fairhall admin clock accept` (`money_clock`).
+    pub max_catch_up_secs: i64,
 }
 
 impl Default for LedgerConfig {
     fn default() -> Self {
-        LedgerConfig { check_every_secs: 60 }
+        LedgerConfig { check_every_secs: 60, max_catch_up_secs: 2 * 86_400 }
     }
 }
 
@@ -550,6 +554,7 @@ impl Config {
             ("live.streams_max", self.live.streams_max as i64),
             ("content.picture_max_bytes", self.content.picture_max_bytes as i64),
             ("ledger.check_every_secs", self.ledger.check_every_secs as i64),
+            ("ledger.max_catch_up_secs", self.ledger.max_catch_up_secs),
         ];
         for (key, value) in positive {
             if value <= 0 {

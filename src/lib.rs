@@ -24,6 +24,7 @@ pub mod live;
 pub mod logging;
 pub mod metrics;
 pub mod money;
+pub mod money_clock;
 pub mod net;
 pub mod paging;
 pub mod private_file;

@@ -43,6 +43,7 @@ const INFRASTRUCTURE: &[&str] = &[
     "logging",
     "metrics",
     "money",
+    "money_clock",
     "net",
     "paging",
     "private_file",
@@ -172,6 +173,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
     ("audit", &["audit_log"]),
     ("idempotency", &["idempotency_keys"]),
     ("rate_limit", &["rate_limits"]),
+    ("money_clock", &["money_clock"]),
 ];
 
 /// SQL that names another module's table: (module, table, why). Each entry is a known leak

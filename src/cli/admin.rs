@@ -140,6 +140,12 @@ pub enum AdminCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The clock the money jobs trust: show whether a forward step of the server's clock
+    /// paused interest, instalments, rebates and salary, or accept the clock as it reads now.
+    Clock {
+        #[command(subcommand)]
+        command: ledger::ClockCommand,
+    },
     /// Check the installation: config, database integrity, ledger, chain keys, scheduler
     /// lag, disk space and file permissions; exits 3 when a check finds a problem.
     Doctor {
@@ -189,6 +195,8 @@ pub fn effect(command: &str) -> Option<Effect> {
         "audit" | "codes" | "doctor" | "team" | "programme cost" => Read,
         // A passing verify moves the server's check watermark (and ends a halt).
         "verify" => Change(Kind::Ledger, Latest),
+        "clock show" => Read,
+        "clock accept" => Change(Kind::Clock, Latest),
         "reverse" => Change(Kind::Entry, Arg("entry")),
         "user list" | "user show" | "user search" | "user roles" | "user exclusions" => Read,
         "user exclusions lift" => Change(Kind::User, Arg("user")),
@@ -425,6 +433,7 @@ async fn dispatch(
         AdminCommand::Audit(args) => audit::run_audit(db, args).await,
         AdminCommand::User { command } => users::run_user(db, &config, command, &by, now).await,
         AdminCommand::Verify { json } => ledger::verify_ledger(db, json).await,
+        AdminCommand::Clock { command } => ledger::run_clock(db, command, now).await,
         AdminCommand::Reverse { entry, reason, json } => {
             ledger::reverse_entry(db, entry, (reason, by), json).await
         }

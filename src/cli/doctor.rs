@@ -69,6 +69,7 @@ async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
     findings.extend(chain_checks(db, config).await);
     findings.push(lag_check(db, config).await);
     findings.push(programmes_check(db, config).await);
+    findings.push(money_clock_check(db).await);
     findings.push(disk_check(config));
     findings.push(backup_check(config, crate::clock::Clock::System.now()));
     findings.extend(permission_checks(&config.server.data_dir));
@@ -280,6 +281,27 @@ async fn chain_checks(db: &Db, config: &Config) -> Vec<Finding> {
         });
     }
     findings
+}
+
+/// The money jobs, paused after a forward step of the clock (`money_clock`).
+async fn money_clock_check(db: &Db) -> Finding {
+    match db.read(crate::money_clock::gate).await {
+        Ok(crate::money_clock::Gate::Run) => Finding::ok("money_clock", "the money jobs run"),
+        Ok(crate::money_clock::Gate::Paused { from, to }) => Finding::problem(
+            "money_clock",
+            format!(
+                "interest, instalments, rebates and salary are paused: the clock stepped {} s \
+                 forward, beyond ledger.max_catch_up_secs",
+                to.secs_since(from)
+            ),
+            "check the server's clock (timedatectl), then `fairhall admin clock accept`",
+        ),
+        Err(error) => Finding::problem(
+            "money_clock",
+            format!("{:#}", anyhow::Error::from(error)),
+            "check that the database file is readable",
+        ),
+    }
 }
 
 /// The reward programmes against the edge of every option of every open room.

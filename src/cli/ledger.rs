@@ -1,11 +1,14 @@
 //! `fairhall admin verify`: recompute every balance from the ledger's postings and check every
 //! invariant (the full check); a pass moves the server's check watermark to where it checked,
-//! which is how a halt after a failed check ends (`scheduler::ledger_check`).
+//! which is how a halt after a failed check ends (`scheduler::ledger_check`); `fairhall admin
+//! clock show|accept`: the clock the money jobs trust (`money_clock`).
 
 use super::shared::{explain, print_json_or};
+use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::ids::UserId;
 use crate::ledger::VerifyReport;
+use crate::money_clock::{self, Gate};
 
 /// What `admin verify --json` prints: the ledger's report, the bet counts that differ from the
 /// bets, and whether everything verified.
@@ -146,4 +149,50 @@ pub async fn reverse_entry(
             );
         }
     })
+}
+
+#[derive(clap::Subcommand)]
+pub enum ClockCommand {
+    /// Whether the money jobs run, or since which clock step they are paused.
+    Show {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Accept the server's clock as it reads now: paused money jobs resume and catch up from
+    /// where they stopped (check the clock first: `timedatectl`). Recorded in the audit log.
+    Accept {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub async fn run_clock(db: &Db, command: ClockCommand, now: Timestamp) -> anyhow::Result<()> {
+    match command {
+        ClockCommand::Show { json } => {
+            let gate = db.read(money_clock::gate).await.map_err(explain)?;
+            print_json_or(json, &gate, |gate| println!("{}", describe(*gate)))
+        }
+        ClockCommand::Accept { json } => {
+            let accepted = db.write(move |tx| money_clock::accept(tx, now)).await;
+            let accepted = accepted.map_err(explain)?;
+            let step = accepted.map(|(from, to)| Gate::Paused { from, to });
+            print_json_or(json, &step, |step| match step {
+                Some(step) => println!("accepted: {}; the money jobs resume", describe(*step)),
+                None => println!("nothing was paused; the clock is accepted as it reads now"),
+            })
+        }
+    }
+}
+
+fn describe(gate: Gate) -> String {
+    match gate {
+        Gate::Run => "the money jobs run".to_string(),
+        Gate::Paused { from, to } => format!(
+            "the clock stepped {} s forward (unix {} to {}): interest, instalments, rebates and \
+             salary are paused",
+            to.secs_since(from),
+            from.secs(),
+            to.secs()
+        ),
+    }
 }

@@ -34,7 +34,8 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             .with_undrawable_refund_secs(config.games.undrawable_refund_secs)
             .with_finance(crate::finance::FinanceSettings::from_config(&config))
             .with_growth(config.growth.clone())
-            .with_ledger_check_every_secs(config.ledger.check_every_secs);
+            .with_ledger_check_every_secs(config.ledger.check_every_secs)
+            .with_max_catch_up_secs(config.ledger.max_catch_up_secs);
         refuse_missing_keys(&scheduler, &config.server.data_dir).await?;
         let clock = serve_clock()?;
         // Before any request: what was written since the last check (by the CLI while the

@@ -39,10 +39,12 @@ pub enum AuditTarget {
     /// The ledger check's watermark and recorded failure, which a passing `admin verify`
     /// moves and clears.
     Ledger,
+    /// The money jobs' clock gate (`money_clock`), which `admin clock accept` reopens.
+    Clock,
 }
 
 impl AuditTarget {
-    pub const ALL: [AuditTarget; 16] = [
+    pub const ALL: [AuditTarget; 17] = [
         AuditTarget::User,
         AuditTarget::Deposit,
         AuditTarget::Withdrawal,
@@ -59,6 +61,7 @@ impl AuditTarget {
         AuditTarget::Salary,
         AuditTarget::Entry,
         AuditTarget::Ledger,
+        AuditTarget::Clock,
     ];
 
     pub fn code(self) -> &'static str {
@@ -79,6 +82,7 @@ impl AuditTarget {
             AuditTarget::Salary => "salary",
             AuditTarget::Entry => "entry",
             AuditTarget::Ledger => "ledger",
+            AuditTarget::Clock => "clock",
         }
     }
 
@@ -138,6 +142,7 @@ pub fn snapshot(
         (AuditTarget::Rebate, _, _) => newest_rebate_batch(connection),
         (AuditTarget::Entry, Some(id), _) => json(crate::ledger::entry_detail(connection, id)?),
         (AuditTarget::Ledger, _, _) => ledger_check_state(connection),
+        (AuditTarget::Clock, _, _) => json(Some(crate::money_clock::gate(connection)?)),
         (AuditTarget::Salary, _, _) => newest_salary_payout(connection),
         _ => Ok(None),
     }

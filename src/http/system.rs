@@ -47,7 +47,8 @@ async fn healthz(State(app): State<AppState>) -> Json<Health> {
 /// One readiness check: its name, whether it passed, and what it saw.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ReadinessCheck {
-    /// database_writable, migrations_current, scheduler_lag or disk_space.
+    /// database_writable, migrations_current, scheduler_lag, disk_space, ledger or
+    /// money_clock.
     pub name: &'static str,
     pub ok: bool,
     pub detail: String,
@@ -66,8 +67,8 @@ const WRITE_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 
 /// Ready when the writer commits a no-op transaction, every migration is applied, no draw
 /// source's oldest undrawn period is `server.scheduler_lag_max_secs` past its draw time, the
-/// disk has `db.min_free_bytes` free and no failed ledger check halts payments; 503 with the
-/// failing checks otherwise.
+/// disk has `db.min_free_bytes` free, no failed ledger check halts payments and no clock step
+/// pauses the money jobs; 503 with the failing checks otherwise.
 #[utoipa::path(get, path = "/readyz", tag = "system",
     responses((status = 200, description = "every check passed", body = Readiness),
         (status = 503, description = "a check failed", body = Readiness)))]
@@ -78,6 +79,7 @@ async fn readyz(State(app): State<AppState>) -> (StatusCode, Json<Readiness>) {
         lag_check(&app).await,
         disk_check(&app),
         ledger_check(&app),
+        money_clock_check(&app).await,
     ];
     let ready = checks.iter().all(|check| check.ok);
     let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
@@ -94,6 +96,24 @@ fn ledger_check(app: &AppState) -> ReadinessCheck {
         )),
     };
     check("ledger", outcome)
+}
+
+/// The money jobs paused after a forward step of the clock (`money_clock`).
+async fn money_clock_check(app: &AppState) -> ReadinessCheck {
+    let gate = app.db.read(crate::money_clock::gate).await;
+    let outcome = match gate {
+        Ok(crate::money_clock::Gate::Run) => Ok("the money jobs run".to_string()),
+        Ok(crate::money_clock::Gate::Paused { from, to }) => Err(format!(
+            "interest, instalments, rebates and salary are paused: the clock stepped {} s \
+             forward (from {} to {}), beyond ledger.max_catch_up_secs; check the clock, then \
+             `fairhall admin clock accept`",
+            to.secs_since(from),
+            from.secs(),
+            to.secs()
+        )),
+        Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
+    };
+    check("money_clock", outcome)
 }
 
 fn check(name: &'static str, outcome: Result<String, String>) -> ReadinessCheck {

@@ -29,6 +29,7 @@ use crate::games::fairness::chain_plan::{ChainPlan, ensure_chain};
 use crate::games::fairness::drawing::{DrawPlan, draw_due};
 use crate::games::rules::room::{DrawSource, Room};
 use crate::games::settlement::{self, Verdict};
+use crate::money_clock;
 use chrono_tz::Tz;
 use std::path::Path;
 use std::sync::Arc;
@@ -56,6 +57,8 @@ pub struct Scheduler {
     growth: Arc<GrowthConfig>,
     /// The incremental ledger check, after settlements and every `ledger.check_every_secs`.
     ledger_check: ledger_check::LedgerCheckJob,
+    /// The longest clock step the money jobs catch up by themselves (`money_clock`).
+    max_catch_up_secs: i64,
 }
 
 /// What one tick did, per draw source: (source code, periods drawn).
@@ -78,6 +81,8 @@ pub struct TickReport {
     pub envelopes_expired: i64,
     /// The ledger check this tick ran (after a settlement, or when due), if any.
     pub ledger_check: Option<ledger_check::LedgerCheck>,
+    /// Whether the money jobs ran, or why they are paused (`money_clock`).
+    pub money: Option<money_clock::Gate>,
 }
 
 impl Scheduler {
@@ -100,7 +105,14 @@ impl Scheduler {
             ledger_check: ledger_check::LedgerCheckJob::new(
                 crate::config::LedgerConfig::default().check_every_secs,
             ),
+            max_catch_up_secs: crate::config::LedgerConfig::default().max_catch_up_secs,
         })
+    }
+
+    /// The same scheduler catching up clock steps of at most `secs` (`ledger.max_catch_up_secs`).
+    pub fn with_max_catch_up_secs(mut self, secs: i64) -> Scheduler {
+        self.max_catch_up_secs = secs;
+        self
     }
 
     /// The same scheduler checking the ledger every `secs` (`ledger.check_every_secs`).
@@ -172,16 +184,9 @@ impl Scheduler {
             }
         }
         (report.bets_settled, report.periods_settled) = self.settle_due(now).await;
-        if let Err(error) = self.savings.tick(now).await {
-            let error = anyhow::Error::from(error);
-            tracing::error!(error = format!("{error:#}"), "savings interest failed");
-        }
-        match products::pay_due(&self.db, now).await {
-            Ok(paid) => report.instalments_paid = paid.paid,
-            Err(error) => {
-                let error = anyhow::Error::from(error);
-                tracing::error!(error = format!("{error:#}"), "product payouts failed");
-            }
+        report.money = self.money_gate(now).await;
+        if report.money == Some(money_clock::Gate::Run) {
+            self.pay_for_time(now, &mut report).await;
         }
         self.pay_growth(now, &mut report).await;
         // Last, so it checks what this tick's settlement and payouts wrote.
@@ -193,8 +198,39 @@ impl Scheduler {
         report
     }
 
-    /// The reward programmes' jobs, after settlement so a batch sees this tick's bets.
-    async fn pay_growth(&self, now: Timestamp, report: &mut TickReport) {
+    /// Whether the money jobs may run at `now` (`money_clock`): one read, and a write at most
+    /// once a minute. None when the gate could not be read (logged; nothing is paid).
+    async fn money_gate(&self, now: Timestamp) -> Option<money_clock::Gate> {
+        let max_catch_up_secs = self.max_catch_up_secs;
+        let gate =
+            match self.db.read(move |connection| money_clock::without_write(connection, now)).await
+            {
+                Ok(Some(gate)) => Ok(gate),
+                Ok(None) => {
+                    self.db.write(move |tx| money_clock::pass(tx, now, max_catch_up_secs)).await
+                }
+                Err(error) => Err(error),
+            };
+        gate.inspect_err(|error| {
+            tracing::error!(error = format!("{error:#}"), "the money clock could not be read");
+        })
+        .ok()
+    }
+
+    /// The jobs that pay for time passed, after settlement so a batch sees this tick's bets:
+    /// savings interest, product instalments, rebates and commissions, the weekly salary.
+    async fn pay_for_time(&self, now: Timestamp, report: &mut TickReport) {
+        if let Err(error) = self.savings.tick(now).await {
+            let error = anyhow::Error::from(error);
+            tracing::error!(error = format!("{error:#}"), "savings interest failed");
+        }
+        match products::pay_due(&self.db, now).await {
+            Ok(paid) => report.instalments_paid = paid.paid,
+            Err(error) => {
+                let error = anyhow::Error::from(error);
+                tracing::error!(error = format!("{error:#}"), "product payouts failed");
+            }
+        }
         match rebates::pay_if_due(&self.db, &self.growth, self.timezone, now).await {
             Ok(batch) => report.rebate_batch = batch.map(|batch| batch.batch_id),
             Err(error) => {
@@ -209,6 +245,11 @@ impl Scheduler {
                 tracing::error!(error = format!("{error:#}"), "weekly salary failed");
             }
         }
+    }
+
+    /// The reward programmes' jobs that do not pay for time: VIP upgrades after bets, the
+    /// expiry of red envelopes (their remainders go back to `bonus`).
+    async fn pay_growth(&self, now: Timestamp, report: &mut TickReport) {
         match vip::reevaluate_bettors(&self.db, self.growth.clone(), self.timezone, now).await {
             Ok(upgrades) => report.vip_upgrades = upgrades,
             Err(error) => {

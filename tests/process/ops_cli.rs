@@ -30,6 +30,7 @@ fn doctor_reports_every_check_ok_on_a_fresh_installation() {
         "scheduler_lag: ok",
         "disk_space: ok",
         "permissions: ok",
+        "money_clock: ok",
     ] {
         assert!(text.contains(check), "{check} in\n{text}");
     }
@@ -212,4 +213,41 @@ fn doctor_reports_a_failed_or_stale_daily_backup() {
     assert_eq!(failed.status.code(), Some(3), "{failed:?}");
     assert!(failed.stdout.contains("failed: No space left on device"), "{failed:?}");
     assert!(failed.stdout.contains("kill -USR1"), "{failed:?}");
+}
+
+/// A 30-day forward step of the clock paused the money jobs: `admin clock show` and `admin
+/// doctor` say so, `admin clock accept` resumes them and the audit log records it.
+#[tokio::test]
+async fn admin_clock_accept_resumes_the_paused_money_jobs_and_is_audited() {
+    use fairhall::money_clock::{self, Gate};
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let (now, max_catch_up) = (app.now(), 2 * 86_400);
+    let later = now + 30 * 86_400;
+    let ran = app.db.write(move |tx| money_clock::pass(tx, now, max_catch_up));
+    assert_eq!(ran.await.expect("the first run"), Gate::Run);
+    let stepped = app.db.write(move |tx| money_clock::pass(tx, later, max_catch_up));
+    assert_eq!(stepped.await.expect("the step"), Gate::Paused { from: now, to: later });
+    drop(app);
+
+    let shown = succeed(data, &["admin", "clock", "show"]);
+    let doctor = run(data, &["admin", "doctor"]);
+    let accepted = succeed(data, &["admin", "clock", "accept", "--json"]);
+    let after = succeed(data, &["admin", "clock", "show", "--json"]);
+    let audit = succeed(data, &["admin", "audit", "--json"]);
+
+    assert!(shown.contains("stepped 2592000 s forward"), "{shown}");
+    assert_eq!(doctor.status.code(), Some(3), "{doctor:?}");
+    assert!(doctor.stdout.contains("money_clock: PROBLEM"), "{doctor:?}");
+    assert!(doctor.stdout.contains("admin clock accept"), "{doctor:?}");
+    let accepted: Value = serde_json::from_str(&accepted).expect("json");
+    assert_eq!(accepted["state"], "paused");
+    assert_eq!(accepted["to"], later.secs());
+    let after: Value = serde_json::from_str(&after).expect("json");
+    assert_eq!(after["state"], "run");
+    let entries: Vec<Value> = serde_json::from_str(&audit).expect("json");
+    let entry = entries.iter().find(|entry| entry["action"] == "clock.accept").expect("audited");
+    assert_eq!(entry["before"]["state"], "paused", "{entry}");
+    assert_eq!(entry["after"]["state"], "run", "{entry}");
 }

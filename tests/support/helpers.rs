@@ -76,6 +76,9 @@ impl TestApp {
         // Tests of other areas move the clock by weeks between a player's requests; the idle
         // expiry is on in its own tests (tests/api/session_limits.rs).
         config.auth.session_idle_secs = config.auth.session_max_secs;
+        // Likewise between scheduler ticks; the money jobs' pause after a longer clock step is
+        // on in its own tests (specs/ops/money_clock.rs).
+        config.ledger.max_catch_up_secs = 10 * 365 * 86_400;
         configure(&mut config);
         config.server.data_dir = data_dir.to_path_buf();
         config.validate().expect("the test config is valid");
@@ -241,6 +244,7 @@ impl TestApp {
         let (db, dir) = (self.db.clone(), &self.config.server.data_dir);
         let scheduler = fairhall::scheduler::Scheduler::new(db, dir, self.config.timezone());
         let scheduler = scheduler.expect("scheduler").with_growth(self.config.growth.clone());
+        let scheduler = scheduler.with_max_catch_up_secs(self.config.ledger.max_catch_up_secs);
         scheduler.announcing(self.live.clone())
     }
 

@@ -158,7 +158,14 @@ async fn readyz_lists_every_check_and_fails_when_the_scheduler_lags() {
     let names: Vec<&str> = names.iter().map(|check| check["name"].as_str().unwrap_or("")).collect();
     assert_eq!(
         names,
-        ["database_writable", "migrations_current", "scheduler_lag", "disk_space", "ledger"]
+        [
+            "database_writable",
+            "migrations_current",
+            "scheduler_lag",
+            "disk_space",
+            "ledger",
+            "money_clock"
+        ]
     );
     assert_eq!(lagging.status, StatusCode::SERVICE_UNAVAILABLE, "{lagging:?}");
     assert_eq!(lagging.body["status"], "not_ready");
