@@ -691,22 +691,110 @@ pub const EXAMPLE: &str = include_str!("../config.example.toml");
 
 /// The example config with `data_dir`, `listen` and freshly generated secrets filled in.
 pub fn initial_config_text(data_dir: &Path, listen: SocketAddr) -> String {
-    let mut text = String::with_capacity(EXAMPLE.len() + 200);
+    let mut text = String::with_capacity(EXAMPLE.len() + 2_000);
+    let mut programmes = ProgrammesOff::default();
     for line in EXAMPLE.lines() {
         let replaced = match line.split_once(" = ").map(|(key, _)| key) {
             Some("data_dir") => {
-                format!("data_dir = {}", toml_string(&data_dir.display().to_string()))
+                vec![format!("data_dir = {}", toml_string(&data_dir.display().to_string()))]
             }
-            Some("listen") => format!("listen = \"{listen}\""),
+            Some("listen") => vec![format!("listen = \"{listen}\"")],
             Some(key @ ("card_key" | "card_mac_key")) => {
-                format!("{key} = \"{}\"", random_key_hex())
+                vec![format!("{key} = \"{}\"", random_key_hex())]
             }
-            _ => line.to_string(),
+            _ => programmes.rewrite(line),
         };
-        text.push_str(&replaced);
-        text.push('\n');
+        for line in replaced {
+            text.push_str(&line);
+            text.push('\n');
+        }
     }
     text
+}
+
+/// What `fairhall init` writes above `[growth]`: why the programmes are off, and their cost.
+const PROGRAMMES_OFF_NOTE: &str = "\
+# ------------------------------------------------------------------------------------------------
+# THE REWARD PROGRAMMES ARE OFF. `fairhall init` writes every programme that pays players money
+# switched off: each costs the house, and a bonus hunter reads the rules page before anyone.
+# Turn one on with the values of config.example.toml once you have read its cost
+# (docs/programmes.md: every formula, its bound by the house edge, its daily budget):
+#   first deposit bonus   10-25 % of a first deposit, up to 5,000.00 ([growth.first_deposit])
+#   recharge cashback     1-3 % of every deposit, up to 1,000.00 a day ([growth.cashback])
+#   rebates, commissions  0.10 % + 0.15/0.05/0.02 % of every net loss ([growth.rebate])
+#   weekly salary         about 0.10 % of a team's weekly volume ([growth.salary])
+#   daily sign-in         1.00 to 15.00 a day per player who deposited ([growth.signin])
+#   VIP rewards           8.00 to 8,888.00 per level reached, 0.1-3 % of deposits ([growth.vip])
+# Tasks and red envelopes pay only what you create. `serve` refuses rates above the edge.
+# ------------------------------------------------------------------------------------------------";
+
+/// Rewrites the example's programme sections as switched off, line by line: rates and rewards
+/// to 0, tier tables to `tiers = []`, sign-in disabled.
+#[derive(Default)]
+struct ProgrammesOff {
+    /// The table the current line is in, e.g. "growth.rebate" or "growth.salary.tiers".
+    table: String,
+    /// Whether the current table is an array of tables (`[[...]]`).
+    in_array: bool,
+    /// Plain tables seen, so a dropped tier list is replaced in its parent table.
+    seen: Vec<String>,
+}
+
+/// The arrays of tier tables `fairhall init` writes empty.
+const TIER_TABLES: [&str; 3] =
+    ["growth.salary.tiers", "growth.first_deposit.tiers", "growth.cashback.tiers"];
+
+impl ProgrammesOff {
+    fn rewrite(&mut self, line: &str) -> Vec<String> {
+        let trimmed = line.trim();
+        if let Some(name) = trimmed.strip_prefix("[[").and_then(|rest| rest.strip_suffix("]]")) {
+            let first = self.table != name;
+            (self.table, self.in_array) = (name.to_string(), true);
+            if !TIER_TABLES.contains(&name) {
+                return vec![line.to_string()];
+            }
+            let parent = name.trim_end_matches(".tiers");
+            return match (first, self.seen.iter().any(|seen| seen == parent)) {
+                (false, _) => Vec::new(),
+                (true, true) => vec!["tiers = []".to_string()],
+                (true, false) => vec![format!("[{parent}]"), "tiers = []".to_string()],
+            };
+        }
+        if let Some(name) = trimmed.strip_prefix('[').and_then(|rest| rest.strip_suffix(']')) {
+            (self.table, self.in_array) = (name.to_string(), false);
+            self.seen.push(name.to_string());
+            if name == "growth" {
+                return vec![PROGRAMMES_OFF_NOTE.to_string(), line.to_string()];
+            }
+            return vec![line.to_string()];
+        }
+        let key = trimmed.split_once(" = ").map(|(key, _)| key);
+        let off = match (self.table.as_str(), key) {
+            (table, Some(_)) if self.in_array && TIER_TABLES.contains(&table) => return Vec::new(),
+            ("growth.rebate", Some("rate_bps")) => "rate_bps = 0",
+            ("growth.rebate", Some("commission_bps")) => "commission_bps = [0, 0, 0]",
+            ("growth.signin", Some("enabled")) => "enabled = false",
+            ("growth.vip.levels", Some("upgrade_reward")) => "upgrade_reward = \"0.00\"",
+            ("growth.vip.levels", Some("deposit_reward_bp")) => "deposit_reward_bp = 0",
+            _ => return vec![line.to_string()],
+        };
+        vec![off.to_string()]
+    }
+}
+
+/// The programmes that pay players, as `fairhall init` writes them: all off.
+pub fn programmes_off(mut growth: GrowthConfig) -> GrowthConfig {
+    growth.first_deposit.tiers.clear();
+    growth.cashback.tiers.clear();
+    growth.rebate.rate_bps = 0;
+    growth.rebate.commission_bps = [0; 3];
+    growth.salary.tiers.clear();
+    growth.signin.enabled = false;
+    for level in &mut growth.vip.levels {
+        level.upgrade_reward = Money::ZERO;
+        level.deposit_reward_bp = 0;
+    }
+    growth
 }
 
 pub fn random_key_hex() -> String {
@@ -727,6 +815,23 @@ mod tests {
     #[test]
     fn the_example_documents_exactly_the_defaults() {
         assert_eq!(Config::parse(EXAMPLE).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn init_writes_every_paying_programme_off_and_the_rest_as_the_defaults() {
+        let listen: SocketAddr = "127.0.0.1:9000".parse().unwrap();
+        let text = initial_config_text(Path::new("/srv/fairhall/data"), listen);
+        let written = Config::parse(&text).unwrap();
+        written.validate().unwrap();
+
+        let mut expected = Config::default();
+        expected.growth = programmes_off(expected.growth);
+        expected.server.data_dir = "/srv/fairhall/data".into();
+        expected.server.listen = listen;
+        expected.secrets = written.secrets.clone();
+        assert_eq!(written, expected);
+        assert!(text.contains("THE REWARD PROGRAMMES ARE OFF"), "{text}");
+        assert_ne!(written.secrets.card_key, Config::default().secrets.card_key);
     }
 
     #[test]

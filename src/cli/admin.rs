@@ -192,10 +192,9 @@ pub fn effect(command: &str) -> Option<Effect> {
     use Effect::{Change, Read};
     use Reference::{Arg, Created, Latest};
     Some(match command {
-        "audit" | "codes" | "doctor" | "team" | "programme cost" => Read,
+        "audit" | "codes" | "doctor" | "team" | "programme cost" | "clock show" => Read,
         // A passing verify moves the server's check watermark (and ends a halt).
         "verify" => Change(Kind::Ledger, Latest),
-        "clock show" => Read,
         "clock accept" => Change(Kind::Clock, Latest),
         "reverse" => Change(Kind::Entry, Arg("entry")),
         "user list" | "user show" | "user search" | "user roles" | "user exclusions" => Read,
@@ -247,11 +246,9 @@ pub fn effect(command: &str) -> Option<Effect> {
         "product category" => Change(Kind::Category, Arg("code")),
         "product create" => Change(Kind::Product, Created),
         "product update" | "product close" => Change(Kind::Product, Arg("id")),
-        "rebate batches" => Read,
+        "rebate batches" | "salary list" | "salary show" | "signin show" | "signin day" => Read,
         "rebate run" => Change(Kind::Rebate, Latest),
-        "salary list" | "salary show" => Read,
         "salary run" => Change(Kind::Salary, Latest),
-        "signin show" | "signin day" => Read,
         "task list" | "task show" | "task claims" => Read,
         "task create" => Change(Kind::Task, Created),
         "task update" | "task close" => Change(Kind::Task, Arg("id")),

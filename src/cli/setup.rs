@@ -47,5 +47,11 @@ pub fn init(
     };
     crate::private_file::write(&path, &crate::config::initial_config_text(&data_dir, listen))?;
     println!("wrote {} (data directory {})", path.display(), data_dir.display());
+    println!(
+        "the reward programmes that pay players are off (first-deposit bonus, cashback, rebates \
+         and commissions, salary, sign-in, VIP rewards): the note above [growth] in {} says \
+         what each costs; docs/programmes.md has every formula",
+        path.display()
+    );
     Ok(())
 }

@@ -230,6 +230,17 @@ pub fn take_created() -> Option<String> {
     CREATED.with(|created| created.borrow_mut().take())
 }
 
+/// Re-seals v1 card numbers to their rows and fingerprints cards linked before fingerprints
+/// were kept (`wallet::payout_accounts::seal_cards`): `migrate` and `serve` run it before
+/// anything else, so a second player linking an old card is refused too. How many of each.
+pub async fn seal_cards(db: &Db, config: &crate::config::Config) -> anyhow::Result<(usize, usize)> {
+    let secrets = &config.secrets;
+    let cipher = crate::crypto::CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
+    db.write(move |tx| crate::wallet::payout_accounts::seal_cards(tx, &cipher))
+        .await
+        .context("while sealing card numbers")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,15 +273,4 @@ mod tests {
         assert_eq!(take_created().as_deref(), Some("7"));
         assert_eq!(take_created(), None);
     }
-}
-
-/// Re-seals v1 card numbers to their rows and fingerprints cards linked before fingerprints
-/// were kept (`wallet::payout_accounts::seal_cards`): `migrate` and `serve` run it before
-/// anything else, so a second player linking an old card is refused too. How many of each.
-pub async fn seal_cards(db: &Db, config: &crate::config::Config) -> anyhow::Result<(usize, usize)> {
-    let secrets = &config.secrets;
-    let cipher = crate::crypto::CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
-    db.write(move |tx| crate::wallet::payout_accounts::seal_cards(tx, &cipher))
-        .await
-        .context("while sealing card numbers")
 }

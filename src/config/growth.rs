@@ -508,6 +508,8 @@ impl SalaryConfig {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct SigninConfig {
+    /// Whether players may sign in for a reward at all (`fairhall init` writes it off).
+    pub enabled: bool,
     /// The reward of day 1, 2, ... of a continuous streak of daily sign-ins.
     pub rewards: Vec<Money>,
     /// What a streak longer than `rewards` earns.
@@ -549,6 +551,7 @@ impl Default for SigninConfig {
     fn default() -> Self {
         let amounts = ["1.00", "2.00", "3.00", "5.00", "8.00", "10.00", "15.00"];
         SigninConfig {
+            enabled: true,
             rewards: amounts.iter().filter_map(|text| Money::parse(text).ok()).collect(),
             after_last: SigninCycle::RepeatLast,
             recharge_first: true,
@@ -596,7 +599,7 @@ mod signin_tests {
 
     fn table(amounts: &[&str], after_last: SigninCycle) -> SigninConfig {
         let rewards = amounts.iter().filter_map(|text| Money::parse(text).ok()).collect();
-        SigninConfig { rewards, after_last, recharge_first: false }
+        SigninConfig { enabled: true, rewards, after_last, recharge_first: false }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::error::AppError;
 use crate::finance::goods::{self, types::OnSale};
 use crate::games::lobby::{self, GameEntry};
 use crate::growth::envelopes;
-use crate::growth::signin::{self, types::SigninToday};
+use crate::growth::signin::{self, SigninSettings, types::SigninToday};
 use crate::growth::tasks::{self, TaskSettings, types::TaskCounts};
 use crate::growth::vip::{self, LevelProgress};
 use crate::ids::UserId;
@@ -137,7 +137,7 @@ pub fn home_view(
             invitees,
             joined_recently: joined_since,
         },
-        signin: signin::today(connection, user_id, timezone, now)?,
+        signin: signin::today(connection, user_id, &SigninSettings::from_config(config), now)?,
         tasks: tasks::claimable(connection, user_id, &task_settings, now)?,
         envelopes: EnvelopeEntry { waiting: envelopes::waiting_for(connection, user_id, now)? },
         activities: ActivityEntry {

@@ -107,7 +107,7 @@ pub fn linked_groups(
         group.programme_earnings = programme_earnings(connection, &group.players)?;
         listed.push(group);
     }
-    listed.sort_by(|a, b| b.programme_earnings.cmp(&a.programme_earnings));
+    listed.sort_by_key(|group| std::cmp::Reverse(group.programme_earnings));
     Ok(listed)
 }
 

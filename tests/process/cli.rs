@@ -58,7 +58,8 @@ fn init_writes_a_private_config_with_fresh_secrets_and_never_overwrites_it_unask
     let path = dir.path().join("f.toml");
     let path_text = path.to_str().expect("a UTF-8 path");
 
-    succeed(&data, &["init", "--config", path_text, "--listen", "0.0.0.0:9000"]);
+    let written = succeed(&data, &["init", "--config", path_text, "--listen", "0.0.0.0:9000"]);
+    assert!(written.contains("the reward programmes that pay players are off"), "{written}");
     let first_text = std::fs::read(&path).expect("the config was written");
     let again = run(&data, &["init", "--config", path_text]);
     let unchanged = std::fs::read(&path).expect("the config is still there");
@@ -70,6 +71,8 @@ fn init_writes_a_private_config_with_fresh_secrets_and_never_overwrites_it_unask
         .expect("the written config parses");
     assert_eq!(config.server.data_dir, data);
     assert_eq!(config.server.listen.to_string(), "0.0.0.0:9000");
+    assert!(!config.growth.signin.enabled && config.growth.salary.tiers.is_empty());
+    assert_eq!(config.growth.rebate.rate_bps, 0, "every paying programme is off");
     let (card_key, card_mac_key) = secrets_of(&config);
     for key in [&card_key, &card_mac_key] {
         assert_eq!(key.len(), 64);

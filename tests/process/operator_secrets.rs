@@ -11,8 +11,6 @@ use serde_json::json;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-/// The fixture card's number as stored (`WalletApp::link_card`).
-
 async fn withdraw(app: &TestApp, player: &Player, form: serde_json::Value) -> String {
     app.do_withdraw(player, form, None).await.assert_ok()["id"].to_string()
 }

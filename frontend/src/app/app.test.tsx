@@ -47,7 +47,7 @@ const homeIndexOf = (player: typeof user) => ({
     products: { on_sale: 0, new: 0 },
     vip: { level: player.vip_level, next_level: null, upgrade_near: false },
     invite: { invite_code: player.invite_code, invitees: 0, joined_recently: 0 },
-    signin: { signed_today: true, streak: 1 },
+    signin: { offered: true, signed_today: true, streak: 1 },
     tasks: { open: 0, ready: 0 },
     envelopes: { waiting: 0 },
     activities: { new: 0 },

@@ -48,6 +48,9 @@ pub fn sign(
     settings: &SigninSettings,
     now: Timestamp,
 ) -> Result<SigninReceipt, AppError> {
+    if !settings.table.enabled {
+        return Err(AppError::NotFound);
+    }
     crate::protection::ensure_may_play(tx, user_id, &Activity::Reward, now)?;
     if settings.table.recharge_first && wallet::deposits::passed_count(tx, user_id)? == 0 {
         return Err(AppError::RechargeFirst);
@@ -99,12 +102,12 @@ pub fn current_streak(
 pub fn today(
     connection: &Connection,
     user_id: UserId,
-    timezone: Tz,
+    settings: &SigninSettings,
     now: Timestamp,
 ) -> Result<SigninToday, AppError> {
-    let today = OperatorDay::containing(timezone, now);
+    let today = OperatorDay::containing(settings.timezone, now);
     let (streak, signed_today) = current_streak(connection, user_id, &today)?;
-    Ok(SigninToday { signed_today, streak })
+    Ok(SigninToday { offered: settings.table.enabled, signed_today, streak })
 }
 
 /// The sign-in page: today, the streak, the reward table and the signed days of `month` (the
@@ -142,6 +145,7 @@ pub fn index(
             SigninCycle::RepeatLast => "repeat_last",
             SigninCycle::Restart => "restart",
         },
+        enabled: table.enabled,
         recharge_first: table.recharge_first,
         month: month.key(),
         days,

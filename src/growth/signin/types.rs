@@ -104,6 +104,9 @@ pub struct SigninIndex {
     pub rewards: Vec<RewardDay>,
     /// "repeat_last" or "restart": what comes after the table's last day.
     pub after_last: &'static str,
+    /// Whether the operator offers the sign-in reward (`growth.signin.enabled`): when not,
+    /// signing in answers `not_found`.
+    pub enabled: bool,
     pub recharge_first: bool,
     /// The month shown, YYYY-MM.
     pub month: String,
@@ -152,6 +155,8 @@ mod tests {
 /// Today's sign-in state of one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct SigninToday {
+    /// Whether the operator offers the sign-in reward (`growth.signin.enabled`).
+    pub offered: bool,
     pub signed_today: bool,
     /// Today's streak day when signed, else yesterday's (0 without one).
     pub streak: i64,

@@ -107,11 +107,13 @@ pub(super) fn address_holders(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// The player's card fingerprint and addresses (network, address).
+/// A player's card fingerprint (if he linked a card) and addresses (network, address).
+pub(super) type PayoutKeys = (Option<String>, Vec<(String, String)>);
+
 pub(super) fn payout_keys(
     connection: &Connection,
     user_id: UserId,
-) -> Result<(Option<String>, Vec<(String, String)>), AppError> {
+) -> Result<PayoutKeys, AppError> {
     let fingerprint: Option<String> = connection
         .prepare_cached("SELECT card_fingerprint FROM bank_cards WHERE user_id = ?1")?
         .query_row([user_id], |row| row.get(0))

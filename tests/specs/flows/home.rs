@@ -78,10 +78,19 @@ async fn sign_in_is_due_until_the_player_signs_and_again_after_midnight() {
     advance_days(&app, 1);
     let next_day = home(&app, &player).await;
 
-    assert_eq!(before["entries"]["signin"], json!({ "signed_today": false, "streak": 0 }));
-    assert_eq!(signed["entries"]["signin"], json!({ "signed_today": true, "streak": 1 }));
+    assert_eq!(
+        before["entries"]["signin"],
+        json!({ "offered": true, "signed_today": false, "streak": 0 })
+    );
+    assert_eq!(
+        signed["entries"]["signin"],
+        json!({ "offered": true, "signed_today": true, "streak": 1 })
+    );
     assert_eq!(other_view["entries"]["signin"]["signed_today"], false);
-    assert_eq!(next_day["entries"]["signin"], json!({ "signed_today": false, "streak": 1 }));
+    assert_eq!(
+        next_day["entries"]["signin"],
+        json!({ "offered": true, "signed_today": false, "streak": 1 })
+    );
 }
 
 #[tokio::test]

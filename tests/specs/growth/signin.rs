@@ -252,3 +252,23 @@ async fn concurrent_sign_ins_pay_once() {
     assert_eq!(app.balances_of(&player).await.wallet, money("1.00"));
     assert_ledger_verifies(&app).await;
 }
+
+/// `growth.signin.enabled = false` (what `fairhall init` writes): signing in pays nothing and
+/// answers `not_found`, the page and the home say the reward is not offered.
+#[tokio::test]
+async fn a_sign_in_switched_off_pays_nothing_and_says_so() {
+    let app = TestApp::spawn_with(|config| {
+        without_deposit_gates(config);
+        config.growth.signin.enabled = false;
+    })
+    .await;
+    let player = app.player().await;
+
+    let refused = sign(&app, &player, None).await;
+
+    assert_eq!(refused.err(), "not_found");
+    assert_eq!(app.balances_of(&player).await.wallet, money("0.00"));
+    assert_eq!(signin_index(&app, &player, "").await.assert_ok()["enabled"], false);
+    let home = app.get_as(&player, "/api/index/index", "").await;
+    assert_eq!(home.assert_ok()["entries"]["signin"]["offered"], false);
+}

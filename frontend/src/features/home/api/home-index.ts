@@ -44,7 +44,7 @@ export type HomeIndex = {
     products: { on_sale: number; new: number };
     vip: { level: number; next_level: number | null; upgrade_near: boolean };
     invite: { invite_code: string; invitees: number; joined_recently: number };
-    signin: { signed_today: boolean; streak: number };
+    signin: { offered: boolean; signed_today: boolean; streak: number };
     tasks: { open: number; ready: number };
     envelopes: { waiting: number };
     activities: { new: number };

@@ -47,7 +47,7 @@ function homeIndex(
       products: { on_sale: 2, new: 1 },
       vip: { level: 1, next_level: 2, upgrade_near: true },
       invite: { invite_code: 'ABC123', invitees: 3, joined_recently: 0 },
-      signin: { signed_today: false, streak: 2 },
+      signin: { offered: true, signed_today: false, streak: 2 },
       tasks: { open: 4, ready: 2 },
       envelopes: { waiting: 0 },
       activities: { new: 0 },
@@ -107,7 +107,7 @@ describe('home page', () => {
 
   it('drops a badge once there is nothing new', async () => {
     const signed = homeIndex({
-      signin: { signed_today: true, streak: 3 },
+      signin: { offered: true, signed_today: true, streak: 3 },
       tasks: { open: 4, ready: 0 },
       vip: { level: 1, next_level: 2, upgrade_near: false },
     });

@@ -340,7 +340,7 @@ const NOTHING_NEW: HomeIndex['entries'] = {
   products: { on_sale: 0, new: 0 },
   vip: { level: 0, next_level: null, upgrade_near: false },
   invite: { invite_code: '', invitees: 0, joined_recently: 0 },
-  signin: { signed_today: true, streak: 0 },
+  signin: { offered: false, signed_today: true, streak: 0 },
   tasks: { open: 0, ready: 0 },
   envelopes: { waiting: 0 },
   activities: { new: 0 },
@@ -365,7 +365,10 @@ function ProgrammeGrid({ entries }: { entries: HomeIndex['entries'] | undefined 
       icon: <CalendarIcon size={22} />,
       tint: 'var(--tint-teal)',
       title: t('signin_title'),
-      badge: entries === undefined || signin.signed_today ? null : t('home_sign_today'),
+      badge:
+        entries === undefined || !signin.offered || signin.signed_today
+          ? null
+          : t('home_sign_today'),
     },
     {
       id: 'tasks',

@@ -21,6 +21,8 @@ export type SigninIndex = {
   next_day: number;
   rewards: RewardDay[];
   after_last: 'repeat_last' | 'restart';
+  /** Whether the operator offers the sign-in reward at all. */
+  enabled: boolean;
   recharge_first: boolean;
   /** The month shown, "YYYY-MM". */
   month: string;

@@ -34,6 +34,7 @@ const unsigned: SigninIndex = {
   next_day: 2,
   rewards,
   after_last: 'repeat_last',
+  enabled: true,
   recharge_first: false,
   month: '2026-11',
   days: [{ date: '2026-11-22', streak: 1, reward: '1.00' }],
@@ -101,6 +102,18 @@ describe('sign-in page', () => {
     const sign = calls.filter((call) => call.url === 'api/signin/sign');
     expect(sign).toHaveLength(1);
     expect(sign[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('says the operator offers no sign-in reward and offers no button to press', async () => {
+    routeFetch({
+      'api/signin/index': () => ({ ...unsigned, enabled: false, recharge_first: true }),
+    });
+    renderPage();
+    expect(
+      await screen.findByText('The operator does not offer sign-in rewards at the moment.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(screen.queryByText('A deposit is needed before you can sign in.')).toBeNull();
   });
 
   it("shows the server's message when it refuses", async () => {

@@ -63,8 +63,11 @@ export function SigninView({
             },
           ]}
         />
-        {index.recharge_first ? <Notice tone="warn">{t('signin_recharge_note')}</Notice> : null}
-        <SignButton signed={index.signed_today} />
+        {index.enabled ? null : <Notice tone="info">{t('signin_off')}</Notice>}
+        {index.enabled && index.recharge_first ? (
+          <Notice tone="warn">{t('signin_recharge_note')}</Notice>
+        ) : null}
+        <SignButton signed={index.signed_today} offered={index.enabled} />
       </Section>
       <Section title={t('signin_calendar')}>
         <Calendar month={index.month} today={index.today} days={index.days} onMonth={onMonth} />
@@ -99,7 +102,7 @@ export function SigninView({
   );
 }
 
-function SignButton({ signed }: { signed: boolean }) {
+function SignButton({ signed, offered }: { signed: boolean; offered: boolean }) {
   const { t } = useI18n();
   const sign = useSignIn();
   const attempt = useAttemptKey();
@@ -111,7 +114,7 @@ function SignButton({ signed }: { signed: boolean }) {
       },
     });
   return (
-    <Button block disabled={signed} loading={sign.isPending} onClick={submit}>
+    <Button block disabled={signed || !offered} loading={sign.isPending} onClick={submit}>
       {signed ? t('signin_signed') : t('signin_button')}
     </Button>
   );
