@@ -310,16 +310,8 @@ pub fn fund_envelope(
         return Err(AppError::RewardBudgetSpent);
     }
     record_spend(tx, (&day, Programme::Envelope, all), total, Money::ZERO)?;
-    let reserve = Entry::new(
-        EntryKind::Envelope,
-        AccountRef::System(SystemAccount::Bonus),
-        AccountRef::System(SystemAccount::Envelopes),
-        total,
-        now,
-    )
-    .reference(format!("envelope:{envelope_id}"))
-    .memo("reserved");
-    ledger::transfer(tx, reserve)
+    let reserve = (EntryKind::Envelope, SystemAccount::Bonus, SystemAccount::Envelopes);
+    envelope_entry(tx, reserve, (envelope_id, total, "reserved"), now)
 }
 
 /// Returns what an envelope left unclaimed to `bonus` (`memo`: how it closed).
@@ -330,16 +322,22 @@ pub fn return_envelope_rest(
     memo: &str,
     now: Timestamp,
 ) -> Result<Posted, AppError> {
-    let refund = Entry::new(
-        EntryKind::Refund,
-        AccountRef::System(SystemAccount::Envelopes),
-        AccountRef::System(SystemAccount::Bonus),
-        remainder,
-        now,
-    )
-    .reference(format!("envelope:{envelope_id}"))
-    .memo(memo);
-    ledger::transfer(tx, refund)
+    let refund = (EntryKind::Refund, SystemAccount::Envelopes, SystemAccount::Bonus);
+    envelope_entry(tx, refund, (envelope_id, remainder, memo), now)
+}
+
+/// One entry between `bonus` and an envelope's reserve, referenced `envelope:<id>`.
+fn envelope_entry(
+    tx: &Tx,
+    (kind, source, target): (EntryKind, SystemAccount, SystemAccount),
+    (envelope_id, amount, memo): (i64, Money, &str),
+    now: Timestamp,
+) -> Result<Posted, AppError> {
+    let (source, target) = (AccountRef::System(source), AccountRef::System(target));
+    let entry = Entry::new(kind, source, target, amount, now)
+        .reference(format!("envelope:{envelope_id}"))
+        .memo(memo);
+    ledger::transfer(tx, entry)
 }
 
 /// What the day's caps of all players still allow `programme` at `now`; None without a cap.

@@ -147,6 +147,8 @@ pub fn index(
         },
         enabled: table.enabled,
         recharge_first: table.recharge_first,
+        deposit_needed: table.recharge_first
+            && wallet::deposits::passed_count(connection, user_id)? == 0,
         month: month.key(),
         days,
     })

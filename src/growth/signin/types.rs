@@ -108,6 +108,9 @@ pub struct SigninIndex {
     /// signing in answers `not_found`.
     pub enabled: bool,
     pub recharge_first: bool,
+    /// Whether this player must pass a deposit before signing in (`recharge_first` and none
+    /// passed yet): the page's note shows only then.
+    pub deposit_needed: bool,
     /// The month shown, YYYY-MM.
     pub month: String,
     /// The month's signed days, in date order.

@@ -147,6 +147,7 @@ async fn by_default_a_sign_in_needs_a_passed_deposit() {
     let app = TestApp::spawn().await;
     let player = app.player().await;
 
+    let needed = signin_index(&app, &player, "").await.assert_ok()["deposit_needed"].clone();
     let before = sign(&app, &player, None).await;
     let pending = app.requested_deposit(&player, "100").await;
     let while_pending = sign(&app, &player, None).await;
@@ -156,7 +157,10 @@ async fn by_default_a_sign_in_needs_a_passed_deposit() {
     assert_eq!(before.err(), "recharge_first");
     assert_eq!(while_pending.err(), "recharge_first");
     assert_eq!(after.assert_ok()["streak"], 1);
-    assert_eq!(signin_index(&app, &player, "").await.assert_ok()["recharge_first"], true);
+    assert_eq!(needed, true, "the page tells him before he tries");
+    let index = signin_index(&app, &player, "").await;
+    assert_eq!(index.assert_ok()["recharge_first"], true);
+    assert_eq!(index.assert_ok()["deposit_needed"], false, "his deposit passed: no note");
     assert_ledger_verifies(&app).await;
 }
 

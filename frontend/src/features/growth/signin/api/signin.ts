@@ -24,6 +24,8 @@ export type SigninIndex = {
   /** Whether the operator offers the sign-in reward at all. */
   enabled: boolean;
   recharge_first: boolean;
+  /** Whether this player must pass a deposit before signing in. */
+  deposit_needed: boolean;
   /** The month shown, "YYYY-MM". */
   month: string;
   days: SignedDay[];

@@ -36,6 +36,7 @@ const unsigned: SigninIndex = {
   after_last: 'repeat_last',
   enabled: true,
   recharge_first: false,
+  deposit_needed: false,
   month: '2026-11',
   days: [{ date: '2026-11-22', streak: 1, reward: '1.00' }],
 };
@@ -106,7 +107,12 @@ describe('sign-in page', () => {
 
   it('says the operator offers no sign-in reward and offers no button to press', async () => {
     routeFetch({
-      'api/signin/index': () => ({ ...unsigned, enabled: false, recharge_first: true }),
+      'api/signin/index': () => ({
+        ...unsigned,
+        enabled: false,
+        recharge_first: true,
+        deposit_needed: true,
+      }),
     });
     renderPage();
     expect(
@@ -118,7 +124,7 @@ describe('sign-in page', () => {
 
   it("shows the server's message when it refuses", async () => {
     routeFetch({
-      'api/signin/index': () => ({ ...unsigned, recharge_first: true }),
+      'api/signin/index': () => ({ ...unsigned, recharge_first: true, deposit_needed: true }),
       'api/signin/sign': () =>
         new Response(
           JSON.stringify({

@@ -64,7 +64,7 @@ export function SigninView({
           ]}
         />
         {index.enabled ? null : <Notice tone="info">{t('signin_off')}</Notice>}
-        {index.enabled && index.recharge_first ? (
+        {index.enabled && index.deposit_needed ? (
           <Notice tone="warn">{t('signin_recharge_note')}</Notice>
         ) : null}
         <SignButton signed={index.signed_today} offered={index.enabled} />
