@@ -17,21 +17,25 @@ pub struct SharedAddress {
 }
 
 /// The addresses `user_id` registered from or logged in from since `since`, with the other
-/// players who registered there or logged in there since `since`.
+/// players who registered there or logged in there since `since`. Reads the player's sessions
+/// and those of his addresses (`sessions_user`, `sessions_address`), not the whole table.
 pub fn shared_with(
     connection: &Connection,
     user_id: UserId,
     since: Timestamp,
 ) -> Result<Vec<SharedAddress>, AppError> {
     let mut query = connection.prepare_cached(
-        "WITH firsts AS (SELECT user_id, MIN(created_at) AS at FROM sessions GROUP BY user_id),
-              seen AS (SELECT s.user_id, s.address FROM sessions s JOIN firsts f USING (user_id)
-                       WHERE s.address NOT IN ('', 'unknown')
-                         AND (s.created_at >= ?2 OR s.created_at = f.at)),
-              mine AS (SELECT DISTINCT address FROM seen WHERE user_id = ?1)
-         SELECT seen.address, group_concat(DISTINCT seen.user_id) FROM seen JOIN mine USING (address)
-         WHERE seen.user_id <> ?1
-         GROUP BY seen.address ORDER BY seen.address",
+        "WITH mine AS (
+             SELECT DISTINCT address FROM sessions
+             WHERE user_id = ?1 AND address NOT IN ('', 'unknown')
+               AND (created_at >= ?2
+                    OR created_at = (SELECT MIN(created_at) FROM sessions WHERE user_id = ?1)))
+         SELECT s.address, group_concat(DISTINCT s.user_id) FROM sessions s JOIN mine USING (address)
+         WHERE s.user_id <> ?1
+           AND (s.created_at >= ?2
+                OR s.created_at = (SELECT MIN(f.created_at) FROM sessions f
+                                   WHERE f.user_id = s.user_id))
+         GROUP BY s.address ORDER BY s.address",
     )?;
     let rows = query.query_map(params![user_id, since], |row| Ok((row.get(0)?, row.get(1)?)))?;
     let mut shared = Vec::new();

@@ -202,10 +202,9 @@ impl RewardRules {
 /// What `pay` did.
 #[derive(Debug)]
 pub enum Payout {
+    /// `amount` paid (what the day's budget allowed; `reward_spend` records the rest).
     Paid {
         amount: Money,
-        /// What the day's budget held back.
-        capped: Money,
         /// None when nothing was paid (a zero reward, or the budget spent).
         posted: Option<Posted>,
     },
@@ -290,7 +289,7 @@ pub fn pay(
     if let Some(event) = reward.message {
         messages::send(tx, user_id, &event, now)?;
     }
-    Ok(Payout::Paid { amount, capped, posted })
+    Ok(Payout::Paid { amount, posted })
 }
 
 /// Reserves a new envelope's `total` from `bonus`, within the day's envelope budget (refused

@@ -45,11 +45,13 @@ async fn index(
 }
 
 /// Signs in for today: `already_signed` on a second sign-in the same operator day,
-/// `recharge_first` when the operator asks for a passed deposit first.
+/// `recharge_first` when the operator asks for a passed deposit first, `not_found` (404) when
+/// the operator offers no sign-in reward (`growth.signin.enabled = false`).
 #[utoipa::path(post, path = "/api/signin/sign", tag = "growth", security(("token" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
     responses((status = 200, description = "envelope",
-        body = crate::growth::signin::types::SigninReceipt)))]
+        body = crate::growth::signin::types::SigninReceipt),
+        (status = 404, description = "envelope with err not_found: sign-in is switched off")))]
 async fn sign(
     State(app): State<AppState>,
     Session(session): Session,

@@ -5,9 +5,10 @@
 
 use crate::support::binary::succeed;
 use crate::support::hall::Hall;
-use crate::support::helpers::{PASSWORD, Player, TestApp};
+use crate::support::helpers::{PASSWORD, Player, START, TestApp};
 use crate::support::team::{fund_game, invited_by};
 use crate::support::wallet_support::{WalletApp, with, withdrawal_form};
+use fairhall::auth::addresses;
 use fairhall::config::PayoutSharing;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -77,6 +78,11 @@ async fn linked_players_are_grouped_with_their_links_and_flagged_in_the_withdraw
     app.login_from((&loner.phone, PASSWORD), SocketAddr::from(([198, 51, 100, 1], 1)), None)
         .await
         .assert_ok();
+    let (third_id, since) = (third.id, START - 1);
+    let shared = app.db.read(move |connection| addresses::shared_with(connection, third_id, since));
+    let shared = shared.await.expect("readable");
+    assert_eq!(shared.len(), 1, "{shared:?}");
+    assert_eq!((shared[0].address.as_str(), &shared[0].others), ("203.0.113.7", &vec![fourth.id]));
     drop(hall);
 
     let out = succeed(dir.path(), &["admin", "report", "linked", "--days", "366", "--json"]);
