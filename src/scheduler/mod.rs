@@ -184,10 +184,7 @@ impl Scheduler {
             }
         }
         (report.bets_settled, report.periods_settled) = self.settle_due(now).await;
-        report.money = self.money_gate(now).await;
-        if report.money == Some(money_clock::Gate::Run) {
-            self.pay_for_time(now, &mut report).await;
-        }
+        self.money_jobs(now, &mut report).await;
         self.pay_growth(now, &mut report).await;
         // Last, so it checks what this tick's settlement and payouts wrote.
         report.ledger_check = self.ledger_check.tick(&self.db, now, report.bets_settled > 0).await;
@@ -217,8 +214,16 @@ impl Scheduler {
         .ok()
     }
 
-    /// The jobs that pay for time passed, after settlement so a batch sees this tick's bets:
-    /// savings interest, product instalments, rebates and commissions, the weekly salary.
+    /// The jobs that pay for time passed, behind the money clock (`money_clock`): savings
+    /// interest, product instalments, rebates and commissions, the weekly salary. A tick runs
+    /// them after settlement, so a batch sees this tick's bets.
+    pub async fn money_jobs(&self, now: Timestamp, report: &mut TickReport) {
+        report.money = self.money_gate(now).await;
+        if report.money == Some(money_clock::Gate::Run) {
+            self.pay_for_time(now, report).await;
+        }
+    }
+
     async fn pay_for_time(&self, now: Timestamp, report: &mut TickReport) {
         if let Err(error) = self.savings.tick(now).await {
             let error = anyhow::Error::from(error);
