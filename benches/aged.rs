@@ -122,7 +122,7 @@ fn seed(dir: &Path, players: u64, bets: u64, days: u64) -> anyhow::Result<()> {
         seeder.runtime.block_on(seeder.scheduler.tick(at.min(now)));
         at += 3_600;
     }
-    let report = seeder.runtime.block_on(seeder.db.read(fairhall::ledger::verify))?;
+    let report = seeder.runtime.block_on(seeder.db.read(fairhall::flows::ledger_check::verify))?;
     ensure!(report.is_ok(), "the seeded ledger does not verify: {report:?}");
     seeder.runtime.block_on(seeder.db.close())?;
     println!(

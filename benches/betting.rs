@@ -82,7 +82,7 @@ fn main() -> anyhow::Result<()> {
     report_placing(&phase_one, &usage.since(phase_one.client_cpu), &k3.issue);
     hall.clock.advance(k3.draw_at - hall.clock.now());
     settle_with_background(&hall, &k3.issue, background)?;
-    let verified = hall.read(fairhall::ledger::verify)?;
+    let verified = hall.read(fairhall::flows::ledger_check::verify)?;
     ensure!(verified.is_ok(), "the ledger does not verify: {verified:?}");
     println!(
         "ledger: verified ({} accounts, {} entries, {} postings, postings total {})",

@@ -78,7 +78,7 @@ fn main() -> anyhow::Result<()> {
             longest.as_secs_f64() * 1000.0,
         );
     }
-    let report = runtime.block_on(db.read(fairhall::ledger::verify))?;
+    let report = runtime.block_on(db.read(fairhall::flows::ledger_check::verify))?;
     println!(
         "ledger: {} ({} entries, postings total {})",
         if report.is_ok() { "verified" } else { "MISMATCH" },

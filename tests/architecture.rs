@@ -85,17 +85,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
             "user_grants",
         ],
     ),
-    (
-        "ledger",
-        &[
-            "accounts",
-            "entries",
-            "postings",
-            "posting_counts",
-            "ledger_checks",
-            "period_stake_checks",
-        ],
-    ),
+    ("ledger", &["accounts", "entries", "postings", "posting_counts", "ledger_checks"]),
     (
         "wallet",
         &["deposits", "withdrawals", "turnover", "bank_cards", "usdt_addresses", "upload_usage"],
@@ -113,6 +103,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
             "period_player_totals",
             "job_runs",
             "bet_counts",
+            "period_stake_checks",
         ],
     ),
     (
@@ -193,16 +184,6 @@ const TABLE_ACCESS: &[(&str, &str, &str)] = &[
         "entries",
         "the VIP job finds the bettors after its watermark in the journal (games cannot call growth)",
     ),
-    (
-        "ledger",
-        "bets",
-        "the ledger check reconciles settlement credits and period stakes with the bets (to move to \
-         a reconciliation games contributes, composed above the domains)",
-    ),
-    ("ledger", "period_option_totals", "the ledger check's period stakes (as for bets)"),
-    ("ledger", "period_player_totals", "the ledger check's period stakes (as for bets)"),
-    ("ledger", "envelope_shares", "the ledger check reconciles envelope credits with their shares"),
-    ("ledger", "rebate_payouts", "the ledger check reconciles rebate credits with their rows"),
 ];
 
 /// Each delivery layer and the delivery layers it may import, one way: the command line

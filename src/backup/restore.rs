@@ -96,7 +96,8 @@ fn database_problems(path: &Path) -> anyhow::Result<Vec<String>> {
     let broken_keys = crate::db::foreign_key_problems(&connection)?;
     problems.extend(broken_keys.into_iter().map(|row| format!("foreign_key_check: {row}")));
     if problems.is_empty() {
-        let report = crate::ledger::verify(&connection).map_err(anyhow::Error::from)?;
+        let report =
+            crate::flows::ledger_check::verify(&connection).map_err(anyhow::Error::from)?;
         if !report.is_ok() {
             problems.push(format!("the ledger does not verify: {}", report.failures()));
         }

@@ -185,7 +185,7 @@ async fn foreign_key_check(db: &Db) -> Finding {
 }
 
 async fn ledger_check(db: &Db) -> Finding {
-    match db.read(crate::ledger::verify).await {
+    match db.read(crate::flows::ledger_check::verify).await {
         Ok(report) if report.is_ok() => {
             Finding::ok("ledger", format!("{} accounts, every invariant holds", report.accounts))
         }

@@ -28,7 +28,7 @@ struct MiscountedBets {
 }
 
 pub async fn verify_ledger(db: &Db, json: bool) -> anyhow::Result<()> {
-    let ledger = db.read(crate::ledger::verify).await?;
+    let ledger = db.read(crate::flows::ledger_check::verify).await?;
     let miscounted_bets = db.read(crate::games::records::recount_bets).await?;
     let verification = Verification {
         verified: ledger.is_ok() && miscounted_bets.is_empty(),
@@ -43,7 +43,7 @@ pub async fn verify_ledger(db: &Db, json: bool) -> anyhow::Result<()> {
     if verification.verified {
         let (through, now) =
             (verification.ledger.checked_through, crate::clock::Clock::System.now());
-        db.write(move |tx| crate::ledger::record_passed(tx, through, now)).await?;
+        db.write(move |tx| crate::flows::ledger_check::record_passed(tx, through, now)).await?;
     }
     print_json_or(json, &verification, print_verification)?;
     if verification.verified {

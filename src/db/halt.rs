@@ -1,4 +1,4 @@
-//! The ledger halt of one process: once a ledger check failed (`ledger::verify_since`, run by
+//! The ledger halt of one process: once a ledger check failed (`flows::ledger_check::verify_since`, run by
 //! the server), `ledger::transfer` refuses every movement of money with `ledger_halted` while
 //! reads and other writes go on. Shared by the `Db` handle (readiness, the check) and its
 //! writer thread (every `Tx`), so one flag guards every path that moves money.

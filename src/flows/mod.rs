@@ -8,6 +8,9 @@ pub mod audit_snapshots;
 pub mod deposits;
 pub mod home;
 pub mod keyed;
+pub mod ledger_check;
+#[cfg(test)]
+mod ledger_check_tests;
 pub mod linked;
 pub mod programme_bounds;
 pub mod protection;

@@ -28,6 +28,7 @@ pub mod limits;
 pub mod lobby;
 pub mod periods;
 pub mod presence;
+pub mod reconcile;
 pub mod records;
 pub mod room_changes;
 pub mod rooms;

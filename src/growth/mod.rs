@@ -7,6 +7,7 @@ pub mod day;
 pub mod deposit_rewards;
 pub mod envelopes;
 pub mod rebates;
+pub mod reconcile;
 pub mod rewards;
 pub mod salary;
 pub mod signin;

@@ -1,13 +1,14 @@
-//! The incremental ledger check the server runs (at start, after each settlement, every
-//! `ledger.check_every_secs`): the invariants of `verify`, on what is new since a watermark.
+//! The journal's part of the incremental ledger check the server runs (at start, after each
+//! settlement, every `ledger.check_every_secs`; composed in `flows::ledger_check`): the
+//! invariants of `verify_journal`, on what is new since a watermark.
 //! The journal is append-only (V27), so what a passing check verified stays verified; each
 //! pass reads a bounded range of entries and bets and, through indexes, the accounts and
 //! references they touch, so its cost follows the traffic since the last check, not the age
-//! of the database. The full check (`verify`) stays the one that also recounts the record
+//! of the database. The full check (`verify_journal`) stays the one that also recounts the record
 //! counts and runs `integrity_check` and `foreign_key_check`.
 
 use super::verify::{
-    LISTED_MAX, Mismatch, VerifyReport, Watermark, in_one_snapshot, mismatches, unbalanced_entries,
+    LISTED_MAX, Mismatch, VerifyReport, Watermark, mismatches, unbalanced_entries,
 };
 use crate::clock::Timestamp;
 use crate::db::Tx;
@@ -29,24 +30,17 @@ pub struct IncrementalReport {
     pub more: bool,
 }
 
-/// Checks the entries and bets after `from` (at most `ENTRIES_PER_CHECK` and
-/// `BETS_PER_CHECK`): each entry balances; each posting's balance follows from the previous
-/// posting of its account and the account's cached balance from its last posting; no touched
-/// player account is below zero; and the domain invariants of the touched references
-/// (`invariants.rs`), among them the stakes of the periods the new bets touched.
-pub fn verify_since(
+/// The journal's part of one pass over the entries in `(from, through]`: each entry balances;
+/// each posting's balance follows from the previous posting of its account and the account's
+/// cached balance from its last posting; no touched player account is below zero; no
+/// reference of the range paid twice. The caller (`flows::ledger_check`) runs it in one
+/// snapshot with the domains' parts and chooses `through` (at most `ENTRIES_PER_CHECK` after
+/// `from`, `entries_range_end`).
+pub fn verify_journal_since(
     connection: &Connection,
     from: Watermark,
-) -> Result<IncrementalReport, AppError> {
-    in_one_snapshot(connection, |connection| verify_range(connection, from))
-}
-
-fn verify_range(connection: &Connection, from: Watermark) -> Result<IncrementalReport, AppError> {
-    let latest = Watermark::latest(connection)?;
-    let through = Watermark {
-        entry_id: range_end(connection, "entries", "entry_id", from.entry_id, ENTRIES_PER_CHECK)?,
-        bet_id: range_end(connection, "bets", "bet_id", from.bet_id, BETS_PER_CHECK)?,
-    };
+    through: Watermark,
+) -> Result<VerifyReport, AppError> {
     let range = (from.entry_id, through.entry_id);
     let (entries, postings, postings_total) = connection
         .prepare_cached(
@@ -72,33 +66,19 @@ fn verify_range(connection: &Connection, from: Watermark) -> Result<IncrementalR
             "SELECT COUNT(DISTINCT account_id) FROM postings WHERE entry_id > ?1 AND entry_id <= ?2",
         )?
         .query_row(params![range.0, range.1], |row| row.get(0))?;
-    report.check_references(connection, from, through)?;
-    // `period_stake_checks` holds the sums up to the stored mark, which a concurrent check
-    // may have moved past `from`: the new bets are counted from that mark.
-    let checked = Watermark::stored(connection)?.bet_id;
-    if through.bet_id > checked {
-        report.period_mismatches = super::invariants::period_mismatches_since(
-            connection,
-            (checked, through.bet_id),
-            LISTED_MAX,
-        )?;
-    }
-    Ok(IncrementalReport { from, report, more: through != latest })
+    report.check_paid_once(connection, range)?;
+    report.checked_through = through;
+    Ok(report)
 }
 
-/// The id `limit` rows after `after` in `table`, or the last one when fewer follow.
-fn range_end(
-    connection: &Connection,
-    table: &str,
-    key: &str,
-    after: i64,
-    limit: i64,
-) -> Result<i64, AppError> {
-    let sql = format!(
-        "SELECT COALESCE(MAX({key}), ?1) FROM
-           (SELECT {key} FROM {table} WHERE {key} > ?1 ORDER BY {key} LIMIT ?2)"
-    );
-    Ok(connection.prepare_cached(&sql)?.query_row(params![after, limit], |row| row.get(0))?)
+/// The entry id `limit` entries after `after`, or the last one when fewer follow.
+pub fn entries_range_end(connection: &Connection, after: i64, limit: i64) -> Result<i64, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT COALESCE(MAX(entry_id), ?1) FROM
+               (SELECT entry_id FROM entries WHERE entry_id > ?1 ORDER BY entry_id LIMIT ?2)",
+        )?
+        .query_row(params![after, limit], |row| row.get(0))?)
 }
 
 /// Postings of the range whose `balance_after` is not the previous posting's on the same
@@ -135,13 +115,9 @@ fn stale_balances(connection: &Connection, range: (i64, i64)) -> Result<Vec<Mism
     )
 }
 
-/// Moves the watermark forward to `through` (never back), with the periods' checked stakes,
-/// and clears the recorded failure: a check passed there.
+/// Moves the watermark forward to `through` (never back) and clears the recorded failure: a
+/// check passed there.
 pub fn record_passed(tx: &Tx, through: Watermark, now: Timestamp) -> Result<(), AppError> {
-    let checked = Watermark::stored(tx)?.bet_id;
-    if through.bet_id > checked {
-        super::invariants::record_period_stakes(tx, (checked, through.bet_id))?;
-    }
     tx.prepare_cached(
         "UPDATE ledger_checks SET last_entry_id = MAX(last_entry_id, ?1),
                                   last_bet_id = MAX(last_bet_id, ?2), checked_at = ?3,

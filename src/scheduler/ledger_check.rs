@@ -1,6 +1,6 @@
-//! The server's ledger check: the incremental check (`ledger::verify_since`) from the stored
-//! watermark, at start, after every tick that settled bets and every `ledger.check_every_secs`.
-//! A failure is logged naming the invariants, recorded for `admin doctor`, and halts money in
+//! The server's ledger check: the incremental check (`flows::ledger_check::verify_since`) from
+//! the stored watermark, at start, after every tick that settled bets and every
+//! `ledger.check_every_secs`. A failure is logged naming the invariants, recorded for `admin doctor`, and halts money in
 //! this process (`db::LedgerHalt`: `ledger::transfer` refuses with `ledger_halted`, `/readyz`
 //! answers 503). The halt ends when a check passes: the failed range stays below the
 //! watermark until the operator has corrected the books and a full `fairhall admin verify`
@@ -10,6 +10,7 @@
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::flows;
 use crate::ledger::{self, Watermark};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -87,7 +88,7 @@ pub async fn check(
         let pass = db
             .read(|connection| {
                 let from = Watermark::stored(connection)?;
-                ledger::verify_since(connection, from)
+                flows::ledger_check::verify_since(connection, from)
             })
             .await?;
         if !pass.report.is_ok() {
@@ -98,7 +99,7 @@ pub async fn check(
             return Ok(LedgerCheck::Failed(failures));
         }
         let through = pass.report.checked_through;
-        db.write(move |tx| ledger::record_passed(tx, through, now)).await?;
+        db.write(move |tx| flows::ledger_check::record_passed(tx, through, now)).await?;
         passes += 1;
         if !pass.more || passes_max.is_some_and(|max| passes >= max) {
             if db.ledger_halt().is_halted() {

@@ -210,6 +210,6 @@ fn check_settlement(connection: &rusqlite::Connection, issue: &str, tokens: &[St
     let staked_all: i64 =
         connection.query_row("SELECT SUM(stake) FROM bets", [], |row| row.get(0)).expect("sum");
     assert_eq!(balances, tokens.len() as i64 * 100_000 - staked_all + paid_total);
-    let report = fairhall::ledger::verify(connection).expect("the ledger is readable");
+    let report = fairhall::flows::ledger_check::verify(connection).expect("the ledger is readable");
     assert!(report.is_ok(), "{report:?}");
 }

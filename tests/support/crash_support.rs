@@ -146,7 +146,7 @@ struct Scheduled {
     instalments: i64,
     instalment_principal: i64,
     savings_interest: i64,
-    /// Programme credits (rebates, bonuses...): their exactly-once is `ledger::verify`'s.
+    /// Programme credits (rebates, bonuses...): their exactly-once is `flows::ledger_check::verify`'s.
     programmes: i64,
 }
 
@@ -244,10 +244,11 @@ pub fn instalments_paid_in_order(connection: &Connection) -> bool {
     connection.query_row(sql, [], |row| row.get(0)).expect("the order of payouts")
 }
 
-/// `ledger::verify` and `PRAGMA integrity_check` on the live database.
+/// `flows::ledger_check::verify` and `PRAGMA integrity_check` on the live database.
 pub fn check_database(data_dir: &Path) {
     let connection = read_only(data_dir);
-    let report = fairhall::ledger::verify(&connection).expect("the ledger is readable");
+    let report =
+        fairhall::flows::ledger_check::verify(&connection).expect("the ledger is readable");
     assert!(report.is_ok(), "{report:?}");
     let integrity: String =
         connection.query_row("PRAGMA integrity_check", [], |row| row.get(0)).expect("a check");

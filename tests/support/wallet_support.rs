@@ -140,7 +140,8 @@ pub fn with(form: &Value, patch: Value) -> Value {
 /// The ledger report; fails the test unless every balance equals its postings, the postings
 /// sum to zero, every entry balances and no player account is negative.
 pub async fn assert_ledger_verifies(app: &TestApp) -> VerifyReport {
-    let report = app.db.read(fairhall::ledger::verify).await.expect("the ledger is readable");
+    let report =
+        app.db.read(fairhall::flows::ledger_check::verify).await.expect("the ledger is readable");
     assert!(report.is_ok(), "the ledger does not verify: {report:?}");
     assert_eq!(report.postings_total, 0, "{report:?}");
     report
@@ -328,7 +329,7 @@ impl WalletApp for TestApp {
     }
 
     async fn ledger_report(&self) -> VerifyReport {
-        self.db.read(fairhall::ledger::verify).await.expect("the ledger is readable")
+        self.db.read(fairhall::flows::ledger_check::verify).await.expect("the ledger is readable")
     }
 
     async fn system_balance(&self, kind: &'static str) -> i64 {

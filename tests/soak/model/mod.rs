@@ -3,7 +3,7 @@
 //! router and domain verbs; an in-memory model with its own integer arithmetic predicts every
 //! reply and balance. After each step the touched players' balances equal the model and the
 //! server's incremental ledger check passes on what the step wrote; at the end of each walk the
-//! full `fairhall::ledger::verify` is ok.
+//! full `fairhall::flows::ledger_check::verify` is ok.
 //!
 //! `FAIRHALL_SEEDS=N FAIRHALL_OPS=M` sets the run (CI: 300 x 500); `FAIRHALL_SOAK_SECS=s` its
 //! budget (900 s: CI's run takes a fraction of it; no seed starts after it, and the run reports

@@ -291,7 +291,7 @@ impl Walk {
     }
 
     /// Every invariant holds on what this step wrote: the server's own check
-    /// (`ledger::verify_since` from the stored watermark, pass after pass until caught up, each
+    /// (`flows::ledger_check::verify_since` from the stored watermark, pass after pass until caught up, each
     /// passing pass recorded), which a failure halts payments with. It covers all of `verify`
     /// but the recounts and SQLite's own integrity checks, which the end of the walk runs.
     async fn check_incrementally(&mut self) {
@@ -309,7 +309,8 @@ impl Walk {
     /// The ledger verifies: every invariant over the whole database.
     async fn verify(&mut self) {
         let at = self.at();
-        let report = self.app.db.read(fairhall::ledger::verify).await.expect("readable");
+        let report =
+            self.app.db.read(fairhall::flows::ledger_check::verify).await.expect("readable");
         assert!(report.is_ok(), "{at}: the ledger does not verify: {report:?}");
         assert_eq!(report.postings_total, 0, "{at}");
         self.figures.verifications += 1;

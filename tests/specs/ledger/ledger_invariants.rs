@@ -11,6 +11,7 @@ use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, money};
 use axum::http::StatusCode;
 use fairhall::clock::Timestamp;
 use fairhall::db::Db;
+use fairhall::flows;
 use fairhall::ledger::{
     self, AccountRef, Entry, EntryKind, SystemAccount, UserAccountKind, Watermark,
 };
@@ -106,13 +107,17 @@ async fn the_incremental_check_sees_what_was_broken_after_its_watermark_and_the_
     let deposit_id = app.approved_deposit(&player, "20.00").await;
     let before = write_entry(&app.db, deposit_again(&player, deposit_id, app.now())).await;
     // Checked up to here by a pass that could not see it (as after a full verify's mark).
-    let mark = app.db.read(Watermark::latest).await.expect("the journal's end");
-    app.db.write(move |tx| ledger::record_passed(tx, mark, Timestamp::from_secs(0))).await.ok();
+    let mark = app.db.read(flows::ledger_check::latest).await.expect("the journal's end");
+    app.db
+        .write(move |tx| flows::ledger_check::record_passed(tx, mark, Timestamp::from_secs(0)))
+        .await
+        .ok();
     let clean = check(&app).await;
     let other = app.approved_deposit(&player, "20.00").await;
     let after = write_entry(&app.db, deposit_again(&player, other, app.now())).await;
 
-    let since = app.db.read(move |db| ledger::verify_since(db, mark)).await.expect("a pass");
+    let since =
+        app.db.read(move |db| flows::ledger_check::verify_since(db, mark)).await.expect("a pass");
     let full = app.ledger_report().await;
 
     assert!(matches!(clean, LedgerCheck::Passed { .. }), "{clean:?}");
@@ -184,7 +189,7 @@ async fn the_scheduler_checks_after_a_settlement_and_when_due() {
     assert!(matches!(settled.ledger_check, Some(LedgerCheck::Passed { .. })), "{settled:?}");
     assert!(matches!(due.ledger_check, Some(LedgerCheck::Passed { .. })), "{due:?}");
     let stored = app.db.read(Watermark::stored).await.expect("the mark");
-    let latest = app.db.read(Watermark::latest).await.expect("the end");
+    let latest = app.db.read(flows::ledger_check::latest).await.expect("the end");
     assert_eq!(stored, latest, "the check caught up with the journal");
 }
 
@@ -201,7 +206,8 @@ async fn grow_journal(app: &TestApp, player: &Player, entries: usize) {
     const PER_WRITE: usize = 5_000;
     let user_id = player.id;
     let now = app.now();
-    let mut written = app.db.read(Watermark::latest).await.expect("the end").entry_id as usize;
+    let mut written =
+        app.db.read(flows::ledger_check::latest).await.expect("the end").entry_id as usize;
     while written < entries {
         let count = PER_WRITE.min(entries - written);
         app.db
@@ -228,7 +234,8 @@ async fn measure(app: &TestApp, player: &Player, entries: usize) -> (u128, u128)
     assert!(matches!(check(app).await, LedgerCheck::Passed { more: false, .. }));
     grow_journal(app, player, entries + NEW_ENTRIES).await;
     let started = Instant::now();
-    let pass = app.db.read(|db| ledger::verify_since(db, Watermark::stored(db)?)).await;
+    let pass =
+        app.db.read(|db| flows::ledger_check::verify_since(db, Watermark::stored(db)?)).await;
     let incremental = started.elapsed().as_millis();
     assert!(pass.expect("a pass").report.is_ok());
     let started = Instant::now();
@@ -264,7 +271,7 @@ async fn a_period_paid_twice_and_drifted_totals_fail_both_checks() {
         hall.bet_on(&player, ("k3", &issue), json!([{ "option": "big", "amount": "10" }]), None);
     order.await.assert_ok();
     hall.draw("k3").await;
-    let mark = app.db.read(Watermark::latest).await.expect("the end");
+    let mark = app.db.read(flows::ledger_check::latest).await.expect("the end");
     let house = AccountRef::System(SystemAccount::House);
     let game = AccountRef::User(player.id, UserAccountKind::Game);
     // The chunk's payout once more, as a settlement retried without its mark would pay it.
@@ -285,7 +292,8 @@ async fn a_period_paid_twice_and_drifted_totals_fail_both_checks() {
         .await
         .expect("the totals drift");
 
-    let since = app.db.read(move |db| ledger::verify_since(db, mark)).await.expect("a pass");
+    let since =
+        app.db.read(move |db| flows::ledger_check::verify_since(db, mark)).await.expect("a pass");
     let full = app.ledger_report().await;
 
     for report in [&since.report, &full] {
@@ -376,7 +384,7 @@ async fn a_refund_paid_twice_fails_both_checks_when_every_bet_of_the_period_was_
     let refunded = hall.records(&player, "status=refunded").await;
     assert_eq!(refunded.len(), 1, "the period's only bet is refunded: {refunded:?}");
     assert!(matches!(check(app).await, LedgerCheck::Passed { .. }));
-    let mark = app.db.read(Watermark::latest).await.expect("the end");
+    let mark = app.db.read(flows::ledger_check::latest).await.expect("the end");
     // The refund once more, as a settlement chunk retried without its mark would pay it.
     let house = AccountRef::System(SystemAccount::House);
     let game = AccountRef::User(player.id, UserAccountKind::Game);
@@ -384,7 +392,8 @@ async fn a_refund_paid_twice_fails_both_checks_when_every_bet_of_the_period_was_
         .reference(format!("settle:k3:{issue}"));
     write_entry(&app.db, again).await;
 
-    let since = app.db.read(move |db| ledger::verify_since(db, mark)).await.expect("a pass");
+    let since =
+        app.db.read(move |db| flows::ledger_check::verify_since(db, mark)).await.expect("a pass");
     let full = app.ledger_report().await;
 
     for report in [&since.report, &full] {

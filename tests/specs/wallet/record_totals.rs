@@ -161,7 +161,7 @@ async fn admin_verify_notices_a_wrong_count() {
     });
     let game_account = tampered.await.expect("tampered");
 
-    let report = hall.app.db.read(fairhall::ledger::verify).await.expect("a report");
+    let report = hall.app.db.read(fairhall::flows::ledger_check::verify).await.expect("a report");
     assert!(!report.is_ok());
     assert_eq!(report.miscounted_accounts, [game_account]);
     let bets = hall.app.db.read(games::records::recount_bets).await.expect("a recount");

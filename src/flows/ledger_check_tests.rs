@@ -1,9 +1,14 @@
-//! The journal's own rules, on a migrated database: append-only entries and postings (V27),
-//! the halt that refuses every transfer, a hold resolved twice and a reversal.
+//! The journal's own rules and the composed ledger check, on a migrated database: append-only
+//! entries and postings (V27), the halt that refuses every transfer, a hold resolved twice, a
+//! reversal, and the periods' stakes games reconciles.
 
-use super::*;
+use super::ledger_check::{latest, record_passed, verify, verify_since};
 use crate::clock::Timestamp;
 use crate::db::{Db, DbOptions};
+use crate::error::AppError;
+use crate::ids::UserId;
+use crate::ledger::*;
+use crate::money::Money;
 
 fn database(dir: &tempfile::TempDir) -> Db {
     let options = DbOptions { read_connections: 1, writer_queue: 16, wal_max_bytes: 1 << 26 };
@@ -100,7 +105,7 @@ async fn a_hold_resolved_twice_fails_both_checks_until_the_extra_resolution_is_r
     let dir = tempfile::tempdir().expect("a temp directory");
     let db = database(&dir);
     funded(&db).await;
-    let start = db.read(super::Watermark::latest).await.expect("the end");
+    let start = db.read(latest).await.expect("the end");
     let second = db
         .write(|tx| {
             let wallet = AccountRef::User(player(), UserAccountKind::Wallet);
@@ -141,7 +146,7 @@ async fn an_unbalanced_entry_after_the_watermark_is_found_by_the_next_pass_only(
     let dir = tempfile::tempdir().expect("a temp directory");
     let db = database(&dir);
     funded(&db).await;
-    let start = db.read(super::Watermark::latest).await.expect("the end");
+    let start = db.read(latest).await.expect("the end");
     let broken = db
         .write(|tx| {
             // What a bug writing around `transfer` would leave: one posting, its balance cached.
@@ -220,8 +225,8 @@ async fn placed_line(
 }
 
 /// A pass of the server's check from the stored mark, not recorded.
-async fn pass_from_the_mark(db: &Db) -> incremental::IncrementalReport {
-    db.read(|db| verify_since(db, super::Watermark::stored(db)?)).await.expect("a pass")
+async fn pass_from_the_mark(db: &Db) -> IncrementalReport {
+    db.read(|db| verify_since(db, Watermark::stored(db)?)).await.expect("a pass")
 }
 
 /// The server's pass: from the stored mark, recorded when it passed.
