@@ -60,6 +60,8 @@ pub struct Metrics {
     pub wal_bytes: Gauge,
     pub database_bytes: Gauge,
     pub live_streams: Gauge,
+    /// The clock's time (Unix seconds) of the last scheduler tick that ran to its end.
+    pub scheduler_tick: Gauge,
     pub reward_paid_today: Family<ProgrammeLabels, Gauge>,
     pub reward_held_back_today: Family<ProgrammeLabels, Gauge>,
 }
@@ -90,6 +92,7 @@ impl Metrics {
             wal_bytes: Gauge::default(),
             database_bytes: Gauge::default(),
             live_streams: Gauge::default(),
+            scheduler_tick: Gauge::default(),
             reward_paid_today: Family::default(),
             reward_held_back_today: Family::default(),
         };
@@ -115,6 +118,12 @@ impl Metrics {
             "scheduler_lag_seconds",
             "How far past its draw time the oldest undrawn period of each source is",
             metrics.scheduler_lag.clone(),
+        );
+        registry.register(
+            "scheduler_last_tick_seconds",
+            "The clock's time (Unix seconds) of the last scheduler tick that ran to its end: \
+             draws, settlement, the money jobs, the programmes and the ledger check",
+            metrics.scheduler_tick.clone(),
         );
         metrics.register_storage_and_rewards();
         metrics
@@ -159,6 +168,11 @@ impl Metrics {
             "What the day's budget held back from each reward programme so far",
             self.reward_held_back_today.clone(),
         );
+    }
+
+    /// A scheduler tick that ran to its end at the clock's `now`.
+    pub fn record_tick(&self, now: crate::clock::Timestamp) {
+        self.scheduler_tick.set(now.secs());
     }
 
     /// A finished HTTP request.

@@ -627,17 +627,22 @@ test.describe('every route passes axe-core WCAG 2.1 A/AA', () => {
     expect(found).toEqual([]);
   });
 
-  test('logged in, with deposits, a withdrawal, bets and news on the pages', async ({
-    browser,
-    player,
-  }) => {
-    test.setTimeout(240_000);
-    const page = await phonePage(browser, player.token);
-    const found: string[] = [];
-    for (const stop of stops().filter((stop) => !GUEST_ONLY_PATHS.has(stop.path)))
-      found.push(...(await check(page, stop, player)));
-    expect(found).toEqual([]);
-  });
+  // In parts, so the workers share the pages (each worker has its own player with history).
+  const PARTS = 3;
+  for (let part = 1; part <= PARTS; part += 1) {
+    test(`logged in, with deposits, a withdrawal, bets and news on the pages (part ${part} of ${PARTS})`, async ({
+      browser,
+      player,
+    }) => {
+      test.setTimeout(120_000);
+      const page = await phonePage(browser, player.token);
+      const found: string[] = [];
+      const pages = stops().filter((stop) => !GUEST_ONLY_PATHS.has(stop.path));
+      for (const stop of pages.filter((_, index) => index % PARTS === part - 1))
+        found.push(...(await check(page, stop, player)));
+      expect(found).toEqual([]);
+    });
+  }
 });
 
 test('a 390 x 844 screenshot of every tab and game page', async ({ browser, player }) => {

@@ -192,6 +192,7 @@ impl Scheduler {
         if drew || report.bets_settled > 0 {
             self.live.send_modify(|generation| *generation += 1);
         }
+        crate::metrics::metrics().record_tick(now);
         report
     }
 

@@ -9,7 +9,7 @@ import {
   axeViolations,
   admin,
   advanceClock,
-  bettablePeriod,
+  bettablePeriodAhead,
   creditWallet,
   locale,
   logInViaUi,
@@ -105,7 +105,7 @@ test('a task created by CLI is completed by one bet and claimed', async ({ page,
     data: { from: 'balance', amount: '10' },
   });
   expect((await convert.json()).code).toBe(1);
-  const period = await bettablePeriod(request, 'k3', 4);
+  const period = await bettablePeriodAhead(request, 'k3', 4);
   const bet = await request.post('api/rooms/betting', {
     headers,
     data: { room: 'k3', issue: period.issue, bets: [{ option: 'big', amount: '10' }] },

@@ -92,6 +92,7 @@ async fn metrics_list_every_family_and_count_bets_draws_and_settlements() {
         "fairhall_draws_total",
         "fairhall_settlement_duration_seconds",
         "fairhall_scheduler_lag_seconds",
+        "fairhall_scheduler_last_tick_seconds",
         "fairhall_db_writer_queue_depth",
         "fairhall_db_commit_jobs",
         "fairhall_db_commit_rows",
