@@ -5,7 +5,6 @@
 //! only the bets since its mark.
 
 use crate::error::AppError;
-use crate::ids::UserId;
 use crate::ledger::{self, PeriodMismatch, Unreconciled};
 use rusqlite::{Connection, params};
 use std::collections::{BTreeSet, HashMap};
@@ -41,37 +40,16 @@ pub fn unreconciled_settlements(
     entries: (i64, i64),
     limit: usize,
 ) -> Result<Vec<Unreconciled>, AppError> {
-    let mut found = Vec::new();
     let mut owed_query = connection.prepare_cached(
         "SELECT user_id, SUM(payout) FROM bets
          WHERE room = ?1 AND issue = ?2 AND status <> 'open' GROUP BY user_id",
     )?;
-    ledger::for_each_credited_reference(
-        connection,
-        entries,
-        SETTLEMENT_KINDS,
-        |reference, credits| {
-            let owed: HashMap<UserId, i64> = match settled_period(reference) {
-                Some((room, issue)) => owed_query
-                    .query_map(params![room, issue], |row| Ok((row.get(0)?, row.get(1)?)))?
-                    .collect::<Result<_, _>>()?,
-                None => HashMap::new(),
-            };
-            for &(user_id, credited) in credits {
-                let owed = owed.get(&user_id).copied().unwrap_or(0);
-                if owed != credited && found.len() < limit {
-                    found.push(Unreconciled {
-                        reference: reference.to_owned(),
-                        user_id,
-                        credited,
-                        owed,
-                    });
-                }
-            }
-            Ok(())
-        },
-    )?;
-    Ok(found)
+    ledger::unreconciled_credits(connection, entries, (SETTLEMENT_KINDS, limit), |reference| {
+        let Some((room, issue)) = settled_period(reference) else { return Ok(HashMap::new()) };
+        Ok(owed_query
+            .query_map(params![room, issue], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<_, _>>()?)
+    })
 }
 
 /// The room and issue of a settlement's reference, `settle:<room>:<issue>` (settlement.rs).

@@ -5,7 +5,8 @@
 use crate::error::AppError;
 use crate::ids::UserId;
 use crate::ledger::{self, Unreconciled};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
+use std::collections::HashMap;
 
 /// The kinds of the entries growth writes under a reference of its rows.
 const RECONCILED_KINDS: &[&str] = &["envelope", "rebate", "commission"];
@@ -18,54 +19,38 @@ pub fn unreconciled_rewards(
     entries: (i64, i64),
     limit: usize,
 ) -> Result<Vec<Unreconciled>, AppError> {
-    let mut found = Vec::new();
-    ledger::for_each_credited_reference(
-        connection,
-        entries,
-        RECONCILED_KINDS,
-        |reference, credits| {
-            for &(user_id, credited) in credits {
-                let owed = owed(connection, reference, user_id)?;
-                if owed != credited && found.len() < limit {
-                    found.push(Unreconciled {
-                        reference: reference.to_owned(),
-                        user_id,
-                        credited,
-                        owed,
-                    });
-                }
-            }
-            Ok(())
-        },
-    )?;
-    Ok(found)
+    ledger::unreconciled_credits(connection, entries, (RECONCILED_KINDS, limit), |reference| {
+        owed(connection, reference)
+    })
 }
 
-/// What growth's rows owe `user_id` under `reference`: an envelope's share
-/// (`envelope:<id>`), a batch's rebate (`rebate:<batch>`, level 0) or commissions
+/// What growth's rows owe each player under `reference`: an envelope's claimed shares
+/// (`envelope:<id>`), a batch's rebates (`rebate:<batch>`, level 0) or commissions
 /// (`commission:<batch>`, levels 1 to 3).
-fn owed(connection: &Connection, reference: &str, user_id: UserId) -> Result<i64, AppError> {
+fn owed(connection: &Connection, reference: &str) -> Result<HashMap<UserId, i64>, AppError> {
     let (sql, id) = if let Some(id) = reference.strip_prefix("envelope:") {
         (
-            "SELECT COALESCE(SUM(amount_minor), 0) FROM envelope_shares
-             WHERE envelope_id = ?1 AND user_id = ?2",
+            "SELECT user_id, SUM(amount_minor) FROM envelope_shares
+             WHERE envelope_id = ?1 AND user_id IS NOT NULL GROUP BY user_id",
             id,
         )
     } else if let Some(id) = reference.strip_prefix("rebate:") {
         (
-            "SELECT COALESCE(SUM(amount), 0) FROM rebate_payouts
-             WHERE batch_id = ?1 AND user_id = ?2 AND level = 0",
+            "SELECT user_id, SUM(amount) FROM rebate_payouts
+             WHERE batch_id = ?1 AND level = 0 GROUP BY user_id",
             id,
         )
     } else if let Some(id) = reference.strip_prefix("commission:") {
         (
-            "SELECT COALESCE(SUM(amount), 0) FROM rebate_payouts
-             WHERE batch_id = ?1 AND user_id = ?2 AND level > 0",
+            "SELECT user_id, SUM(amount) FROM rebate_payouts
+             WHERE batch_id = ?1 AND level > 0 GROUP BY user_id",
             id,
         )
     } else {
-        return Ok(0);
+        return Ok(HashMap::new());
     };
-    let Ok(id) = id.parse::<i64>() else { return Ok(0) };
-    Ok(connection.prepare_cached(sql)?.query_row(params![id, user_id], |row| row.get(0))?)
+    let Ok(id) = id.parse::<i64>() else { return Ok(HashMap::new()) };
+    let mut query = connection.prepare_cached(sql)?;
+    let rows = query.query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }

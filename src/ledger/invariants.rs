@@ -9,6 +9,7 @@ use crate::error::AppError;
 use crate::ids::UserId;
 use rusqlite::{Connection, params};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// A reference paid by more entries than its domain allows.
 #[derive(Debug, Serialize, PartialEq, Eq)]
@@ -70,16 +71,18 @@ pub fn paid_twice(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// For each reference touched in the range by an entry of `kinds`, ordered by reference, calls
-/// `visit` with the reference and what every entry of those kinds under it (in or before the
-/// range, reversals left out) credited each player. One reference's credits are held at a time,
-/// so the full check over a month's journal stays small.
-pub fn for_each_credited_reference(
+/// Per reference touched in the range by an entry of `kinds` and player: what every entry of
+/// those kinds under it credited him (in or before the range, reversals left out) against what
+/// the domain that writes them owes (`owed`: the owed amount per player of one reference,
+/// missing players owing nothing). A reference paid twice, or a credit under a reference the
+/// domain has no row for, shows here. One reference's credits are held at a time, so the full
+/// check over a month's journal stays small.
+pub fn unreconciled_credits(
     connection: &Connection,
     (after, last): (i64, i64),
-    kinds: &[&str],
-    mut visit: impl FnMut(&str, &[(UserId, i64)]) -> Result<(), AppError>,
-) -> Result<(), AppError> {
+    (kinds, limit): (&[&str], usize),
+    mut owed: impl FnMut(&str) -> Result<HashMap<UserId, i64>, AppError>,
+) -> Result<Vec<Unreconciled>, AppError> {
     let kinds = serde_json::to_string(kinds).map_err(anyhow::Error::from)?;
     let sql = format!(
         "WITH wanted AS (SELECT value AS kind FROM json_each(?3)),
@@ -97,23 +100,22 @@ pub fn for_each_credited_reference(
     );
     let mut query = connection.prepare_cached(&sql)?;
     let mut rows = query.query(params![after, last, kinds])?;
+    let mut found = Vec::new();
     let mut reference = String::new();
-    let mut credits: Vec<(UserId, i64)> = Vec::new();
+    let mut owed_here: HashMap<UserId, i64> = HashMap::new();
     while let Some(row) = rows.next()? {
         let next: String = row.get(0)?;
         if next != reference {
-            if !credits.is_empty() {
-                visit(&reference, &credits)?;
-            }
-            credits.clear();
+            owed_here = owed(&next)?;
             reference = next;
         }
-        credits.push((row.get(1)?, row.get(2)?));
+        let (user_id, credited): (UserId, i64) = (row.get(1)?, row.get(2)?);
+        let owed = owed_here.get(&user_id).copied().unwrap_or(0);
+        if owed != credited && found.len() < limit {
+            found.push(Unreconciled { reference: reference.clone(), user_id, credited, owed });
+        }
     }
-    if !credits.is_empty() {
-        visit(&reference, &credits)?;
-    }
-    Ok(())
+    Ok(found)
 }
 
 /// What entries of `kind` under each of `references` debited players in all (reversals left

@@ -14,7 +14,7 @@ pub use entry::{AccountRef, Entry, EntryKind, Posted, SystemAccount, transfer};
 pub use incremental::{BETS_PER_CHECK, ENTRIES_PER_CHECK, IncrementalReport, entries_range_end};
 pub use incremental::{record_failed, record_passed, recorded_failure, verify_journal_since};
 pub use invariants::{Duplicate, PeriodMismatch, Unreconciled};
-pub use invariants::{for_each_credited_reference, player_debits};
+pub use invariants::{player_debits, unreconciled_credits};
 pub use report::{ACTIVITY_KINDS, KindFlow, Side, active_players, flows_by_kind};
 pub use report::{PlayerCredits, REWARD_KINDS, reward_credits_to_players};
 pub use reversal::{EntryDetail, PostingDetail, REVERSAL_REFERENCE_PREFIX, entry_detail, reverse};
