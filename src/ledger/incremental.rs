@@ -4,8 +4,8 @@
 //! The journal is append-only (V27), so what a passing check verified stays verified; each
 //! pass reads a bounded range of entries and bets and, through indexes, the accounts and
 //! references they touch, so its cost follows the traffic since the last check, not the age
-//! of the database. The full check (`verify_journal`) stays the one that also recounts the record
-//! counts and runs `integrity_check` and `foreign_key_check`.
+//! of the database. The full check (`verify_journal`) stays the one that also recounts the
+//! record counts and runs `integrity_check` and `foreign_key_check`.
 
 use super::verify::{
     LISTED_MAX, Mismatch, VerifyReport, Watermark, mismatches, unbalanced_entries,
