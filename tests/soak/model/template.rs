@@ -220,6 +220,10 @@ impl Template {
             Ok(())
         });
         set.await.expect("the limits are writable");
+        // Closed, not only dropped: the threads would otherwise checkpoint and remove the
+        // `-wal` file while the seeds copy the directory, and a copy could miss the last
+        // writes (an option's limits) or a file it listed.
+        app.db.close().await.expect("the template hall closes");
         drop(app);
         Template { place, players, product, tasks }
     }
