@@ -870,6 +870,8 @@ mod tests {
                 "auth.fund_password_failures_per_address",
             ),
             ("[wallet]\ndeposit_pending_max = 0\n", "wallet.deposit_pending_max"),
+            // Below 100 a deposit bonus would release more than the play costs the player.
+            ("[growth]\nbonus_release_percent = 99\n", "growth.bonus_release_percent"),
             ("[app]\nversion = \"\"\n", "app.version"),
             ("[app]\nsupport_hours = \"9-5\"\n", "app.support_hours"),
             ("[app]\nsupport_timezone = \"Nowhere\"\n", "app.support_timezone"),

@@ -147,6 +147,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
             "vip_upgrades",
             "vip_watermark",
             "deposit_rewards",
+            "bonus_wagering",
             "envelopes",
             "envelope_shares",
         ],

@@ -1,11 +1,14 @@
 // The deposit programmes as a player meets them, with the operator's approval through the CLI:
-// the first-deposit page shows the tiers before he deposits, the approval pays the bonus and the
-// cashback in the same step, and the pages (first deposit, cashback, VIP) show what he got.
-// The e2e config's programmes start at 1000.00 (10 % up to 300.00, and 1 % up to 50.00).
+// the first-deposit page shows the tiers before he deposits, the approval grants the bonus and
+// the cashback in the same step (into the reserve: released to his balance by play), and the
+// pages (first deposit, cashback, VIP, the account and the withdrawal) show what he got and
+// what still waits for play. The e2e config's programmes start at 1000.00 (10 % up to 300.00,
+// and 1 % up to 50.00).
 import { expect, test } from '@playwright/test';
 import {
   admin,
   apiData,
+  axeViolations,
   locale,
   logInViaUi,
   randomPhone,
@@ -16,7 +19,7 @@ import {
 
 const vi = locale('vi');
 
-test('the first deposit pays its bonus and cashback on approval and the pages show them', async ({
+test('the first deposit grants its bonus and cashback on approval and the pages show them', async ({
   page,
   request,
 }) => {
@@ -34,8 +37,9 @@ test('the first deposit pays its bonus and cashback on approval and the pages sh
 
   const id = await requestDeposit(request, token, '1000');
   const approved = admin('deposit', 'approve', id);
-  expect(approved).toContain('paid first_deposit 100.00 (1000 bp)');
-  expect(approved).toContain('paid cashback 10.00 (100 bp)');
+  const released = 'released to the wallet by play';
+  expect(approved).toContain(`granted first_deposit 100.00 (1000 bp), ${released}`);
+  expect(approved).toContain(`granted cashback 10.00 (100 bp), ${released}`);
 
   await page.reload();
   await expect(rules).toContainText(vi.bonus_first_paid_title!);
@@ -50,7 +54,23 @@ test('the first deposit pays its bonus and cashback on approval and the pages sh
   await expect(page.getByTestId('vip-deposit-needed')).toContainText('0.00');
   await expect(page.getByTestId('vip-betting-needed')).toContainText('3,000.00');
 
+  // His own money in the balance, the 110.00 of bonuses apart until his bets release them.
   const profile = await apiData<{ balance: string }>(request, 'api/personal/index', {}, token);
-  expect(profile.balance).toBe('1110.00');
+  expect(profile.balance).toBe('1000.00');
+  for (const path of ['pages/mine/account/index', 'pages/yn28/info/withdraw']) {
+    await page.goto(`./#/${path}`);
+    const card = page.getByTestId('bonus-pending');
+    await expect(card.getByTestId('bonus-pending-amount')).toHaveText('110.00');
+    await expect(card.getByRole('progressbar', { name: vi.bonus_pending_progress })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    await expect(card.getByTestId('bonus-stake-at-most')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('./#/pages/mine/account/index');
+  await expect(page.getByTestId('bonus-pending')).toBeVisible();
+  await page.screenshot({ path: 'test-results/bonus-pending-390.png', fullPage: true });
   expect(admin('verify')).toContain('ledger verified');
 });

@@ -181,6 +181,7 @@ fn print_rewards(rewards: &[PaidReward]) {
             reward.deposit_amount.map_or_else(dash, |amount| amount.to_string()),
             format!("{} bp", reward.rate_bp),
             reward.amount.to_string(),
+            reward.released.to_string(),
             reward.vip_level.map_or_else(dash, |level| level.to_string()),
         ]);
         match totals.iter_mut().find(|(programme, _)| *programme == reward.programme) {
@@ -196,6 +197,7 @@ fn print_rewards(rewards: &[PaidReward]) {
         "deposit amount",
         "rate",
         "amount",
+        "released",
         "vip level",
     ];
     print_table(&headers, &rows);

@@ -272,7 +272,10 @@ async fn review_deposit(
     print_json_or(json, &shown, |shown| {
         print_table(&DEPOSIT_HEADERS, &[deposit_row(&shown.deposit, now)]);
         for reward in &shown.rewards {
-            println!("  paid {} {} ({} bp)", reward.programme, reward.amount, reward.rate_bp);
+            let (programme, amount, rate_bp) = (&reward.programme, reward.amount, reward.rate_bp);
+            println!(
+                "  granted {programme} {amount} ({rate_bp} bp), released to the wallet by play"
+            );
         }
         for upgrade in &shown.upgrades {
             println!("  reached VIP{}: upgrade reward {}", upgrade.level, upgrade.reward);

@@ -10,10 +10,17 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct GrowthConfig {
-    /// Every bonus (first deposit, cashback, VIP upgrade and deposit reward, sign-in, task,
-    /// envelope, rebate, commission, salary) adds this percentage of itself to the player's
-    /// turnover requirement: 100 = bet it once before withdrawing.
+    /// Every reward paid to the wallet (VIP upgrade, sign-in, task, envelope, rebate,
+    /// commission, salary) adds this percentage of itself to the player's turnover
+    /// requirement: 100 = bet it once before withdrawing. The deposit bonuses are released by
+    /// play instead (`bonus_release_percent`).
     pub bonus_turnover_percent: i64,
+    /// The deposit bonuses (first deposit, cashback, VIP deposit reward) wait in the
+    /// `bonus_pending` reserve and are released to the wallet as the player's settled bets
+    /// build up the house's expected win net of the programmes: 100 releases 1.00 of bonus per
+    /// 1.00 of that expected win, 200 per 2.00. Below 100 a bonus would pay more than the play
+    /// it asks for costs the player, so the lowest accepted is 100 (docs/programmes.md).
+    pub bonus_release_percent: i64,
     pub vip: VipConfig,
     pub first_deposit: FirstDepositConfig,
     pub cashback: CashbackConfig,
@@ -28,10 +35,15 @@ pub struct GrowthConfig {
 /// The highest `growth.bonus_turnover_percent` accepted: bet a bonus 50 times over.
 pub const BONUS_TURNOVER_PERCENT_MAX: i64 = 5_000;
 
+/// The range of `growth.bonus_release_percent`: at least the expected win itself, at most 100
+/// times it.
+pub const BONUS_RELEASE_PERCENT: std::ops::RangeInclusive<i64> = 100..=10_000;
+
 impl Default for GrowthConfig {
     fn default() -> Self {
         GrowthConfig {
             bonus_turnover_percent: 100,
+            bonus_release_percent: 100,
             vip: VipConfig::default(),
             first_deposit: FirstDepositConfig::default(),
             cashback: CashbackConfig::default(),
@@ -51,6 +63,15 @@ impl GrowthConfig {
             anyhow::bail!(
                 "config key `growth.bonus_turnover_percent` must be in 0..={BONUS_TURNOVER_PERCENT_MAX}, found {}",
                 self.bonus_turnover_percent
+            );
+        }
+        if !BONUS_RELEASE_PERCENT.contains(&self.bonus_release_percent) {
+            anyhow::bail!(
+                "config key `growth.bonus_release_percent` must be in {}..={} (below 100 a deposit \
+                 bonus would pay more than the play it asks for costs the player), found {}",
+                BONUS_RELEASE_PERCENT.start(),
+                BONUS_RELEASE_PERCENT.end(),
+                self.bonus_release_percent
             );
         }
         self.vip.validate()?;

@@ -1,6 +1,7 @@
 //! The ledger check, whole: the journal's invariants (the ledger's own tables) with each
 //! domain's reconciliation of the credits and debits it wrote against its rows (games: the
-//! settlements and the periods' stakes; growth: envelopes, rebates and commissions), read in
+//! settlements and the periods' stakes; growth: envelopes, rebates, commissions and the
+//! deposit bonuses' reserve), read in
 //! one snapshot. `verify` is `fairhall admin verify`'s, doctor's and restore's full check;
 //! `verify_since` is the server's incremental pass (scheduler/ledger_check.rs).
 
@@ -86,6 +87,7 @@ fn unreconciled_credits(
 ) -> Result<Vec<ledger::Unreconciled>, AppError> {
     let mut found = games::unreconciled_settlements(connection, entries, LISTED)?;
     found.extend(growth::unreconciled_rewards(connection, entries, LISTED)?);
+    found.extend(growth::pending_reserve_mismatch(connection)?);
     found.sort_by(|a, b| (&a.reference, a.user_id).cmp(&(&b.reference, b.user_id)));
     found.truncate(LISTED);
     Ok(found)

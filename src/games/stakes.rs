@@ -114,3 +114,48 @@ pub fn opposite_results(
         .query_row(params![first, second, since], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()?)
 }
+
+/// The id of `user_id`'s last bet, whatever its state; 0 before his first.
+pub fn last_bet_id_of(connection: &Connection, user_id: UserId) -> Result<i64, AppError> {
+    let last = connection
+        .prepare_cached("SELECT COALESCE(MAX(bet_id), 0) FROM bets WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))?;
+    Ok(last)
+}
+
+/// What a player staked per (room, option) in the bets after a mark that have all settled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StakesSinceMark {
+    /// (room code, option code, stakes of its bets settled won or lost), in that order.
+    pub stakes: Vec<(String, String, i64)>,
+    /// The new mark: the bet before his first still open after `mark`, or his last bet.
+    pub mark: i64,
+}
+
+/// `user_id`'s bets after `mark` up to his first still open one: those settled won or lost
+/// (a refunded bet played nothing), summed per room and option, and the mark to start from
+/// next. A bet counts once, when every bet before it has settled.
+pub fn settled_since_mark(
+    connection: &Connection,
+    user_id: UserId,
+    mark: i64,
+) -> Result<StakesSinceMark, AppError> {
+    let first_open: Option<i64> = connection
+        .prepare_cached(
+            "SELECT MIN(bet_id) FROM bets WHERE user_id = ?1 AND bet_id > ?2 AND status = 'open'",
+        )?
+        .query_row(params![user_id, mark], |row| row.get(0))?;
+    let end = match first_open {
+        Some(first_open) => first_open - 1,
+        None => last_bet_id_of(connection, user_id)?.max(mark),
+    };
+    let mut statement = connection.prepare_cached(
+        "SELECT room, option, SUM(stake) FROM bets
+         WHERE user_id = ?1 AND bet_id > ?2 AND bet_id <= ?3 AND status IN ('won', 'lost')
+         GROUP BY room, option ORDER BY room, option",
+    )?;
+    let rows = statement.query_map(params![user_id, mark, end], |row| {
+        Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+    })?;
+    Ok(StakesSinceMark { stakes: rows.collect::<Result<_, _>>()?, mark: end })
+}

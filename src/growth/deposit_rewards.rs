@@ -3,10 +3,10 @@
 //! deposit), the recharge cashback (`[growth.cashback]`, every passed deposit, capped per
 //! deposit and per operator day) and the VIP deposit reward (the level's `deposit_reward_bp`);
 //! `flows::deposits::review` approves the deposit, re-evaluates the VIP level around it and
-//! calls `pay_programmes`. Each reward is one ledger entry of kind
-//! `bonus` from the `bonus` account, referenced `<programme>:<deposit id>`, adding
-//! `growth.bonus_turnover_percent` of itself to the turnover; `deposit_rewards` keeps each
-//! (deposit, programme) once and the first-deposit bonus once per player.
+//! calls `pay_programmes`. Each reward is a grant: one ledger entry of kind `bonus` from the
+//! `bonus` account to the `bonus_pending` reserve, referenced `<programme>:<deposit id>`,
+//! released to the wallet by play (`bonus_release`); `deposit_rewards` keeps each (deposit,
+//! programme) once, with what it has released, and the first-deposit bonus once per player.
 //!
 //! The VIP deposit reward applies the level the player held just before the deposit counted
 //! (brought up to date with his bets first): the deposit that lifts him to a level pays that
@@ -16,6 +16,7 @@ use crate::clock::Timestamp;
 use crate::config::{DepositTier, GrowthConfig, tier_for};
 use crate::db::Tx;
 use crate::error::AppError;
+use crate::growth::bonus_release;
 use crate::growth::rewards::{self, Programme, Reward, RewardRules};
 use crate::ids::UserId;
 use crate::money::Money;
@@ -43,6 +44,10 @@ pub struct PaidReward {
     pub rate_bp: i64,
     #[schema(value_type = String)]
     pub amount: Money,
+    /// What of it has reached the wallet: a deposit bonus is released by play, an upgrade
+    /// reward is paid whole.
+    #[schema(value_type = String)]
+    pub released: Money,
     /// The VIP level whose rate or upgrade it pays, else null.
     pub vip_level: Option<i64>,
     #[schema(value_type = i64)]
@@ -130,7 +135,8 @@ fn pay(
     let Payment { deposit, programme, rate_bp, amount: owed, vip_level } = *payment;
     let user_id = deposit.user_id;
     let reference = format!("{}:{}", programme.code(), deposit.id);
-    let reward = Reward::earned(user_id, programme, owed, reference);
+    let reward = Reward::earned(user_id, programme, owed, reference).pending();
+    bonus_release::before_grant(tx, user_id)?;
     let payout = rewards::pay(tx, reward, rules, now)?;
     let Some(entry_id) = payout.entry_id() else {
         return Ok(None);
@@ -159,6 +165,7 @@ fn pay(
         deposit_amount: Some(deposit.amount),
         rate_bp,
         amount,
+        released: Money::ZERO,
         vip_level,
         paid_at: now,
     }))
@@ -181,7 +188,7 @@ fn paid_since(
 }
 
 const REWARD_COLUMNS: &str =
-    "programme, deposit_id, user_id, deposit_amount, rate_bp, amount, vip_level, paid_at";
+    "programme, deposit_id, user_id, deposit_amount, rate_bp, amount, released, vip_level, paid_at";
 
 fn reward(row: &rusqlite::Row) -> rusqlite::Result<PaidReward> {
     Ok(PaidReward {
@@ -191,8 +198,9 @@ fn reward(row: &rusqlite::Row) -> rusqlite::Result<PaidReward> {
         deposit_amount: row.get(3)?,
         rate_bp: row.get(4)?,
         amount: row.get(5)?,
-        vip_level: row.get(6)?,
-        paid_at: row.get(7)?,
+        released: row.get(6)?,
+        vip_level: row.get(7)?,
+        paid_at: row.get(8)?,
     })
 }
 
@@ -311,7 +319,7 @@ pub fn rewards(
         "SELECT * FROM (
            SELECT {REWARD_COLUMNS} FROM deposit_rewards
            UNION ALL
-           SELECT 'vip_upgrade', NULL, user_id, NULL, 0, reward, level, reached_at
+           SELECT 'vip_upgrade', NULL, user_id, NULL, 0, reward, reward, level, reached_at
            FROM vip_upgrades WHERE reward > 0)
          WHERE (?1 IS NULL OR user_id = ?1) AND (?2 IS NULL OR paid_at >= ?2)
            AND (?3 IS NULL OR paid_at < ?3)

@@ -3,6 +3,7 @@
 //! cashback. Every reward is a ledger entry from a system account; the rules read their tables
 //! from `[growth]`.
 
+pub mod bonus_release;
 pub mod day;
 pub mod deposit_rewards;
 pub mod envelopes;

@@ -1,8 +1,11 @@
 //! Growth's part of the ledger check (`flows::ledger_check` composes it with the ledger's and
 //! games'): each envelope claim credited the player's share, each rebate and commission batch
-//! what its payout rows say. A share or a batch paid twice shows here.
+//! what its payout rows say, and the `bonus_pending` reserve holds what the deposit bonuses
+//! have not released. A share, a batch or a release paid twice shows here.
 
 use crate::error::AppError;
+use crate::growth::bonus_release;
+use crate::growth::rewards;
 use crate::ids::UserId;
 use crate::ledger::{self, Unreconciled};
 use rusqlite::Connection;
@@ -53,4 +56,20 @@ fn owed(connection: &Connection, reference: &str) -> Result<HashMap<UserId, i64>
     let mut query = connection.prepare_cached(sql)?;
     let rows = query.query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The reference the reserve's check is listed under (user 0: the reserve is no player's).
+pub const PENDING_RESERVE: &str = "bonus_pending";
+
+/// The `bonus_pending` reserve against the grants' unreleased sum: a release paid twice, or a
+/// grant that never reached the reserve, shows as a difference.
+pub fn pending_reserve_mismatch(connection: &Connection) -> Result<Option<Unreconciled>, AppError> {
+    let Some(held) = rewards::pending_reserve(connection)? else { return Ok(None) };
+    let owed = bonus_release::outstanding(connection)?;
+    Ok((held != owed).then(|| Unreconciled {
+        reference: PENDING_RESERVE.to_string(),
+        user_id: UserId::from_rowid(0),
+        credited: held,
+        owed,
+    }))
 }

@@ -4,7 +4,8 @@
 //! (`[growth.budget]`: a claim that does not fit is refused, a batch pays what fits and records
 //! the rest as capped), the ledger entry from the `bonus` system account, the wagering the
 //! reward adds (`growth.bonus_turnover_percent` of itself) and the player's message. Envelopes
-//! are funded from `bonus` here too and paid out of their reserve.
+//! are funded from `bonus` here too and paid out of their reserve; the deposit bonuses go to
+//! the `bonus_pending` reserve and are released from it by play (`growth::bonus_release`).
 //!
 //! `reward_spend` keeps each operator day's paid and capped amounts per programme (user 0: all
 //! players together) and per player: the budget reads it, and `admin programme cost` and the
@@ -118,6 +119,16 @@ pub enum WhenOverBudget {
     PayWhatFits,
 }
 
+/// Where a reward goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// The player's wallet, adding its turnover share.
+    Wallet,
+    /// The `bonus_pending` reserve, to be released to the wallet by play (the deposit
+    /// bonuses): no turnover, the release is the wagering.
+    Pending,
+}
+
 /// One reward a programme owes.
 pub struct Reward {
     pub user_id: UserId,
@@ -130,6 +141,7 @@ pub struct Reward {
     pub when_over_budget: WhenOverBudget,
     /// Sent with the payment (and also when nothing is owed, e.g. a VIP level without reward).
     pub message: Option<Event>,
+    pub destination: Destination,
 }
 
 impl Reward {
@@ -150,6 +162,7 @@ impl Reward {
             when_excluded: WhenExcluded::Refuse,
             when_over_budget: WhenOverBudget::Refuse,
             message: None,
+            destination: Destination::Wallet,
         }
     }
 
@@ -174,6 +187,11 @@ impl Reward {
 
     pub fn message(self, event: Event) -> Reward {
         Reward { message: Some(event), ..self }
+    }
+
+    /// Into the `bonus_pending` reserve instead of the wallet.
+    pub fn pending(self) -> Reward {
+        Reward { destination: Destination::Pending, ..self }
     }
 }
 
@@ -270,15 +288,20 @@ pub fn pay(
     };
     let capped = reward.amount.checked_sub(amount).unwrap_or_default();
     let posted = if amount > Money::ZERO {
-        let wallet = AccountRef::User(user_id, UserAccountKind::Wallet);
+        let target = match reward.destination {
+            Destination::Wallet => AccountRef::User(user_id, UserAccountKind::Wallet),
+            Destination::Pending => AccountRef::System(SystemAccount::BonusPending),
+        };
         let kind = reward.programme.entry_kind();
-        let mut entry = Entry::new(kind, reward.programme.source(), wallet, amount, now)
+        let mut entry = Entry::new(kind, reward.programme.source(), target, amount, now)
             .reference(reward.reference);
         if let Some(memo) = reward.memo {
             entry = entry.memo(memo);
         }
         let posted = ledger::transfer(tx, entry)?;
-        crate::wallet::add_turnover(tx, user_id, amount, rules.bonus_turnover_percent)?;
+        if reward.destination == Destination::Wallet {
+            crate::wallet::add_turnover(tx, user_id, amount, rules.bonus_turnover_percent)?;
+        }
         Some(posted)
     } else {
         None
@@ -290,6 +313,30 @@ pub fn pay(
         messages::send(tx, user_id, &event, now)?;
     }
     Ok(Payout::Paid { amount, posted })
+}
+
+/// Releases `amount` of the player's pending deposit bonuses from the `bonus_pending` reserve
+/// to his wallet (`growth::bonus_release`, which decides how much his play earned). Not
+/// budgeted again (the grant was) and adding no turnover (the play was the wagering).
+pub fn release_pending(
+    tx: &Tx,
+    user_id: UserId,
+    amount: Money,
+    reference: String,
+    now: Timestamp,
+) -> Result<Posted, AppError> {
+    let reserve = AccountRef::System(SystemAccount::BonusPending);
+    let wallet = AccountRef::User(user_id, UserAccountKind::Wallet);
+    let entry = Entry::new(EntryKind::Bonus, reserve, wallet, amount, now)
+        .reference(reference)
+        .memo("released by play");
+    ledger::transfer(tx, entry)
+}
+
+/// What the `bonus_pending` reserve holds; None in a database from before it (a backup being
+/// restored is checked before its migrations run).
+pub fn pending_reserve(connection: &Connection) -> Result<Option<i64>, AppError> {
+    ledger::system_balance_if_present(connection, SystemAccount::BonusPending)
 }
 
 /// Reserves a new envelope's `total` from `bonus`, within the day's envelope budget (refused

@@ -1,12 +1,14 @@
-//! The deposit programmes' pages: the first-deposit bonus (pages/first-storage/index) and the
-//! recharge cashback (pages/return-cash/index). Both are paid when the operator approves a
-//! deposit (`flows::deposits::review`); these endpoints only show the rules and what
+//! The deposit programmes' pages: the first-deposit bonus (pages/first-storage/index), the
+//! recharge cashback (pages/return-cash/index) and the wallet's view of the bonuses pending.
+//! The bonuses are granted when the operator approves a deposit (`flows::deposits::review`)
+//! and released by play (`flows::bonus_release`); these endpoints only show the rules and what
 //! the player got.
 
 use super::AppState;
 use super::envelope::Envelope;
 use super::extract::{Params, Session};
 use crate::error::AppError;
+use crate::flows::bonus_release::{self, BonusView};
 use crate::growth::deposit_rewards::{self, CashbackRules, FirstDepositState, PaidReward};
 use crate::paging::{Page, Paging};
 use axum::extract::State;
@@ -19,6 +21,25 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(first_deposit))
         .routes(routes!(cashback))
         .routes(routes!(cashback_records))
+        .routes(routes!(pending))
+}
+
+/// The player's deposit bonuses: what is granted and not yet released (not his to stake or
+/// withdraw yet), what has been released, the house's expected win his play must still give
+/// (`release_percent` of what is pending, less what he has built), and at most how much more
+/// he must stake in settled bets for it.
+#[utoipa::path(get, path = "/api/bonus/pending", tag = "growth", security(("token" = [])),
+    responses((status = 200, description = "envelope", body = BonusView)))]
+async fn pending(
+    State(app): State<AppState>,
+    Session(session): Session,
+) -> Result<Envelope<BonusView>, AppError> {
+    let (user_id, config) = (session.user_id, app.config.clone());
+    let view = app
+        .db
+        .read(move |connection| bonus_release::bonus_view(connection, &config.growth, user_id))
+        .await?;
+    Ok(Envelope::ok(view))
 }
 
 /// The first-deposit bonus: its tiers (a first approved deposit of at least `min_amount` gets

@@ -110,16 +110,20 @@ pub enum SystemAccount {
     /// Red envelopes created and not yet claimed or refunded: an envelope's total moves here
     /// from `Bonus` at creation, each claim pays from here, the remainder goes back to `Bonus`.
     Envelopes,
+    /// Deposit bonuses granted and not yet released (`growth::bonus_release`): a grant moves
+    /// here from `Bonus` at the deposit's approval, and is released to the wallet by play.
+    BonusPending,
 }
 
 impl SystemAccount {
-    pub const ALL: [SystemAccount; 6] = [
+    pub const ALL: [SystemAccount; 7] = [
         SystemAccount::House,
         SystemAccount::Bonus,
         SystemAccount::Interest,
         SystemAccount::Fees,
         SystemAccount::External,
         SystemAccount::Envelopes,
+        SystemAccount::BonusPending,
     ];
 
     /// The account stored as `code`; None for any other text.
@@ -135,6 +139,7 @@ impl SystemAccount {
             SystemAccount::Fees => "fees",
             SystemAccount::External => "external",
             SystemAccount::Envelopes => "envelopes",
+            SystemAccount::BonusPending => "bonus_pending",
         }
     }
 }

@@ -26,7 +26,7 @@ use crate::db::Tx;
 use crate::error::AppError;
 use crate::ids::UserId;
 use crate::money::Money;
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UserAccountKind {
@@ -120,6 +120,18 @@ pub fn system_balance(connection: &Connection, account: SystemAccount) -> Result
     Ok(connection
         .prepare_cached("SELECT balance FROM accounts WHERE user_id IS NULL AND kind = ?1")?
         .query_row([account.code()], |row| row.get(0))?)
+}
+
+/// The balance of a system account, None when the database predates it (an archive checked
+/// before its migrations run).
+pub fn system_balance_if_present(
+    connection: &Connection,
+    account: SystemAccount,
+) -> Result<Option<i64>, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT balance FROM accounts WHERE user_id IS NULL AND kind = ?1")?
+        .query_row([account.code()], |row| row.get(0))
+        .optional()?)
 }
 
 /// The sum of every player's account of `kind` (e.g. all principal held in `invest`).

@@ -8,6 +8,7 @@
 //! bet since the last tick (`vip`), and returns the remainder of every expired red envelope
 //! (`envelopes`).
 
+mod bonus_release;
 mod envelopes;
 pub mod ledger_check;
 mod products;
@@ -59,6 +60,9 @@ pub struct Scheduler {
     ledger_check: ledger_check::LedgerCheckJob,
     /// The longest clock step the money jobs catch up by themselves (`money_clock`).
     max_catch_up_secs: i64,
+    /// Whether a tick has run the bonus release since the start (the first tick runs it for
+    /// what settled while the server was down; later ones after a settlement).
+    bonus_release_started: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// What one tick did, per draw source: (source code, periods drawn).
@@ -79,6 +83,8 @@ pub struct TickReport {
     pub vip_upgrades: u32,
     /// Red envelopes closed at expiry (their remainders returned to `bonus`).
     pub envelopes_expired: i64,
+    /// Deposit bonuses released by play (one per player released for).
+    pub bonus_releases: u32,
     /// The ledger check this tick ran (after a settlement, or when due), if any.
     pub ledger_check: Option<ledger_check::LedgerCheck>,
     /// Whether the money jobs ran, or why they are paused (`money_clock`).
@@ -106,6 +112,7 @@ impl Scheduler {
                 crate::config::LedgerConfig::default().check_every_secs,
             ),
             max_catch_up_secs: crate::config::LedgerConfig::default().max_catch_up_secs,
+            bonus_release_started: Arc::default(),
         })
     }
 
@@ -254,13 +261,23 @@ impl Scheduler {
     }
 
     /// The reward programmes' jobs that do not pay for time: VIP upgrades after bets, the
-    /// expiry of red envelopes (their remainders go back to `bonus`).
+    /// deposit bonuses' release after a settlement, the expiry of red envelopes (their remainders go back to `bonus`).
     async fn pay_growth(&self, now: Timestamp, report: &mut TickReport) {
         match vip::reevaluate_bettors(&self.db, self.growth.clone(), self.timezone, now).await {
             Ok(upgrades) => report.vip_upgrades = upgrades,
             Err(error) => {
                 let error = anyhow::Error::from(error);
                 tracing::error!(error = format!("{error:#}"), "VIP levels after bets failed");
+            }
+        }
+        let started = self.bonus_release_started.swap(true, std::sync::atomic::Ordering::Relaxed);
+        if report.bets_settled > 0 || !started {
+            match bonus_release::release_due(&self.db, self.growth.clone(), now).await {
+                Ok(releases) => report.bonus_releases = releases,
+                Err(error) => {
+                    let error = anyhow::Error::from(error);
+                    tracing::error!(error = format!("{error:#}"), "bonus release failed");
+                }
             }
         }
         match envelopes::refund_expired(&self.db, now).await {

@@ -328,8 +328,8 @@ async fn reviews_and_adjustments_print_what_they_did_as_json() {
     assert_eq!((&approved["id"].to_string(), &approved["status"]), (&deposit, &json!("passed")));
     assert_eq!(approved["rewards"][0]["programme"], "first_deposit", "{approved}");
     assert!(approved["upgrades"].is_array(), "{approved}");
-    // 100.00 + the 10 % first-deposit bonus + 1 % cashback - 5.00.
-    assert_eq!(adjusted["wallet"], "106.00", "{adjusted}");
+    // 100.00 - 5.00: the 10 % first-deposit bonus and 1 % cashback wait in the reserve.
+    assert_eq!(adjusted["wallet"], "95.00", "{adjusted}");
 }
 
 #[tokio::test]

@@ -93,11 +93,14 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     assert!(unknown_state.stderr.contains("--status \"maybe\""), "{unknown_state:?}");
     assert_eq!(fail(data, &["admin", "deposit", "show", "9999"]).status.code(), Some(4));
     assert_eq!(fail(data, &["admin", "deposit", "approve", "9999"]).status.code(), Some(4));
-    // The CLI runs the shipped programmes: a 10 % first-deposit bonus and 1 % cashback, each
-    // adding itself to the turnover.
-    assert_eq!(app.balances_of(&player).await.wallet, money("133.20"));
-    assert_eq!(app.turnover_of(&player).await, money("133.20"));
-    assert!(approved.contains("paid first_deposit 12.00 (1000 bp)"), "{approved}");
+    // The CLI runs the shipped programmes: a 10 % first-deposit bonus and 1 % cashback,
+    // granted into the reserve and released by play; the wallet and the turnover have the
+    // deposit.
+    assert_eq!(app.balances_of(&player).await.wallet, money("120.00"));
+    assert_eq!(app.turnover_of(&player).await, money("120.00"));
+    assert_eq!(app.system_balance("bonus_pending").await, 1_320);
+    let granted = "granted first_deposit 12.00 (1000 bp), released to the wallet by play";
+    assert!(approved.contains(granted), "{approved}");
     let records = app.get_as(&player, "/api/personal/rechargerecord", "status=rejected").await;
     assert_eq!(records.assert_ok()["list"][0]["reason"], "Blurry");
     assert!(succeed(data, &["admin", "verify"]).contains("ledger verified"));

@@ -157,6 +157,7 @@ describe('first-deposit page', () => {
       deposit_amount: '300.00',
       rate_bp: 1000,
       amount: '30.00',
+      released: '12.50',
       paid_at: 1,
     };
     answers['api/bonus/first-deposit'] = { tiers: TIERS, eligible: false, bonus };
@@ -164,6 +165,9 @@ describe('first-deposit page', () => {
     expect(
       await screen.findByText('Your first deposit earned 30.00.', {}, LAZY),
     ).toBeInTheDocument();
+    expect(screen.getByTestId('first-deposit-released')).toHaveTextContent(
+      'Released to your balance: 12.50 of 30.00.',
+    );
   });
 
   it('tells a player whose first deposit was below every tier', async () => {
@@ -187,6 +191,7 @@ describe('cashback page', () => {
           deposit_amount: '1000.00',
           rate_bp: 200,
           amount: '20.00',
+          released: '5.00',
           paid_at: Math.floor(Date.now() / 1000) - 60,
         },
       ],
@@ -202,6 +207,7 @@ describe('cashback page', () => {
     expect(record).toHaveTextContent('+20.00');
     expect(record).toHaveTextContent('1,000.00');
     expect(record).toHaveTextContent('2 %');
+    expect(within(record).getByTestId('cashback-released')).toHaveTextContent('5.00');
     expect(calls.some((call) => call.url === 'api/bonus/cashback-records?page=1&limit=20')).toBe(
       true,
     );

@@ -51,6 +51,18 @@ const loadFirstDepositLayout = async () => ({
     await withTimeout(import('@/features/wallet/parts/deposit-banner-slot'))
   ).depositBannerLayout(FirstDepositRules),
 });
+// pages/mine/account/index and pages/yn28/info/withdraw: the deposit bonuses still waiting for
+// play (growth's view, through the wallet's bonus slot), in a chunk of its own.
+const BonusPendingCard = lazy(() =>
+  import('@/features/growth/bonus/parts/bonus-pending-card').then((module) => ({
+    default: module.BonusPendingCard,
+  })),
+);
+const loadBonusLayout = async () => ({
+  Component: (await withTimeout(import('@/features/wallet/parts/bonus-slot'))).bonusLayout(
+    BonusPendingCard,
+  ),
+});
 const ccRoutes: RouteObject = {
   lazy: loadFairnessLayout,
   errorElement: <RouteError />,
@@ -92,9 +104,15 @@ export const routes: RouteObject[] = [
       },
       page(ROUTES.vip, () => import('@/features/growth/vip/pages/vip-page')),
       page(ROUTES.returnCash, () => import('@/features/growth/bonus/pages/return-cash-page')),
-      page(ROUTES.withdraw, () => import('@/features/wallet/pages/withdraw-page')),
+      {
+        lazy: loadBonusLayout,
+        errorElement: <RouteError />,
+        children: [
+          page(ROUTES.withdraw, () => import('@/features/wallet/pages/withdraw-page')),
+          page(ROUTES.account, () => import('@/features/wallet/pages/account-page')),
+        ],
+      },
       page(ROUTES.conversion, () => import('@/features/wallet/pages/conversion-page')),
-      page(ROUTES.account, () => import('@/features/wallet/pages/account-page')),
       page(ROUTES.accountChanges, loadChanges),
       page(ROUTES.bill, loadChanges),
       page(ROUTES.statement, () => import('@/features/wallet/pages/statement-page')),

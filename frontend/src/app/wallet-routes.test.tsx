@@ -37,6 +37,17 @@ const address = (id: number) => ({
   created_at: 1,
 });
 
+const PENDING_BONUS = {
+  pending: '96.00',
+  released: '4.00',
+  expected_win_needed: '96.00',
+  release_percent: 100,
+  stake_at_most: '10800.00',
+};
+
+/** Lazy pages and slot views load their chunks first (slow on a cold transform). */
+const LAZY = { timeout: 8000 };
+
 let answers: Record<string, unknown> = {};
 
 function renderAt(path: string) {
@@ -71,6 +82,41 @@ describe('wallet routes', () => {
     await waitFor(() => expect(screen.getByTestId('account-frozen')).toHaveTextContent('20.00'));
     expect(screen.getByTestId('account-balance')).toHaveTextContent('80.00');
     expect(screen.getByText(/withdrawals awaiting payout/)).toBeInTheDocument();
+  });
+
+  it('shows the deposit bonuses waiting for play on the account overview', async () => {
+    answers['api/bonus/pending'] = PENDING_BONUS;
+    renderAt('/pages/mine/account/index');
+    expect(await screen.findByTestId('bonus-pending-amount', {}, LAZY)).toHaveTextContent('96.00');
+    expect(screen.getByRole('heading', { name: 'Bonus waiting for play' })).toBeInTheDocument();
+    expect(screen.getByTestId('account-balance')).toHaveTextContent('80.00');
+  });
+
+  it('shows the deposit bonuses waiting for play beside the withdrawable balance', async () => {
+    answers['api/bonus/pending'] = { ...PENDING_BONUS, stake_at_most: null };
+    answers['api/personal/withdraw'] = {
+      balance: '80.00',
+      turnover_remaining: '0.00',
+      min: '10.00',
+      max: '100000.00',
+      single_max: '50000.00',
+      vip_level: 0,
+      daily_count: 3,
+      used_today: 0,
+      left_today: 3,
+      fee_bp: 150,
+      small_below: '1.00',
+      small_fee: '1.00',
+      quote: null,
+      pending: [],
+      now: 1_795_334_400,
+    };
+    answers['api/personal/bankcard'] = null;
+    answers['api/personal/usdtlist'] = [address(1)];
+    renderAt('/pages/yn28/info/withdraw');
+    expect(await screen.findByTestId('bonus-pending-amount', {}, LAZY)).toHaveTextContent('96.00');
+    expect(screen.getByTestId('withdraw-balance')).toHaveTextContent('80.00');
+    expect(screen.getByTestId('bonus-pending')).toHaveTextContent('neither staked nor withdrawn');
   });
 
   it('links the account overview to the investment records, which open on the investment tab', async () => {

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 /// The programmes every report lists (at zero when they paid nothing), so CSV columns stay
 /// the same from day to day: the kinds of reward entries, and for `bonus` entries the
 /// programme their reference names. A bonus of another programme is listed after them.
-pub const REWARD_PROGRAMMES: [&str; 10] = [
+pub const REWARD_PROGRAMMES: [&str; 11] = [
     "rebate",
     "commission",
     "salary",
@@ -28,6 +28,7 @@ pub const REWARD_PROGRAMMES: [&str; 10] = [
     "cashback",
     "vip_deposit",
     "vip_upgrade",
+    "bonus_release",
 ];
 
 /// A sum in minor units that may be negative (gross gaming revenue) and may exceed one

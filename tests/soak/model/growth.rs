@@ -35,6 +35,7 @@ impl Walk {
         self.shown_periods.clear();
         self.scheduler.tick(self.app.now()).await;
         self.settle_drawn_bets().await;
+        self.follow_bonus_releases().await;
         self.pay_instalments();
         self.pay_rebates();
         self.evaluate_bettors();

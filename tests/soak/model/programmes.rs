@@ -153,9 +153,9 @@ impl Walk {
     }
 
     /// What approving `player`'s deposit of `amount` pays besides the deposit: the level held
-    /// before it counted (brought up to date first), then the deposit, the first-deposit
-    /// bonus, the day's cashback within its cap, the level's deposit reward, and the upgrades
-    /// the deposit reaches.
+    /// before it counted (brought up to date first), then the deposit, the grants of the
+    /// first-deposit bonus, the day's cashback within its cap and the level's deposit reward,
+    /// and the upgrades the deposit reaches.
     pub fn approve_deposit(&mut self, player: usize, amount: i64) {
         let level_before = self.evaluate_vip(player);
         let today = operator_day(self.app.now());
@@ -172,8 +172,9 @@ impl Walk {
             ("cashback", cashback),
             ("vip deposit reward", amount * LEVELS[level_before].deposit_reward_bp / 10_000),
         ];
+        // Granted into the reserve, released to the wallet by play (`follow_bonus_releases`).
         for (programme, reward) in rewards.into_iter().filter(|(_, reward)| *reward > 0) {
-            self.expected[player].credit_bonus(reward);
+            self.expected[player].bonus_granted += reward;
             *self.figures.outcomes.entry(format!("{programme}: ok")).or_default() += 1;
         }
         self.external -= amount;
@@ -215,6 +216,46 @@ impl Walk {
                 expected.settled_by_week.remove(&week);
             }
             self.salary_paid_through = week;
+        }
+    }
+}
+
+impl Walk {
+    /// After a scheduler pass: what the server released of each player's deposit bonuses. The
+    /// amount depends on each option's net edge (the odds sheet's exact enumeration, which the
+    /// model does not repeat); the model checks that releases only grow, that released and
+    /// pending add up to what it granted, and follows the released money into the wallet.
+    pub async fn follow_bonus_releases(&mut self) {
+        let at = self.at();
+        let granted: Vec<(usize, fairhall::ids::UserId)> = (0..self.expected.len())
+            .filter(|&index| self.expected[index].bonus_granted > 0)
+            .map(|index| (index, self.players[index].0.id))
+            .collect();
+        let percent = self.app.config.growth.bonus_release_percent;
+        let progress = self
+            .app
+            .db
+            .read(move |connection| {
+                let mut progress = Vec::new();
+                for (index, user_id) in granted {
+                    let view =
+                        fairhall::growth::bonus_release::progress_of(connection, user_id, percent)?;
+                    progress.push((index, view.released.minor(), view.pending.minor()));
+                }
+                Ok(progress)
+            })
+            .await
+            .expect("the bonuses are readable");
+        for (index, released, pending) in progress {
+            let expected = &mut self.expected[index];
+            assert_eq!(released + pending, expected.bonus_granted, "{at}: player {index} bonuses");
+            assert!(released >= expected.bonus_released, "{at}: player {index} release went back");
+            if released > expected.bonus_released {
+                expected.wallet += released - expected.bonus_released;
+                expected.bonus_released = released;
+                self.touched.insert(index);
+                *self.figures.outcomes.entry("bonus released: ok".into()).or_default() += 1;
+            }
         }
     }
 }

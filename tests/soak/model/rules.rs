@@ -170,6 +170,10 @@ pub struct Expected {
     pub cashback_by_day: std::collections::BTreeMap<i64, i64>,
     /// Stakes of bets settled won or lost per operator week not yet paid a salary for.
     pub settled_by_week: std::collections::BTreeMap<i64, i64>,
+    /// Deposit bonuses granted into the `bonus_pending` reserve, and what of them the server
+    /// has released to the wallet so far (`Walk::follow_bonus_releases`).
+    pub bonus_granted: i64,
+    pub bonus_released: i64,
 }
 
 impl Expected {

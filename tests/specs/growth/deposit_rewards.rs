@@ -1,20 +1,38 @@
 //! The deposit programmes paid in the approval's transaction: the first-deposit bonus (once,
 //! by tier and cap), the cashback (tiers, per-deposit cap, daily cap across the operator's
-//! midnight), the VIP deposit reward (the level before the deposit), the turnover each adds,
-//! and nothing for a rejected deposit; the ledger verifies after each.
+//! midnight), the VIP deposit reward (the level before the deposit), each granted into the
+//! `bonus_pending` reserve without turnover, and nothing for a rejected deposit; the ledger
+//! verifies after each.
 
 use crate::support::helpers::{Player, TestApp};
 use crate::support::vip_support::{VipApp, with_programmes};
 use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, money};
 use fairhall::config::Config;
-use serde_json::{Value, json};
+use serde_json::json;
 
-/// The rewards the player's account changes show: (reference, amount), oldest first.
+/// The rewards the player got, in ledger order: (reference, amount). A deposit bonus is a
+/// grant into the `bonus_pending` reserve (released to his wallet by play); an upgrade
+/// reward reaches his wallet.
 async fn bonus_entries(app: &TestApp, player: &Player) -> Vec<(String, String)> {
-    let reply = app.get_as(player, "/api/personal/accountchangerecord", "kind=bonus&limit=100");
-    let list = reply.await.assert_ok()["list"].as_array().expect("changes").clone();
-    let text = |value: &Value| value.as_str().expect("text").to_string();
-    list.iter().rev().map(|change| (text(&change["reference"]), text(&change["amount"]))).collect()
+    let user_id = player.id;
+    let read = app.db.read(move |connection| {
+        let mut query = connection.prepare(
+            "SELECT e.reference, p.amount FROM entries e
+             JOIN postings p ON p.entry_id = e.entry_id
+             JOIN accounts a ON a.account_id = p.account_id
+             WHERE e.kind = 'bonus' AND p.amount > 0 AND e.reference NOT LIKE 'bonus_release:%'
+               AND (a.user_id = ?1 OR (a.kind = 'bonus_pending' AND EXISTS (
+                    SELECT 1 FROM deposit_rewards r WHERE r.user_id = ?1
+                      AND e.reference = r.programme || ':' || r.deposit_id)))
+             ORDER BY e.entry_id",
+        )?;
+        let rows = query.query_map([user_id], |row| {
+            let amount = fairhall::money::Money::from_minor(row.get(1)?).expect("an amount");
+            Ok((row.get(0)?, amount.to_string()))
+        })?;
+        Ok(rows.collect::<Result<Vec<(String, String)>, _>>()?)
+    });
+    read.await.expect("the ledger is readable")
 }
 
 fn entry(reference: String, amount: &str) -> (String, String) {
@@ -210,7 +228,7 @@ async fn the_vip_deposit_reward_uses_the_level_held_before_the_deposit() {
 }
 
 #[tokio::test]
-async fn every_reward_adds_its_turnover_share() {
+async fn a_deposit_bonus_waits_in_the_reserve_and_adds_no_turnover() {
     let app = TestApp::spawn_with(|config| {
         with_programmes(config);
         config.wallet.turnover_percent = 100;
@@ -221,9 +239,13 @@ async fn every_reward_adds_its_turnover_share() {
 
     app.approved_deposit(&player, "1000.00").await;
 
-    // The deposit, then a 150.00 first-deposit bonus and 20.00 cashback, each three times.
-    assert_eq!(app.turnover_of(&player).await, money("1510.00"));
-    assert_eq!(app.balances_of(&player).await.wallet, money("1170.00"));
+    // A 150.00 first-deposit bonus and 20.00 cashback, granted into the reserve: the wallet
+    // and the turnover have the deposit only; play releases the bonuses (bonus_release.rs).
+    assert_eq!(app.turnover_of(&player).await, money("1000.00"));
+    assert_eq!(app.balances_of(&player).await.wallet, money("1000.00"));
+    assert_eq!(app.system_balance("bonus_pending").await, 17_000);
+    let pending = app.get_as(&player, "/api/bonus/pending", "").await;
+    assert_eq!(pending.assert_ok()["pending"], "170.00");
     assert_ledger_verifies(&app).await;
 }
 

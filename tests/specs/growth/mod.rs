@@ -1,3 +1,4 @@
+mod bonus_release;
 mod budget;
 mod deposit_rewards;
 mod envelope_limits;

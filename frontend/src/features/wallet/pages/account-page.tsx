@@ -1,5 +1,5 @@
 // pages/mine/account/index — the account overview: balances (the frozen part included), the
-// money actions and the records.
+// deposit bonuses still waiting for play, the money actions and the records.
 import { Link } from 'react-router';
 import { ChartIcon } from '@/components/icons';
 import {
@@ -16,6 +16,7 @@ import { Menu } from '@/components/menu';
 import { Money } from '@/components/money';
 import { Notice } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
+import { PendingBonus } from '@/features/wallet/parts/bonus-slot';
 import styles from '@/features/wallet/parts/wallet.module.css';
 import { useProfile } from '@/hooks/use-profile';
 import { useI18n } from '@/i18n/i18n';
@@ -68,6 +69,7 @@ export function Component() {
                   </div>
                 </div>
                 {minorOr0(user.frozen) > 0n ? <Notice>{t('frozen_note')}</Notice> : null}
+                <PendingBonus />
                 <div className={styles.actions} role="group" aria-label={t('wallet_actions')}>
                   <Link to={ROUTES.deposit} className={styles.action}>
                     <DepositIcon size={24} />

@@ -1,5 +1,6 @@
 // pages/yn28/info/withdraw — withdraw to the linked bank card or a USDT address. Amount and fee
-// are held in the frozen balance until the operator pays out.
+// are held in the frozen balance until the operator pays out. Deposit bonuses still waiting for
+// play are shown apart: they are not withdrawable until released.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/badge';
@@ -28,6 +29,7 @@ import {
   type WithdrawTerms,
 } from '@/features/wallet/api/withdraw-terms';
 import { maskAddress, withdrawFee, withdrawTotal } from '@/features/wallet/parts/amounts';
+import { PendingBonus } from '@/features/wallet/parts/bonus-slot';
 import { QueueWait } from '@/features/wallet/parts/queue-wait';
 import { statusOf } from '@/features/wallet/parts/status';
 import styles from '@/features/wallet/parts/wallet.module.css';
@@ -227,6 +229,7 @@ export function WithdrawForm({ terms, targets, fundPasswordSet, onDone }: FormPr
       {countUsed && !turnoverLeft ? (
         <Notice tone="warn">{t('withdraw_count_used', { count: terms.daily_count })}</Notice>
       ) : null}
+      <PendingBonus />
 
       <PendingWithdrawals pending={terms.pending} />
 

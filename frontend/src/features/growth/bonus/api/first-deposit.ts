@@ -12,6 +12,8 @@ export type DepositReward = {
   deposit_amount: MoneyText | null;
   rate_bp: number;
   amount: MoneyText;
+  /** What of `amount` has reached the wallet (a deposit bonus is released by play). */
+  released: MoneyText;
   paid_at: number;
 };
 

@@ -1,5 +1,6 @@
 // pages/return-cash/index — recharge cashback: the tiers every approved deposit is paid by,
-// the daily cap with what the player got today, and his cashback history.
+// the daily cap with what the player got today, and his cashback history (each with what of it
+// play has released to his balance).
 import { InfiniteList } from '@/components/infinite-list';
 import { LinkButton } from '@/components/link-button';
 import { LoadingGate } from '@/components/loading-gate';
@@ -73,6 +74,11 @@ function CashbackRecord({ record }: { record: DepositReward }) {
             label: t('bonus_cashback_amount'),
             value: `+${formatMoney(record.amount)}`,
             strong: true,
+          },
+          {
+            label: t('bonus_released'),
+            value: formatMoney(record.released),
+            testId: 'cashback-released',
           },
           {
             label: t('bonus_deposit_amount'),

@@ -1,6 +1,7 @@
 // The first-deposit bonus above the deposit form on pages/first-storage/index (the app puts it
 // there through the wallet's deposit banner slot): the tiers, and whether the player's next
-// approved deposit still counts as his first, or the bonus he got.
+// approved deposit still counts as his first, or the bonus he got and how much of it play has
+// released to his balance.
 import { Section } from '@/components/form';
 import { Notice } from '@/components/notice';
 import { useFirstDeposit } from '@/features/growth/bonus/api/first-deposit';
@@ -18,7 +19,13 @@ export default function FirstDepositRules() {
       <Section title={t('bonus_first_title')}>
         {bonus !== null ? (
           <Notice title={t('bonus_first_paid_title')}>
-            {t('bonus_first_paid_text', { amount: formatMoney(bonus.amount) })}
+            <p>{t('bonus_first_paid_text', { amount: formatMoney(bonus.amount) })}</p>
+            <p data-testid="first-deposit-released">
+              {t('bonus_released_of', {
+                released: formatMoney(bonus.released),
+                amount: formatMoney(bonus.amount),
+              })}
+            </p>
           </Notice>
         ) : eligible ? (
           <Notice title={t('bonus_first_eligible_title')}>
