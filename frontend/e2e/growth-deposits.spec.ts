@@ -61,10 +61,9 @@ test('the first deposit grants its bonus and cashback on approval and the pages 
     await page.goto(`./#/${path}`);
     const card = page.getByTestId('bonus-pending');
     await expect(card.getByTestId('bonus-pending-amount')).toHaveText('110.00');
-    await expect(card.getByRole('progressbar', { name: vi.bonus_pending_progress })).toHaveAttribute(
-      'aria-valuenow',
-      '0',
-    );
+    await expect(
+      card.getByRole('progressbar', { name: vi.bonus_pending_progress }),
+    ).toHaveAttribute('aria-valuenow', '0');
     await expect(card.getByTestId('bonus-stake-at-most')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   }

@@ -33,8 +33,8 @@ fn net_edges(
     rates: &ProgrammeRates,
 ) -> Result<HashMap<String, u128>, AppError> {
     let mut edges: HashMap<String, u128> = HashMap::new();
-    for margin in rules_page::room_margins(connection, room)? {
-        let net = margin.edge_ppt.saturating_sub(rates.cost_ppt(&margin));
+    for margin in rules_page::room_margins(connection, room)?.iter() {
+        let net = margin.edge_ppt.saturating_sub(rates.cost_ppt(margin));
         let code = margin.option.code();
         let kept = edges.entry(code).or_insert(net);
         *kept = (*kept).min(net);

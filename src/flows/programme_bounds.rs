@@ -136,10 +136,10 @@ pub fn thin_edge_in(
 ) -> Result<Option<ThinEdge>, AppError> {
     let margins = rules_page::room_margins(connection, room)?;
     let thinnest = margins
-        .into_iter()
+        .iter()
         .filter(|margin| rates.cost_ppt(margin) >= margin.edge_ppt)
         .max_by_key(|margin| rates.cost_ppt(margin) - margin.edge_ppt);
-    Ok(thinnest.map(|margin| ThinEdge { room, margin, rates }))
+    Ok(thinnest.map(|margin| ThinEdge { room, margin: margin.clone(), rates }))
 }
 
 /// The first open room (in `Room::all` order) with an option the programmes of `growth` pay

@@ -44,44 +44,63 @@ pub fn rules_page(
     Ok(RulesPage { room, terms, period, chain, groups })
 }
 
-/// The terms a sheet was computed from, and the sheet.
-struct CachedSheet {
+/// The terms a computation over a room's odds sheet input was made from, and its result.
+struct Cached<T> {
     odds: Arc<OddsTable>,
     rules: Arc<GameRules>,
     limits: Arc<RoomLimits>,
-    groups: Arc<Vec<GroupSheet>>,
+    value: Arc<T>,
 }
 
-/// A sheet settles every value each option reads (SSC's totals 10^5 each): it is recomputed
-/// only when the room's odds, rules or limits changed (compared in full). One entry a room.
-static SHEETS: LazyLock<Mutex<HashMap<String, Arc<CachedSheet>>>> = LazyLock::new(Mutex::default);
+/// One entry a room.
+type Cache<T> = LazyLock<Mutex<HashMap<String, Arc<Cached<T>>>>>;
 
-fn cached_sheet(room: Room, terms: &RoomTerms) -> Result<Arc<Vec<GroupSheet>>, AppError> {
+/// A sheet settles every value each option reads (SSC's totals 10^5 each), and so do the
+/// margins: each is recomputed only when the room's odds, rules or limits changed (compared in
+/// full). The margins are read by every bonus page view and release (`flows::bonus_release`).
+static SHEETS: Cache<Vec<GroupSheet>> = LazyLock::new(Mutex::default);
+static MARGINS: Cache<Vec<OptionMargin>> = LazyLock::new(Mutex::default);
+
+/// `compute` over the sheet input of `room` under `terms`, from `cache` while the terms are
+/// the same.
+fn cached<T>(
+    cache: &Cache<T>,
+    room: Room,
+    terms: &RoomTerms,
+    compute: impl FnOnce(&SheetInput) -> Result<T, AppError>,
+) -> Result<Arc<T>, AppError> {
     let poisoned = || anyhow::anyhow!("the odds sheet cache is poisoned");
     let code = room.code();
-    let cached = SHEETS.lock().map_err(|_| poisoned())?.get(&code).cloned();
-    let current = cached.filter(|cached| {
-        cached.odds == terms.odds && cached.rules == terms.rules && cached.limits == terms.limits
+    let found = cache.lock().map_err(|_| poisoned())?.get(&code).cloned();
+    let current = found.filter(|found| {
+        found.odds == terms.odds && found.rules == terms.rules && found.limits == terms.limits
     });
-    if let Some(cached) = current {
-        return Ok(cached.groups.clone());
+    if let Some(found) = current {
+        return Ok(found.value.clone());
     }
-    let groups = Arc::new(with_sheet_input(room, terms, odds_sheet)?);
-    let entry = CachedSheet {
+    let value = Arc::new(with_sheet_input(room, terms, compute)?);
+    let entry = Cached {
         odds: terms.odds.clone(),
         rules: terms.rules.clone(),
         limits: terms.limits.clone(),
-        groups: groups.clone(),
+        value: value.clone(),
     };
-    SHEETS.lock().map_err(|_| poisoned())?.insert(code, Arc::new(entry));
-    Ok(groups)
+    cache.lock().map_err(|_| poisoned())?.insert(code, Arc::new(entry));
+    Ok(value)
+}
+
+fn cached_sheet(room: Room, terms: &RoomTerms) -> Result<Arc<Vec<GroupSheet>>, AppError> {
+    cached(&SHEETS, room, terms, odds_sheet)
 }
 
 /// The edge and loss share of every option of `room` at its live odds, rules and minimum bets
 /// (`odds_sheet::margins`): what the reward programmes are checked against.
-pub fn room_margins(connection: &Connection, room: Room) -> Result<Vec<OptionMargin>, AppError> {
+pub fn room_margins(
+    connection: &Connection,
+    room: Room,
+) -> Result<Arc<Vec<OptionMargin>>, AppError> {
     let terms = betting::room_terms(connection, room)?;
-    with_sheet_input(room, &terms, option_margins)
+    cached(&MARGINS, room, &terms, option_margins)
 }
 
 /// Runs `compute` on the sheet input of `room` under `terms`: its draw, odds, rules and the

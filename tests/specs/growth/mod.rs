@@ -3,6 +3,7 @@ mod budget;
 mod deposit_rewards;
 mod envelope_limits;
 mod envelopes;
+mod hedged_week;
 mod programme_bounds;
 mod programme_cost;
 mod rebates;
