@@ -170,7 +170,7 @@ fn print_player(overview: &Overview, upgrades: &[Upgrade]) {
 
 fn print_rewards(rewards: &[PaidReward]) {
     let dash = || "-".to_string();
-    let mut totals: Vec<(&str, i64)> = Vec::new();
+    let mut totals: Vec<(&str, i64, i64)> = Vec::new();
     let mut rows = Vec::new();
     for reward in rewards {
         rows.push(vec![
@@ -184,9 +184,13 @@ fn print_rewards(rewards: &[PaidReward]) {
             reward.released.to_string(),
             reward.vip_level.map_or_else(dash, |level| level.to_string()),
         ]);
-        match totals.iter_mut().find(|(programme, _)| *programme == reward.programme) {
-            Some((_, total)) => *total += reward.amount.minor(),
-            None => totals.push((&reward.programme, reward.amount.minor())),
+        let (amount, released) = (reward.amount.minor(), reward.released.minor());
+        match totals.iter_mut().find(|(programme, _, _)| *programme == reward.programme) {
+            Some((_, total, total_released)) => {
+                *total += amount;
+                *total_released += released;
+            }
+            None => totals.push((&reward.programme, amount, released)),
         }
     }
     let headers = [
@@ -204,9 +208,13 @@ fn print_rewards(rewards: &[PaidReward]) {
     println!("{} rewards", rewards.len());
     let totals: Vec<Vec<String>> = totals
         .into_iter()
-        .map(|(programme, total)| vec![programme.to_string(), crate::money::format_signed(total)])
+        .map(|(programme, total, released)| {
+            let format = crate::money::format_signed;
+            vec![programme.to_string(), format(total), format(released)]
+        })
         .collect();
     if !totals.is_empty() {
-        print_table(&["programme", "total paid"], &totals);
+        // A deposit bonus is granted, then released to the wallet by play.
+        print_table(&["programme", "total", "released"], &totals);
     }
 }

@@ -19,7 +19,8 @@ async fn the_operator_reads_levels_players_and_rewards_from_the_command_line() {
     let player = app.player().await;
     let deposit = app.requested_deposit(&player, "1000.00").await.to_string();
     let approved = succeed(data, &["admin", "deposit", "approve", &deposit]);
-    assert!(approved.contains("paid cashback 20.00 (200 bp)"), "{approved}");
+    let granted = "granted cashback 20.00 (200 bp), released to the wallet by play";
+    assert!(approved.contains(granted), "{approved}");
 
     let levels = parse(&succeed(data, &["admin", "vip", "levels", "--json"]));
     let table = succeed(data, &["admin", "vip", "levels"]);
@@ -53,11 +54,13 @@ async fn the_operator_reads_levels_players_and_rewards_from_the_command_line() {
     assert!(programmes.contains(&"first_deposit") && programmes.contains(&"cashback"));
     let lines: Vec<Vec<&str>> =
         rewards_text.lines().map(|line| line.split_whitespace().collect()).collect();
-    let totals = lines.iter().skip_while(|line| line[..] != ["programme", "total", "paid"]);
+    let totals = lines.iter().skip_while(|line| line[..] != ["programme", "total", "released"]);
     let totals: Vec<_> = totals.skip(1).cloned().collect();
     assert_eq!(totals.len(), 2, "{rewards_text}");
-    assert!(totals.contains(&vec!["first_deposit", "150.00"]), "{rewards_text}");
-    assert!(totals.contains(&vec!["cashback", "20.00"]), "{rewards_text}");
+    // Granted, none of it released yet: the player has not played.
+    assert!(totals.contains(&vec!["first_deposit", "150.00", "0.00"]), "{rewards_text}");
+    assert!(totals.contains(&vec!["cashback", "20.00", "0.00"]), "{rewards_text}");
+    assert_eq!(rewards[0]["released"], "0.00", "{rewards}");
     assert!(before.contains("0 rewards"), "{before}");
     assert_eq!(since, rewards);
     assert!(fail(data, &["admin", "vip", "show", "nobody"]).stderr.contains("no user"));

@@ -63,8 +63,9 @@ impl Walk {
 
     /// One to three lines on distinct options of one room: mostly within the limits, some
     /// below the minimum or past a player's or everyone's limit, some beyond the balance; a
-    /// few on a period already drawn; in a yn28 room some a long/short trade (big or small).
-    /// Half with an Idempotency-Key.
+    /// few on a period already drawn; in a yn28 room some a long/short trade (big or small);
+    /// in ssc and pk10 some a full hedge (one stake on each of a ball's ten digits or a
+    /// position's ten cars: one line wins whatever the draw). Half with an Idempotency-Key.
     pub async fn bet(&mut self) {
         let player = self.any_player();
         let room = self.any_room();
@@ -82,10 +83,21 @@ impl Walk {
             })
             .map(|(_, option)| option)
             .collect();
-        options.shuffle(&mut self.rng);
-        options.truncate(self.rng.gen_range(1..=3));
-        let lines: Vec<(String, i64)> =
-            options.into_iter().map(|option| (option, self.stake(player))).collect();
+        let hedge = matches!(room, "ssc" | "pk10") && self.rng.gen_bool(0.2);
+        let lines: Vec<(String, i64)> = if hedge {
+            let position = self.rng.gen_range(1..=3);
+            let covered: Vec<String> = match room {
+                "ssc" => (0..=9).map(|digit| format!("b{position}_{digit}")).collect(),
+                _ => (1..=10).map(|car| format!("p{position}_car_{car}")).collect(),
+            };
+            // Ten lines: a tenth of a single line's stake each (some still below the minimum).
+            let stake = (self.stake(player) / 10).max(1);
+            covered.into_iter().map(|option| (option, stake)).collect()
+        } else {
+            options.shuffle(&mut self.rng);
+            options.truncate(self.rng.gen_range(1..=3));
+            options.into_iter().map(|option| (option, self.stake(player))).collect()
+        };
         let bets: Vec<Value> = lines
             .iter()
             .map(|(option, stake)| json!({ "option": option, "amount": text(*stake) }))
@@ -104,7 +116,8 @@ impl Walk {
         let request =
             post_request("/api/rooms/betting", &self.players[player].0, &form, key.as_deref());
         let reply = self.app.send(request).await;
-        self.assert_outcome(reply_outcome(&reply), expected, "bet");
+        let what = if hedge { "hedged bet" } else { "bet" };
+        self.assert_outcome(reply_outcome(&reply), expected, what);
         if expected != "ok" {
             return;
         }
