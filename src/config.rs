@@ -852,6 +852,14 @@ mod tests {
     }
 
     #[test]
+    fn a_bonus_release_below_the_expected_win_is_refused() {
+        // Below 100 a deposit bonus would release more than the play costs the player.
+        let error = Config::parse("[growth]\nbonus_release_percent = 99\n").unwrap_err();
+        assert!(error.to_string().contains("growth.bonus_release_percent"), "{error}");
+        assert!(Config::parse("[growth]\nbonus_release_percent = 100\n").is_ok());
+    }
+
+    #[test]
     fn a_bad_value_names_the_key() {
         for (text, key) in [
             ("[app]\ndefault_lang = \"xx\"\n", "app.default_lang"),
@@ -870,8 +878,6 @@ mod tests {
                 "auth.fund_password_failures_per_address",
             ),
             ("[wallet]\ndeposit_pending_max = 0\n", "wallet.deposit_pending_max"),
-            // Below 100 a deposit bonus would release more than the play costs the player.
-            ("[growth]\nbonus_release_percent = 99\n", "growth.bonus_release_percent"),
             ("[app]\nversion = \"\"\n", "app.version"),
             ("[app]\nsupport_hours = \"9-5\"\n", "app.support_hours"),
             ("[app]\nsupport_timezone = \"Nowhere\"\n", "app.support_timezone"),

@@ -139,7 +139,7 @@ pub fn thin_edge_in(
         .iter()
         .filter(|margin| rates.cost_ppt(margin) >= margin.edge_ppt)
         .max_by_key(|margin| rates.cost_ppt(margin) - margin.edge_ppt);
-    Ok(thinnest.map(|margin| ThinEdge { room, margin: margin.clone(), rates }))
+    Ok(thinnest.map(|margin| ThinEdge { room, margin: *margin, rates }))
 }
 
 /// The first open room (in `Room::all` order) with an option the programmes of `growth` pay

@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(first_deposit))
         .routes(routes!(cashback))
         .routes(routes!(cashback_records))
-        .routes(routes!(pending))
+        .routes(routes!(pending_bonuses))
 }
 
 /// The player's deposit bonuses: what is granted and not yet released (not his to stake or
@@ -30,7 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// he must stake in settled bets for it.
 #[utoipa::path(get, path = "/api/bonus/pending", tag = "growth", security(("token" = [])),
     responses((status = 200, description = "envelope", body = BonusView)))]
-async fn pending(
+async fn pending_bonuses(
     State(app): State<AppState>,
     Session(session): Session,
 ) -> Result<Envelope<BonusView>, AppError> {

@@ -61,6 +61,31 @@ impl Walk {
         room
     }
 
+    /// The lines of a bet of `player` on `room`, and whether they are a full hedge.
+    fn lines(&mut self, player: usize, room: &str, trade: bool) -> (Vec<(String, i64)>, bool) {
+        let hedge = matches!(room, "ssc" | "pk10") && !trade && self.rng.gen_bool(0.2);
+        if hedge {
+            let position = self.rng.gen_range(1..=3);
+            let covered: Vec<String> = match room {
+                "ssc" => (0..=9).map(|digit| format!("b{position}_{digit}")).collect(),
+                _ => (1..=10).map(|car| format!("p{position}_car_{car}")).collect(),
+            };
+            // Ten lines: a tenth of a single line's stake each (some still below the minimum).
+            let stake = (self.stake(player) / 10).max(1);
+            return (covered.into_iter().map(|option| (option, stake)).collect(), true);
+        }
+        let mut options: Vec<String> = options_in_play()
+            .into_iter()
+            .filter(|(in_room, option)| {
+                *in_room == room && (!trade || option == "big" || option == "small")
+            })
+            .map(|(_, option)| option)
+            .collect();
+        options.shuffle(&mut self.rng);
+        options.truncate(self.rng.gen_range(1..=3));
+        (options.into_iter().map(|option| (option, self.stake(player))).collect(), false)
+    }
+
     /// One to three lines on distinct options of one room: mostly within the limits, some
     /// below the minimum or past a player's or everyone's limit, some beyond the balance; a
     /// few on a period already drawn; in a yn28 room some a long/short trade (big or small);
@@ -76,28 +101,7 @@ impl Walk {
         if let Some(drawn) = drawn {
             issue = drawn;
         }
-        let mut options: Vec<String> = options_in_play()
-            .into_iter()
-            .filter(|(in_room, option)| {
-                *in_room == room && (!trade || option == "big" || option == "small")
-            })
-            .map(|(_, option)| option)
-            .collect();
-        let hedge = matches!(room, "ssc" | "pk10") && self.rng.gen_bool(0.2);
-        let lines: Vec<(String, i64)> = if hedge {
-            let position = self.rng.gen_range(1..=3);
-            let covered: Vec<String> = match room {
-                "ssc" => (0..=9).map(|digit| format!("b{position}_{digit}")).collect(),
-                _ => (1..=10).map(|car| format!("p{position}_car_{car}")).collect(),
-            };
-            // Ten lines: a tenth of a single line's stake each (some still below the minimum).
-            let stake = (self.stake(player) / 10).max(1);
-            covered.into_iter().map(|option| (option, stake)).collect()
-        } else {
-            options.shuffle(&mut self.rng);
-            options.truncate(self.rng.gen_range(1..=3));
-            options.into_iter().map(|option| (option, self.stake(player))).collect()
-        };
+        let (lines, hedge) = self.lines(player, room, trade);
         let bets: Vec<Value> = lines
             .iter()
             .map(|(option, stake)| json!({ "option": option, "amount": text(*stake) }))

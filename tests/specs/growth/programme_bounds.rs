@@ -26,9 +26,7 @@ async fn every_option_of_every_room_keeps_an_edge_of_more_than_half_a_percent() 
         .read(|connection| {
             let mut all = Vec::new();
             for room in Room::all() {
-                all.extend(
-                    rules_page::room_margins(connection, room)?.iter().map(|m| (room, m.clone())),
-                );
+                all.extend(rules_page::room_margins(connection, room)?.iter().map(|m| (room, *m)));
             }
             Ok(all)
         })
