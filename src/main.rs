@@ -4,7 +4,8 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             if !fairhall::cli::exit::is_broken_pipe(&error) {
-                eprintln!("fairhall: {error:#}");
+                let shown = format!("fairhall: {error:#}");
+                eprintln!("{}", fairhall::text::for_terminal(&shown));
             }
             std::process::ExitCode::from(fairhall::cli::exit::code(&error))
         }

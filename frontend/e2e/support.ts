@@ -40,8 +40,10 @@ export function randomLoginName(): string {
   return `p${randomInt(0, 2 ** 31).toString(36)}${randomInt(0, 2 ** 31).toString(36)}`.slice(0, 16);
 }
 
-/** The masked form the server shows, e.g. 138****5678. */
+/** The masked form the server shows a player of his own phone, e.g. 138****5678. */
 export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+/** How another player's phone shows (a co-claimer, a team member): its last two digits. */
+export const otherPlayersPhone = (phone: string): string => `*** ${phone.slice(-2)}`;
 
 type Envelope<T> = { code: number; msg: string; err?: string; data: T };
 

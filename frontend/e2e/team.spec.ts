@@ -9,7 +9,7 @@ import {
   bettablePeriod,
   locale,
   logInViaUi,
-  maskPhone,
+  otherPlayersPhone,
   randomPhone,
   registerViaApi,
   settledRoomBets,
@@ -150,7 +150,9 @@ test('an invited player deposits and bets; the inviter sees him and his commissi
   await page.goto('./#/pages/buddy/index');
   // The deposit and the two stakes, in the page's (vi) grouping.
   await expect(page.getByTestId('team-level-1')).toContainText('2,000.00');
-  await expect(page.getByTestId('team-member').first()).toContainText(maskPhone(invitedPhone));
+  await expect(page.getByTestId('team-member').first()).toContainText(
+    otherPlayersPhone(invitedPhone),
+  );
   await expect(page.getByTestId('salary-table')).toBeVisible();
 
   await page.goto('./#/pages/mine/backwater/index');

@@ -151,8 +151,10 @@ pub async fn register(
         .into_result()
 }
 
-/// The refusals that need no hash: a taken phone, an unknown invite code, too many
-/// registrations from the address, a wrong code. Returns the accepted code's id.
+/// The refusals that need no hash: too many registrations from the address, a taken phone, an
+/// unknown invite code, a wrong code. Every attempt that gets this far counts against the
+/// address first, whatever its answer, so `phone_taken` cannot be asked about phone after
+/// phone (it is committed with the refusal). Returns the accepted code's id.
 fn check_registration(
     tx: &Tx,
     registration: &Registration,
@@ -160,8 +162,10 @@ fn check_registration(
     settings: &AuthSettings,
     now: Timestamp,
 ) -> Result<Committed<Option<i64>>, AppError> {
-    inviter(tx, registration)?;
     rate_limit::hit(tx, settings.registrations_per_address, address, now)?;
+    if let Err(refused) = inviter(tx, registration) {
+        return Ok(Committed::Refused(refused));
+    }
     let Some(code) = &registration.code else {
         return Ok(Committed::Done(None));
     };

@@ -23,7 +23,15 @@ impl Phone {
         &self.0
     }
 
-    /// "13812345678" -> "138****5678": what lists and the profile show.
+    /// "13812345678" -> "*** 78": how a player's phone shows to other players (an envelope's
+    /// co-claimers, a partner's team), so that no list adds up to a number.
+    pub fn tail(text: &str) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        let tail: String = chars[chars.len().saturating_sub(2)..].iter().collect();
+        format!("*** {tail}")
+    }
+
+    /// "13812345678" -> "138****5678": how the player's own phone shows to him.
     pub fn masked(text: &str) -> String {
         let chars: Vec<char> = text.chars().collect();
         if chars.len() < 7 {
@@ -332,6 +340,8 @@ mod tests {
             );
         }
         assert_eq!(Phone::masked("13812345678"), "138****5678");
+        assert_eq!(Phone::tail("13812345678"), "*** 78");
+        assert_eq!(Phone::tail("7"), "*** 7");
     }
 
     #[test]

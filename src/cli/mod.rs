@@ -1,6 +1,22 @@
 //! The command line: `serve`, `init`, `migrate`, `config dump` and the operator's `admin`
 //! commands.
 
+// Every line the command line prints passes `text::for_terminal`: a stored string (a deposit's
+// note, a name, a title) that holds terminal controls or direction overrides shows them
+// escaped instead of moving the cursor over the amount the operator checks. These shadow the
+// standard macros in every module below, so no print can skip it.
+macro_rules! println {
+    () => { std::println!() };
+    ($($arg:tt)*) => { std::println!("{}", $crate::text::for_terminal(&format!($($arg)*))) };
+}
+macro_rules! print {
+    ($($arg:tt)*) => { std::print!("{}", $crate::text::for_terminal(&format!($($arg)*))) };
+}
+macro_rules! eprintln {
+    () => { std::eprintln!() };
+    ($($arg:tt)*) => { std::eprintln!("{}", $crate::text::for_terminal(&format!($($arg)*))) };
+}
+
 mod admin;
 mod audit;
 mod backup;

@@ -53,7 +53,7 @@ pub struct TeamSummary {
 /// One member in `api/team/members`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TeamMemberRow {
-    /// Masked: "138****5678".
+    /// Only its last two digits: "*** 78" (other players see no more of a number).
     pub phone: String,
     pub level: u8,
     #[schema(value_type = i64)]
@@ -164,7 +164,7 @@ pub fn members(
         .into_iter()
         .map(|member| {
             Ok(TeamMemberRow {
-                phone: Phone::masked(&member.phone),
+                phone: Phone::tail(&member.phone),
                 level: member.level,
                 joined_at: member.joined_at,
                 recharge: Money::from_minor(

@@ -67,10 +67,8 @@ impl DepositRequest {
                 .map(|country| country.code.clone())
                 .ok_or(AppError::BadParams)?,
         };
-        let content = form.content.unwrap_or_default().trim().to_string();
-        if content.chars().count() > CONTENT_LENGTH_MAX {
-            return Err(AppError::LimitExceeded);
-        }
+        // Shown to the operator beside the amount he checks: no control or direction characters.
+        let content = crate::text::bounded_optional(form.content.as_deref(), CONTENT_LENGTH_MAX)?;
         if amount < limits.deposit_min {
             return Err(AppError::BelowMinimum);
         }

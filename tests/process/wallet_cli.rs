@@ -266,3 +266,35 @@ async fn admin_verify_names_an_account_whose_balance_was_tampered_with() {
     assert_eq!(report.mismatched_accounts.len(), 1);
     assert_eq!(report.mismatched_accounts[0].account_id, account_id);
 }
+
+/// A note stored before notes were checked, holding cursor moves (ESC and CSI) and a direction
+/// override: every way the CLI prints it shows them escaped, byte by byte, and the JSON still
+/// reads back as stored.
+#[tokio::test]
+async fn terminal_controls_in_a_stored_note_print_escaped() {
+    let (dir, app, player) = app_with_player().await;
+    let data = dir.path();
+    let id = app.requested_deposit(&player, "900.00").await;
+    let note = "ref\u{1b}[1A\u{1b}[2K100.00\u{9b}0m \u{202e}00.001";
+    let stored = note.to_string();
+    let write = app.db.write(move |tx| {
+        tx.execute("UPDATE deposits SET content = ?1 WHERE deposit_id = ?2", (stored, id))?;
+        Ok(())
+    });
+    write.await.expect("the note is stored");
+
+    let id = id.to_string();
+    for args in [vec!["admin", "deposit", "show", &id], vec!["admin", "deposit", "list"]] {
+        let shown = run(data, &args);
+        assert!(shown.status.success(), "{shown:?}");
+        for forbidden in ['\u{1b}', '\u{9b}', '\u{202e}'] {
+            assert!(!shown.stdout.contains(forbidden), "{args:?} printed {forbidden:?} raw");
+        }
+    }
+    let shown = succeed(data, &["admin", "deposit", "show", &id]);
+    assert!(shown.contains(r"note: ref\u001b[1A\u001b[2K100.00\u009b0m \u202e00.001"), "{shown}");
+    let json = succeed(data, &["admin", "deposit", "show", &id, "--json"]);
+    assert!(!json.contains('\u{9b}') && !json.contains('\u{202e}'), "{json}");
+    let parsed: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(parsed["content"], note);
+}

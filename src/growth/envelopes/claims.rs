@@ -154,7 +154,7 @@ pub fn records(
     Ok(paging.wrap(list, sql::player_claim_count(connection, user_id)?))
 }
 
-/// An envelope the player claimed, with every claim (phones masked) and the luckiest marked;
+/// An envelope the player claimed, with every claim (phones down to their last two digits) and the luckiest marked;
 /// `not_found` for any envelope the player holds no share of.
 pub fn detail(
     connection: &Connection,
@@ -169,7 +169,7 @@ pub fn detail(
         .into_iter()
         .map(|claim| {
             Ok(ClaimLine {
-                phone: Phone::masked(&crate::auth::user_detail(connection, claim.user_id)?.phone),
+                phone: Phone::tail(&crate::auth::user_detail(connection, claim.user_id)?.phone),
                 amount: Money::from_minor(claim.amount_minor)?,
                 luckiest: Some(claim.position) == envelope.luckiest_position,
                 mine: claim.user_id == user_id,

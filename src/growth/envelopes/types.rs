@@ -188,7 +188,7 @@ pub struct ClaimRecord {
 /// One claim of an envelope as its claimers see it.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ClaimLine {
-    /// Masked, e.g. "138****5678".
+    /// Only its last two digits, e.g. "*** 78" (other players see no more of a number).
     pub phone: String,
     #[schema(value_type = String, example = "3.21")]
     pub amount: Money,

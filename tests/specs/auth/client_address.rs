@@ -2,6 +2,7 @@
 //! proxy added, IPv6 by its /64; and registrations per address.
 
 use crate::support::helpers::{PASSWORD, Reply, TestApp};
+use serde_json::Value;
 use std::net::SocketAddr;
 
 fn peer(address: &str) -> SocketAddr {
@@ -80,6 +81,34 @@ async fn ipv6_clients_are_counted_by_their_64_bit_prefix() {
 async fn register_from(app: &TestApp, from: &str) -> Reply {
     let form = app.registration();
     app.post_json_from("/api/login/do_register", &form, peer(from), None).await
+}
+
+/// The review's scan (issue 31): asking `do_register` about phone after phone told which were
+/// taken, 1,994 probes in 1.6 s, at no cost. Every attempt that reaches the checks counts
+/// against the address, whatever its answer.
+#[tokio::test]
+async fn probing_taken_phones_uses_up_the_addresss_registrations() {
+    let app = TestApp::spawn_with(|config| config.auth.registrations_per_address_hour = 3).await;
+    let taken = app.registration();
+    let registered =
+        app.post_json_from("/api/login/do_register", &taken, peer("203.0.113.9"), None);
+    registered.await.assert_ok();
+    let app = &app;
+    let probe = |form: Value| async move {
+        let reply = app.post_json_from("/api/login/do_register", &form, peer("203.0.113.7"), None);
+        reply.await.err().to_string()
+    };
+
+    let mut answers = Vec::new();
+    for _ in 0..4 {
+        let mut form = app.registration();
+        form["phone"] = taken["phone"].clone();
+        answers.push(probe(form).await);
+    }
+    let fresh = probe(app.registration()).await;
+
+    assert_eq!(answers, ["phone_taken", "phone_taken", "phone_taken", "throttled"]);
+    assert_eq!(fresh, "throttled", "the probes used up the address's registrations");
 }
 
 #[tokio::test]

@@ -160,7 +160,15 @@ async fn invalid_deposit_requests_are_refused_and_keep_no_file() {
         ("zero", valid.clone().with("amount", "0"), "invalid_amount"),
         ("an exponent", valid.clone().with("amount", "1e3"), "invalid_amount"),
         ("three decimals", valid.clone().with("amount", "10.001"), "invalid_amount"),
-        ("a long note", valid.clone().with("content", &"n".repeat(201)), "limit_exceeded"),
+        ("a long note", valid.clone().with("content", &"n".repeat(201)), "text_too_long"),
+        // Cursor moves that would draw "100.00" over the amount on the operator's terminal.
+        (
+            "a note with ESC",
+            valid.clone().with("content", "ok\u{1b}[1A\u{1b}[2K100.00"),
+            "bad_params",
+        ),
+        ("a note with CSI", valid.clone().with("content", "ok\u{9b}1A"), "bad_params"),
+        ("a reordered note", valid.clone().with("content", "ref \u{202e}00.001"), "bad_params"),
     ];
 
     for (description, upload, key) in cases {
