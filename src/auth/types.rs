@@ -175,7 +175,9 @@ impl Email {
             && !domain.ends_with('.')
             && text.len() <= Self::LENGTH_MAX
             && !text.chars().any(|character| {
-                character.is_whitespace() || character.is_control() || character == ','
+                character.is_whitespace()
+                    || crate::text::changes_the_display(character)
+                    || character == ','
             });
         if plausible { Ok(Email(text.to_ascii_lowercase())) } else { Err(AppError::InvalidEmail) }
     }
@@ -431,7 +433,17 @@ mod tests {
     #[test]
     fn emails_are_plausible_and_lower_cased() {
         assert_eq!(Email::parse(" A.B@Example.COM ").unwrap().as_str(), "a.b@example.com");
-        for bad in ["a@b", "@b.co", "a@.co", "a@b.co.", "a b@c.co", "a@b@c.co", "a,b@c.co", ""] {
+        for bad in [
+            "a@b",
+            "@b.co",
+            "a@.co",
+            "a@b.co.",
+            "a b@c.co",
+            "a@b@c.co",
+            "a,b@c.co",
+            "moc.b@a\u{202e}",
+            "",
+        ] {
             assert!(matches!(Email::parse(bad), Err(AppError::InvalidEmail)), "{bad}");
         }
         assert!(Email::parse(&format!("{}@b.co", "a".repeat(250))).is_err());
