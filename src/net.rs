@@ -1,7 +1,7 @@
 //! Client addresses: which address a request comes from behind trusted reverse proxies, and
-//! the key throttles count it under.
+//! the key throttles count it under; and the address the server listens on.
 
-use std::net::{IpAddr, Ipv6Addr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr, ToSocketAddrs};
 
 /// Bits of an IPv6 address that name one subscriber: providers hand out a /64 (or more) to
 /// each, so counting per address would let one client rotate through 2^64 of them.
@@ -61,6 +61,21 @@ fn canonical(address: IpAddr) -> IpAddr {
     }
 }
 
+/// A listening address as an operator types it, `host:port`: "0.0.0.0:8080", "[::1]:8080" or
+/// a host name ("localhost:8080"), resolved to its first IPv4 address, else its first address
+/// (what a browser on the same machine reaches first).
+pub fn listen_address(text: &str) -> Result<SocketAddr, String> {
+    if let Ok(address) = text.parse() {
+        return Ok(address);
+    }
+    let resolved: Vec<SocketAddr> = text
+        .to_socket_addrs()
+        .map_err(|error| format!("{text:?} is not host:port ({error})"))?
+        .collect();
+    let first_ipv4 = resolved.iter().find(|address| address.is_ipv4());
+    first_ipv4.or(resolved.first()).copied().ok_or_else(|| format!("{text:?} names no address"))
+}
+
 /// The client of a request from `peer`: when the peer is a trusted proxy, the right-most
 /// X-Forwarded-For entry that is not a trusted proxy (each proxy appends the address it saw,
 /// so entries further left were written by the client and prove nothing); otherwise the peer.
@@ -99,6 +114,16 @@ pub fn throttle_key(address: IpAddr) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_listening_address_may_name_its_host() {
+        let local = SocketAddr::from(([127, 0, 0, 1], 8080));
+        assert_eq!(listen_address("localhost:8080"), Ok(local));
+        assert_eq!(listen_address("127.0.0.1:8080"), Ok(local));
+        assert_eq!(listen_address("[::1]:9000"), Ok("[::1]:9000".parse().unwrap()));
+        assert!(listen_address("8080").unwrap_err().contains("not host:port"));
+        assert!(listen_address("localhost").is_err());
+    }
 
     fn ip(text: &str) -> IpAddr {
         text.parse().unwrap()

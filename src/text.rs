@@ -27,24 +27,28 @@ pub fn bounded(text: &str, max: usize) -> Result<String, AppError> {
     Ok(text.to_string())
 }
 
-/// `text` with every character that `changes_the_display` but a line break or a tab written as
-/// `\uXXXX` (also a valid escape inside a JSON string), so a terminal shows what is stored
-/// instead of obeying it.
+/// `text` with every character that `changes_the_display` but a line break (LF, or CRLF as
+/// CSV ends its lines) or a tab written as `\uXXXX` (also a valid escape inside a JSON
+/// string), so a terminal shows what is stored instead of obeying it.
 pub fn for_terminal(text: &str) -> Cow<'_, str> {
-    let escaped =
-        |character: char| changes_the_display(character) && !matches!(character, '\n' | '\t');
-    if !text.chars().any(escaped) {
-        return Cow::Borrowed(text);
-    }
-    let mut safe = String::with_capacity(text.len() + 16);
-    for character in text.chars() {
-        if escaped(character) {
+    let escaped = |character: char, next: Option<char>| {
+        changes_the_display(character)
+            && !matches!(character, '\n' | '\t')
+            && !(character == '\r' && next == Some('\n'))
+    };
+    let mut characters = text.chars().peekable();
+    let mut safe: Option<String> = None;
+    let mut at = 0;
+    while let Some(character) = characters.next() {
+        if escaped(character, characters.peek().copied()) {
+            let safe = safe.get_or_insert_with(|| text[..at].to_string());
             let _ = write!(safe, "\\u{:04x}", u32::from(character));
-        } else {
+        } else if let Some(safe) = safe.as_mut() {
             safe.push(character);
         }
+        at += character.len_utf8();
     }
-    Cow::Owned(safe)
+    safe.map_or(Cow::Borrowed(text), Cow::Owned)
 }
 
 /// An optional field: absent stays absent; present, it is `bounded`.
@@ -76,6 +80,7 @@ mod tests {
             "note\\u001b[2A\\u009b1m\\u202ex\\u000d"
         );
         assert_eq!(for_terminal("two\nlines\tand tabs, Nguyễn"), "two\nlines\tand tabs, Nguyễn");
+        assert_eq!(for_terminal("a,b\r\nc,d\r\n"), "a,b\r\nc,d\r\n", "CSV's line ends");
         let json = serde_json::to_string("\u{9b}\u{202e}").unwrap();
         let shown = for_terminal(&json);
         assert_eq!(serde_json::from_str::<String>(&shown).unwrap(), "\u{9b}\u{202e}");

@@ -18,6 +18,9 @@ use std::path::Path;
 pub struct Finding {
     pub check: &'static str,
     pub ok: bool,
+    /// Not a problem yet, but needs the operator's attention (it has a fix).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub warning: bool,
     /// What the check saw; for a problem, what is wrong.
     pub detail: String,
     /// For a problem, what to do about it.
@@ -27,11 +30,15 @@ pub struct Finding {
 
 impl Finding {
     fn ok(check: &'static str, detail: impl Into<String>) -> Finding {
-        Finding { check, ok: true, detail: detail.into(), fix: None }
+        Finding { check, ok: true, warning: false, detail: detail.into(), fix: None }
     }
 
     fn problem(check: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Finding {
-        Finding { check, ok: false, detail: detail.into(), fix: Some(fix.into()) }
+        Finding { check, ok: false, warning: false, detail: detail.into(), fix: Some(fix.into()) }
+    }
+
+    fn warning(check: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Finding {
+        Finding { check, ok: true, warning: true, detail: detail.into(), fix: Some(fix.into()) }
     }
 }
 
@@ -89,11 +96,14 @@ async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// "check: ok (detail)" or "check: PROBLEM: detail; fix: ...".
+/// "check: ok (detail)", "check: WARNING: detail; fix: ..." or "check: PROBLEM: detail; fix:
+/// ...".
 fn line(finding: &Finding) -> String {
-    match &finding.fix {
-        None => format!("{}: ok ({})", finding.check, finding.detail),
-        Some(fix) => format!("{}: PROBLEM: {}; fix: {fix}", finding.check, finding.detail),
+    let (check, detail) = (finding.check, &finding.detail);
+    match (&finding.fix, finding.ok) {
+        (None, _) => format!("{check}: ok ({detail})"),
+        (Some(fix), true) => format!("{check}: WARNING: {detail}; fix: {fix}"),
+        (Some(fix), false) => format!("{check}: PROBLEM: {detail}; fix: {fix}"),
     }
 }
 
@@ -108,7 +118,16 @@ fn backup_check(config: &Config, now: crate::clock::Timestamp) -> Finding {
         return Finding::ok("backup", "daily backups are off (backup.daily_at is empty)");
     }
     match crate::backup::schedule::read_status(&config.server.data_dir) {
-        Ok(None) => Finding::ok("backup", "no daily backup has run yet"),
+        // Nothing to restore from yet: said until the first backup exists.
+        Ok(None) => Finding::warning(
+            "backup",
+            "no backup has been taken yet",
+            format!(
+                "take one now with `kill -USR1 $(pidof fairhall)` while `serve` runs, or wait for \
+                 the daily one at {} (backup.daily_at)",
+                config.backup.daily_at
+            ),
+        ),
         Ok(Some(status)) if !status.ok => Finding::problem(
             "backup",
             format!(

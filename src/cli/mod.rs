@@ -65,8 +65,9 @@ pub struct Cli {
 enum Command {
     /// Serve the app and the API, and run the scheduler.
     Serve {
-        /// Address to listen on, e.g. 0.0.0.0:8080 (overrides `server.listen`).
-        #[arg(long)]
+        /// Address to listen on, e.g. 0.0.0.0:8080 or localhost:8080 (overrides
+        /// `server.listen`).
+        #[arg(long, value_parser = crate::net::listen_address)]
         listen: Option<SocketAddr>,
     },
     /// Write a new config file (the --config path) with freshly generated secrets.
@@ -74,8 +75,8 @@ enum Command {
         /// Replace an existing file.
         #[arg(long)]
         force: bool,
-        /// Address to put in the config's `server.listen`.
-        #[arg(long, default_value = "127.0.0.1:8080")]
+        /// Address to put in the config's `server.listen` (a host name is resolved).
+        #[arg(long, default_value = "127.0.0.1:8080", value_parser = crate::net::listen_address)]
         listen: SocketAddr,
     },
     /// Apply database migrations and exit (serve applies them too).

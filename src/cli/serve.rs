@@ -18,6 +18,11 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
     runtime.block_on(async move {
         crate::db::space::ensure_free_space(&config.server.data_dir, config.db.min_free_bytes)?;
         let _serve_lock = crate::backup::ServeLock::acquire_for_serve(&config.server.data_dir)?;
+        // Before the migrations: a port in use is said before anything was changed.
+        let listen = config.server.listen;
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .with_context(|| format!("while binding {listen} (server.listen or --listen)"))?;
         let db = crate::startup::open(&mut config)?;
         crate::cli::shared::refuse_thin_edge(&db, &config.growth, None).await?;
         let (resealed, fingerprinted) = crate::cli::shared::seal_cards(&db, &config).await?;
@@ -26,7 +31,6 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         }
         let open_files = crate::startup::raise_open_files_limit();
         tracing::info!(open_files, streams_max = config.live.streams_max, "open files limit");
-        let listen = config.server.listen;
         let grace = Duration::from_secs(config.server.shutdown_grace_secs);
         let chunk_bets = config.games.settle_chunk_bets;
         let scheduler = Scheduler::new(db.clone(), &config.server.data_dir, config.timezone())?
@@ -46,9 +50,6 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let scheduler = scheduler.announcing(state.live.clone());
         // Stopped before the database closes; a failing tick only logs.
         let draws = tokio::spawn(scheduler.run(clock));
-        let listener = tokio::net::TcpListener::bind(listen)
-            .await
-            .with_context(|| format!("while binding {listen}"))?;
         tracing::info!(address = %listener.local_addr()?, "fairhall is serving");
         let (stop, stopping) = tokio::sync::watch::channel(false);
         let server = tokio::spawn(serve_http(listener, app(state), stopping.clone(), tls)?);

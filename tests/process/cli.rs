@@ -244,3 +244,25 @@ async fn a_reader_that_stops_early_ends_a_command_quietly_and_a_change_is_still_
     assert_eq!(newest[0]["action"], "verify", "{newest}");
     assert_eq!(newest[0]["after"]["checked_through"]["entry_id"], after.entry_id, "{newest}");
 }
+
+/// `--listen` takes a host name (issue 31: `localhost:8080` was refused as bad syntax), and
+/// `serve` binds its port before it migrates anything: a port in use is said before the data
+/// directory changes.
+#[test]
+fn listen_takes_a_host_name_and_a_port_in_use_stops_serve_before_the_database() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path().join("data");
+    let path = dir.path().join("f.toml");
+    let path_text = path.to_str().expect("a UTF-8 path");
+    succeed(&data, &["init", "--config", path_text, "--listen", "localhost:9000"]);
+    let config = fairhall::config::Config::load(&path).expect("the config parses");
+    assert_eq!(config.server.listen.to_string(), "127.0.0.1:9000");
+
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = taken.local_addr().expect("its address").port();
+    let empty = dir.path().join("empty");
+    let refused = run(&empty, &["serve", "--listen", &format!("localhost:{port}")]);
+    assert!(!refused.status.success(), "{refused:?}");
+    assert!(refused.stderr.contains(&format!("while binding 127.0.0.1:{port}")), "{refused:?}");
+    assert!(!empty.join("fairhall.db").exists(), "nothing migrated before the bind");
+}

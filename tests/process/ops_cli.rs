@@ -3,7 +3,7 @@
 
 use crate::support::binary::{fail, run, succeed};
 use crate::support::helpers::TestApp;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
@@ -35,10 +35,15 @@ fn doctor_reports_every_check_ok_on_a_fresh_installation() {
         assert!(text.contains(check), "{check} in\n{text}");
     }
     assert!(!text.contains("PROBLEM"), "{text}");
+    // Nothing to restore from yet: a warning (not a problem) until the first backup exists.
+    assert!(text.contains("backup: WARNING: no backup has been taken yet; fix: "), "{text}");
     let findings: Vec<Value> = serde_json::from_str(&json).expect("JSON findings");
     assert!(findings.iter().all(|finding| finding["ok"] == true), "{json}");
     assert!(findings.iter().any(|finding| finding["check"] == "integrity"), "{json}");
-    assert!(findings.iter().all(|finding| finding.get("fix").is_none()), "{json}");
+    let (backup, others): (Vec<&Value>, Vec<&Value>) =
+        findings.iter().partition(|finding| finding["check"] == "backup");
+    assert_eq!((&backup[0]["warning"], backup[0]["fix"].is_string()), (&json!(true), true));
+    assert!(others.iter().all(|finding| finding.get("fix").is_none()), "{json}");
     let mode = std::fs::metadata(&data_dir).expect("the data directory").permissions().mode();
     assert_eq!(mode & 0o777, 0o750);
 }
