@@ -30,7 +30,8 @@ pub fn restore(config: &Config, file: &Path, yes: bool, json: bool) -> anyhow::R
     if !file.is_file() {
         return Err(super::exit::NotFound(format!("no archive at {}", file.display())).into());
     }
-    let _lock = ServeLock::acquire(data_dir).context(
+    let _lock = ServeLock::acquire(
+        data_dir,
         "refusing to restore while `fairhall serve` runs on this data directory: stop it first \
          (systemctl stop fairhall), then run restore again",
     )?;
