@@ -22,8 +22,66 @@ pub const DIMENSION_MAX: u32 = 8192;
 /// The most one decode may allocate (pixels and the decoder's buffers): a 12-megapixel photo
 /// takes 36 MiB as RGB; 8192x8192 RGBA would take 256 MiB and is refused.
 pub const DECODE_ALLOC_MAX_BYTES: u64 = 128 * 1024 * 1024;
+/// The widest and tallest avatar: shown at a few dozen pixels, so 2048 is plenty, and its
+/// decode takes at most 16 MiB.
+pub const AVATAR_DIMENSION_MAX: u32 = 2048;
 /// The quality JPEG uploads are encoded again at: no visible loss on a screenshot or a photo.
 const JPEG_QUALITY: u8 = 90;
+/// Decodes that run at once in the whole process: each may hold `DECODE_ALLOC_MAX_BYTES` of
+/// pixels and their encoding again, so uploads take at most about twice that, however many
+/// arrive together (the review saw six concurrent 5,600 px uploads reach 782 MB). The others
+/// wait for a turn on their blocking thread.
+pub const DECODES_AT_ONCE: usize = 2;
+
+/// The process's decode turns.
+static DECODES: DecodeGate = DecodeGate::new(DECODES_AT_ONCE);
+
+/// A counting gate for the blocking threads (and the CLI, which has no async runtime for
+/// `tokio::sync::Semaphore` there): at most `size` holders at once, with the peak seen.
+pub struct DecodeGate {
+    holders: std::sync::Mutex<usize>,
+    freed: std::sync::Condvar,
+    size: usize,
+    peak: std::sync::atomic::AtomicUsize,
+}
+
+/// A turn of the gate, given back when dropped.
+struct Turn<'a>(&'a DecodeGate);
+
+impl DecodeGate {
+    pub const fn new(size: usize) -> DecodeGate {
+        DecodeGate {
+            holders: std::sync::Mutex::new(0),
+            freed: std::sync::Condvar::new(),
+            size,
+            peak: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    /// The most turns that were ever held at once.
+    pub fn peak(&self) -> usize {
+        self.peak.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn enter(&self) -> Turn<'_> {
+        let mut holders = self.holders.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *holders >= self.size.max(1) {
+            holders = self.freed.wait(holders).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        *holders += 1;
+        self.peak.fetch_max(*holders, std::sync::atomic::Ordering::SeqCst);
+        Turn(self)
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        let gate = self.0;
+        let mut holders = gate.holders.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *holders -= 1;
+        gate.freed.notify_one();
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImageType {
@@ -86,23 +144,38 @@ impl Image {
     /// bytes are the pixels encoded again in the same type (JPEG at `JPEG_QUALITY`, WebP
     /// lossless), turned upright by their EXIF orientation. CPU-bound: call it off the async
     /// workers (`parse_blocking`).
+    /// Decodes take turns (`DECODES_AT_ONCE`).
     pub fn parse(bytes: Vec<u8>, max_bytes: usize) -> Result<Image, AppError> {
+        Image::parse_within(&DECODES, bytes, (max_bytes, DIMENSION_MAX))
+    }
+
+    /// An avatar: `parse` within `AVATAR_DIMENSION_MAX`, on the blocking pool.
+    pub async fn parse_avatar_blocking(
+        bytes: Vec<u8>,
+        max_bytes: usize,
+    ) -> Result<Image, AppError> {
+        let budget = (max_bytes, AVATAR_DIMENSION_MAX);
+        tokio::task::spawn_blocking(move || Image::parse_within(&DECODES, bytes, budget))
+            .await
+            .context("while checking an uploaded image")?
+    }
+
+    /// `parse` with a turn of `gate`, within (bytes, pixels a side).
+    fn parse_within(
+        gate: &DecodeGate,
+        bytes: Vec<u8>,
+        (max_bytes, max_side): (usize, u32),
+    ) -> Result<Image, AppError> {
         if bytes.len() > max_bytes {
             return Err(AppError::LimitExceeded);
         }
         let image_type = ImageType::sniff(&bytes)
             .filter(|image_type| *image_type != ImageType::Gif)
             .ok_or(AppError::BadFormat)?;
-        let pixels = decode(&bytes, image_type)?;
+        let _turn = gate.enter();
+        let pixels = decode(&bytes, image_type, max_side)?;
         let bytes = encode(&pixels, image_type)?;
         Ok(Image { bytes, image_type })
-    }
-
-    /// `parse` on the blocking pool, so decoding a large upload does not stall other requests.
-    pub async fn parse_blocking(bytes: Vec<u8>, max_bytes: usize) -> Result<Image, AppError> {
-        tokio::task::spawn_blocking(move || Image::parse(bytes, max_bytes))
-            .await
-            .context("while checking an uploaded image")?
     }
 
     /// Writes the image as `<folder>/<random>.<ext>` and returns the file name.
@@ -120,8 +193,9 @@ impl Image {
     }
 }
 
-/// The pixels of `bytes`, read as `image_type` within the decode limits.
-fn decode(bytes: &[u8], image_type: ImageType) -> Result<DynamicImage, AppError> {
+/// The pixels of `bytes`, read as `image_type` within the decode limits and `max_side` pixels
+/// a side.
+fn decode(bytes: &[u8], image_type: ImageType, max_side: u32) -> Result<DynamicImage, AppError> {
     let format = match image_type {
         ImageType::Png => ImageFormat::Png,
         ImageType::Jpeg => ImageFormat::Jpeg,
@@ -129,8 +203,8 @@ fn decode(bytes: &[u8], image_type: ImageType) -> Result<DynamicImage, AppError>
         ImageType::Gif => return Err(AppError::BadFormat),
     };
     let mut limits = Limits::default();
-    limits.max_image_width = Some(DIMENSION_MAX);
-    limits.max_image_height = Some(DIMENSION_MAX);
+    limits.max_image_width = Some(max_side);
+    limits.max_image_height = Some(max_side);
     limits.max_alloc = Some(DECODE_ALLOC_MAX_BYTES);
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     reader.limits(limits.clone());
@@ -228,6 +302,32 @@ mod tests {
     const GREY: (u8, usize) = (0, 1);
     const RGBA: (u8, usize) = (6, 4);
 
+    #[test]
+    fn no_more_decodes_than_turns_go_on_at_once() {
+        let gate: &'static DecodeGate = Box::leak(Box::new(DecodeGate::new(2)));
+        let png = png_declaring(1500, 1500, RGBA, 1500);
+        let decodes: Vec<_> = (0..8)
+            .map(|_| {
+                let png = png.clone();
+                std::thread::spawn(move || Image::parse_within(gate, png, (1 << 20, DIMENSION_MAX)))
+            })
+            .collect();
+        for decode in decodes {
+            assert!(decode.join().unwrap().is_ok());
+        }
+        assert!((1..=2).contains(&gate.peak()), "peak {}", gate.peak());
+    }
+
+    #[tokio::test]
+    async fn an_avatar_is_held_to_a_smaller_side_than_other_uploads() {
+        let large = png_declaring(3000, 3000, GREY, 3000);
+        assert!(Image::parse(large.clone(), 1 << 20).is_ok(), "a voucher of 3000 px");
+        let avatar = Image::parse_avatar_blocking(large, 1 << 20).await;
+        assert!(matches!(avatar, Err(AppError::LimitExceeded)), "{:?}", avatar.err());
+        let small = png_declaring(AVATAR_DIMENSION_MAX, 16, GREY, 16);
+        assert!(Image::parse_avatar_blocking(small, 1 << 20).await.is_ok());
+    }
+
     /// Content pictures are named by the hash of their stored bytes: an image stored again
     /// must keep its name.
     #[test]
@@ -244,7 +344,7 @@ mod tests {
             let original = encode(&pixels, image_type).unwrap();
             let image = Image::parse(original, 1 << 20).unwrap();
             assert_eq!(image.image_type, image_type);
-            let stored = decode(&image.bytes, image_type).unwrap();
+            let stored = decode(&image.bytes, image_type, DIMENSION_MAX).unwrap();
             assert_eq!((stored.width(), stored.height()), (3, 2), "{image_type:?}");
         }
         assert!(Image::parse(png_declaring(4, 4, GREY, 4), 1 << 20).is_ok());

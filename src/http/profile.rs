@@ -168,7 +168,7 @@ async fn set_avatar(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Envelope<AvatarReply>, AppError> {
     let bytes = read_avatar(multipart.map_err(|_| AppError::BadParams)?).await?;
-    let image = Image::parse_blocking(bytes, app.config.wallet.avatar_max_bytes).await?;
+    let image = Image::parse_avatar_blocking(bytes, app.config.wallet.avatar_max_bytes).await?;
     let folder = auth::avatar_dir(&app.config.server.data_dir);
     let avatar = auth::replace_avatar(&app.db, &folder, session.user_id, image).await?;
     Ok(Envelope::ok(AvatarReply { avatar }))
