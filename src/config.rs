@@ -306,6 +306,9 @@ pub struct AuthConfig {
     pub code_failures_per_target: i64,
     pub code_lock_secs: i64,
     pub registrations_per_address_hour: i64,
+    /// Avatar uploads a player, and a client address, may make per hour (each decodes an
+    /// image).
+    pub avatar_uploads_per_hour: i64,
     // Sessions and brute force (issue 18, access).
     /// Longest a session lasts however active it is. Read from `session_ttl_secs` too, the
     /// key's name before the idle expiry existed.
@@ -344,6 +347,7 @@ impl Default for AuthConfig {
             code_failures_per_target: 10,
             code_lock_secs: 3600,
             registrations_per_address_hour: 20,
+            avatar_uploads_per_hour: 10,
             session_max_secs: 30 * 24 * 3600,
             session_idle_secs: 7 * 24 * 3600,
             fund_password_failures_per_account: 5,
@@ -548,6 +552,7 @@ impl Config {
             ("auth.code_failures_per_target", self.auth.code_failures_per_target),
             ("auth.code_lock_secs", self.auth.code_lock_secs),
             ("auth.registrations_per_address_hour", self.auth.registrations_per_address_hour),
+            ("auth.avatar_uploads_per_hour", self.auth.avatar_uploads_per_hour),
             ("games.settle_chunk_bets", i64::from(self.games.settle_chunk_bets)),
             ("games.undrawable_refund_secs", self.games.undrawable_refund_secs),
             ("live.streams_per_address", self.live.streams_per_address as i64),

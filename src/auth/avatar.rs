@@ -1,12 +1,33 @@
 //! Avatars: an uploaded image stored under `<data_dir>/avatars` with a random name, shown as
-//! `media/avatars/<file>`; the image it replaces is removed.
+//! `media/avatars/<file>`; the image it replaces is removed. An upload is admitted (counted per
+//! player and per client address) before its image is decoded.
 
+use super::AuthSettings;
 use super::sql;
+use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
 use crate::ids::UserId;
+use crate::rate_limit;
 use crate::uploads::{self, Image};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Counts an avatar upload against the player and his client address, before anything is
+/// decoded: `throttled` past `auth.avatar_uploads_per_hour` of either.
+pub async fn admit_upload(
+    db: &Db,
+    settings: &Arc<AuthSettings>,
+    (user_id, address): (UserId, String),
+    now: Timestamp,
+) -> Result<(), AppError> {
+    let settings = settings.clone();
+    db.write(move |tx| {
+        rate_limit::hit(tx, settings.avatar_uploads_per_player, &user_id.to_string(), now)?;
+        rate_limit::hit(tx, settings.avatar_uploads_per_address, &address, now)
+    })
+    .await
+}
 
 /// What the profile's `avatar` holds before the file name; the site serves it there.
 pub const AVATAR_URL_PREFIX: &str = "media/avatars/";

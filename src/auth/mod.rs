@@ -24,7 +24,7 @@ pub use admin::{
     grant_admin, list_users, recent_logins, reset_fund_password, search_users, set_password,
     set_vip_level, unfreeze, user_detail, vip_level,
 };
-pub use avatar::{AVATAR_URL_PREFIX, avatar_dir, avatar_file, replace_avatar};
+pub use avatar::{AVATAR_URL_PREFIX, admit_upload, avatar_dir, avatar_file, replace_avatar};
 pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};
 pub use contacts::{bind_email, bind_phone};
 pub use profile::{ProfileFields, ProfileForm, ProfileUpdate, profile_fields, real_name};
@@ -69,6 +69,9 @@ pub struct AuthSettings {
     /// Wrong codes a target takes before it locks for `code_lock_secs`.
     pub code_failures_per_target: Limit,
     pub registrations_per_address: Limit,
+    /// Avatar uploads per player and per client address (`admit_upload`).
+    pub avatar_uploads_per_player: Limit,
+    pub avatar_uploads_per_address: Limit,
     /// Wrong fund passwords per player and per client address before a lock.
     pub fund_password_failures_per_account: i64,
     pub fund_password_failures_per_address: i64,
@@ -141,6 +144,16 @@ impl AuthSettings {
             registrations_per_address: limit(
                 "register_address",
                 config.registrations_per_address_hour,
+                HOUR_SECS,
+            ),
+            avatar_uploads_per_player: limit(
+                "avatar_player",
+                config.avatar_uploads_per_hour,
+                HOUR_SECS,
+            ),
+            avatar_uploads_per_address: limit(
+                "avatar_address",
+                config.avatar_uploads_per_hour,
                 HOUR_SECS,
             ),
             fund_password_failures_per_account: config.fund_password_failures_per_account,

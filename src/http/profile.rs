@@ -165,9 +165,12 @@ struct AvatarReply {
 async fn set_avatar(
     State(app): State<AppState>,
     Session(session): Session,
+    ClientAddress(address): ClientAddress,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Envelope<AvatarReply>, AppError> {
     let bytes = read_avatar(multipart.map_err(|_| AppError::BadParams)?).await?;
+    let uploader = (session.user_id, address);
+    auth::admit_upload(&app.db, &app.auth, uploader, app.clock.now()).await?;
     let image = Image::parse_avatar_blocking(bytes, app.config.wallet.avatar_max_bytes).await?;
     let folder = auth::avatar_dir(&app.config.server.data_dir);
     let avatar = auth::replace_avatar(&app.db, &folder, session.user_id, image).await?;

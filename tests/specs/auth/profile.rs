@@ -284,6 +284,27 @@ async fn an_avatar_must_be_an_image_within_the_limit() {
     assert_eq!(stored, 0, "refused uploads leave no file");
 }
 
+/// Each upload decodes an image (the review found a 136 KB PNG costing 125 MB): uploads are
+/// counted per player and per client address before the decode, refused or not.
+#[tokio::test]
+async fn avatar_uploads_are_throttled_per_player_and_address_before_the_decode() {
+    let app = TestApp::spawn_with(|config| config.auth.avatar_uploads_per_hour = 2).await;
+    let (player, neighbour) = (app.player().await, app.player().await);
+
+    let first = set_header(&app, &player, ("avatar", "me.png"), PNG).await;
+    let not_an_image = set_header(&app, &player, ("avatar", "me.png"), b"just text").await;
+    let third = set_header(&app, &player, ("avatar", "me.png"), PNG).await;
+    let same_address = set_header(&app, &neighbour, ("avatar", "me.png"), PNG).await;
+    app.clock.advance(3600);
+    let next_hour = set_header(&app, &player, ("avatar", "me.png"), PNG).await;
+
+    first.assert_ok();
+    assert_eq!(not_an_image.err(), "bad_format", "refused, and counted");
+    assert_eq!(third.err(), "throttled");
+    assert_eq!(same_address.err(), "throttled", "the address's uploads are used up too");
+    next_hour.assert_ok();
+}
+
 #[tokio::test]
 async fn only_stored_avatar_names_are_served() {
     let app = TestApp::spawn().await;
