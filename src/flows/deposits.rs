@@ -28,6 +28,24 @@ pub struct Submitted {
     pub request: DepositRequest,
 }
 
+/// Admits a deposit request before its voucher is decoded (the costly step): refused past the
+/// player's pending count, hourly requests, the upload quota or his protection, as `submit`
+/// would refuse it.
+pub async fn admit(
+    db: &Db,
+    settings: &Arc<WalletSettings>,
+    user_id: UserId,
+    draft: DepositRequest<Vec<u8>>,
+    now: Timestamp,
+) -> Result<DepositRequest<Vec<u8>>, AppError> {
+    let checked = Arc::clone(settings);
+    db.read(move |connection| {
+        deposits::check_before_decode(connection, user_id, &draft, &checked, now)?;
+        Ok(draft)
+    })
+    .await
+}
+
 /// Records a deposit request for review: refused past the player's pending count or upload
 /// quota before anything is stored; the voucher is stored, then the request written with its
 /// key. A refused or replayed request keeps no file (a replay returns the first one's record).

@@ -136,12 +136,14 @@ async fn deposit(
 ) -> Result<Envelope<Value>, AppError> {
     let multipart = multipart.map_err(|_| AppError::BadParams)?;
     let (form, voucher) = read_deposit_form(multipart).await?;
+    let draft = DepositRequest::parse(form, voucher, &app.wallet)?;
+    let (user_id, now) = (session.user_id, app.clock.now());
+    let draft = flows::deposits::admit(&app.db, &app.wallet, user_id, draft, now).await?;
     let settings = app.wallet.clone();
     // Off the async workers: checking the voucher decodes and encodes the image again.
-    let request =
-        tokio::task::spawn_blocking(move || DepositRequest::parse(form, voucher, &settings))
-            .await
-            .context("while checking a deposit's voucher")??;
+    let request = tokio::task::spawn_blocking(move || draft.decode(&settings))
+        .await
+        .context("while checking a deposit's voucher")??;
     let submitted = flows::deposits::Submitted { user_id: session.user_id, key, request };
     let reply = flows::deposits::submit(&app.db, &app.wallet, submitted, app.clock.now()).await?;
     Ok(Envelope::ok(reply))

@@ -30,22 +30,26 @@ pub struct DepositForm {
     pub content: Option<String>,
 }
 
-pub struct DepositRequest {
+/// A deposit request: `V` is its voucher, the bytes as uploaded (`parse`) until they are
+/// decoded into an `Image` (`decode`), which waits until the request is admitted
+/// (`check_before_decode`): a decode is the costly step.
+pub struct DepositRequest<V = Image> {
     pub method: Method,
     pub amount: Money,
     pub currency: String,
     pub country: String,
     pub pay_amount: Money,
     pub content: String,
-    pub voucher: Image,
+    pub voucher: V,
 }
 
-impl DepositRequest {
+impl DepositRequest<Vec<u8>> {
+    /// Every field checked, the voucher present and within `voucher_max_bytes`, not decoded.
     pub fn parse(
         form: DepositForm,
         voucher: Option<Vec<u8>>,
         settings: &WalletSettings,
-    ) -> Result<DepositRequest, AppError> {
+    ) -> Result<DepositRequest<Vec<u8>>, AppError> {
         let limits = &settings.limits;
         let method = Method::parse(&form.method.ok_or(AppError::MissingParams)?)?;
         let amount = positive_amount(form.amount)?;
@@ -75,8 +79,10 @@ impl DepositRequest {
         if amount > limits.deposit_max {
             return Err(AppError::LimitExceeded);
         }
-        let voucher =
-            Image::parse(voucher.ok_or(AppError::VoucherRequired)?, limits.voucher_max_bytes)?;
+        let voucher = voucher.ok_or(AppError::VoucherRequired)?;
+        if voucher.len() > limits.voucher_max_bytes {
+            return Err(AppError::LimitExceeded);
+        }
         Ok(DepositRequest {
             method,
             amount,
@@ -87,6 +93,41 @@ impl DepositRequest {
             voucher,
         })
     }
+
+    /// The voucher decoded (`Image::parse`: the image, re-encoded). CPU-bound: call it off the
+    /// async workers.
+    pub fn decode(self, settings: &WalletSettings) -> Result<DepositRequest, AppError> {
+        let voucher = Image::parse(self.voucher, settings.limits.voucher_max_bytes)?;
+        let DepositRequest { method, amount, currency, country, pay_amount, content, .. } = self;
+        Ok(DepositRequest { method, amount, currency, country, pay_amount, content, voucher })
+    }
+}
+
+/// What `request` will check, read before the voucher is decoded (at its uploaded size):
+/// `request` checks it all again when it writes.
+pub fn check_before_decode(
+    connection: &Connection,
+    user_id: UserId,
+    draft: &DepositRequest<Vec<u8>>,
+    settings: &WalletSettings,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    let voucher_bytes = draft.voucher.len() as u64;
+    check_request(connection, user_id, (draft.amount, voucher_bytes), settings, now)
+}
+
+/// The player's pending count and hourly requests, the upload quota, and his protection (no
+/// exclusion, within his deposit limits).
+fn check_request(
+    connection: &Connection,
+    user_id: UserId,
+    (amount, voucher_bytes): (Money, u64),
+    settings: &WalletSettings,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    check_allowed(connection, user_id, voucher_bytes, settings, now)?;
+    let activity = crate::protection::Activity::Deposit { amount, deposits: counted_since };
+    crate::protection::ensure_may_play(connection, user_id, &activity, now)
 }
 
 /// `amount` in a currency of `rate` units per wallet unit, rounded up to the cent.
@@ -160,10 +201,7 @@ pub fn request(
 ) -> Result<DepositRecord, AppError> {
     let NewDeposit { user_id, request, voucher_file } = *deposit;
     let voucher_bytes = request.voucher.bytes.len() as u64;
-    check_allowed(tx, user_id, voucher_bytes, settings, now)?;
-    let activity =
-        crate::protection::Activity::Deposit { amount: request.amount, deposits: counted_since };
-    crate::protection::ensure_may_play(tx, user_id, &activity, now)?;
+    check_request(tx, user_id, (request.amount, voucher_bytes), settings, now)?;
     tx.prepare_cached(
         "INSERT INTO deposits (user_id, method, amount, currency, pay_amount, content,
                                voucher_file, voucher_type, created_at, country)

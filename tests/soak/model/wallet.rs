@@ -48,7 +48,8 @@ impl Walk {
                 .app
                 .db
                 .write(move |tx| {
-                    let request = DepositRequest::parse(form, Some(PNG.to_vec()), &settings)?;
+                    let draft = DepositRequest::parse(form, Some(PNG.to_vec()), &settings)?;
+                    let request = draft.decode(&settings)?;
                     let voucher_file = "walk.png";
                     let deposit = deposits::NewDeposit { user_id, request: &request, voucher_file };
                     deposits::request(tx, &deposit, &settings, now)

@@ -2,6 +2,7 @@
 //! of vouchers. A refused request keeps no voucher file.
 
 use crate::support::helpers::TestApp;
+use crate::support::protection_support::ProtectionApp;
 use crate::support::wallet_support::{DepositUpload, PNG, WalletApp, assert_ledger_verifies};
 
 #[tokio::test]
@@ -22,6 +23,25 @@ async fn a_player_may_have_only_so_many_deposits_awaiting_review() {
     after_review.assert_ok();
     assert_eq!(app.voucher_files().len(), 4, "the refused request kept no file");
     assert_ledger_verifies(&app).await;
+}
+
+/// A voucher is decoded only once the request is admitted (issue 31: decoding is what costs):
+/// a player past his pending count, or in a time-out, is refused before his file is read as an
+/// image, so a file that is no image gets the limit's answer, not `bad_format`.
+#[tokio::test]
+async fn a_request_past_a_limit_is_refused_before_its_voucher_is_decoded() {
+    let app = TestApp::spawn_with(|config| config.wallet.deposit_pending_max = 1).await;
+    let (player, excluded) = (app.player().await, app.player().await);
+    app.requested_deposit(&player, "10.00").await;
+    app.exclude(&excluded, "timeout", "24h").await.assert_ok();
+    let not_an_image = DepositUpload::new("30.00").voucher("a.png", b"just text".to_vec());
+
+    let pending = app.recharge(&player, &not_an_image, None).await;
+    let resting = app.recharge(&excluded, &not_an_image, None).await;
+
+    assert_eq!(pending.err(), "deposit_pending_limit", "{pending:?}");
+    assert_eq!(resting.err(), "player_excluded", "{resting:?}");
+    assert_eq!(app.voucher_files().len(), 1, "only the first request's voucher is stored");
 }
 
 #[tokio::test]
