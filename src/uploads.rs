@@ -28,10 +28,11 @@ pub const AVATAR_DIMENSION_MAX: u32 = 2048;
 /// The quality JPEG uploads are encoded again at: no visible loss on a screenshot or a photo.
 const JPEG_QUALITY: u8 = 90;
 /// Decodes that run at once in the whole process: each may hold `DECODE_ALLOC_MAX_BYTES` of
-/// pixels and their encoding again, so uploads take at most about twice that, however many
-/// arrive together (the review saw six concurrent 5,600 px uploads reach 782 MB). The others
-/// wait for a turn on their blocking thread.
-pub const DECODES_AT_ONCE: usize = 2;
+/// pixels and their encoding again, so uploads take at most that, however many arrive
+/// together (the review saw six concurrent 5,600 px uploads reach 782 MB; with two at once 32
+/// of them still peaked at 306 MB, docs/performance.md). The others wait for a turn on their
+/// blocking thread.
+pub const DECODES_AT_ONCE: usize = 1;
 
 /// The process's decode turns.
 static DECODES: DecodeGate = DecodeGate::new(DECODES_AT_ONCE);
