@@ -1,8 +1,9 @@
 //! The operator's audit log: who changed what, when, with the target before and after.
 //!
-//! Every state-changing `fairhall admin` command records one row through `record` (the CLI
-//! does it generically in `cli/admin.rs`); any later admin surface (an HTTP admin, say) must
-//! call the same `record`. The table is append-only: triggers of migration V25 refuse every
+//! Every state-changing `fairhall admin` command records one row through `record`: inside the
+//! change's own transaction (`flows::audited`, on a `Db::audited` handle the CLI hands the
+//! command in `cli/admin.rs`), or on its own for what changed nothing; any later admin surface
+//! (the console) must do the same. The table is append-only: triggers of migration V25 refuse every
 //! UPDATE and DELETE. This module depends on the database only: the snapshots it stores are
 //! JSON the caller took from the owning domains' read functions.
 
@@ -43,6 +44,41 @@ impl Actor {
     }
 }
 
+/// Who ran the command as the operating system knows him, recorded beside the `--by` name
+/// (which anyone may type): the real user id, and `SUDO_USER` and `LOGNAME` when set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct OsIdentity {
+    pub uid: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sudo_user: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logname: Option<String>,
+}
+
+/// Characters of a `SUDO_USER` or `LOGNAME` the log keeps.
+const OS_NAME_LENGTH_MAX: usize = 64;
+
+impl OsIdentity {
+    /// This process's identity.
+    pub fn current() -> OsIdentity {
+        let name = |variable: &str| {
+            let value = std::env::var_os(variable)?;
+            let value: String = value
+                .to_string_lossy()
+                .chars()
+                .filter(|character| !character.is_control())
+                .take(OS_NAME_LENGTH_MAX)
+                .collect();
+            (!value.is_empty()).then_some(value)
+        };
+        OsIdentity {
+            uid: rustix::process::getuid().as_raw(),
+            sudo_user: name("SUDO_USER"),
+            logname: name("LOGNAME"),
+        }
+    }
+}
+
 /// How the command ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandEnd {
@@ -54,6 +90,7 @@ pub enum CommandEnd {
 /// One action to record.
 pub struct Entry {
     pub actor: Actor,
+    pub os_identity: OsIdentity,
     /// `<noun>.<verb>`, e.g. `user.freeze`.
     pub action: String,
     /// user, deposit, withdrawal, wallet, room, ...
@@ -79,8 +116,8 @@ pub fn record(connection: &Connection, entry: &Entry, now: Timestamp) -> Result<
     connection
         .prepare_cached(
             "INSERT INTO audit_log (at, actor, action, target_kind, target_id, arguments, before,
-                 after, outcome, message)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                 after, outcome, message, os_identity)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         )?
         .execute(params![
             now.secs(),
@@ -93,6 +130,7 @@ pub fn record(connection: &Connection, entry: &Entry, now: Timestamp) -> Result<
             json(&entry.after),
             outcome,
             message,
+            serde_json::to_string(&entry.os_identity).map_err(anyhow::Error::from)?,
         ])?;
     Ok(connection.last_insert_rowid())
 }
@@ -122,6 +160,8 @@ pub struct Record {
     #[serde(serialize_with = "rfc3339")]
     pub at: Timestamp,
     pub actor: String,
+    /// `OsIdentity` as recorded (`{}` before migration V36).
+    pub os_identity: Value,
     pub action: String,
     pub target_kind: String,
     pub target_id: Option<String>,
@@ -142,7 +182,7 @@ fn rfc3339<S: serde::Serializer>(at: &Timestamp, serializer: S) -> Result<S::Ok,
 pub fn list(connection: &Connection, filter: &Filter) -> Result<Vec<Record>, AppError> {
     let mut query = connection.prepare_cached(
         "SELECT audit_id, at, actor, action, target_kind, target_id, arguments, before, after,
-                outcome, message
+                outcome, message, os_identity
          FROM audit_log
          WHERE (?1 IS NULL OR actor = ?1)
            AND (?2 IS NULL OR substr(action, 1, length(?2)) = ?2)
@@ -178,6 +218,7 @@ pub fn list(connection: &Connection, filter: &Filter) -> Result<Vec<Record>, App
                 after: json(row.get(8)?),
                 outcome: row.get(9)?,
                 message: row.get(10)?,
+                os_identity: json(row.get(11)?).unwrap_or(Value::Null),
             })
         },
     )?;
@@ -198,6 +239,7 @@ mod tests {
     fn entry(actor: &str, action: &str, target: (&str, &str), outcome: CommandEnd) -> Entry {
         Entry {
             actor: Actor::parse(actor).expect("an actor"),
+            os_identity: OsIdentity { uid: 1000, sudo_user: None, logname: Some("ops".into()) },
             action: action.into(),
             target_kind: target.0.into(),
             target_id: Some(target.1.into()),

@@ -2,9 +2,12 @@
 //! parses its arguments, calls one domain verb on the same database `serve` uses, and prints
 //! the result.
 //!
-//! Every leaf command is classified here (`effect`) as read-only or as a change of one kind
-//! of target; `run` records every change in the audit log (`crate::audit`) with the operator
-//! (`--by`), the arguments (secrets masked), the target before and after, and the outcome.
+//! Every leaf command is classified here (`effect`) as read-only, a sensitive read, or a
+//! change of one kind of target; `run` records every change in the audit log
+//! (`crate::audit`) with the operator (`--by` and the system's user), the arguments (secrets
+//! masked), the target before and after, and the outcome: in the change's own transaction
+//! (`flows::audited`), so a change without its record cannot exist. Sensitive reads are
+//! recorded before they show anything.
 //! A new command adds one line to `effect`; a unit test fails on any leaf without one.
 
 use super::audit::{self, AuditArgs};
@@ -12,11 +15,14 @@ use super::{
     codes, content, doctor, envelopes, games, ledger, news, products, programmes, report, shared,
     signin, tasks, team, users, vip, wallet,
 };
+use crate::audit::OsIdentity;
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::crypto::CardCipher;
 use crate::db::Db;
+use crate::finance::goods::GoodsSettings;
 use crate::flows::audit_snapshots::AuditTarget;
+use crate::flows::audited::{AuditedChange, TargetReference, snapshot_failed};
 use crate::wallet::WalletSettings;
 use anyhow::Context;
 use clap::parser::ValueSource;
@@ -170,6 +176,8 @@ pub enum AdminCommand {
 pub enum Effect {
     /// Reads only: not recorded.
     Read,
+    /// Shows secrets (whole card numbers, verification codes): recorded before it shows them.
+    SensitiveRead(AuditTarget, Reference),
     /// Changes one target of this kind, named as `Reference` says.
     Change(AuditTarget, Reference),
 }
@@ -179,7 +187,7 @@ pub enum Effect {
 pub enum Reference {
     /// The value of this argument (a user reference resolves to the user's id).
     Arg(&'static str),
-    /// The command creates it and reports its id (`shared::report_created`).
+    /// The command creates it; its domain verb notes the id (`Tx::note_created`).
     Created,
     /// A run over the whole kind (rebate, salary): the newest batch or payout before and after.
     Latest,
@@ -189,10 +197,11 @@ pub enum Reference {
 /// not classified yet: it refuses to run, and `every_admin_command_is_classified` fails.
 pub fn effect(command: &str) -> Option<Effect> {
     use AuditTarget as Kind;
-    use Effect::{Change, Read};
+    use Effect::{Change, Read, SensitiveRead};
     use Reference::{Arg, Created, Latest};
     Some(match command {
-        "audit" | "codes" | "doctor" | "team" | "programme cost" | "clock show" => Read,
+        "codes" => SensitiveRead(Kind::Codes, Latest),
+        "audit" | "doctor" | "team" | "programme cost" | "clock show" => Read,
         // A passing verify moves the server's check watermark (and ends a halt).
         "verify" => Change(Kind::Ledger, Latest),
         "clock accept" => Change(Kind::Clock, Latest),
@@ -210,9 +219,9 @@ pub fn effect(command: &str) -> Option<Effect> {
         | "user permission add"
         | "user permission remove" => Change(Kind::User, Arg("user")),
         "report daily" | "report range" | "report linked" => Read,
-        "deposit list" | "deposit show" => Read,
+        "deposit list" | "deposit show" | "withdraw list" => Read,
         "deposit approve" | "deposit reject" => Change(Kind::Deposit, Arg("id")),
-        "withdraw list" | "withdraw show" => Read,
+        "withdraw show" => SensitiveRead(Kind::Withdrawal, Arg("id")),
         "withdraw approve" | "withdraw reject" | "withdraw fail" => {
             Change(Kind::Withdrawal, Arg("id"))
         }
@@ -346,28 +355,44 @@ pub fn run(
                 invocation.command
             )
         })?;
-        let Effect::Change(kind, reference) = effect else {
-            return dispatch(&db, config, operator.by, command, now).await;
+        let (kind, reference) = match effect {
+            Effect::Read => return dispatch(&db, config, operator.by, command, now).await,
+            Effect::SensitiveRead(kind, reference) => {
+                let actor = audit::actor(&operator.by)?;
+                record_read(&db, actor, kind, reference, &invocation).await?;
+                return dispatch(&db, config, operator.by, command, now).await;
+            }
+            Effect::Change(kind, reference) => (kind, reference),
         };
         let actor = audit::actor(&operator.by)?;
         let target_before = target(&db, kind, reference, &invocation).await;
         let before = audit::snapshot(&db, &config, kind, target_before.clone(), now).await?;
-        shared::take_created();
         let snapshot_config = config.clone();
+        let change = Arc::new(AuditedChange::new(
+            (actor.clone(), OsIdentity::current()),
+            (invocation.action(), kind, reference_in_transaction(kind, reference, &invocation)),
+            Value::Object(invocation.arguments.clone()),
+            GoodsSettings::from_config(&config),
+            Clock::System,
+        ));
+        let audited = db.audited(change.clone());
         // A print to a closed output still records what the change did.
-        let change = dispatch(&db, config, operator.by, command, now);
-        let outcome = super::exit::CatchBrokenPipe(Box::pin(change)).await;
+        let changing = dispatch(&audited, config, operator.by, command, now);
+        let outcome = super::exit::CatchBrokenPipe(Box::pin(changing)).await;
+        if outcome.is_ok() && change.records_written() > 0 {
+            return Ok(());
+        }
+        // Nothing changed with a record (refused, or a run that found nothing to do): the
+        // record of what was asked and how it ended is written on its own.
         let target = match (target_before, reference) {
             (Some(target), _) => Some(target),
-            (None, Reference::Created) => shared::take_created().map(|id| match kind {
-                AuditTarget::Content => content_target(&invocation, &id),
-                _ => id,
-            }),
+            (None, Reference::Created) => None,
             (None, _) => target(&db, kind, reference, &invocation).await,
         };
         let after = audit::snapshot(&db, &snapshot_config, kind, target.clone(), now).await;
         let entry = crate::audit::Entry {
             actor,
+            os_identity: OsIdentity::current(),
             action: invocation.action(),
             target_kind: kind.code().to_string(),
             target_id: target,
@@ -387,6 +412,62 @@ pub fn run(
             .context("while recording the command in the audit log");
         outcome.and(recorded.map(drop))
     })
+}
+
+/// Records a sensitive read (whole card numbers, verification codes) before anything is
+/// shown: a read the log cannot record is not shown.
+async fn record_read(
+    db: &Db,
+    actor: crate::audit::Actor,
+    kind: AuditTarget,
+    reference: Reference,
+    invocation: &Invocation,
+) -> anyhow::Result<()> {
+    let entry = crate::audit::Entry {
+        actor,
+        os_identity: OsIdentity::current(),
+        action: invocation.action(),
+        target_kind: kind.code().to_string(),
+        target_id: target(db, kind, reference, invocation).await,
+        arguments: Value::Object(invocation.arguments.clone()),
+        before: None,
+        after: None,
+        outcome: crate::audit::CommandEnd::Ok,
+    };
+    let now = Clock::System.now();
+    db.write(move |tx| crate::audit::record(tx, &entry, now))
+        .await
+        .map_err(shared::explain)
+        .context("while recording the read in the audit log (nothing was shown)")?;
+    Ok(())
+}
+
+/// How the change's own transaction names its target (`flows::audited`).
+fn reference_in_transaction(
+    kind: AuditTarget,
+    reference: Reference,
+    invocation: &Invocation,
+) -> TargetReference {
+    let content_kind = || {
+        let last_word = invocation.command.rsplit(' ').next().unwrap_or_default();
+        invocation.argument("kind").unwrap_or(last_word).to_string()
+    };
+    match reference {
+        Reference::Latest => TargetReference::Known(None),
+        Reference::Created => TargetReference::Created {
+            content_kind: (kind == AuditTarget::Content).then(content_kind),
+        },
+        Reference::Arg(name) => match (kind, invocation.argument(name)) {
+            (_, None) => TargetReference::Known(None),
+            (AuditTarget::User | AuditTarget::Wallet, Some(user)) => {
+                TargetReference::User(user.to_string())
+            }
+            (AuditTarget::Content, Some(id)) => {
+                TargetReference::Known(Some(content_target(invocation, id)))
+            }
+            (_, Some(code)) => TargetReference::Known(Some(code.to_string())),
+        },
+    }
 }
 
 /// The target a change names before it runs (for `Created`, nothing yet).
@@ -411,11 +492,6 @@ async fn target(
 fn content_target(invocation: &Invocation, id: &str) -> String {
     let last_word = invocation.command.rsplit(' ').next().unwrap_or_default();
     format!("{}:{id}", invocation.argument("kind").unwrap_or(last_word))
-}
-
-/// What the log keeps when the snapshot after a change could not be read.
-fn snapshot_failed(error: &anyhow::Error) -> Value {
-    serde_json::json!({ "snapshot_failed": format!("{error:#}") })
 }
 
 async fn dispatch(

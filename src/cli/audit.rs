@@ -85,14 +85,30 @@ fn print_records(records: &[Record]) {
             vec![
                 format_time(record.at),
                 record.actor.clone(),
+                system_user(&record.os_identity),
                 record.action.clone(),
                 target,
                 outcome,
             ]
         })
         .collect();
-    print_table(&["time", "actor", "action", "target", "outcome"], &rows);
+    print_table(&["time", "actor", "system user", "action", "target", "outcome"], &rows);
     println!("{} records", records.len());
+}
+
+/// The system's user as one word: `uid=1000,sudo=alice,login=root` (`-` for rows older than
+/// the record of it).
+fn system_user(identity: &Value) -> String {
+    let Some(uid) = identity["uid"].as_u64() else {
+        return "-".into();
+    };
+    let mut parts = vec![format!("uid={uid}")];
+    for (field, label) in [("sudo_user", "sudo"), ("logname", "login")] {
+        if let Some(name) = identity[field].as_str() {
+            parts.push(format!("{label}={}", name.replace(char::is_whitespace, "_")));
+        }
+    }
+    parts.join(",")
 }
 
 /// The id the log records for `reference` of `kind` (a user reference resolves to the user's

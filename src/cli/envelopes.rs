@@ -1,7 +1,7 @@
 //! `fairhall admin envelope ...`: red envelopes. `create` prints the claim code once (only its
 //! hash is stored); `withdraw` returns an envelope's remainder to `bonus` at once.
 
-use super::shared::{explain, find_user, print_json_or, print_table, report_created};
+use super::shared::{explain, find_user, print_json_or, print_table};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -177,7 +177,6 @@ async fn create(db: &Db, config: &Config, args: CreateArgs, now: Timestamp) -> a
             AppError::Internal(cause) if cause.is::<CreateError>() => cause,
             other => explain(other),
         })?;
-    report_created(created.id);
     print_json_or(args.json, &created, |created| print_created(created, config.timezone()))
 }
 

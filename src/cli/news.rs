@@ -3,7 +3,7 @@
 use super::exit;
 use super::shared::{
     BodyArgs, explain, format_time, parse_time, print_json_or, print_table, read_body, refused,
-    report_created, yes_no,
+    yes_no,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::content::{
@@ -121,7 +121,6 @@ pub async fn run_news(db: &Db, command: NewsCommand) -> anyhow::Result<()> {
 async fn add(db: &Db, args: AddArgs, now: Timestamp) -> anyhow::Result<()> {
     let article = parse_new_article(args)?;
     let id = db.write(move |tx| content::add(tx, &article, now)).await.map_err(explain)?;
-    report_created(id);
     let added = db.read(move |connection| content::show(connection, id)).await?;
     println!("added article {id}");
     print_articles(&[added], now);

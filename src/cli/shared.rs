@@ -212,24 +212,6 @@ pub fn parse_room(code: &str) -> anyhow::Result<crate::games::rules::room::Room>
     })
 }
 
-thread_local! {
-    /// The id of what the running admin command created, for its audit record. A CLI command
-    /// runs on one thread (`current_thread_runtime`), so the command and `admin::run`, which
-    /// records it, see the same slot.
-    static CREATED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Tells the audit log the id of what this command just created (a command classified as
-/// creating in `cli/admin.rs` calls it once the write committed).
-pub fn report_created(id: impl ToString) {
-    CREATED.with(|created| *created.borrow_mut() = Some(id.to_string()));
-}
-
-/// The id `report_created` was given since the last call, if any.
-pub fn take_created() -> Option<String> {
-    CREATED.with(|created| created.borrow_mut().take())
-}
-
 /// Re-seals v1 card numbers to their rows and fingerprints cards linked before fingerprints
 /// were kept (`wallet::payout_accounts::seal_cards`): `migrate` and `serve` run it before
 /// anything else, so a second player linking an old card is refused too. How many of each.
@@ -264,13 +246,5 @@ mod tests {
             shown,
             ["0s", "59s", "1m", "59m", "1h 00m", "1h 05m", "23h 59m", "1d 04h", "0s"]
         );
-    }
-
-    #[test]
-    fn a_created_id_is_taken_once() {
-        assert_eq!(take_created(), None);
-        report_created(7);
-        assert_eq!(take_created().as_deref(), Some("7"));
-        assert_eq!(take_created(), None);
     }
 }

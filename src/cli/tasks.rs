@@ -1,7 +1,7 @@
 //! `fairhall admin task ...`: operator-defined tasks (create, update, list, show, close) and
 //! their claims. Flags are checked whole by `growth::tasks`, which names the one it refuses.
 
-use super::shared::{explain, not_found, print_json_or, print_table, report_created};
+use super::shared::{explain, not_found, print_json_or, print_table};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
@@ -95,7 +95,6 @@ pub async fn run_task(
             let written =
                 db.write(move |tx| through_writer(tasks::create(tx, &input, &settings, now)));
             let id = written.await.map_err(refusal)?;
-            report_created(id);
             println!("created task {id}");
         }
         TaskCommand::Update { id, args } => {

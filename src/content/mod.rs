@@ -23,7 +23,9 @@ use types::{Article, ArticleChange, NewArticle, NewsArticle, NewsItem};
 
 /// Adds an article, published at its `published_at` or now; returns its id.
 pub fn add(tx: &Tx, article: &NewArticle, now: Timestamp) -> Result<i64, AppError> {
-    sql::insert(tx, article, article.published_at.unwrap_or(now), now)
+    let id = sql::insert(tx, article, article.published_at.unwrap_or(now), now)?;
+    tx.note_created(id);
+    Ok(id)
 }
 
 /// Changes an article that is not removed. `missing_params` when `change` changes nothing,

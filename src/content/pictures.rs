@@ -67,7 +67,10 @@ pub fn add(tx: &Tx, data_dir: &Path, image: &Image, now: Timestamp) -> Result<Pi
          ON CONFLICT (file_name) DO NOTHING",
     )?
     .execute(params![file_name, image.bytes.len() as i64, now])?;
-    find(tx, &file_name)?.ok_or_else(|| anyhow::anyhow!("picture {file_name} not recorded").into())
+    let picture =
+        find(tx, &file_name)?.ok_or_else(|| anyhow::anyhow!("picture {file_name} not recorded"))?;
+    tx.note_created(picture.id);
+    Ok(picture)
 }
 
 const COLUMNS: &str = "picture_id, file_name, size_bytes, created_at";

@@ -81,6 +81,8 @@ impl HookSlot {
 pub(super) struct Notes {
     job: RefCell<Vec<CommitNote>>,
     kept: RefCell<Vec<CommitNote>>,
+    /// The id of what the running job created, for its audit record (`Tx::note_created`).
+    job_created: RefCell<Option<String>>,
 }
 
 impl Notes {
@@ -88,15 +90,25 @@ impl Notes {
         self.job.borrow_mut().push(change);
     }
 
+    pub(super) fn note_created(&self, id: String) {
+        *self.job_created.borrow_mut() = Some(id);
+    }
+
+    pub(super) fn created(&self) -> Option<String> {
+        self.job_created.borrow().clone()
+    }
+
     /// The running job's savepoint was released: its notes join the group's.
     pub(super) fn keep_job(&self) {
         let mut job = self.job.borrow_mut();
         self.kept.borrow_mut().append(&mut job);
+        self.job_created.borrow_mut().take();
     }
 
     /// The running job's savepoint was rolled back: its notes are void.
     pub(super) fn discard_job(&self) {
         self.job.borrow_mut().clear();
+        self.job_created.borrow_mut().take();
     }
 
     /// The group's kept notes, leaving it empty for the next group.

@@ -39,6 +39,17 @@ impl Tx<'_> {
         self.1.note(CommitNote::SessionsEnded(ended));
     }
 
+    /// Notes that this write created the thing with `id` (a product, a news article, ...): the
+    /// audit record of an audited write (`Db::audited`) names it as its target.
+    pub fn note_created(&self, id: impl ToString) {
+        self.1.note_created(id.to_string());
+    }
+
+    /// What `note_created` noted in this write so far.
+    pub fn created(&self) -> Option<String> {
+        self.1.created()
+    }
+
     /// True while a failed ledger check halts money in this process (`ledger::transfer`
     /// refuses then).
     pub fn ledger_halted(&self) -> bool {
@@ -63,6 +74,18 @@ pub struct Db {
     threads: Arc<Threads>,
     commit_hook: committed::HookSlot,
     ledger_halt: LedgerHalt,
+    /// Recorded in the transaction of every write through this handle (`Db::audited`).
+    audit: Option<Arc<dyn WriteAudit>>,
+}
+
+/// A record kept in the same transaction as each write of a handle (`Db::audited`): the
+/// operator's audit log, so that a change without its record cannot exist, and a record
+/// without its change neither.
+pub trait WriteAudit: Send + Sync {
+    /// Runs first in the write's transaction; what it returns is handed to `record`.
+    fn before(&self, tx: &Tx) -> Result<Box<dyn std::any::Any + Send>, AppError>;
+    /// Runs last in the write's transaction, once the write succeeded.
+    fn record(&self, tx: &Tx, before: Box<dyn std::any::Any + Send>) -> Result<(), AppError>;
 }
 
 /// What `Db::close` stops and waits for; taken by the first close.
@@ -163,7 +186,14 @@ impl Db {
             threads,
             commit_hook,
             ledger_halt,
+            audit: None,
         })
+    }
+
+    /// A handle to the same database whose every write also runs `audit` inside its own
+    /// transaction (the change and its record commit together or not at all).
+    pub fn audited(&self, audit: Arc<dyn WriteAudit>) -> Db {
+        Db { audit: Some(audit), ..self.clone() }
     }
 
     /// Closes the database for good: stops the checkpoint thread, closes the read connections
@@ -236,7 +266,18 @@ impl Db {
         F: FnOnce(&Tx) -> Result<T, AppError> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
-        let job = writer::Job::new(work, reply);
+        let job = match self.audit.clone() {
+            None => writer::Job::new(work, reply),
+            Some(audit) => writer::Job::new(
+                move |tx: &Tx| {
+                    let before = audit.before(tx)?;
+                    let value = work(tx)?;
+                    audit.record(tx, before)?;
+                    Ok(value)
+                },
+                reply,
+            ),
+        };
         self.writer
             .send(job)
             .await
@@ -464,6 +505,67 @@ mod tests {
 
     fn test_options() -> DbOptions {
         DbOptions { read_connections: 1, writer_queue: 16, wal_max_bytes: 64 * 1024 * 1024 }
+    }
+
+    /// Appends a row to `records` after each write, or refuses to when `fail` says so.
+    struct Recorder {
+        fail: bool,
+    }
+
+    impl WriteAudit for Recorder {
+        fn before(&self, tx: &Tx) -> Result<Box<dyn std::any::Any + Send>, AppError> {
+            let count: i64 = tx.query_row("SELECT count(*) FROM changes", [], |row| row.get(0))?;
+            Ok(Box::new(count))
+        }
+
+        fn record(&self, tx: &Tx, before: Box<dyn std::any::Any + Send>) -> Result<(), AppError> {
+            if self.fail {
+                return Err(AppError::Internal(anyhow::anyhow!("the record could not be written")));
+            }
+            let before = *before.downcast::<i64>().expect("the count before");
+            tx.execute("INSERT INTO records (seen_before) VALUES (?1)", [before])?;
+            Ok(())
+        }
+    }
+
+    #[tokio::test]
+    async fn an_audited_write_and_its_record_commit_together_or_not_at_all() {
+        let dir = tempfile::tempdir().expect("a temp directory");
+        let db = Db::open(&dir.path().join("audited.db"), test_options()).expect("db");
+        db.write(|tx| {
+            tx.execute_batch(
+                "CREATE TABLE changes (id INTEGER PRIMARY KEY);
+                 CREATE TABLE records (seen_before INTEGER NOT NULL);",
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("tables");
+        let change = |tx: &Tx| Ok(tx.execute("INSERT INTO changes DEFAULT VALUES", [])?);
+        let counts = || async {
+            db.read(|connection| {
+                let count = |table: &str| {
+                    connection.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
+                        row.get::<_, i64>(0)
+                    })
+                };
+                Ok((count("changes")?, count("records")?))
+            })
+            .await
+            .expect("counts")
+        };
+
+        db.audited(Arc::new(Recorder { fail: false })).write(change).await.expect("recorded");
+        assert_eq!(counts().await, (1, 1));
+        let refused = db.audited(Arc::new(Recorder { fail: false }));
+        let failed = refused.write(|_| Err::<(), _>(AppError::BadParams)).await;
+        assert!(matches!(failed, Err(AppError::BadParams)));
+        assert_eq!(counts().await, (1, 1), "a refused write records nothing");
+        let unrecordable = db.audited(Arc::new(Recorder { fail: true })).write(change).await;
+        assert!(unrecordable.is_err());
+        assert_eq!(counts().await, (1, 1), "a change whose record fails does not happen");
+        db.write(change).await.expect("a plain write");
+        assert_eq!(counts().await, (2, 1), "the plain handle records nothing");
     }
 
     #[tokio::test]

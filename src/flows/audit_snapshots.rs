@@ -41,10 +41,12 @@ pub enum AuditTarget {
     Ledger,
     /// The money jobs' clock gate (`money_clock`), which `admin clock accept` reopens.
     Clock,
+    /// The verification codes `admin codes` shows (a sensitive read, no snapshot).
+    Codes,
 }
 
 impl AuditTarget {
-    pub const ALL: [AuditTarget; 17] = [
+    pub const ALL: [AuditTarget; 18] = [
         AuditTarget::User,
         AuditTarget::Deposit,
         AuditTarget::Withdrawal,
@@ -62,6 +64,7 @@ impl AuditTarget {
         AuditTarget::Entry,
         AuditTarget::Ledger,
         AuditTarget::Clock,
+        AuditTarget::Codes,
     ];
 
     pub fn code(self) -> &'static str {
@@ -83,6 +86,7 @@ impl AuditTarget {
             AuditTarget::Entry => "entry",
             AuditTarget::Ledger => "ledger",
             AuditTarget::Clock => "clock",
+            AuditTarget::Codes => "codes",
         }
     }
 

@@ -181,6 +181,86 @@ async fn reads_are_not_recorded() {
 }
 
 #[tokio::test]
+async fn a_look_at_verification_codes_is_recorded_before_they_are_shown() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    TestApp::open(data, |_| {});
+    succeed(data, &["admin", "codes", "--by", "dana"]);
+    let read = newest(data);
+    assert_eq!((&read["action"], &read["target_kind"]), (&json!("codes"), &json!("codes")));
+    assert_eq!((&read["actor"], &read["outcome"]), (&json!("dana"), &json!("ok")));
+    assert_eq!((&read["before"], &read["after"]), (&Value::Null, &Value::Null));
+}
+
+/// The real user id of this test process, as the audit log records the binary it starts.
+fn own_uid() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    let line = status.lines().find(|line| line.starts_with("Uid:")).expect("a Uid line");
+    line.split_whitespace().nth(1).and_then(|uid| uid.parse().ok()).expect("a uid")
+}
+
+#[tokio::test]
+async fn the_system_user_is_recorded_beside_the_typed_name() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let user = app.player().await.id.to_string();
+    let ran = fairhall(data)
+        .env("SUDO_USER", "erin")
+        .env("LOGNAME", "root\x1b[2J")
+        .args(["admin", "user", "freeze", user.as_str(), "--by", "mallory"])
+        .output()
+        .expect("it ran");
+    assert!(ran.status.success(), "{ran:?}");
+    let frozen = newest(data);
+    assert_eq!(frozen["actor"], "mallory", "the typed name, as typed");
+    assert_eq!(frozen["os_identity"]["uid"], own_uid());
+    assert_eq!(frozen["os_identity"]["sudo_user"], "erin");
+    assert_eq!(frozen["os_identity"]["logname"], "root[2J", "no control character kept");
+    let table = succeed(data, &["admin", "audit", "--limit", "1"]);
+    assert!(table.contains(&format!("uid={},sudo=erin", own_uid())), "{table}");
+}
+
+/// `admin wallet adjust` killed at random moments: every credit that landed has its audit row,
+/// and every row its credit (both are written in one transaction).
+#[tokio::test]
+async fn a_killed_adjustment_never_leaves_a_credit_without_its_audit_row() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let player = app.player().await;
+    let adjust = ["admin", "wallet", "adjust", player.phone.as_str(), "1.00", "--reason", "kill"];
+    let started = std::time::Instant::now();
+    succeed(data, &adjust);
+    let one_run = started.elapsed().as_micros() as u64;
+    // A fixed sequence of kill times spread over a whole run (a linear congruential walk).
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..60 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let delay = std::time::Duration::from_micros((seed >> 33) % one_run.max(1));
+        let mut child = fairhall(data)
+            .args(adjust)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        std::thread::sleep(delay);
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+    }
+    let shown = succeed(data, &["admin", "wallet", "show", player.phone.as_str(), "--json"]);
+    let shown: Value = serde_json::from_str(&shown).expect("JSON");
+    let wallet: f64 =
+        shown["balances"]["wallet"].as_str().expect("a balance").parse().expect("0.00");
+    let credits = wallet.round() as usize;
+    let rows = audit(data, &["--action", "wallet.adjust", "--limit", "1000"]);
+    let recorded = rows.iter().filter(|row| row["outcome"] == "ok").count();
+    assert!(credits >= 2, "some runs got through: {credits}");
+    assert!(credits < 61, "some runs were killed: {credits}");
+    assert_eq!(credits, recorded, "a credit for every row and a row for every credit");
+}
+
+#[tokio::test]
 async fn the_audit_command_filters_and_prints_a_table() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data = dir.path();
@@ -224,7 +304,8 @@ async fn the_audit_command_filters_and_prints_a_table() {
     assert_eq!(lines.len(), 3, "{table}");
     assert!(lines[0].starts_with("time "), "{table}");
     let cells: Vec<&str> = lines[1].split_whitespace().collect();
-    assert_eq!(cells[1..], ["bob", "deposit.reject", target_second.as_str(), "ok"]);
+    let system_user = format!("uid={}", own_uid());
+    assert_eq!(cells[1..], ["bob", &system_user, "deposit.reject", target_second.as_str(), "ok"]);
     assert_eq!(lines[2], "1 records");
 
     let bad_kind = fail(data, &["admin", "audit", "--target", "spaceship:1"]);

@@ -26,9 +26,18 @@ async fn withdraw_show_prints_the_whole_card_number_or_address_for_the_payer() {
         "amount": "50.00", "fund_password": crate::support::wallet_support::FUND_PASSWORD });
     let by_usdt = withdraw(&app, &player, usdt_form).await;
 
-    let bank = succeed(data, &["admin", "withdraw", "show", &by_bank]);
+    let bank = succeed(data, &["admin", "withdraw", "show", &by_bank, "--by", "payer"]);
     let usdt = succeed(data, &["admin", "withdraw", "show", &by_usdt]);
     let unknown = fail(data, &["admin", "withdraw", "show", "9999"]);
+
+    // Each look at a whole card number or address is in the audit log, with who looked.
+    let reads = succeed(data, &["admin", "audit", "--action", "withdraw.show", "--json"]);
+    let reads: serde_json::Value = serde_json::from_str(&reads).expect("JSON");
+    let reads = reads.as_array().expect("a list");
+    let looked_at: Vec<&str> = reads.iter().filter_map(|row| row["target_id"].as_str()).collect();
+    assert_eq!(looked_at, ["9999", by_usdt.as_str(), by_bank.as_str()], "{reads:?}");
+    assert_eq!(reads[2]["actor"], "payer");
+    assert!(reads[2]["os_identity"]["uid"].is_u64(), "{reads:?}");
 
     assert!(bank.contains(&format!("card number {}", card_number_of(player.id))), "{bank}");
     assert!(bank.contains("pay to bank VCB, holder Nguyen Van An"), "{bank}");

@@ -31,6 +31,9 @@ pub fn fairhall(data_dir: &Path) -> Command {
         .env_remove("FAIRHALL_DATA_DIR")
         // `admin --by` defaults to $USER: without it, to "operator", whoever runs the tests.
         .env_remove("USER")
+        // The audit log records these beside --by: absent unless a test sets them.
+        .env_remove("SUDO_USER")
+        .env_remove("LOGNAME")
         .env("NO_COLOR", "1")
         .env("RUST_LOG", "info");
     command

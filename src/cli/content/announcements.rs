@@ -4,7 +4,7 @@
 
 use crate::cli::shared::{
     BodyArgs, explain, format_time, not_found, parse_time, print_json_or, print_table, read_body,
-    refused, report_created, yes_no,
+    refused, yes_no,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::content::announcements::{
@@ -81,7 +81,6 @@ pub async fn create(db: &Db, args: CreateArgs) -> anyhow::Result<()> {
         .write(move |tx| announcements::create(tx, &announcement, now))
         .await
         .map_err(|error| window_or(error, explain))?;
-    report_created(id);
     println!("{id}");
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! (`content::pictures`). Flags are parsed here; which flags a kind takes and needs is
 //! decided by `content::items`, whose refusal names the flag.
 
-use crate::cli::shared::{explain, not_found, print_json_or, print_table, report_created};
+use crate::cli::shared::{explain, not_found, print_json_or, print_table};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::content::items::types::{
@@ -86,7 +86,6 @@ pub async fn create(
     let input = input_of(args, timezone)?;
     let written = db.write(move |tx| through_writer(items::create(tx, kind, input, now)));
     let id = written.await.map_err(refusal)?;
-    report_created(id);
     println!("{id}");
     Ok(())
 }
@@ -157,7 +156,6 @@ pub async fn run_picture(
                 .write(move |tx| pictures::add(tx, &data_dir, &image, now))
                 .await
                 .map_err(refused)?;
-            report_created(picture.id);
             println!("{}\t{}\t{}", picture.id, picture.file_name, picture.url);
         }
         PictureCommand::List { json } => {

@@ -6,7 +6,7 @@
 mod print;
 mod spec;
 
-use super::shared::{explain, not_found, print_json_or, report_created};
+use super::shared::{explain, not_found, print_json_or};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -211,7 +211,6 @@ async fn create(
     let settings = context.settings.clone();
     let written = db.write(move |tx| through_writer(catalog::create(tx, &spec, &settings, now)));
     let id = kept_or_removed(written.await, picture)?;
-    report_created(id);
     println!("created product {id}");
     Ok(())
 }

@@ -25,6 +25,7 @@ pub fn create(tx: &Tx, announcement: &NewAnnouncement, now: Timestamp) -> Result
     let id = sql::insert(tx, announcement, now)?;
     let (title, body) = (announcement.title.as_str(), announcement.body.as_str());
     sql::upsert_text(tx, id, announcement.lang, Some(title), Some(body))?;
+    tx.note_created(id);
     Ok(id)
 }
 

@@ -226,6 +226,7 @@ pub fn create(
     let text = merged_text(kind, lang, None, input.text)?;
     let id = sql::insert(tx, &item)?;
     sql::put_text(tx, id, &text)?;
+    tx.note_created(id);
     Ok(id)
 }
 

@@ -289,6 +289,7 @@ pub fn create(
     for (lang, text) in &texts {
         sql::set_text(tx, id, lang, text)?;
     }
+    tx.note_created(id);
     Ok(id)
 }
 

@@ -148,6 +148,7 @@ pub fn create(
     }
     let (total, quantity, mode) = (request.total, request.quantity, request.mode);
     let expires_at = request.expires_at;
+    tx.note_created(envelope_id);
     Ok(Created {
         id: envelope_id,
         code: code.as_str().to_string(),

@@ -202,6 +202,7 @@ pub fn create(
     let spec = input.to_spec(settings.timezone)?;
     let task_id = sql::insert_task(tx, &spec, now)?;
     sql::put_texts(tx, task_id, &spec.texts)?;
+    tx.note_created(task_id);
     Ok(task_id)
 }
 
