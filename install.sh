@@ -18,6 +18,8 @@ then installs:
   PREFIX/etc/fairhall/fairhall.toml             the config, mode 0600, written once
                                                 by `fairhall init` with fresh secrets
   PREFIX/var/lib/fairhall                       the data directory, mode 0750
+  PREFIX/etc/profile.d/fairhall.sh              sets FAIRHALL_CONFIG in login shells, so
+                                                `fairhall admin ...` finds the config
   PREFIX/etc/systemd/system/fairhall.service    the systemd unit (unless --no-systemd)
 and, when installing to / with systemd, enables and (re)starts the service.
 
@@ -102,6 +104,7 @@ BIN_PATH=$BIN_DIR/fairhall
 CONF_DIR=$ROOT/etc/fairhall
 CONF_PATH=$CONF_DIR/fairhall.toml
 DATA_DIR=$ROOT/var/lib/fairhall
+PROFILE_PATH=$ROOT/etc/profile.d/fairhall.sh
 UNIT_DIR=$ROOT/etc/systemd/system
 UNIT_PATH=$UNIT_DIR/fairhall.service
 
@@ -270,6 +273,13 @@ if [ "$OWN_BY_USER" -eq 1 ]; then
     chown -R "$SVC_USER": "$DATA_DIR"
 fi
 
+# Without --config, a command reads FAIRHALL_CONFIG: set in every login shell, `fairhall admin`
+# works on this installation's hall (a command pointed at no hall refuses, exit 4).
+install -d -m 0755 "$(dirname "$PROFILE_PATH")"
+printf '# Written by fairhall install.sh: `fairhall admin ...` finds the installed config.\nexport FAIRHALL_CONFIG=%s\n' \
+    "$CONF_PATH" >"$PROFILE_PATH"
+chmod 0644 "$PROFILE_PATH"
+
 # ----------------------------------------------------------------- systemd --
 SERVICE_STATE="not installed (--no-systemd)"
 if [ "$SYSTEMD" -eq 1 ]; then
@@ -280,6 +290,8 @@ if [ "$SYSTEMD" -eq 1 ]; then
 Description=fairhall gaming hall
 After=network-online.target
 Wants=network-online.target
+# A data directory on its own volume: never start on the empty mount point.
+RequiresMountsFor=$DATA_DIR
 
 [Service]
 # serve says READY=1 once it listens and pings the watchdog while its loops run; a server
@@ -361,6 +373,7 @@ fairhall installed: $VERSION
   binary   $BIN_PATH
   config   $CONF_PATH  ($CONFIG_STATE, mode 0600)
   data     $DATA_DIR  (mode 0750)
+  profile  $PROFILE_PATH  (FAIRHALL_CONFIG for \`fairhall admin\`; open a new login shell)
   backup   $BACKUP_STATE
   service  $SERVICE_STATE
 EOF

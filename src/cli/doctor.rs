@@ -48,14 +48,8 @@ const SECRETS_FILE: &str = "secrets.toml";
 /// Runs every check on the database of `config`. Opens it itself rather than through
 /// `startup::open`, which refuses to start on the very permission problems doctor reports.
 pub async fn run_doctor(config: Config, json: bool) -> anyhow::Result<()> {
+    // `cli::hall` refused a data directory without a database before this runs.
     let path = config.database_path();
-    if !path.exists() {
-        return Err(exit::NotFound(format!(
-            "no database at {}: check --data-dir (or server.data_dir), or run `fairhall migrate`",
-            path.display()
-        ))
-        .into());
-    }
     let options = crate::db::DbOptions {
         read_connections: 1,
         writer_queue: config.server.writer_queue,

@@ -27,6 +27,7 @@ mod doctor;
 mod envelopes;
 pub mod exit;
 mod games;
+mod hall;
 mod ledger;
 mod news;
 mod products;
@@ -70,7 +71,8 @@ enum Command {
         #[arg(long, value_parser = crate::net::listen_address)]
         listen: Option<SocketAddr>,
     },
-    /// Write a new config file (the --config path) with freshly generated secrets.
+    /// Write a new config file (the --config path) with freshly generated secrets, and create
+    /// its hall (the database) when the data directory holds none.
     Init {
         /// Replace an existing file.
         #[arg(long)]
@@ -160,32 +162,48 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
 }
 
 fn run_command(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
+    if let Command::Init { force, listen } = cli.command {
+        let file = setup::init(cli.config, cli.data_dir.clone(), force, listen)?;
+        // The explicit first start: the new config's hall, unless one is there already.
+        let config = load_config(Some(file.clone()), cli.data_dir)?;
+        if config.database_path().exists() {
+            println!("{} already holds a hall: left as it is", config.server.data_dir.display());
+            return Ok(());
+        }
+        hall::require(&config, Some(&file), hall::FirstStart::Allowed)?;
+        return setup::migrate(config);
+    }
+    let config_file = cli.config.clone();
+    let config = load_config(cli.config, cli.data_dir)?;
+    let first_start = match &cli.command {
+        Command::Serve { .. } | Command::Migrate => Some(hall::FirstStart::Allowed),
+        // A restore makes the database; the config's dump opens none.
+        Command::Restore { .. } | Command::Config { .. } | Command::Init { .. } => None,
+        Command::VerifyDraw { .. } | Command::Backup { .. } | Command::Admin { .. } => {
+            Some(hall::FirstStart::Refused)
+        }
+    };
+    if let Some(first_start) = first_start {
+        hall::require(&config, config_file.as_deref(), first_start)?;
+    }
     match cli.command {
-        Command::Init { force, listen } => setup::init(cli.config, cli.data_dir, force, listen),
+        Command::Init { .. } => unreachable!("init ran above"),
         Command::Serve { listen } => {
-            let mut config = load_config(cli.config, cli.data_dir)?;
+            let mut config = config;
             if let Some(listen) = listen {
                 config.server.listen = listen;
             }
             serve::run(config)
         }
-        Command::Migrate => setup::migrate(load_config(cli.config, cli.data_dir)?),
-        Command::VerifyDraw { room, issue } => {
-            games::verify_draw(load_config(cli.config, cli.data_dir)?, &room, &issue)
-        }
-        Command::Backup { file, json } => {
-            backup::backup(&load_config(cli.config, cli.data_dir)?, &file, json)
-        }
-        Command::Restore { file, yes, json } => {
-            backup::restore(&load_config(cli.config, cli.data_dir)?, &file, yes, json)
-        }
-        Command::Config { command: ConfigCommand::Dump } => {
-            config_dump::dump(&load_config(cli.config, cli.data_dir)?)
-        }
+        Command::Migrate => setup::migrate(config),
+        Command::VerifyDraw { room, issue } => games::verify_draw(config, &room, &issue),
+        Command::Backup { file, json } => backup::backup(&config, &file, json),
+        Command::Restore { file, yes, json } => backup::restore(&config, &file, yes, json),
+        Command::Config { command: ConfigCommand::Dump } => config_dump::dump(&config),
         Command::Admin { operator, command } => {
             let admin_matches = matches.subcommand_matches("admin").context("no admin command")?;
             let invocation = admin::Invocation::of(admin_matches);
-            admin::run(load_config(cli.config, cli.data_dir)?, operator, invocation, command)
+            admin::run(config, operator, invocation, command)
         }
     }
 }

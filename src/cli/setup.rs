@@ -24,12 +24,13 @@ pub fn migrate(mut config: Config) -> anyhow::Result<()> {
     })
 }
 
+/// Writes the new config; returns its path.
 pub fn init(
     path: Option<PathBuf>,
     data_dir: Option<PathBuf>,
     force: bool,
     listen: SocketAddr,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<PathBuf> {
     let Some(path) = path else {
         bail!("init needs --config FILE: where to write the new config");
     };
@@ -45,6 +46,7 @@ pub fn init(
             std::env::current_dir().context("while reading the current directory")?.join("data")
         }
     };
+    let data_dir = std::path::absolute(&data_dir).context("while resolving the data directory")?;
     crate::private_file::write(&path, &crate::config::initial_config_text(&data_dir, listen))?;
     println!("wrote {} (data directory {})", path.display(), data_dir.display());
     println!(
@@ -53,5 +55,5 @@ pub fn init(
          what each costs; docs/programmes.md has every formula",
         path.display()
     );
-    Ok(())
+    Ok(path)
 }

@@ -2,7 +2,7 @@
 //! command, run as the built binary on a `TestApp`'s data directory, leaves one row with the
 //! actor, the masked arguments, the target before and after, and the outcome.
 
-use crate::support::binary::{fail, fairhall, run, succeed};
+use crate::support::binary::{fail, fairhall, new_hall, run, succeed};
 use crate::support::helpers::TestApp;
 use crate::support::wallet_support::WalletApp;
 use serde_json::{Value, json};
@@ -112,6 +112,7 @@ async fn a_user_change_is_recorded_and_a_password_never_is() {
 #[test]
 fn catalogue_changes_are_recorded_by_their_target_or_new_id() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
 
     succeed(data, &["admin", "room", "close", "k3"]);
@@ -360,6 +361,7 @@ async fn verify_prints_its_report_as_json() {
 fn an_unknown_id_exits_4_in_every_command_group() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data = dir.path();
+    succeed(data, &["migrate"]);
     let unknown: [&[&str]; 14] = [
         &["deposit", "show", "9999"],
         &["deposit", "reject", "9999", "--reason", "x"],

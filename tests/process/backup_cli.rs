@@ -3,7 +3,7 @@
 //! acknowledged before the backup began; the refusals of a restore (a
 //! corrupted, a truncated or a newer archive, a running `serve`) that change nothing.
 
-use crate::support::binary::{fail, run, run_with_input, succeed};
+use crate::support::binary::{fail, new_hall, run, run_with_input, succeed};
 use crate::support::server::post;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -150,6 +150,7 @@ fn a_backup_taken_while_serve_takes_bets_restores_every_bet_acknowledged_before_
 
 /// A data directory with a player and a backup of it; returns the archive.
 fn hall_with_a_backup(data_dir: &Path) -> PathBuf {
+    new_hall(data_dir);
     succeed(
         data_dir,
         &["admin", "user", "create", "--phone", "13800000011", "--password", "first_1"],
@@ -182,8 +183,8 @@ fn backup_prints_what_it_wrote_as_text_or_json_and_refuses_to_overwrite() {
     assert_eq!(written["files"], 2, "the database and the generated secrets: {written}");
     assert_eq!(again.status.code(), Some(1), "{again:?}");
     assert!(again.stderr.contains("already exists"), "{again:?}");
-    assert_eq!(nothing.status.code(), Some(1), "{nothing:?}");
-    assert!(nothing.stderr.contains("no database to back up"), "{nothing:?}");
+    assert_eq!(nothing.status.code(), Some(4), "{nothing:?}");
+    assert!(nothing.stderr.contains("no database at"), "{nothing:?}");
     assert_eq!(mode(&archive), 0o600);
 }
 
@@ -313,6 +314,7 @@ fn restore_refuses_a_corrupted_truncated_newer_or_inconsistent_archive_and_chang
     };
     rewrite_archive(&archive, &dangling, orphan_posting, true);
     let target = dir.path().join("target");
+    new_hall(&target);
     succeed(
         &target,
         &["admin", "user", "create", "--phone", "13800000013", "--password", "first_1"],

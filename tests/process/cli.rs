@@ -1,7 +1,7 @@
 //! The command line (`fairhall init | migrate | serve | admin ...`), run as the built binary
 //! on a temp data directory.
 
-use crate::support::binary::{Run, fairhall, run, succeed};
+use crate::support::binary::{Run, fairhall, new_hall, run, succeed};
 use crate::support::helpers::TestApp;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -141,6 +141,7 @@ fn a_bad_config_stops_serve_with_the_key_named() {
 #[test]
 fn invalid_user_fields_are_refused_with_their_key() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let create = ["admin", "user", "create"];
     let cases: &[(&str, &[&str], &str)] = &[
         ("a bad phone", &["--phone", "123", "--password", "first_1"], "invalid_phone"),
@@ -265,4 +266,43 @@ fn listen_takes_a_host_name_and_a_port_in_use_stops_serve_before_the_database() 
     assert!(!refused.status.success(), "{refused:?}");
     assert!(refused.stderr.contains(&format!("while binding 127.0.0.1:{port}")), "{refused:?}");
     assert!(!empty.join("fairhall.db").exists(), "nothing migrated before the bind");
+}
+
+#[test]
+fn a_command_pointed_at_no_hall_refuses_and_creates_nothing() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path().join("data");
+
+    let admin = run(&data, &["admin", "deposit", "list"]);
+    assert_eq!(admin.status.code(), Some(4), "{admin:?}");
+    assert!(admin.stderr.contains(&format!("no database at {}", data.display())), "{admin:?}");
+    assert!(admin.stderr.contains("embedded defaults"), "{admin:?}");
+    assert!(!data.exists(), "no directory, no secrets, no database");
+    assert_eq!(run(&data, &["backup", "/dev/null/x.tar.gz"]).status.code(), Some(4));
+
+    // A data directory with a past life and no database: a volume not mounted, a restore
+    // that stopped half-way. Even the first-start commands refuse it.
+    std::fs::create_dir_all(data.join("vouchers")).expect("a folder of vouchers");
+    std::fs::create_dir_all(data.join("replaced-20261129T101500Z")).expect("data put aside");
+    for first_start in [&["serve", "--listen", "127.0.0.1:0"][..], &["migrate"]] {
+        let refused = run(&data, first_start);
+        assert_eq!(refused.status.code(), Some(4), "{first_start:?}: {refused:?}");
+        assert!(refused.stderr.contains("replaced-20261129T101500Z/, vouchers/"), "{refused:?}");
+        assert!(refused.stderr.contains("fairhall restore"), "{refused:?}");
+    }
+    assert!(!data.join("fairhall.db").exists() && !data.join("secrets.toml").exists());
+
+    // `init` is a first start: the new config's hall is created with it.
+    let config = dir.path().join("hall.toml");
+    let fresh = dir.path().join("fresh");
+    let config_text = config.to_str().expect("UTF-8");
+    succeed(&fresh, &["--config", config_text, "init"]);
+    assert!(fresh.join("fairhall.db").exists());
+    let listed = std::process::Command::new(env!("CARGO_BIN_EXE_fairhall"))
+        .args(["--config", config_text, "admin", "deposit", "list"])
+        .env_remove("FAIRHALL_DATA_DIR")
+        .current_dir(dir.path())
+        .output()
+        .expect("it ran");
+    assert!(listed.status.success(), "the config names the hall: {listed:?}");
 }

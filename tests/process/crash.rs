@@ -2,7 +2,7 @@
 //! restarted: every bet ends settled exactly once, every player's game balance is what their
 //! bets earned, and the ledger verifies.
 
-use crate::support::binary::run;
+use crate::support::binary::{run, succeed};
 use crate::support::periods::{get, open_period};
 use crate::support::server::{Server, start_with};
 use fairhall::games;
@@ -67,6 +67,8 @@ fn a_kill_during_settlement_settles_every_bet_exactly_once_after_restart() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let data_dir = dir.path();
     std::fs::write(data_dir.join("crash.toml"), CONFIG).expect("the config");
+    let config = data_dir.join("crash.toml");
+    succeed(data_dir, &["--config", config.to_str().unwrap_or_default(), "migrate"]);
     let updated = run(
         data_dir,
         &[

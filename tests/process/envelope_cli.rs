@@ -1,7 +1,7 @@
 //! The operator's envelope commands (`fairhall admin envelope ...`), run as the built binary on
 //! a temp data directory; claims go through the API of a `TestApp` on the same one.
 
-use crate::support::binary::{fail, succeed};
+use crate::support::binary::{fail, new_hall, succeed};
 use crate::support::envelope_support::{EnvelopeApp, assert_envelopes_verify};
 use crate::support::helpers::{TestApp, without_deposit_gates};
 use crate::support::wallet_support::WalletApp;
@@ -145,6 +145,7 @@ async fn the_operator_chooses_the_code_the_player_and_the_expiry() {
 #[test]
 fn creation_refuses_what_cannot_be_an_envelope_naming_why() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     envelope(
         data,

@@ -1,7 +1,7 @@
 //! The operator's news commands (`fairhall admin news add|list|show|edit|remove`), run as the
 //! built binary on the data directory of a `TestApp` whose players read the news.
 
-use crate::support::binary::{fail, run_with_input, succeed};
+use crate::support::binary::{fail, new_hall, run_with_input, succeed};
 use crate::support::helpers::TestApp;
 use crate::support::news::{DETAIL, get, news, titles};
 use std::path::Path;
@@ -101,6 +101,7 @@ async fn the_operator_edits_and_removes_news_from_the_command_line() {
 #[test]
 fn the_command_line_refuses_bad_news_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let long_title = "T".repeat(121);
     let long_body = "b".repeat(20_001);

@@ -1,7 +1,7 @@
 //! The operator's goods commands (`fairhall admin product ...`), run as the built binary on a
 //! temp data directory; the purchase test buys through the API of a `TestApp` on the same one.
 
-use crate::support::binary::{fail, succeed};
+use crate::support::binary::{fail, new_hall, succeed};
 use crate::support::helpers::TestApp;
 use crate::support::wallet_support::{PNG, WalletApp, assert_ledger_verifies};
 use serde_json::{Value, json};
@@ -132,6 +132,7 @@ fn picture_files(data: &Path) -> usize {
 #[test]
 fn the_operator_creates_a_product_from_a_toml_file_and_lists_and_shows_it() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     write_file(data, "coffee.png", PNG);
     let picture = write_file(data, "drinks.png", PNG);
@@ -188,6 +189,7 @@ fn the_operator_creates_a_product_from_a_toml_file_and_lists_and_shows_it() {
 #[test]
 fn a_product_is_created_from_flags_or_a_json_file_and_flags_override_the_file() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     product(data, &["category", "drinks", "--name", "en=Drinks"]);
     let spec: toml::Table = toml::from_str(PRODUCT_TOML).expect("TOML");
@@ -213,6 +215,7 @@ fn a_product_is_created_from_flags_or_a_json_file_and_flags_override_the_file() 
 #[test]
 fn each_invalid_field_is_refused_by_name_and_nothing_is_created() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     product(data, &["category", "drinks", "--name", "en=Drinks"]);
     let file = write_file(data, "coffee.toml", PRODUCT_TOML.as_bytes());
@@ -258,6 +261,7 @@ fn each_invalid_field_is_refused_by_name_and_nothing_is_created() {
 #[test]
 fn a_category_picture_must_be_an_image_and_a_new_category_needs_a_name() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let notes = write_file(data, "notes.png", b"not an image at all");
     let picture = write_file(data, "meat.png", PNG);
@@ -292,6 +296,7 @@ fn a_category_picture_must_be_an_image_and_a_new_category_needs_a_name() {
 #[test]
 fn an_update_changes_only_the_fields_given_and_close_ends_the_sale() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let id = drinks_and_coffee(data, &[]);
     let texts =
@@ -327,6 +332,7 @@ fn an_update_changes_only_the_fields_given_and_close_ends_the_sale() {
 #[test]
 fn obligations_on_an_empty_database_are_zero() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
 
     let report = tabbed(&product(data, &["obligations"]));

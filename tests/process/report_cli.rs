@@ -2,7 +2,7 @@
 //! and scheduler over three operator days (a bet placed before midnight paid after it), then
 //! every figure of the CLI's report checked against an independent sum over the postings.
 
-use crate::support::binary::{fail, run, succeed};
+use crate::support::binary::{fail, new_hall, run, succeed};
 use crate::support::goods::{GoodsApp, fruit};
 use crate::support::hall::Hall;
 use crate::support::helpers::{START, TestApp};
@@ -431,6 +431,7 @@ async fn csv_has_one_header_and_a_row_per_day_or_room_and_the_table_reads() {
 #[test]
 fn a_reversed_too_long_or_doubly_formatted_report_is_refused() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     fn report<'a>(args: &[&'a str]) -> Vec<&'a str> {
         [&["admin", "report"][..], args].concat()
     }

@@ -2,7 +2,7 @@
 //! built binary on a data directory a `TestApp` shares: tasks created by the CLI are listed
 //! and claimed through the API, and sign-ins made through the API show in the CLI.
 
-use crate::support::binary::{fail, succeed};
+use crate::support::binary::{fail, new_hall, succeed};
 use crate::support::helpers::{TestApp, without_deposit_gates};
 use crate::support::signin::sign;
 use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, post_request};
@@ -25,6 +25,7 @@ fn created_id(stdout: &str) -> String {
 #[tokio::test]
 async fn the_operator_creates_a_task_the_player_claims_and_the_claims_show() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let id = created_id(&admin(
         data,
@@ -74,6 +75,7 @@ async fn the_operator_creates_a_task_the_player_claims_and_the_claims_show() {
 #[tokio::test]
 async fn update_changes_the_given_fields_and_close_hides_the_task() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let id = created_id(&admin(
         data,
@@ -117,6 +119,7 @@ async fn update_changes_the_given_fields_and_close_hides_the_task() {
 #[test]
 fn bad_task_flags_are_refused_with_the_flag_named() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let cases: &[(&[&str], &str)] = &[
         (&["create", "--target", "1", "--reward", "1", "--title", "en=x"], "--kind"),

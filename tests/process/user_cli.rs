@@ -3,7 +3,7 @@
 //! (ret 555 after a freeze, ended sessions after a reset, roles and permissions in the info
 //! reply).
 
-use crate::support::binary::{run, run_with_input, succeed};
+use crate::support::binary::{new_hall, run, run_with_input, succeed};
 use crate::support::helpers::{PASSWORD, TestApp};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -41,6 +41,7 @@ fn assert_refused(data: &Path, args: &[&str], code: i32, words: &str) {
 #[test]
 fn search_finds_users_by_phone_part_login_name_part_id_or_invite_code() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let carol = create(data, &["--phone", "13800001111", "--username", "Carol_01"]);
     let dave = create(data, &["--phone", "13900002222", "--username", "dave_x"]);
@@ -86,6 +87,7 @@ fn id(text: &str) -> i64 {
 #[tokio::test]
 async fn list_prints_the_same_columns_as_search_with_json_times_in_rfc_3339() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let carol = create(data, &["--phone", "13800001111", "--username", "Carol_01"]);
     create(data, &["--phone", "13800001112"]);
@@ -341,6 +343,7 @@ async fn roles_and_permissions_are_given_taken_listed_and_sent_to_the_app() {
 #[tokio::test]
 async fn the_admin_role_is_the_one_truth_of_create_admin_and_grant_admin() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let data = dir.path();
     let created = succeed(
         data,

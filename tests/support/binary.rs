@@ -70,6 +70,12 @@ pub fn run(data_dir: &Path, args: &[&str]) -> Run {
     run_with_input(data_dir, args, "")
 }
 
+/// Creates an empty hall in `data_dir` (`fairhall migrate`, a first start): every other
+/// command refuses a data directory without a database.
+pub fn new_hall(data_dir: &Path) {
+    succeed(data_dir, &["migrate"]);
+}
+
 /// Runs `fairhall ARGS` and returns its standard output; fails the test unless it succeeded.
 #[track_caller]
 pub fn succeed(data_dir: &Path, args: &[&str]) -> String {
