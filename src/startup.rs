@@ -91,7 +91,10 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
 fn back_up_before_migrations(config: &Config) -> anyhow::Result<()> {
     let now = crate::clock::Clock::System.now();
     let data_dir = &config.server.data_dir;
-    if let Some(written) = crate::backup::before_migrations(data_dir, &config.backup_dir(), now)? {
+    let recipient = config.backup.recipient()?;
+    let backups = (config.backup_dir(), recipient);
+    let backups = (backups.0.as_path(), backups.1.as_ref());
+    if let Some(written) = crate::backup::before_migrations(data_dir, backups, now)? {
         eprintln!(
             "fairhall: migrations are pending for the database at schema V{}: backed it up to {} \
              ({} bytes) before migrating",

@@ -79,21 +79,95 @@ pub fn create_private(path: &Path) -> anyhow::Result<std::fs::File> {
         .with_context(|| format!("while creating {}", path.display()))
 }
 
-/// An archive being written into `<target>.partial`.
+/// Where an archive's bytes go: a file (then renamed to its name), or standard output.
+enum Sink {
+    File(std::fs::File),
+    Stdout(std::io::Stdout),
+}
+
+impl Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::File(file) => file.write(bytes),
+            Sink::Stdout(stdout) => stdout.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::File(file) => file.flush(),
+            Sink::Stdout(stdout) => stdout.flush(),
+        }
+    }
+}
+
+/// The compressed archive as written: in clear, or encrypted to an age recipient.
+enum Output {
+    Clear(Sink),
+    Encrypted(age::stream::StreamWriter<Sink>),
+}
+
+impl Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Output::Clear(sink) => sink.write(bytes),
+            Output::Encrypted(writer) => writer.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Output::Clear(sink) => sink.flush(),
+            Output::Encrypted(writer) => writer.flush(),
+        }
+    }
+}
+
+impl Output {
+    /// Ends the encryption's last chunk, if any; the sink it wrote to.
+    fn finish(self) -> std::io::Result<Sink> {
+        match self {
+            Output::Clear(sink) => Ok(sink),
+            Output::Encrypted(writer) => writer.finish(),
+        }
+    }
+}
+
+/// The first bytes of an archive encrypted with age (the format's header line).
+const AGE_MAGIC: &[u8] = b"age-encryption.org/v1";
+
+/// An archive being written into `<target>.partial`, or to standard output for `-`.
 pub struct ArchiveWriter {
-    builder: tar::Builder<flate2::write::GzEncoder<std::fs::File>>,
+    builder: tar::Builder<flate2::write::GzEncoder<Output>>,
     files: Vec<ArchivedFile>,
-    target: PathBuf,
+    /// `None`: standard output.
+    target: Option<PathBuf>,
 }
 
 impl ArchiveWriter {
-    pub fn create(target: &Path) -> anyhow::Result<ArchiveWriter> {
-        let file = create_private(&partial_path(target))?;
-        let encoder = flate2::write::GzEncoder::new(file, flate2::Compression::default());
+    /// Writes to `target` (standard output when `None`), encrypted to `recipient` if any.
+    pub fn create(
+        target: Option<&Path>,
+        recipient: Option<&age::x25519::Recipient>,
+    ) -> anyhow::Result<ArchiveWriter> {
+        let sink = match target {
+            Some(target) => Sink::File(create_private(&partial_path(target))?),
+            None => Sink::Stdout(std::io::stdout()),
+        };
+        let output = match recipient {
+            None => Output::Clear(sink),
+            Some(recipient) => {
+                let recipients = std::iter::once(recipient as &dyn age::Recipient);
+                let encryptor = age::Encryptor::with_recipients(recipients)
+                    .map_err(|error| anyhow::anyhow!("while setting up the encryption: {error}"))?;
+                Output::Encrypted(encryptor.wrap_output(sink).context("while encrypting")?)
+            }
+        };
+        let encoder = flate2::write::GzEncoder::new(output, flate2::Compression::default());
         Ok(ArchiveWriter {
             builder: tar::Builder::new(encoder),
             files: Vec::new(),
-            target: target.to_path_buf(),
+            target: target.map(Path::to_path_buf),
         })
     }
 
@@ -120,7 +194,7 @@ impl ArchiveWriter {
     }
 
     /// Appends the manifest, flushes, syncs and renames the archive to its name. Returns the
-    /// manifest and the archive's size.
+    /// manifest and the archive's size (0 on standard output).
     pub fn finish(
         mut self,
         created_at: String,
@@ -139,12 +213,19 @@ impl ArchiveWriter {
         header.set_mode(0o600);
         header.set_entry_type(tar::EntryType::Regular);
         self.builder.append_data(&mut header, MANIFEST, text.as_slice())?;
-        let file = self.builder.into_inner()?.finish()?;
+        let sink = self.builder.into_inner()?.finish()?.finish()?;
+        let (file, target) = match (sink, self.target) {
+            (Sink::File(file), Some(target)) => (file, target),
+            (mut sink, _) => {
+                sink.flush().context("while writing the archive to standard output")?;
+                return Ok((manifest, 0));
+            }
+        };
         file.sync_all().context("while syncing the archive")?;
         let size = file.metadata()?.len();
-        std::fs::rename(partial_path(&self.target), &self.target)
-            .with_context(|| format!("while naming the archive {}", self.target.display()))?;
-        if let Some(parent) = self.target.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        std::fs::rename(partial_path(&target), &target)
+            .with_context(|| format!("while naming the archive {}", target.display()))?;
+        if let Some(parent) = target.parent().filter(|dir| !dir.as_os_str().is_empty()) {
             std::fs::File::open(parent)?.sync_all()?;
         }
         Ok((manifest, size))
@@ -168,8 +249,12 @@ impl<R: Read> Read for HashingReader<R> {
 
 /// Unpacks `archive` into `staging` (which must not exist), then checks every file against
 /// the manifest. Returns the manifest, or the problems found; an unreadable archive is one.
-pub fn unpack_checked(archive: &Path, staging: &Path) -> Result<Manifest, Vec<String>> {
-    unpack(archive, staging).map_err(|error| vec![format!("{error:#}")])?;
+pub fn unpack_checked(
+    archive: &Path,
+    identity: Option<&Path>,
+    staging: &Path,
+) -> Result<Manifest, Vec<String>> {
+    unpack(archive, identity, staging).map_err(|error| vec![format!("{error:#}")])?;
     let text = std::fs::read(staging.join(MANIFEST))
         .map_err(|_| vec![format!("the archive has no {MANIFEST}: not a fairhall backup")])?;
     let manifest: Manifest = serde_json::from_slice(&text)
@@ -236,16 +321,47 @@ pub fn relative_files(root: &Path) -> anyhow::Result<Vec<String>> {
     Ok(found)
 }
 
+/// The archive's compressed bytes: as they are, or decrypted with the age identity file when
+/// the archive is encrypted.
+fn clear_reader(
+    mut archive: std::io::BufReader<std::fs::File>,
+    identity: Option<&Path>,
+) -> anyhow::Result<Box<dyn Read>> {
+    use std::io::BufRead;
+    if !archive.fill_buf()?.starts_with(AGE_MAGIC) {
+        return Ok(Box::new(archive));
+    }
+    let Some(identity) = identity else {
+        bail!(
+            "the archive is encrypted (age): pass --identity FILE, the age identity file whose \
+             public key is the config's backup.recipient"
+        );
+    };
+    let identities = age::IdentityFile::from_file(identity.to_string_lossy().into_owned())
+        .with_context(|| format!("while reading the identity file {}", identity.display()))?
+        .into_identities()
+        .map_err(|error| anyhow::anyhow!("{}: {error}", identity.display()))?;
+    let decryptor = age::Decryptor::new_buffered(archive)
+        .map_err(|error| anyhow::anyhow!("the encrypted archive does not read: {error}"))?;
+    let reader = decryptor
+        .decrypt(identities.iter().map(|identity| identity.as_ref() as &dyn age::Identity))
+        .map_err(|error| {
+            anyhow::anyhow!("{} does not open the archive: {error}", identity.display())
+        })?;
+    Ok(Box::new(reader))
+}
+
 /// Writes each entry under `staging`: regular files only, relative paths without `..`, each
 /// path once, files 0600 and directories 0750.
-fn unpack(archive: &Path, staging: &Path) -> anyhow::Result<()> {
+fn unpack(archive: &Path, identity: Option<&Path>, staging: &Path) -> anyhow::Result<()> {
     let file = std::fs::File::open(archive)
         .with_context(|| format!("while opening {}", archive.display()))?;
+    let compressed = clear_reader(std::io::BufReader::new(file), identity)?;
     std::fs::DirBuilder::new()
         .mode(0o750)
         .create(staging)
         .with_context(|| format!("while creating {}", staging.display()))?;
-    let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(compressed));
     let mut seen = std::collections::BTreeSet::new();
     for entry in tar.entries().context("the archive is not a gzip-compressed tar")? {
         let mut entry = entry.context("the archive is truncated or corrupted")?;
@@ -280,7 +396,7 @@ mod tests {
 
     fn archive_of(dir: &Path, files: &[(&str, &[u8])]) -> PathBuf {
         let target = dir.join("test.tar.gz");
-        let mut writer = ArchiveWriter::create(&target).expect("a writer");
+        let mut writer = ArchiveWriter::create(Some(&target), None).expect("a writer");
         for (path, content) in files {
             let source = dir.join("source");
             std::fs::write(&source, content).expect("a source file");
@@ -295,7 +411,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temp directory");
         let archive = archive_of(dir.path(), &[("a.txt", b"alpha"), ("avatars/b.png", b"beta")]);
 
-        let manifest = unpack_checked(&archive, &dir.path().join("out")).expect("checked");
+        let manifest = unpack_checked(&archive, None, &dir.path().join("out")).expect("checked");
 
         assert_eq!(manifest.schema_version, 23);
         assert_eq!(manifest.files.len(), 2);
@@ -305,11 +421,44 @@ mod tests {
     }
 
     #[test]
+    fn an_archive_encrypted_to_a_recipient_opens_only_with_its_identity() {
+        let dir = tempfile::tempdir().expect("a temp directory");
+        let identity = age::x25519::Identity::generate();
+        let identity_file = dir.path().join("key.txt");
+        let secret = age::secrecy::ExposeSecret::expose_secret(&identity.to_string()).to_string();
+        std::fs::write(&identity_file, format!("{secret}\n")).expect("the identity file");
+        let target = dir.path().join("sealed.tar.gz");
+        let mut writer =
+            ArchiveWriter::create(Some(&target), Some(&identity.to_public())).expect("a writer");
+        let source = dir.path().join("chains.key");
+        std::fs::write(&source, b"every undrawn result, 0123456789abcdef").expect("a key file");
+        writer.add_file("chains.key", &source).expect("added");
+        writer.finish("2026-11-29T00:00:00Z".into(), 36).expect("finished");
+
+        let bytes = std::fs::read(&target).expect("the archive");
+        assert!(bytes.starts_with(AGE_MAGIC), "an age file");
+        let clear = String::from_utf8_lossy(&bytes);
+        assert!(!clear.contains("chains.key") && !clear.contains("undrawn"), "nothing in clear");
+        let refused =
+            unpack_checked(&target, None, &dir.path().join("no-key")).expect_err("locked");
+        assert!(refused[0].contains("--identity"), "{refused:?}");
+        let other = dir.path().join("other.txt");
+        let stranger = age::x25519::Identity::generate().to_string();
+        std::fs::write(&other, age::secrecy::ExposeSecret::expose_secret(&stranger)).expect("key");
+        assert!(unpack_checked(&target, Some(&other), &dir.path().join("wrong")).is_err());
+        let out = dir.path().join("out");
+        let manifest = unpack_checked(&target, Some(&identity_file), &out).expect("opened");
+        assert_eq!(manifest.files.len(), 1);
+        let key = std::fs::read(out.join("chains.key")).expect("unpacked");
+        assert_eq!(key, b"every undrawn result, 0123456789abcdef");
+    }
+
+    #[test]
     fn a_file_changed_inside_the_archive_is_found() {
         let dir = tempfile::tempdir().expect("a temp directory");
         let archive = archive_of(dir.path(), &[("a.txt", b"alpha")]);
         let out = dir.path().join("out");
-        unpack_checked(&archive, &out).expect("a good archive");
+        unpack_checked(&archive, None, &out).expect("a good archive");
         std::fs::write(out.join("a.txt"), b"alphA").expect("tampered");
         let manifest: Manifest =
             serde_json::from_slice(&std::fs::read(out.join(MANIFEST)).expect("a manifest"))

@@ -39,22 +39,35 @@ pub struct Written {
     pub schema_version: i64,
     /// RFC 3339 UTC.
     pub created_at: String,
+    /// Encrypted to `backup.recipient` (age).
+    pub encrypted: bool,
 }
 
 /// Archives the data directory's database (a consistent copy), secret files and uploads into
-/// `target`, written as `<target>.partial` and renamed; mode 0600.
-pub fn create(data_dir: &Path, target: &Path, now: Timestamp) -> anyhow::Result<Written> {
+/// `target`, written as `<target>.partial` and renamed, mode 0600; or, for `None`, to standard
+/// output. Encrypted to `recipient` (age) when one is given.
+pub fn create(
+    data_dir: &Path,
+    target: Option<&Path>,
+    recipient: Option<&age::x25519::Recipient>,
+    now: Timestamp,
+) -> anyhow::Result<Written> {
     let database = data_dir.join(DATABASE_FILE);
     if !database.is_file() {
         anyhow::bail!("{} has no database to back up ({DATABASE_FILE})", data_dir.display());
     }
-    if target.exists() {
+    if let Some(target) = target.filter(|target| target.exists()) {
         anyhow::bail!("{} already exists: name a new file", target.display());
     }
-    let snapshot = snapshot_path(target);
-    let leftovers = Leftovers::new(vec![snapshot.clone(), archive::partial_path(target)]);
+    let snapshot = match target {
+        Some(target) => snapshot_path(target),
+        None => data_dir.join(format!(".backup-{}.partial-db", std::process::id())),
+    };
+    let mut leftovers = vec![snapshot.clone()];
+    leftovers.extend(target.map(archive::partial_path));
+    let leftovers = Leftovers::new(leftovers);
     let schema_version = snapshot_database(&database, &snapshot)?;
-    let mut writer = ArchiveWriter::create(target)?;
+    let mut writer = ArchiveWriter::create(target, recipient)?;
     writer.add_file(DATABASE_FILE, &snapshot)?;
     let mut files = 1;
     for name in SECRET_FILES {
@@ -77,7 +90,9 @@ pub fn create(data_dir: &Path, target: &Path, now: Timestamp) -> anyhow::Result<
     let created_at = rfc3339(now);
     let (_, bytes) = writer.finish(created_at.clone(), schema_version)?;
     drop(leftovers);
-    Ok(Written { path: target.to_path_buf(), bytes, files, schema_version, created_at })
+    let path = target.map_or_else(|| PathBuf::from("-"), Path::to_path_buf);
+    let encrypted = recipient.is_some();
+    Ok(Written { path, bytes, files, schema_version, created_at, encrypted })
 }
 
 /// `<target>.partial-db`: the database copy, removed once archived.
@@ -122,7 +137,7 @@ pub fn file_time(at: Timestamp) -> String {
 /// pending: `<dir>/pre-migration-V<from>-<time>.tar.gz`. Returns it, if one was taken.
 pub fn before_migrations(
     data_dir: &Path,
-    backup_dir: &Path,
+    (backup_dir, recipient): (&Path, Option<&age::x25519::Recipient>),
     now: Timestamp,
 ) -> anyhow::Result<Option<Written>> {
     let database = data_dir.join(DATABASE_FILE);
@@ -131,7 +146,7 @@ pub fn before_migrations(
     };
     create_dir_private(backup_dir)?;
     let target = backup_dir.join(format!("pre-migration-V{from}-{}.tar.gz", file_time(now)));
-    let written = create(data_dir, &target, now)
+    let written = create(data_dir, Some(&target), recipient, now)
         .context("while taking the backup before the migrations (nothing was migrated)")?;
     Ok(Some(written))
 }

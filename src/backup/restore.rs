@@ -54,10 +54,16 @@ fn managed_entries() -> Vec<String> {
 }
 
 /// Unpacks and checks `archive`; `Err` lists every problem found (nothing was changed).
-pub fn check(archive_path: &Path, data_dir: &Path, now: Timestamp) -> Result<Checked, Vec<String>> {
+/// `identity`: the age identity file that opens an encrypted archive.
+pub fn check(
+    archive_path: &Path,
+    identity: Option<&Path>,
+    data_dir: &Path,
+    now: Timestamp,
+) -> Result<Checked, Vec<String>> {
     super::create_dir_private(data_dir).map_err(|error| vec![format!("{error:#}")])?;
     let staging = Staging(data_dir.join(format!(".restore-{}", super::file_time(now))));
-    let manifest = archive::unpack_checked(archive_path, &staging.0)?;
+    let manifest = archive::unpack_checked(archive_path, identity, &staging.0)?;
     let problems = check_database(&staging.0.join(DATABASE_FILE));
     if !problems.is_empty() {
         return Err(problems);

@@ -67,6 +67,8 @@ pub struct BackupJob {
     pub daily_at: Option<(u32, u32)>,
     pub keep: usize,
     pub timezone: Tz,
+    /// `backup.recipient`: archives are encrypted to it.
+    pub recipient: Option<age::x25519::Recipient>,
 }
 
 impl BackupJob {
@@ -77,6 +79,8 @@ impl BackupJob {
             daily_at: crate::config::parse_daily_at(&config.backup.daily_at),
             keep: config.backup.keep as usize,
             timezone: config.timezone(),
+            // Checked when the config loaded.
+            recipient: config.backup.recipient().ok().flatten(),
         }
     }
 
@@ -184,7 +188,8 @@ impl BackupJob {
     fn take_blocking(&self, now: Timestamp) -> anyhow::Result<super::Written> {
         super::create_dir_private(&self.dir)?;
         remove_leftovers(&self.dir);
-        let written = super::create(&self.data_dir, &free_archive_path(&self.dir, now)?, now)?;
+        let target = free_archive_path(&self.dir, now)?;
+        let written = super::create(&self.data_dir, Some(&target), self.recipient.as_ref(), now)?;
         for old in outdated(&scheduled_archives(&self.dir), self.keep) {
             let path = self.dir.join(old);
             std::fs::remove_file(&path)
@@ -277,6 +282,7 @@ mod tests {
             daily_at,
             keep: 7,
             timezone: chrono_tz::Tz::Asia__Ho_Chi_Minh,
+            recipient: None,
         }
     }
 

@@ -9,23 +9,53 @@ use anyhow::Context;
 use std::io::BufRead;
 use std::path::Path;
 
-/// Writes one archive of the data directory while `serve` may run.
+/// Said on standard error by every unencrypted backup.
+pub const UNENCRYPTED: &str = "fairhall: WARNING: this archive is NOT encrypted: it holds the \
+    chain keys (every undrawn result) and the card-number keys in clear. Set [backup] recipient \
+    to an age public key (README, \"Backups\") before copying archives off this machine";
+
+/// Writes one archive of the data directory while `serve` may run; `-` writes it to standard
+/// output (and what was written to standard error).
 pub fn backup(config: &Config, file: &Path, json: bool) -> anyhow::Result<()> {
-    let written = backup::create(&config.server.data_dir, file, Clock::System.now())?;
+    let recipient = config.backup.recipient()?;
+    let to_stdout = file == Path::new("-");
+    if to_stdout && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        anyhow::bail!("`backup -` writes the archive to standard output: redirect it or pipe it");
+    }
+    let target = (!to_stdout).then_some(file);
+    let written =
+        backup::create(&config.server.data_dir, target, recipient.as_ref(), Clock::System.now())?;
+    if recipient.is_none() {
+        eprintln!("{UNENCRYPTED}");
+    }
+    if to_stdout {
+        let files = written.files;
+        eprintln!(
+            "wrote the archive to standard output ({files} files, schema V{})",
+            written.schema_version
+        );
+        return Ok(());
+    }
     print_json_or(json, &written, |written| {
         println!(
-            "wrote {} ({}, {} {}, schema V{})",
+            "wrote {} ({}, {} {}, schema V{}{})",
             written.path.display(),
             human_bytes(written.bytes),
             written.files,
             if written.files == 1 { "file" } else { "files" },
-            written.schema_version
+            written.schema_version,
+            if written.encrypted { ", encrypted to backup.recipient" } else { "" }
         );
     })
 }
 
 /// Checks `file`, then (confirmed, or with `--yes`) replaces the data directory's data by it.
-pub fn restore(config: &Config, file: &Path, yes: bool, json: bool) -> anyhow::Result<()> {
+pub fn restore(
+    config: &Config,
+    (file, identity): (&Path, Option<&Path>),
+    yes: bool,
+    json: bool,
+) -> anyhow::Result<()> {
     let data_dir = &config.server.data_dir;
     if !file.is_file() {
         return Err(super::exit::NotFound(format!("no archive at {}", file.display())).into());
@@ -36,7 +66,7 @@ pub fn restore(config: &Config, file: &Path, yes: bool, json: bool) -> anyhow::R
          (systemctl stop fairhall), then run restore again",
     )?;
     let now = Clock::System.now();
-    let checked = match backup::restore::check(file, data_dir, now) {
+    let checked = match backup::restore::check(file, identity, data_dir, now) {
         Ok(checked) => checked,
         Err(problems) => {
             for problem in &problems {

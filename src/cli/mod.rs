@@ -92,7 +92,8 @@ enum Command {
     },
     /// Write one backup archive (database, key files, uploads) while `serve` may run.
     Backup {
-        /// The archive to write, e.g. /root/fairhall-before-upgrade.tar.gz (must not exist).
+        /// The archive to write, e.g. /root/fairhall-before-upgrade.tar.gz (must not exist);
+        /// `-` writes it to standard output. Encrypted to `[backup] recipient` when set.
         file: PathBuf,
         /// Print what was written as JSON.
         #[arg(long)]
@@ -103,6 +104,9 @@ enum Command {
     Restore {
         /// The archive written by `fairhall backup` or the daily backup.
         file: PathBuf,
+        /// The age identity file (from `age-keygen`) that opens an encrypted archive.
+        #[arg(long, value_name = "FILE")]
+        identity: Option<PathBuf>,
         /// Do not ask before replacing the data.
         #[arg(long)]
         yes: bool,
@@ -198,7 +202,9 @@ fn run_command(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         Command::Migrate => setup::migrate(config),
         Command::VerifyDraw { room, issue } => games::verify_draw(config, &room, &issue),
         Command::Backup { file, json } => backup::backup(&config, &file, json),
-        Command::Restore { file, yes, json } => backup::restore(&config, &file, yes, json),
+        Command::Restore { file, identity, yes, json } => {
+            backup::restore(&config, (&file, identity.as_deref()), yes, json)
+        }
         Command::Config { command: ConfigCommand::Dump } => config_dump::dump(&config),
         Command::Admin { operator, command } => {
             let admin_matches = matches.subcommand_matches("admin").context("no admin command")?;

@@ -29,6 +29,12 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         if resealed + fingerprinted > 0 {
             tracing::info!(resealed, fingerprinted, "card numbers sealed to their rows");
         }
+        if config.backup.recipient.trim().is_empty() {
+            tracing::warn!(
+                "backups are NOT encrypted: archives hold the chain keys and the card-number keys \
+                 in clear; set [backup] recipient to an age public key (README, \"Backups\")"
+            );
+        }
         let open_files = crate::startup::raise_open_files_limit();
         tracing::info!(open_files, streams_max = config.live.streams_max, "open files limit");
         let grace = Duration::from_secs(config.server.shutdown_grace_secs);

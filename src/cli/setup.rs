@@ -55,5 +55,11 @@ pub fn init(
          what each costs; docs/programmes.md has every formula",
         path.display()
     );
+    println!(
+        "WARNING: backups are NOT encrypted until you set [backup] recipient in {}: make a key \
+         with `age-keygen -o key.txt` on a machine you trust (not this one) and put the public \
+         key it prints there; archives then open only with key.txt",
+        path.display()
+    );
     Ok(path)
 }

@@ -16,6 +16,10 @@ pub struct BackupConfig {
     pub daily_at: String,
     /// Scheduled archives kept in `dir`; older ones are deleted after each new one.
     pub keep: u32,
+    /// An age public key (`age1...`): every archive (scheduled, pre-migration, `fairhall
+    /// backup`) is encrypted to it, so the chain keys and card keys inside never leave the
+    /// machine in clear. Empty: archives are written unencrypted (said at every start).
+    pub recipient: String,
 }
 
 /// The most scheduled archives `backup.keep` may keep: ten years of daily backups.
@@ -23,7 +27,12 @@ pub const BACKUP_KEEP_MAX: u32 = 3650;
 
 impl Default for BackupConfig {
     fn default() -> Self {
-        BackupConfig { dir: PathBuf::new(), daily_at: "03:30".into(), keep: 7 }
+        BackupConfig {
+            dir: PathBuf::new(),
+            daily_at: "03:30".into(),
+            keep: 7,
+            recipient: String::new(),
+        }
     }
 }
 
@@ -38,7 +47,23 @@ impl BackupConfig {
         if !(1..=BACKUP_KEEP_MAX).contains(&self.keep) {
             bail!("config key `backup.keep` must be in 1..={BACKUP_KEEP_MAX}, found {}", self.keep);
         }
+        self.recipient()?;
         Ok(())
+    }
+
+    /// The age public key archives are encrypted to; `None` when `recipient` is empty.
+    pub fn recipient(&self) -> anyhow::Result<Option<age::x25519::Recipient>> {
+        let text = self.recipient.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        match text.parse::<age::x25519::Recipient>() {
+            Ok(recipient) => Ok(Some(recipient)),
+            Err(reason) => bail!(
+                "config key `backup.recipient` must be an age public key (age1..., from \
+                 `age-keygen`), found {text:?}: {reason}"
+            ),
+        }
     }
 }
 

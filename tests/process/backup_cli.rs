@@ -378,3 +378,76 @@ fn a_restore_run_as_root_gives_the_files_to_the_data_directorys_owner() {
         assert_eq!((metadata.uid(), metadata.gid()), (65534, 65534), "{restored}");
     }
 }
+
+/// An age identity file in `dir` and its public key.
+fn age_key(dir: &Path) -> (PathBuf, String) {
+    let identity = age::x25519::Identity::generate();
+    let file = dir.join("key.txt");
+    let secret = age::secrecy::ExposeSecret::expose_secret(&identity.to_string()).to_string();
+    std::fs::write(&file, format!("{secret}\n")).expect("the identity file");
+    (file, identity.to_public().to_string())
+}
+
+#[test]
+fn with_a_recipient_every_archive_is_encrypted_and_restores_only_with_its_identity() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let (identity, recipient) = age_key(dir.path());
+    let config = dir.path().join("hall.toml");
+    std::fs::write(&config, format!("[backup]\nrecipient = \"{recipient}\"\n")).expect("config");
+    let config = config.to_str().expect("UTF-8");
+    let data = dir.path().join("data");
+    succeed(&data, &["--config", config, "migrate"]);
+    succeed(
+        &data,
+        &[
+            "--config",
+            config,
+            "admin",
+            "user",
+            "create",
+            "--phone",
+            "13800000021",
+            "--password",
+            "first_1",
+        ],
+    );
+    let archive = dir.path().join("sealed.tar.gz");
+    let archive_text = archive.to_str().expect("UTF-8");
+    let said = succeed(&data, &["--config", config, "backup", archive_text]);
+    assert!(said.contains("encrypted to backup.recipient"), "{said}");
+
+    let bytes = std::fs::read(&archive).expect("the archive");
+    assert!(bytes.starts_with(b"age-encryption.org/v1"), "an age file");
+    let clear = String::from_utf8_lossy(&bytes);
+    assert!(!clear.contains("chains.key") && !clear.contains("secrets.toml"), "nothing in clear");
+    let fresh = dir.path().join("fresh");
+    let locked = fail(&fresh, &["restore", archive_text, "--yes"]);
+    assert!(locked.stderr.contains("--identity"), "{locked:?}");
+    let identity_text = identity.to_str().expect("UTF-8");
+    succeed(&fresh, &["restore", archive_text, "--identity", identity_text, "--yes"]);
+    let users = succeed(&fresh, &["admin", "user", "list"]);
+    assert!(users.contains("13800000021"), "{users}");
+
+    // `backup -` streams the same, encrypted, to standard output; an unencrypted one warns.
+    let streamed = crate::support::binary::fairhall(&data)
+        .args(["--config", config, "backup", "-"])
+        .output()
+        .expect("it ran");
+    assert!(streamed.status.success(), "{streamed:?}");
+    assert!(streamed.stdout.starts_with(b"age-encryption.org/v1"));
+    assert!(!data.join("-").exists(), "no file named -");
+    let piped = dir.path().join("piped.tar.gz");
+    std::fs::write(&piped, &streamed.stdout).expect("the streamed archive");
+    let again = dir.path().join("again");
+    succeed(
+        &again,
+        &["restore", piped.to_str().expect("UTF-8"), "--identity", identity_text, "--yes"],
+    );
+    let plain = run(&data, &["backup", dir.path().join("plain.tar.gz").to_str().expect("UTF-8")]);
+    assert!(plain.status.success() && plain.stderr.contains("NOT encrypted"), "{plain:?}");
+
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[backup]\nrecipient = \"age1nope\"\n").expect("a config");
+    let refused = run(&data, &["--config", bad.to_str().expect("UTF-8"), "admin", "user", "list"]);
+    assert!(refused.stderr.contains("backup.recipient"), "{refused:?}");
+}

@@ -1,7 +1,7 @@
 //! `fairhall admin programme cost`: what each reward programme paid players, per operator day,
 //! equal to the ledger's credits (the CLI on the data directory a `TestApp` wrote).
 
-use crate::support::binary::{fail, succeed};
+use crate::support::binary::{fail, new_hall, succeed};
 use crate::support::helpers::{START, TestApp};
 use crate::support::wallet_support::money;
 use fairhall::clock::Timestamp;
@@ -116,6 +116,7 @@ async fn the_cost_is_per_programme_and_operator_day_from_the_ledger() {
 #[test]
 fn a_reversed_or_too_long_range_is_refused() {
     let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
     let reversed = fail(
         dir.path(),
         &["admin", "programme", "cost", "--from", "2026-11-22", "--to", "2026-11-21"],
