@@ -106,6 +106,8 @@ function writeConfig(dir: string): string {
 if (process.env.E2E_CONFIG === undefined) {
   const configFile = writeConfig(dataDir);
   process.env.E2E_CONFIG = configFile;
+  // The hall is created by an explicit first start: admin commands refuse a data dir without one.
+  execFileSync(bin, ['--config', configFile, 'migrate'], { stdio: 'pipe' });
   // Short periods for the games spec, set with the operator's CLI before the server starts (a
   // fresh data dir has no seed chains yet, so the first chain gets them): 15 s, betting closes
   // 3 s before the draw.
