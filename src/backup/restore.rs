@@ -53,6 +53,17 @@ fn managed_entries() -> Vec<String> {
     entries
 }
 
+/// Whether a restore puts `path` (a file of the archive) in a data directory: the database
+/// and the secret files at the top, and files inside the upload directories. Nothing else an
+/// archive holds lands there, whatever its name.
+fn is_restorable(path: &str) -> bool {
+    match path.split_once('/') {
+        None => [DATABASE_FILE, "secrets.toml", crate::games::fairness::chain_keys::KEY_FILE]
+            .contains(&path),
+        Some((dir, _)) => UPLOAD_DIRS.contains(&dir),
+    }
+}
+
 /// Unpacks and checks `archive`; `Err` lists every problem found (nothing was changed).
 /// `identity`: the age identity file that opens an encrypted archive.
 pub fn check(
@@ -64,6 +75,21 @@ pub fn check(
     super::create_dir_private(data_dir).map_err(|error| vec![format!("{error:#}")])?;
     let staging = Staging(data_dir.join(format!(".restore-{}", super::file_time(now))));
     let manifest = archive::unpack_checked(archive_path, identity, &staging.0)?;
+    let strays: Vec<String> = manifest
+        .files
+        .iter()
+        .filter(|file| !is_restorable(&file.path))
+        .map(|file| {
+            format!(
+                "{}: not part of a hall's data (a restore puts only {DATABASE_FILE}, the secret \
+                 files and the upload directories in place)",
+                file.path
+            )
+        })
+        .collect();
+    if !strays.is_empty() {
+        return Err(strays);
+    }
     let problems = check_database(&staging.0.join(DATABASE_FILE));
     if !problems.is_empty() {
         return Err(problems);
@@ -132,7 +158,8 @@ impl Checked {
         let mut restored = Vec::new();
         for entry in std::fs::read_dir(&self.staging.0)? {
             let name = entry?.file_name().to_string_lossy().into_owned();
-            if name != archive::MANIFEST {
+            let restorable = is_restorable(&name) || UPLOAD_DIRS.contains(&name.as_str());
+            if name != archive::MANIFEST && restorable {
                 restored.push(name);
             }
         }

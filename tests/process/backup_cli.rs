@@ -451,3 +451,48 @@ fn with_a_recipient_every_archive_is_encrypted_and_restores_only_with_its_identi
     let refused = run(&data, &["--config", bad.to_str().expect("UTF-8"), "admin", "user", "list"]);
     assert!(refused.stderr.contains("backup.recipient"), "{refused:?}");
 }
+
+#[test]
+fn restore_refuses_an_archive_holding_anything_but_a_halls_data() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path().join("data");
+    let archive = hall_with_a_backup(&data);
+    // The same archive with one more listed, checksummed entry: a file of the data directory
+    // that a restore must never write (the lock `serve` trusts, a unit file, anything).
+    let stray = dir.path().join("stray.tar.gz");
+    let reader = flate2::read::GzDecoder::new(std::fs::File::open(&archive).expect("an archive"));
+    let mut entries: Vec<(String, Vec<u8>)> = Vec::new();
+    for entry in tar::Archive::new(reader).entries().expect("entries") {
+        let mut entry = entry.expect("an entry");
+        let path = entry.path().expect("a path").to_string_lossy().into_owned();
+        let mut content = Vec::new();
+        entry.read_to_end(&mut content).expect("content");
+        entries.push((path, content));
+    }
+    let (_, manifest) = entries.pop().expect("the manifest, last");
+    let mut manifest: Value = serde_json::from_slice(&manifest).expect("JSON");
+    let planted = b"#!/bin/sh\necho planted\n".to_vec();
+    use sha2::Digest;
+    manifest["files"].as_array_mut().expect("files").push(json!({ "path": "serve.lock",
+        "size": planted.len(), "sha256": hex::encode(sha2::Sha256::digest(&planted)) }));
+    entries.push(("serve.lock".into(), planted));
+    entries.push(("manifest.json".into(), serde_json::to_vec(&manifest).expect("JSON")));
+    let file = std::fs::File::create(&stray).expect("a target");
+    let mut builder =
+        tar::Builder::new(flate2::write::GzEncoder::new(file, flate2::Compression::fast()));
+    for (path, content) in entries {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(content.len() as u64);
+        header.set_mode(0o600);
+        builder.append_data(&mut header, path, content.as_slice()).expect("appended");
+    }
+    builder.into_inner().expect("written").finish().expect("finished");
+
+    let fresh = dir.path().join("fresh");
+    let refused = run(&fresh, &["restore", stray.to_str().expect("UTF-8"), "--yes"]);
+    assert_eq!(refused.status.code(), Some(3), "{refused:?}");
+    assert!(refused.stderr.contains("serve.lock: not part of a hall's data"), "{refused:?}");
+    assert!(!fresh.join("fairhall.db").exists());
+    let lock = std::fs::read_to_string(fresh.join("serve.lock")).unwrap_or_default();
+    assert!(!lock.contains("planted"), "only restore's own lock: {lock}");
+}
