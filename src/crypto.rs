@@ -23,6 +23,9 @@ const BLOCK_BYTES: usize = 16;
 const TAG_BYTES: usize = 32;
 /// Starts what a card's fingerprint covers, so it never equals a ciphertext's tag.
 const FINGERPRINT_LABEL: &[u8] = b"fairhall card fingerprint\0";
+
+/// What the MAC covers for the keys' own fingerprint (`CardCipher::key_fingerprint`).
+const KEY_FINGERPRINT_LABEL: &[u8] = b"fairhall card keys\0";
 /// Marks a v2 text (bound to associated data).
 const V2_PREFIX: &str = "v2:";
 /// Starts what a v2 tag covers, so a v2 tag never equals a tag over other inputs.
@@ -99,6 +102,15 @@ impl CardCipher {
     /// A keyed fingerprint of a card number (hex HMAC-SHA256 under the MAC key): equal numbers
     /// give equal fingerprints, and without the key the number cannot be guessed from it (a
     /// plain hash of a 16-digit number could be reversed by trying them all).
+    /// 16 hex digits that name this pair of keys (the MAC key over a label and the encryption
+    /// key): equal for the same keys, different for others, and telling nothing of either.
+    pub fn key_fingerprint(&self) -> String {
+        let mut mac = self.mac.clone();
+        mac.update(KEY_FINGERPRINT_LABEL);
+        mac.update(&self.key);
+        hex::encode(&mac.finalize().into_bytes()[..8])
+    }
+
     pub fn fingerprint(&self, plain: &[u8]) -> String {
         let mut mac = self.mac.clone();
         mac.update(FINGERPRINT_LABEL);

@@ -88,7 +88,15 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
     ("ledger", &["accounts", "entries", "postings", "posting_counts", "ledger_checks"]),
     (
         "wallet",
-        &["deposits", "withdrawals", "turnover", "bank_cards", "usdt_addresses", "upload_usage"],
+        &[
+            "deposits",
+            "withdrawals",
+            "turnover",
+            "bank_cards",
+            "usdt_addresses",
+            "upload_usage",
+            "card_keys",
+        ],
     ),
     (
         "games",

@@ -31,6 +31,10 @@ pub struct Manifest {
     pub binary_version: String,
     /// The highest migration applied to the archived database.
     pub schema_version: i64,
+    /// The fingerprint of the card keys its database records (`CardCipher::key_fingerprint`);
+    /// absent for a database from before they were recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_keys: Option<String>,
     pub files: Vec<ArchivedFile>,
 }
 
@@ -198,13 +202,14 @@ impl ArchiveWriter {
     pub fn finish(
         mut self,
         created_at: String,
-        schema_version: i64,
+        (schema_version, card_keys): (i64, Option<String>),
     ) -> anyhow::Result<(Manifest, u64)> {
         let manifest = Manifest {
             format: FORMAT_VERSION,
             created_at,
             binary_version: env!("CARGO_PKG_VERSION").to_string(),
             schema_version,
+            card_keys,
             files: std::mem::take(&mut self.files),
         };
         let text = serde_json::to_vec_pretty(&manifest)?;
@@ -402,7 +407,7 @@ mod tests {
             std::fs::write(&source, content).expect("a source file");
             writer.add_file(path, &source).expect("added");
         }
-        writer.finish("2026-11-25T00:00:00Z".into(), 23).expect("finished");
+        writer.finish("2026-11-25T00:00:00Z".into(), (23, None)).expect("finished");
         target
     }
 
@@ -433,7 +438,7 @@ mod tests {
         let source = dir.path().join("chains.key");
         std::fs::write(&source, b"every undrawn result, 0123456789abcdef").expect("a key file");
         writer.add_file("chains.key", &source).expect("added");
-        writer.finish("2026-11-29T00:00:00Z".into(), 36).expect("finished");
+        writer.finish("2026-11-29T00:00:00Z".into(), (36, None)).expect("finished");
 
         let bytes = std::fs::read(&target).expect("the archive");
         assert!(bytes.starts_with(AGE_MAGIC), "an age file");

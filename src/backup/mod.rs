@@ -88,7 +88,8 @@ pub fn create(
         }
     }
     let created_at = rfc3339(now);
-    let (_, bytes) = writer.finish(created_at.clone(), schema_version)?;
+    let card_keys = card_keys_of(&snapshot)?;
+    let (_, bytes) = writer.finish(created_at.clone(), (schema_version, card_keys))?;
     drop(leftovers);
     let path = target.map_or_else(|| PathBuf::from("-"), Path::to_path_buf);
     let encrypted = recipient.is_some();
@@ -119,6 +120,23 @@ fn snapshot_database(database: &Path, snapshot: &Path) -> anyhow::Result<i64> {
     let copy = Connection::open_with_flags(snapshot, flags)?;
     crate::db::applied_schema_version(&copy)?
         .context("the database has no applied migrations: run `fairhall migrate` first")
+}
+
+/// The card keys the database at `path` records (`wallet::payout_accounts`); `None` for a
+/// database from before they were recorded (V37).
+pub fn card_keys_of(path: &Path) -> anyhow::Result<Option<String>> {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let connection = rusqlite::Connection::open_with_flags(path, flags)
+        .with_context(|| format!("while opening {}", path.display()))?;
+    let has_table: bool = connection.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'card_keys')",
+        [],
+        |row| row.get(0),
+    )?;
+    if !has_table {
+        return Ok(None);
+    }
+    Ok(crate::wallet::payout_accounts::recorded_card_keys(&connection)?)
 }
 
 /// `2026-11-25T03:30:00Z`.

@@ -138,6 +138,17 @@ fn database_problems(path: &Path) -> anyhow::Result<Vec<String>> {
 }
 
 impl Checked {
+    /// The staging directory the archive was unpacked into (removed when this is dropped).
+    pub fn staging_dir(&self) -> &Path {
+        &self.staging.0
+    }
+
+    /// The card keys the archived database records (`None`: a database from before they were
+    /// recorded, V37; `serve` then tries them on a sealed card at its start).
+    pub fn recorded_card_keys(&self) -> anyhow::Result<Option<String>> {
+        super::card_keys_of(&self.staging.0.join(DATABASE_FILE))
+    }
+
     /// Moves the current data aside into `<data_dir>/replaced-<time>/` (only when there is
     /// some), then the restored files into place: files 0600, directories 0750.
     pub fn put_in_place(self, now: Timestamp) -> anyhow::Result<Restored> {

@@ -5,6 +5,7 @@ use super::shared::print_json_or;
 use crate::backup::{self, ServeLock};
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::crypto::CardCipher;
 use anyhow::Context;
 use std::io::BufRead;
 use std::path::Path;
@@ -80,6 +81,7 @@ pub fn restore(
             .into());
         }
     };
+    refuse_other_card_keys(config, &checked, file)?;
     let manifest = &checked.manifest;
     if !json {
         println!(
@@ -102,6 +104,45 @@ pub fn restore(
         }
         println!("start the server again (systemctl start fairhall)");
     })
+}
+
+/// Refuses (exit 3, nothing changed) an archive whose database records other card keys than
+/// those the restored hall would run with: the config's, or, when it leaves them empty, the
+/// archive's own `secrets.toml`.
+fn refuse_other_card_keys(
+    config: &Config,
+    checked: &backup::restore::Checked,
+    file: &Path,
+) -> anyhow::Result<()> {
+    let Some(recorded) = checked.recorded_card_keys()? else {
+        return Ok(());
+    };
+    let mut restored = config.clone();
+    restored.server.data_dir = checked.staging_dir().to_path_buf();
+    let from_config = !restored.secrets.card_key.is_empty();
+    let archived_secrets = checked.staging_dir().join("secrets.toml");
+    let ours = if from_config || archived_secrets.is_file() {
+        crate::startup::resolve_secrets(&mut restored)?;
+        let secrets = &restored.secrets;
+        CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?.key_fingerprint()
+    } else {
+        "none (the config has no card keys and the archive no secrets.toml)".to_string()
+    };
+    if ours == recorded {
+        return Ok(());
+    }
+    let source = if from_config { "this config's [secrets]" } else { "the archive's secrets.toml" };
+    eprintln!(
+        "problem: the archived database's card numbers were sealed with keys {recorded}; \
+         {source} has keys {ours}"
+    );
+    Err(ChecksFailed(format!(
+        "{} does not fit this config: restore it with the config the hall ran with (its \
+         [secrets] card_key and card_mac_key), or leave those empty so that the archive's \
+         secrets.toml is used; nothing was changed",
+        file.display()
+    ))
+    .into())
 }
 
 /// Asks on standard error (standard output may be JSON) and reads the answer from standard

@@ -218,7 +218,8 @@ pub fn parse_room(code: &str) -> anyhow::Result<crate::games::rules::room::Room>
 pub async fn seal_cards(db: &Db, config: &crate::config::Config) -> anyhow::Result<(usize, usize)> {
     let secrets = &config.secrets;
     let cipher = crate::crypto::CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
-    db.write(move |tx| crate::wallet::payout_accounts::seal_cards(tx, &cipher))
+    let now = crate::clock::Clock::System.now();
+    db.write(move |tx| crate::wallet::payout_accounts::seal_cards(tx, &cipher, now))
         .await
         .context("while sealing card numbers")
 }

@@ -496,3 +496,34 @@ fn restore_refuses_an_archive_holding_anything_but_a_halls_data() {
     let lock = std::fs::read_to_string(fresh.join("serve.lock")).unwrap_or_default();
     assert!(!lock.contains("planted"), "only restore's own lock: {lock}");
 }
+
+#[test]
+fn a_restore_or_start_with_another_configs_card_keys_is_refused() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path().join("data");
+    let archive = hall_with_a_backup(&data);
+    let other = dir.path().join("other.toml");
+    let keys = format!(
+        "[secrets]\ncard_key = \"{}\"\ncard_mac_key = \"{}\"\n",
+        "ab".repeat(32),
+        "cd".repeat(32)
+    );
+    std::fs::write(&other, keys).expect("a config");
+    std::fs::set_permissions(&other, std::fs::Permissions::from_mode(0o600)).expect("private");
+    let other = other.to_str().expect("UTF-8");
+
+    let fresh = dir.path().join("fresh");
+    let archive_text = archive.to_str().expect("UTF-8");
+    let refused = run(&fresh, &["--config", other, "restore", archive_text, "--yes"]);
+    assert_eq!(refused.status.code(), Some(3), "{refused:?}");
+    assert!(refused.stderr.contains("sealed with keys"), "{refused:?}");
+    assert!(refused.stderr.contains("this config's [secrets]"), "{refused:?}");
+    assert!(!fresh.join("fairhall.db").exists(), "nothing restored");
+    // Restored with the archive's own secrets.toml, the keys fit.
+    succeed(&fresh, &["restore", archive_text, "--yes"]);
+    // A start with other keys is refused before anything runs.
+    let started = run(&fresh, &["--config", other, "migrate"]);
+    assert!(!started.status.success(), "{started:?}");
+    assert!(started.stderr.contains("sealed with keys"), "{started:?}");
+    succeed(&fresh, &["migrate"]);
+}

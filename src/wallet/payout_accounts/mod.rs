@@ -75,7 +75,12 @@ pub fn bind_bank_card(
 /// Re-seals card numbers stored in format v1 (bound to no row) as v2, bound to their row, and
 /// fingerprints cards linked before fingerprints were kept; returns how many of each.
 /// `fairhall migrate` and `serve` run it.
-pub fn seal_cards(tx: &Tx, cipher: &CardCipher) -> Result<(usize, usize), AppError> {
+pub fn seal_cards(
+    tx: &Tx,
+    cipher: &CardCipher,
+    now: Timestamp,
+) -> Result<(usize, usize), AppError> {
+    check_card_keys(tx, cipher, now)?;
     let cards = sql::v1_sealed_cards(tx)?;
     for (bank_card_id, user_id, card_cipher) in &cards {
         let associated = card_associated_data(*bank_card_id, *user_id);
@@ -88,6 +93,42 @@ pub fn seal_cards(tx: &Tx, cipher: &CardCipher) -> Result<(usize, usize), AppErr
         sql::set_card_fingerprint(tx, *bank_card_id, &cipher.fingerprint(&plain))?;
     }
     Ok((cards.len(), unmarked.len()))
+}
+
+/// Refuses `cipher` unless its keys are the ones this database's cards were sealed with: the
+/// recorded fingerprint (`card_keys`), or, before one was recorded, a sealed card that opens
+/// with them; then records theirs. A hall started or restored with another config's keys is
+/// refused at once, not at its first payout.
+pub fn check_card_keys(tx: &Tx, cipher: &CardCipher, now: Timestamp) -> Result<(), AppError> {
+    let ours = cipher.key_fingerprint();
+    match sql::recorded_key_fingerprint(tx)? {
+        Some(recorded) if recorded == ours => Ok(()),
+        Some(recorded) => Err(keys_differ(&format!("keys {recorded}"), &ours)),
+        None => {
+            if let Some((bank_card_id, user_id, sealed)) = sql::any_sealed_card(tx)? {
+                let associated = card_associated_data(bank_card_id, user_id);
+                if cipher.decrypt(&sealed, &associated).is_err() {
+                    return Err(keys_differ("other keys", &ours));
+                }
+            }
+            sql::record_key_fingerprint(tx, &ours, now)
+        }
+    }
+}
+
+/// The fingerprint of the card keys the database records, if any (`restore` compares it with
+/// the config's before it replaces anything).
+pub fn recorded_card_keys(connection: &Connection) -> Result<Option<String>, AppError> {
+    sql::recorded_key_fingerprint(connection)
+}
+
+fn keys_differ(sealed_with: &str, ours: &str) -> AppError {
+    AppError::Internal(anyhow::anyhow!(
+        "this database's card numbers were sealed with {sealed_with}, not with the card keys of \
+         this config (keys {ours}): start it with the config it ran with (its [secrets] \
+         card_key and card_mac_key, or, when those are empty, the secrets.toml of its data \
+         directory or of the backup it was restored from)"
+    ))
 }
 
 /// What a card number's ciphertext is bound to: its row and its owner.

@@ -343,3 +343,34 @@ pub(super) fn withdrawal_label(
         .query_row(params![target_id, user_id], |row| row.get(0))
         .optional()?)
 }
+
+/// The fingerprint of the card keys this database records (`card_keys`), if any.
+pub(super) fn recorded_key_fingerprint(
+    connection: &Connection,
+) -> Result<Option<String>, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT fingerprint FROM card_keys WHERE id = 1")?
+        .query_row([], |row| row.get(0))
+        .optional()?)
+}
+
+pub(super) fn record_key_fingerprint(
+    tx: &Tx,
+    fingerprint: &str,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    tx.prepare_cached("INSERT INTO card_keys (id, fingerprint, recorded_at) VALUES (1, ?1, ?2)")?
+        .execute(params![fingerprint, now.secs()])?;
+    Ok(())
+}
+
+/// One sealed card (id, owner, ciphertext), to try the keys on; `None` without cards.
+pub(super) fn any_sealed_card(tx: &Tx) -> Result<Option<(i64, UserId, String)>, AppError> {
+    Ok(tx
+        .prepare_cached(
+            "SELECT bank_card_id, user_id, card_cipher FROM bank_cards
+             WHERE card_cipher <> '' ORDER BY bank_card_id LIMIT 1",
+        )?
+        .query_row([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .optional()?)
+}

@@ -1,7 +1,7 @@
 //! Withdrawal accounts: the bank list, the one bank card (linked once, stored encrypted,
 //! shown masked) and up to two USDT addresses.
 
-use crate::support::helpers::{Player, Reply, TestApp};
+use crate::support::helpers::{Player, Reply, START, TestApp};
 use fairhall::config::BankOption;
 use fairhall::crypto::CardCipher;
 use fairhall::ids::UserId;
@@ -426,8 +426,37 @@ async fn a_card_linked_before_fingerprints_is_recognised_once_sealed() {
     let secrets = app.config.secrets.clone();
     let cipher = CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key).expect("keys");
 
-    let sealed = app.db.write(move |tx| payout_accounts::seal_cards(tx, &cipher));
+    let sealed = app.db.write(move |tx| payout_accounts::seal_cards(tx, &cipher, START));
 
     assert_eq!(sealed.await.expect("sealed"), (0, 1));
     assert_eq!(add_bank(&app, &second, card_form()).await.err(), "payout_account_taken");
+}
+
+#[tokio::test]
+async fn other_card_keys_are_refused_before_one_card_is_paid_out() {
+    let app = TestApp::spawn().await;
+    let player = app.player().await;
+    add_bank(&app, &player, card_form()).await.assert_ok();
+    let secrets = app.config.secrets.clone();
+    let own = CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key).expect("keys");
+    let other_key = "ab".repeat(32);
+    let other = CardCipher::from_hex(&other_key, &"cd".repeat(32)).expect("other keys");
+    let check = |cipher: CardCipher| {
+        app.db.write(move |tx| payout_accounts::check_card_keys(tx, &cipher, START))
+    };
+
+    // No fingerprint recorded yet: the sealed card decides, and then the keys are recorded.
+    let refused = check(other.clone()).await.expect_err("a card that does not open");
+    assert!(format!("{refused:?}").contains("sealed with other keys"), "{refused:?}");
+    check(own.clone()).await.expect("the hall's own keys");
+    let recorded = app.db.read(|connection| payout_accounts::recorded_card_keys(connection));
+    assert_eq!(recorded.await.expect("read"), Some(own.key_fingerprint()));
+    // Recorded: other keys are refused by their fingerprint, even with no card to try.
+    app.db
+        .write(|tx| Ok(tx.execute("UPDATE bank_cards SET card_cipher = ''", [])?))
+        .await
+        .expect("cards forgotten");
+    let refused = check(other).await.expect_err("other keys");
+    assert!(format!("{refused:?}").contains(&own.key_fingerprint()), "{refused:?}");
+    check(own).await.expect("still the hall's own keys");
 }
