@@ -449,7 +449,7 @@ async fn other_card_keys_are_refused_before_one_card_is_paid_out() {
     let refused = check(other.clone()).await.expect_err("a card that does not open");
     assert!(format!("{refused:?}").contains("sealed with other keys"), "{refused:?}");
     check(own.clone()).await.expect("the hall's own keys");
-    let recorded = app.db.read(|connection| payout_accounts::recorded_card_keys(connection));
+    let recorded = app.db.read(payout_accounts::recorded_card_keys);
     assert_eq!(recorded.await.expect("read"), Some(own.key_fingerprint()));
     // Recorded: other keys are refused by their fingerprint, even with no card to try.
     app.db
