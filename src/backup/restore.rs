@@ -41,6 +41,83 @@ pub struct Restored {
     pub created_at: String,
 }
 
+/// The file a restore writes in the data directory before it moves anything, and removes once
+/// every file is in place: while it exists, the data directory is half old, half restored, and
+/// every command but `restore --roll-back` refuses it (`cli::hall`).
+pub const MARKER_FILE: &str = "restore-in-progress";
+
+/// What the marker says: enough to put the replaced data back.
+#[derive(Debug, serde::Deserialize, serde::Serialize)]
+pub struct Marker {
+    /// The archive being restored.
+    pub archive: PathBuf,
+    /// RFC 3339 UTC.
+    pub started_at: String,
+    /// The directory (in the data directory) the current data is moved into.
+    pub replaced: String,
+    /// The entries the restore puts in place.
+    pub restoring: Vec<String>,
+}
+
+/// The marker of a restore that did not finish, if any.
+pub fn unfinished(data_dir: &Path) -> anyhow::Result<Option<Marker>> {
+    let path = data_dir.join(MARKER_FILE);
+    match std::fs::read(&path) {
+        Ok(text) => Ok(Some(serde_json::from_slice(&text).with_context(|| {
+            format!("{} does not parse: move it away once the data is whole", path.display())
+        })?)),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error).with_context(|| format!("while reading {}", path.display())),
+    }
+}
+
+/// Puts back what an unfinished restore replaced: the entries it restored are removed (the
+/// archive still holds them), the replaced ones moved back, then the marker is removed.
+pub fn roll_back(data_dir: &Path) -> anyhow::Result<Option<Marker>> {
+    let Some(marker) = unfinished(data_dir)? else {
+        return Ok(None);
+    };
+    let replaced = data_dir.join(&marker.replaced);
+    for name in managed_entries() {
+        let current = data_dir.join(&name);
+        let old = replaced.join(&name);
+        let had_old = old.symlink_metadata().is_ok();
+        if (had_old || marker.restoring.contains(&name)) && current.symlink_metadata().is_ok() {
+            remove(&current)?;
+        }
+        if had_old {
+            rename(&old, &current)?;
+        }
+    }
+    if replaced.is_dir() {
+        std::fs::remove_dir(&replaced)
+            .with_context(|| format!("while removing the emptied {}", replaced.display()))?;
+    }
+    remove_marker(data_dir)?;
+    Ok(Some(marker))
+}
+
+fn remove(path: &Path) -> anyhow::Result<()> {
+    let removed = match path.symlink_metadata()?.is_dir() {
+        true => std::fs::remove_dir_all(path),
+        false => std::fs::remove_file(path),
+    };
+    removed.with_context(|| format!("while removing {}", path.display()))
+}
+
+fn remove_marker(data_dir: &Path) -> anyhow::Result<()> {
+    let path = data_dir.join(MARKER_FILE);
+    std::fs::remove_file(&path).with_context(|| format!("while removing {}", path.display()))?;
+    sync_dir(data_dir)
+}
+
+/// Makes the directory's entries (a created, renamed or removed file) durable.
+fn sync_dir(dir: &Path) -> anyhow::Result<()> {
+    std::fs::File::open(dir)
+        .and_then(|dir| dir.sync_all())
+        .with_context(|| format!("while syncing {}", dir.display()))
+}
+
 /// The entries of a data directory a restore replaces (the rest, such as `backups/`, stays).
 fn managed_entries() -> Vec<String> {
     let mut entries: Vec<String> =
@@ -64,6 +141,17 @@ fn is_restorable(path: &str) -> bool {
     }
 }
 
+/// Removes the staging directories of restores killed before they moved anything (the caller
+/// holds the data directory's lock: no other restore runs).
+fn remove_stale_staging(data_dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(data_dir) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        if entry.file_name().to_string_lossy().starts_with(".restore-") {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 /// Unpacks and checks `archive`; `Err` lists every problem found (nothing was changed).
 /// `identity`: the age identity file that opens an encrypted archive.
 pub fn check(
@@ -73,6 +161,7 @@ pub fn check(
     now: Timestamp,
 ) -> Result<Checked, Vec<String>> {
     super::create_dir_private(data_dir).map_err(|error| vec![format!("{error:#}")])?;
+    remove_stale_staging(data_dir);
     let staging = Staging(data_dir.join(format!(".restore-{}", super::file_time(now))));
     let manifest = archive::unpack_checked(archive_path, identity, &staging.0)?;
     let strays: Vec<String> = manifest
@@ -149,38 +238,54 @@ impl Checked {
         super::card_keys_of(&self.staging.0.join(DATABASE_FILE))
     }
 
-    /// Moves the current data aside into `<data_dir>/replaced-<time>/` (only when there is
-    /// some), then the restored files into place: files 0600, directories 0750.
-    pub fn put_in_place(self, now: Timestamp) -> anyhow::Result<Restored> {
+    /// Writes the marker, moves the current data aside into `<data_dir>/replaced-<time>/`,
+    /// the restored files into place (files 0600, directories 0750), then removes the marker:
+    /// killed between any two steps, the data directory is refused until `restore
+    /// --roll-back` (or it ends before the marker, with nothing moved).
+    pub fn put_in_place(self, archive_path: &Path, now: Timestamp) -> anyhow::Result<Restored> {
+        let mut restoring = Vec::new();
+        for entry in std::fs::read_dir(&self.staging.0)? {
+            let name = entry?.file_name().to_string_lossy().into_owned();
+            let restorable = is_restorable(&name) || UPLOAD_DIRS.contains(&name.as_str());
+            if name != archive::MANIFEST && restorable {
+                restoring.push(name);
+            }
+        }
         let present: Vec<String> = managed_entries()
             .into_iter()
             .filter(|name| self.data_dir.join(name).symlink_metadata().is_ok())
             .collect();
+        let aside_name = format!("replaced-{}", super::file_time(now));
+        let marker = Marker {
+            archive: archive_path.to_path_buf(),
+            started_at: super::rfc3339(now),
+            replaced: aside_name.clone(),
+            restoring: restoring.clone(),
+        };
+        let marker_path = self.data_dir.join(MARKER_FILE);
+        crate::private_file::write(&marker_path, &serde_json::to_string_pretty(&marker)?)?;
+        std::fs::File::open(&marker_path)
+            .and_then(|file| file.sync_all())
+            .with_context(|| format!("while syncing {}", marker_path.display()))?;
+        sync_dir(&self.data_dir)?;
         let replaced = if present.is_empty() {
             None
         } else {
-            let aside = self.data_dir.join(format!("replaced-{}", super::file_time(now)));
+            let aside = self.data_dir.join(&aside_name);
             super::create_dir_private(&aside)?;
             for name in &present {
                 rename(&self.data_dir.join(name), &aside.join(name))?;
             }
             Some(aside)
         };
-        let mut restored = Vec::new();
-        for entry in std::fs::read_dir(&self.staging.0)? {
-            let name = entry?.file_name().to_string_lossy().into_owned();
-            let restorable = is_restorable(&name) || UPLOAD_DIRS.contains(&name.as_str());
-            if name != archive::MANIFEST && restorable {
-                restored.push(name);
-            }
-        }
         let owner = std::fs::metadata(&self.data_dir)?;
         let owner = (owner.uid(), owner.gid());
-        for name in &restored {
+        for name in &restoring {
             let target = self.data_dir.join(name);
             rename(&self.staging.0.join(name), &target)?;
             set_modes(&target, owner)?;
         }
+        remove_marker(&self.data_dir)?;
         Ok(Restored {
             data_dir: self.data_dir.clone(),
             replaced,

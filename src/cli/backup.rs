@@ -58,6 +58,9 @@ pub fn restore(
     json: bool,
 ) -> anyhow::Result<()> {
     let data_dir = &config.server.data_dir;
+    if let Some(marker) = backup::restore::unfinished(data_dir)? {
+        anyhow::bail!("{}", unfinished_restore(data_dir, &marker));
+    }
     if !file.is_file() {
         return Err(super::exit::NotFound(format!("no archive at {}", file.display())).into());
     }
@@ -96,7 +99,7 @@ pub fn restore(
     if !yes && !confirmed(data_dir)? {
         anyhow::bail!("restore cancelled; nothing was changed (pass --yes to skip the question)");
     }
-    let restored = checked.put_in_place(now)?;
+    let restored = checked.put_in_place(file, now)?;
     print_json_or(json, &restored, |restored| {
         println!("restored into {}", restored.data_dir.display());
         if let Some(replaced) = &restored.replaced {
@@ -143,6 +146,43 @@ fn refuse_other_card_keys(
         file.display()
     ))
     .into())
+}
+
+/// Why a data directory with an unfinished restore is refused, and what to do.
+pub fn unfinished_restore(data_dir: &Path, marker: &backup::restore::Marker) -> String {
+    format!(
+        "a restore of {} into {} started at {} and did not finish (the data directory holds \
+         {}): run `fairhall restore --roll-back` to put the replaced data back, then the \
+         restore again",
+        marker.archive.display(),
+        data_dir.display(),
+        marker.started_at,
+        backup::restore::MARKER_FILE
+    )
+}
+
+/// `restore --roll-back`: puts back the data an unfinished restore replaced.
+pub fn roll_back(config: &Config, json: bool) -> anyhow::Result<()> {
+    let data_dir = &config.server.data_dir;
+    let _lock = ServeLock::acquire(
+        data_dir,
+        "refusing to roll back while `fairhall serve` runs on this data directory",
+    )?;
+    let Some(marker) = backup::restore::roll_back(data_dir)? else {
+        return Err(super::exit::NotFound(format!(
+            "no unfinished restore in {}: nothing to roll back",
+            data_dir.display()
+        ))
+        .into());
+    };
+    print_json_or(json, &marker, |marker| {
+        println!(
+            "rolled back the restore of {} (started at {}): {} holds its data as before",
+            marker.archive.display(),
+            marker.started_at,
+            data_dir.display()
+        );
+    })
 }
 
 /// Asks on standard error (standard output may be JSON) and reads the answer from standard

@@ -32,7 +32,7 @@ fn is_left_by_a_hall(name: &str) -> bool {
         crate::games::fairness::chain_keys::KEY_FILE,
         crate::backup::schedule::STATUS_FILE,
         crate::backup::serve_lock::LOCK_FILE,
-        "restore-in-progress",
+        crate::backup::restore::MARKER_FILE,
     ];
     LEFT_BY_A_HALL.contains(&name)
         || name == "backups"

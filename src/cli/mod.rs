@@ -103,7 +103,12 @@ enum Command {
     /// data is kept in <data_dir>/replaced-<time>/). Refused while `serve` runs.
     Restore {
         /// The archive written by `fairhall backup` or the daily backup.
-        file: PathBuf,
+        #[arg(required_unless_present = "roll_back")]
+        file: Option<PathBuf>,
+        /// Put back the data a restore that did not finish replaced (its marker
+        /// `restore-in-progress` is in the data directory); takes no archive.
+        #[arg(long, conflicts_with_all = ["file", "identity", "yes"])]
+        roll_back: bool,
         /// The age identity file (from `age-keygen`) that opens an encrypted archive.
         #[arg(long, value_name = "FILE")]
         identity: Option<PathBuf>,
@@ -188,6 +193,9 @@ fn run_command(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         }
     };
     if let Some(first_start) = first_start {
+        if let Some(marker) = crate::backup::restore::unfinished(&config.server.data_dir)? {
+            anyhow::bail!("{}", backup::unfinished_restore(&config.server.data_dir, &marker));
+        }
         hall::require(&config, config_file.as_deref(), first_start)?;
     }
     match cli.command {
@@ -202,9 +210,12 @@ fn run_command(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
         Command::Migrate => setup::migrate(config),
         Command::VerifyDraw { room, issue } => games::verify_draw(config, &room, &issue),
         Command::Backup { file, json } => backup::backup(&config, &file, json),
-        Command::Restore { file, identity, yes, json } => {
-            backup::restore(&config, (&file, identity.as_deref()), yes, json)
-        }
+        Command::Restore { file, roll_back, identity, yes, json } => match file {
+            Some(file) if !roll_back => {
+                backup::restore(&config, (&file, identity.as_deref()), yes, json)
+            }
+            _ => backup::roll_back(&config, json),
+        },
         Command::Config { command: ConfigCommand::Dump } => config_dump::dump(&config),
         Command::Admin { operator, command } => {
             let admin_matches = matches.subcommand_matches("admin").context("no admin command")?;

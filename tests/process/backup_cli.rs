@@ -527,3 +527,78 @@ fn a_restore_or_start_with_another_configs_card_keys_is_refused() {
     assert!(started.stderr.contains("sealed with keys"), "{started:?}");
     succeed(&fresh, &["migrate"]);
 }
+
+/// The phones `admin user list` shows in `data`.
+fn listed_phones(data: &Path) -> String {
+    succeed(data, &["admin", "user", "list"])
+}
+
+#[test]
+fn a_restore_stopped_half_way_is_refused_until_rolled_back() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path().join("data");
+    let archive = hall_with_a_backup(&data);
+    let archive_text = archive.to_str().expect("UTF-8");
+    succeed(&data, &["admin", "user", "create", "--phone", "13800000012", "--password", "first_1"]);
+
+    // Killed at spread moments: the directory is always the old hall, the restored one, or
+    // marked unfinished (then refused, and rolled back to the old hall).
+    let started = Instant::now();
+    succeed(&dir.path().join("timing"), &["restore", archive_text, "--yes"]);
+    let one_run = started.elapsed().as_micros() as u64;
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..20 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let delay = std::time::Duration::from_micros((seed >> 33) % (one_run * 3 / 2).max(1));
+        let mut child = crate::support::binary::fairhall(&data)
+            .args(["restore", archive_text, "--yes"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        std::thread::sleep(delay);
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        if data.join("restore-in-progress").exists() {
+            assert_eq!(run(&data, &["admin", "user", "list"]).status.code(), Some(1));
+            succeed(&data, &["restore", "--roll-back"]);
+        }
+        let phones = listed_phones(&data);
+        assert!(phones.contains("13800000011"), "a whole hall: {phones}");
+        if !phones.contains("13800000012") {
+            // The restore finished: the hall of the archive. Make it the newer hall again.
+            succeed(
+                &data,
+                &["admin", "user", "create", "--phone", "13800000012", "--password", "first_1"],
+            );
+        }
+    }
+
+    // Stopped after the current data was moved aside: no database in place, the marker says
+    // which restore it was. Every command refuses it, `serve` first; the roll-back puts the
+    // replaced data back.
+    let aside = data.join("replaced-20261129-120000");
+    std::fs::create_dir_all(&aside).expect("the aside directory");
+    for name in ["fairhall.db", "secrets.toml"] {
+        std::fs::rename(data.join(name), aside.join(name)).expect("moved aside");
+    }
+    let marker = json!({ "archive": archive_text, "started_at": "2026-11-29T12:00:00Z",
+        "replaced": "replaced-20261129-120000", "restoring": ["fairhall.db", "secrets.toml"] });
+    std::fs::write(data.join("restore-in-progress"), marker.to_string()).expect("the marker");
+    for refused in [
+        run(&data, &["serve", "--listen", "127.0.0.1:0"]),
+        run(&data, &["migrate"]),
+        run(&data, &["admin", "user", "list"]),
+        run(&data, &["restore", archive_text, "--yes"]),
+    ] {
+        assert_eq!(refused.status.code(), Some(1), "{refused:?}");
+        assert!(refused.stderr.contains("did not finish"), "{refused:?}");
+        assert!(refused.stderr.contains("restore --roll-back"), "{refused:?}");
+    }
+    let rolled = succeed(&data, &["restore", "--roll-back"]);
+    assert!(rolled.contains("rolled back"), "{rolled}");
+    assert!(!data.join("restore-in-progress").exists() && !aside.exists());
+    let phones = listed_phones(&data);
+    assert!(phones.contains("13800000012"), "the hall as it was: {phones}");
+    assert_eq!(run(&data, &["restore", "--roll-back"]).status.code(), Some(4), "nothing left");
+}
