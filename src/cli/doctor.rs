@@ -45,17 +45,13 @@ impl Finding {
 /// The generated secrets' file (`startup`).
 const SECRETS_FILE: &str = "secrets.toml";
 
-/// Runs every check on the database of `config`. Opens it itself rather than through
-/// `startup::open`, which refuses to start on the very permission problems doctor reports.
+/// Runs every check on the database of `config`. Opens it itself, read-only, rather than
+/// through `startup::open`, which refuses to start on the very permission problems doctor
+/// reports and would migrate the database.
 pub async fn run_doctor(config: Config, json: bool) -> anyhow::Result<()> {
-    // `cli::hall` refused a data directory without a database before this runs.
-    let path = config.database_path();
-    let options = crate::db::DbOptions {
-        read_connections: 1,
-        writer_queue: config.server.writer_queue,
-        wal_max_bytes: config.db.wal_max_bytes,
-    };
-    let db = Db::open(&path, options)?;
+    // `cli::hall` refused a data directory without a database before this runs. Doctor only
+    // reads: it opens no writer, runs no migration, and works where this user cannot write.
+    let db = Db::open_read_only(&config.database_path(), 1)?;
     let outcome = report(&db, &config, json).await;
     db.close().await?;
     outcome
@@ -63,6 +59,7 @@ pub async fn run_doctor(config: Config, json: bool) -> anyhow::Result<()> {
 
 async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
     let mut findings = vec![config_check(config)];
+    findings.push(schema_check(db).await);
     findings.push(integrity_check(db).await);
     findings.push(foreign_key_check(db).await);
     findings.push(ledger_check(db).await);
@@ -74,6 +71,7 @@ async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
     findings.push(disk_check(config));
     findings.push(backup_check(config, crate::clock::Clock::System.now()));
     findings.extend(permission_checks(&config.server.data_dir));
+    findings.push(write_access_check(&config.server.data_dir));
     print_json_or(json, &findings, |findings| {
         for finding in findings {
             println!("{}", line(finding));
@@ -159,6 +157,43 @@ fn config_check(config: &Config) -> Finding {
             "config",
             format!("{error:#}"),
             "correct the key in the config file and run doctor again",
+        ),
+    }
+}
+
+/// Migrations this binary would apply (doctor reads the database as it is: it migrates
+/// nothing).
+async fn schema_check(db: &Db) -> Finding {
+    match db.read(|connection| Ok(crate::db::pending_migrations(connection)?)).await {
+        Ok(pending) if pending.is_empty() => Finding::ok(
+            "schema",
+            format!("V{}, no migration pending", crate::db::embedded_schema_version()),
+        ),
+        Ok(pending) => Finding::problem(
+            "schema",
+            format!("migrations pending: {}", pending.join(", ")),
+            "run `fairhall migrate` (or start `serve`), which backs the database up first",
+        ),
+        Err(error) => Finding::problem("schema", format!("{error:#}"), "check the database file"),
+    }
+}
+
+/// Whether this user may write the data directory: doctor reads without it, `serve` and the
+/// admin commands that change something cannot.
+fn write_access_check(data_dir: &Path) -> Finding {
+    match rustix::fs::access(data_dir, rustix::fs::Access::WRITE_OK) {
+        Ok(()) => {
+            Finding::ok("write_access", format!("this user may write {}", data_dir.display()))
+        }
+        Err(error) => Finding::warning(
+            "write_access",
+            format!(
+                "this user cannot write {} ({error}): the database was read as it is; `serve` and \
+                 the changing admin commands would fail as this user",
+                data_dir.display()
+            ),
+            "run doctor and the admin commands as the service user (`sudo -u fairhall ...`), or \
+             check the mount (read-only?) and the directory's owner",
         ),
     }
 }

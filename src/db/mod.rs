@@ -190,6 +190,41 @@ impl Db {
         })
     }
 
+    /// Opens the database for reading only: no writer, no migrations, no checkpoints (a write
+    /// through it fails). For `admin doctor`, which must read a database this user cannot
+    /// write (a read-only data directory, another owner): when its log files cannot be made,
+    /// the file is read as immutable, as of its last checkpoint.
+    pub fn open_read_only(path: &Path, read_connections: usize) -> anyhow::Result<Db> {
+        let immutable = open_read_connection(path)
+            .and_then(|connection| {
+                connection.query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))?;
+                Ok(())
+            })
+            .is_err();
+        let readers = (0..read_connections.max(1))
+            .map(|_| match immutable {
+                false => open_read_connection(path),
+                true => open_immutable_connection(path),
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        // A writer nobody serves: `write` answers that it has stopped.
+        let (writer, _) = mpsc::channel(1);
+        Ok(Db {
+            writer,
+            readers: Arc::new(ReadPool {
+                permits: Semaphore::new(readers.len()),
+                size: readers.len(),
+                connections: Mutex::new(readers),
+            }),
+            path: path.to_path_buf(),
+            wal_max_bytes: 0,
+            threads: Arc::new(Threads { running: Mutex::new(None) }),
+            commit_hook: committed::HookSlot::default(),
+            ledger_halt: LedgerHalt::default(),
+            audit: None,
+        })
+    }
+
     /// A handle to the same database whose every write also runs `audit` inside its own
     /// transaction (the change and its record commit together or not at all).
     pub fn audited(&self, audit: Arc<dyn WriteAudit>) -> Db {
@@ -483,6 +518,19 @@ fn open_read_connection(path: &Path) -> anyhow::Result<Connection> {
         .context("while setting read connection pragmas")?;
     plan_once(&connection)?;
     connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE_CAPACITY);
+    Ok(connection)
+}
+
+/// A read connection to a database whose directory this user cannot write: SQLite cannot make
+/// the log's index there, so the file is read as it is (`immutable`), without the log.
+fn open_immutable_connection(path: &Path) -> anyhow::Result<Connection> {
+    let uri = format!("file:{}?immutable=1", path.display());
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let connection = Connection::open_with_flags(&uri, flags)
+        .with_context(|| format!("while opening {} read-only", path.display()))?;
+    connection.execute_batch("PRAGMA query_only = ON;")?;
     Ok(connection)
 }
 

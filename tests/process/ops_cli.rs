@@ -31,6 +31,8 @@ fn doctor_reports_every_check_ok_on_a_fresh_installation() {
         "disk_space: ok",
         "permissions: ok",
         "money_clock: ok",
+        "schema: ok",
+        "write_access: ok",
     ] {
         assert!(text.contains(check), "{check} in\n{text}");
     }
@@ -255,4 +257,43 @@ async fn admin_clock_accept_resumes_the_paused_money_jobs_and_is_audited() {
     let entry = entries.iter().find(|entry| entry["action"] == "clock.accept").expect("audited");
     assert_eq!(entry["before"]["state"], "paused", "{entry}");
     assert_eq!(entry["after"]["state"], "run", "{entry}");
+}
+
+/// A data directory this user may read and not write (a read-only mount, another owner): the
+/// doctor reads the database as it is and says so, where it used to die with SQLite's error.
+#[test]
+fn doctor_reads_a_database_it_cannot_write() {
+    let parent = tempfile::tempdir().expect("a temp directory");
+    let data_dir = parent.path().join("data");
+    succeed(&data_dir, &["migrate"]);
+    let open_to_all = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+    };
+    // Without its log files, which SQLite cannot make in such a directory.
+    for log in ["fairhall.db-wal", "fairhall.db-shm"] {
+        let _ = std::fs::remove_file(data_dir.join(log));
+    }
+    open_to_all(parent.path(), 0o755);
+    open_to_all(&data_dir, 0o555);
+    open_to_all(&data_dir.join("fairhall.db"), 0o444);
+    // Root writes anywhere: the doctor then runs as nobody (util-linux's setpriv).
+    let as_root = rustix::process::getuid().is_root();
+    let mut doctor = std::process::Command::new(if as_root { "setpriv" } else { "env" });
+    if as_root {
+        doctor.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+    }
+    let ran = doctor
+        .arg(env!("CARGO_BIN_EXE_fairhall"))
+        .args(["--data-dir", data_dir.to_str().expect("UTF-8"), "admin", "doctor"])
+        .env_remove("FAIRHALL_CONFIG")
+        .env_remove("USER")
+        .output()
+        .expect("the doctor ran");
+    let text = String::from_utf8_lossy(&ran.stdout);
+    assert!(text.contains("integrity: ok"), "{ran:?}");
+    assert!(text.contains("ledger: ok"), "{ran:?}");
+    assert!(text.contains("write_access: WARNING: this user cannot write"), "{ran:?}");
+    assert!(!String::from_utf8_lossy(&ran.stderr).contains("Error code"), "{ran:?}");
+    assert!(!data_dir.join("fairhall.db-wal").exists(), "nothing written");
+    open_to_all(&data_dir, 0o750);
 }
