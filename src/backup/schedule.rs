@@ -190,11 +190,15 @@ impl BackupJob {
         remove_leftovers(&self.dir);
         let target = free_archive_path(&self.dir, now)?;
         let written = super::create(&self.data_dir, Some(&target), self.recipient.as_ref(), now)?;
-        for old in outdated(&scheduled_archives(&self.dir), self.keep) {
-            let path = self.dir.join(old);
-            std::fs::remove_file(&path)
-                .with_context(|| format!("while removing the old backup {}", path.display()))?;
-            tracing::info!(file = %path.display(), "old backup removed (backup.keep)");
+        let mut families = vec![scheduled_archives(&self.dir)];
+        families.extend(UPGRADE_PREFIXES.map(|prefix| upgrade_archives(&self.dir, prefix)));
+        for family in &families {
+            for old in outdated(family, self.keep) {
+                let path = self.dir.join(old);
+                std::fs::remove_file(&path)
+                    .with_context(|| format!("while removing the old backup {}", path.display()))?;
+                tracing::info!(file = %path.display(), "old backup removed (backup.keep)");
+            }
         }
         Ok(written)
     }
@@ -231,6 +235,28 @@ fn scheduled_archives(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// The archives taken before an upgrade (install.sh's `pre-upgrade-<time>.tar.gz`) and before
+/// migrations (`pre-migration-V<n>-<time>.tar.gz`): each family is pruned to `backup.keep` as
+/// the daily ones are, so that upgrades do not fill the disk with copies of the keys.
+const UPGRADE_PREFIXES: [&str; 2] = ["pre-upgrade-", "pre-migration-"];
+
+/// The archives of `dir` named `<prefix>...tar.gz`, oldest first (by modification time).
+fn upgrade_archives(dir: &Path, prefix: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(std::time::SystemTime, String)> = entries
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let name = entry.file_name().into_string().ok()?;
+            let archive = name.starts_with(prefix) && name.ends_with(SCHEDULED_SUFFIX);
+            archive.then_some((entry.metadata().ok()?.modified().ok()?, name))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, name)| name).collect()
 }
 
 /// Removes what killed scheduled backups left behind (`<archive>.partial`, the database copy
@@ -349,6 +375,56 @@ mod tests {
         assert_ne!(first.file, second.file);
         let names = ["fairhall-20261125-100000.tar.gz", "fairhall-20261125-100001.tar.gz"];
         assert_eq!(scheduled_archives(&job.dir), names);
+    }
+
+    #[tokio::test]
+    async fn pre_upgrade_and_pre_migration_archives_are_kept_as_the_daily_ones() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let options =
+            crate::db::DbOptions { read_connections: 1, writer_queue: 16, wal_max_bytes: 1 << 26 };
+        let database = dir.path().join(crate::backup::DATABASE_FILE);
+        let _db = crate::db::Db::open(&database, options).expect("a migrated database");
+        let job = BackupJob {
+            data_dir: dir.path().to_path_buf(),
+            dir: dir.path().join("backups"),
+            keep: 2,
+            ..job(None)
+        };
+        std::fs::create_dir_all(&job.dir).expect("the backups folder");
+        let start = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1 << 30);
+        let names = [
+            "pre-upgrade-20261101-010000.tar.gz",
+            "pre-upgrade-20261102-010000.tar.gz",
+            "pre-upgrade-20261103-010000.tar.gz",
+            "pre-migration-V30-20261101-010000.tar.gz",
+            "pre-migration-V31-20261102-010000.tar.gz",
+            "pre-migration-V32-20261103-010000.tar.gz",
+            "operators-own.tar.gz",
+        ];
+        for (age, name) in names.iter().enumerate() {
+            let file = std::fs::File::create(job.dir.join(name)).expect("an archive");
+            let modified = start + std::time::Duration::from_secs(age as u64 % 3 * 86_400);
+            file.set_modified(modified).expect("a time");
+        }
+
+        assert!(job.take(at("2026-11-25T10:00:00Z")).await.ok);
+
+        let mut left: Vec<String> = std::fs::read_dir(&job.dir)
+            .expect("the folder")
+            .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                "fairhall-20261125-100000.tar.gz",
+                "operators-own.tar.gz",
+                "pre-migration-V31-20261102-010000.tar.gz",
+                "pre-migration-V32-20261103-010000.tar.gz",
+                "pre-upgrade-20261102-010000.tar.gz",
+                "pre-upgrade-20261103-010000.tar.gz",
+            ]
+        );
     }
 
     #[test]
