@@ -221,6 +221,12 @@ if [ -x "$BIN_PATH" ] && [ -f "$DATA_DIR/fairhall.db" ]; then
     STAMP=$(date -u +%Y%m%d-%H%M%S)
     if "$BIN_PATH" backup --help >/dev/null 2>&1; then
         ARCHIVE=$DATA_DIR/backups/pre-upgrade-$STAMP.tar.gz
+        # Two upgrades within one second: the second archive gets the next free name.
+        n=1
+        while [ -e "$ARCHIVE" ]; do
+            n=$((n + 1))
+            ARCHIVE=$DATA_DIR/backups/pre-upgrade-$STAMP-$n.tar.gz
+        done
         install -d -m 0750 "$DATA_DIR/backups"
         if [ "$OWN_BY_USER" -eq 1 ]; then chown "$SVC_USER": "$DATA_DIR/backups"; fi
         say "backing up the data with the installed binary: $ARCHIVE"
@@ -362,6 +368,13 @@ fi
 
 # ------------------------------------------------------------------ report --
 VERSION=$("$BIN_PATH" --version 2>/dev/null || echo "?")
+# Archives hold the chain keys and card keys: say loudly while they are written in clear.
+if "$BIN_PATH" --config "$CONF_PATH" config dump 2>/dev/null | grep -qx 'recipient = ""'; then
+    ENCRYPTION="NOT ENCRYPTED: set [backup] recipient in $CONF_PATH to an age public key
+           (age-keygen -o key.txt on a machine you trust; README, \"Backups\")"
+else
+    ENCRYPTION="encrypted to [backup] recipient"
+fi
 if [ "$OWN_BY_USER" -eq 1 ]; then
     RUN_AS="runuser -u $SVC_USER -- "
 else
@@ -375,6 +388,7 @@ fairhall installed: $VERSION
   data     $DATA_DIR  (mode 0750)
   profile  $PROFILE_PATH  (FAIRHALL_CONFIG for \`fairhall admin\`; open a new login shell)
   backup   $BACKUP_STATE
+  archives $ENCRYPTION
   service  $SERVICE_STATE
 EOF
 if [ "$SYSTEMD" -eq 1 ]; then
