@@ -394,6 +394,16 @@ EOF
 if [ "$SYSTEMD" -eq 1 ]; then
     printf '  unit     %s\n' "$UNIT_PATH"
 fi
+if [ "$BACKUP_STATE" != "none (new installation)" ]; then
+    # An upgrade: the hall and its administrators are there already.
+    if [ "$SERVICE_STATE" = "enabled and running (systemctl status fairhall)" ]; then
+        printf '\nUpgraded: the service was restarted onto the new binary.\n'
+    else
+        printf '\nUpgraded: restart the server to run the new binary:\n  %s\n' \
+            "$BIN_PATH --config $CONF_PATH serve"
+    fi
+    exit 0
+fi
 cat <<EOF
 
 Create the first administrator (the password is read from standard input,

@@ -133,6 +133,7 @@ pub enum AdminCommand {
     /// Recompute every balance from the ledger's postings and check every invariant; exits 3
     /// on any failure. A pass also lets a server halted by a failed check resume payments.
     Verify {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -141,8 +142,10 @@ pub enum AdminCommand {
     Reverse {
         /// The entry's id (`admin wallet show`, `admin verify`).
         entry: i64,
+        /// Why, in a few words: recorded with the change.
         #[arg(long)]
         reason: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -164,6 +167,7 @@ pub enum AdminCommand {
         /// How many to show.
         #[arg(long, default_value_t = 20)]
         limit: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

@@ -28,24 +28,30 @@ pub enum EnvelopeCommand {
         /// How many to show, at most 1000.
         #[arg(long, default_value_t = 50)]
         limit: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Show one envelope: its claims, the luckiest and the remainder.
     Show {
+        /// The envelope's id (`envelope list` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Withdraw a live envelope: no more claims, the remainder goes back to `bonus` now.
     Withdraw {
+        /// The envelope's id (`envelope list` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Compare the `envelopes` ledger account with what the live envelopes still owe; exits
     /// non-zero when they differ.
     Reserve {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -84,6 +90,7 @@ pub struct CreateArgs {
     /// A note for the operator's lists.
     #[arg(long, default_value = "")]
     note: String,
+    /// Print it as JSON (the same fields), for scripts.
     #[arg(long)]
     json: bool,
 }

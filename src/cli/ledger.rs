@@ -155,12 +155,14 @@ pub async fn reverse_entry(
 pub enum ClockCommand {
     /// Whether the money jobs run, or since which clock step they are paused.
     Show {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Accept the server's clock as it reads now: paused money jobs resume and catch up from
     /// where they stopped (check the clock first: `timedatectl`). Recorded in the audit log.
     Accept {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

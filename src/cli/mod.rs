@@ -242,3 +242,41 @@ fn load_config(path: Option<PathBuf>, data_dir: Option<PathBuf>) -> anyhow::Resu
     }
     Ok(config)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every argument of `command` and its subcommands without a help text, as
+    /// `fairhall admin user show <USER>`.
+    fn arguments_without_help(command: &clap::Command, path: &str, found: &mut Vec<String>) {
+        for argument in command.get_arguments() {
+            let generated = ["help", "version"].contains(&argument.get_id().as_str());
+            if generated || argument.get_help().is_some() || argument.get_long_help().is_some() {
+                continue;
+            }
+            let shown = match argument.get_long() {
+                Some(long) => format!("--{long}"),
+                None => format!("<{}>", argument.get_id().as_str().to_uppercase()),
+            };
+            found.push(format!("{path} {shown}"));
+        }
+        // clap's own `help` subcommand, unless the command turned it off (`content create help`
+        // is a real command).
+        let generated_help = |sub: &clap::Command| {
+            sub.get_name() == "help" && !command.is_disable_help_subcommand_set()
+        };
+        for sub in command.get_subcommands().filter(|sub| !generated_help(sub)) {
+            arguments_without_help(sub, &format!("{path} {}", sub.get_name()), found);
+        }
+    }
+
+    #[test]
+    fn every_argument_says_what_it_takes() {
+        let mut cli = Cli::command();
+        cli.build();
+        let mut found = Vec::new();
+        arguments_without_help(&cli, "fairhall", &mut found);
+        assert!(found.is_empty(), "{} arguments without help:\n{}", found.len(), found.join("\n"));
+    }
+}

@@ -22,26 +22,34 @@ pub enum NewsCommand {
     Add(AddArgs),
     /// List articles, newest first: scheduled ones too, removed ones with --all.
     List {
+        /// Which page (1: the first).
         #[arg(long, default_value_t = 1)]
         page: i64,
+        /// How many per page.
         #[arg(long, default_value_t = 50)]
         limit: i64,
         /// Include removed articles.
         #[arg(long)]
         all: bool,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Show one article with its whole body.
     Show {
+        /// The article's id (`news list` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Change an article's title, body, language, pin or publication time.
     Edit(EditArgs),
     /// Remove an article: players no longer see it (it stays in `list --all`).
-    Remove { id: i64 },
+    Remove {
+        /// The article's id (`news list` shows them).
+        id: i64,
+    },
 }
 
 #[derive(clap::Args)]
@@ -64,7 +72,9 @@ pub struct AddArgs {
 
 #[derive(clap::Args)]
 pub struct EditArgs {
+    /// The article's id (`news list` shows them).
     id: i64,
+    /// The new title (unchanged when left out).
     #[arg(long)]
     title: Option<String>,
     #[command(flatten)]

@@ -19,6 +19,7 @@ pub enum ProgrammeCommand {
         /// Last day (included), YYYY-MM-DD; at most 366 days after --from.
         #[arg(long)]
         to: NaiveDate,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

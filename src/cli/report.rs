@@ -52,6 +52,7 @@ pub enum ReportCommand {
         /// The window of logins and bets looked at, in days back from now.
         #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(i64).range(1..=366))]
         days: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -63,6 +64,7 @@ pub struct FormatArgs {
     /// range, or with --by-room one row per (day or range, room).
     #[arg(long, conflicts_with = "json")]
     csv: bool,
+    /// Print it as JSON (the same fields), for scripts.
     #[arg(long)]
     json: bool,
 }

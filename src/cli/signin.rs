@@ -17,6 +17,7 @@ pub enum SigninCommand {
     Show {
         /// The player's id, phone or login name.
         user: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -25,6 +26,7 @@ pub enum SigninCommand {
         /// The operator's date, YYYY-MM-DD.
         #[arg(long)]
         date: Option<String>,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

@@ -18,29 +18,38 @@ pub enum TaskCommand {
     Create(TaskArgs),
     /// Change a task's target, reward, order, window or texts (kind and daily are fixed).
     Update {
+        /// The task's id (`task list` shows them).
         id: i64,
         #[command(flatten)]
         args: TaskArgs,
     },
     /// Every task, newest first, with its claims and what they paid.
     List {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// One task's every field and texts.
     Show {
+        /// The task's id (`task list` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Close a task: players no longer see or claim it; its claims stay.
-    Close { id: i64 },
+    Close {
+        /// The task's id (`task list` shows them).
+        id: i64,
+    },
     /// A task's latest claims, newest first.
     Claims {
+        /// The task's id (`task list` shows them).
         id: i64,
         /// How many to show, at most 1000.
         #[arg(long, default_value_t = 50)]
         limit: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

@@ -20,6 +20,7 @@ use std::sync::Arc;
 pub struct TeamArgs {
     /// The partner: id, phone or login name.
     user: String,
+    /// Print it as JSON (the same fields), for scripts.
     #[arg(long)]
     json: bool,
 }
@@ -28,13 +29,16 @@ pub struct TeamArgs {
 pub enum RebateCommand {
     /// The batches, newest first: the span of settlement times each paid, its bets and total.
     Batches {
+        /// Which page (1: the first).
         #[arg(long, default_value_t = 1)]
         page: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Pay a batch now of the bets settled since the last one (the scheduler's hourly job).
     Run {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -44,21 +48,27 @@ pub enum RebateCommand {
 pub enum SalaryCommand {
     /// Salaries paid, newest week first; --week names any day (YYYY-MM-DD) of one week.
     List {
+        /// Any day (YYYY-MM-DD) of the week to show (default: every week).
         #[arg(long)]
         week: Option<String>,
+        /// Which page (1: the first).
         #[arg(long, default_value_t = 1)]
         page: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Pay every week that has ended unpaid now (the scheduler's Monday job).
     Run {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// One partner: his team's volume this week so far and his salary history.
     Show {
+        /// The player: his id, phone or login name.
         user: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

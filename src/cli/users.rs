@@ -25,6 +25,7 @@ pub use grants::{PermissionCommand, RoleCommand};
 pub enum UserCommand {
     /// Create a player (or, with --admin, an operator).
     Create {
+        /// The new user's phone number, digits only.
         #[arg(long)]
         phone: String,
         /// Login password; read from standard input when absent.
@@ -40,49 +41,65 @@ pub enum UserCommand {
     /// Find users by id, phone (whole, or a prefix or suffix of its digits), login name (any
     /// part, any case) or invite code (whole), oldest first.
     Search {
+        /// Part of a phone number or login name, an id, or an invite code.
         text: String,
         /// How many to show (1-1000).
         #[arg(long, default_value_t = 20)]
         limit: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// List users, oldest first.
     List {
+        /// Which page (1: the first).
         #[arg(long, default_value_t = 1)]
         page: i64,
         /// Users per page (1-1000).
         #[arg(long, default_value_t = 50)]
         limit: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Show one user (phone, login name or id): account, balances, limits, team and recent
     /// activity.
     Show {
+        /// The player: his id, phone or login name.
         user: String,
         /// How many recent ledger entries, logins and bets to show (1-100).
         #[arg(long, default_value_t = 10)]
         recent: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Freeze an account: its sessions end and it cannot log in.
-    Freeze { user: String },
+    Freeze {
+        /// The player: his id, phone or login name.
+        user: String,
+    },
     /// Lift a freeze.
-    Unfreeze { user: String },
+    Unfreeze {
+        /// The player: his id, phone or login name.
+        user: String,
+    },
     /// Set a new login password (read from standard input when --password is absent); the
     /// user's sessions end.
     #[command(visible_alias = "set-password")]
     ResetPassword {
+        /// The player: his id, phone or login name.
         user: String,
+        /// The new password (read from standard input when left out).
         #[arg(long)]
         password: Option<String>,
     },
     /// Set a new fund password (6 digits; read from standard input when --password is absent),
     /// or --clear it so the player sets a new one; the user's sessions end.
     ResetFundPassword {
+        /// The player: his id, phone or login name.
         user: String,
+        /// The new password (read from standard input when left out).
         #[arg(long, conflicts_with = "clear")]
         password: Option<String>,
         /// Remove the fund password instead of setting one.
@@ -101,12 +118,17 @@ pub enum UserCommand {
     },
     /// The roles and permissions a user holds.
     Roles {
+        /// The player: his id, phone or login name.
         user: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Make a user an admin (gives the `admin` role, like `role add USER admin`).
-    GrantAdmin { user: String },
+    GrantAdmin {
+        /// The player: his id, phone or login name.
+        user: String,
+    },
     /// The running time-outs and self-exclusions (--all: every one ever taken); `lift` is the
     /// documented process that ends one early (docs/player-protection.md).
     Exclusions(ExclusionsArgs),

@@ -17,6 +17,7 @@ use serde::Serialize;
 pub enum VipCommand {
     /// The level table: conditions and benefits of every level.
     Levels {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -24,6 +25,7 @@ pub enum VipCommand {
     Show {
         /// The player's id, phone or login name.
         user: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -42,6 +44,7 @@ pub enum VipCommand {
         /// How many rows to show, at most 1000.
         #[arg(long, default_value_t = 100)]
         limit: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

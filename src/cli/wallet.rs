@@ -30,8 +30,10 @@ pub struct ListArgs {
     /// Every state, newest first (the same as --status all).
     #[arg(long, conflicts_with = "status")]
     all: bool,
+    /// Which page (1: the first).
     #[arg(long, default_value_t = 1)]
     page: i64,
+    /// Print it as JSON (the same fields), for scripts.
     #[arg(long)]
     json: bool,
 }
@@ -42,23 +44,31 @@ pub enum DepositCommand {
     List(ListArgs),
     /// Show one deposit; --voucher-out writes its screenshot to a file you can open.
     Show {
+        /// The deposit's id (`deposit list` shows them).
         id: i64,
+        /// Write the deposit's voucher image to this file, to open it.
         #[arg(long)]
         voucher_out: Option<PathBuf>,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Credit the deposit to the player's wallet (the reviewer is --by).
     Approve {
+        /// The deposit's id (`deposit list` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Refuse the deposit; the player sees the reason.
     Reject {
+        /// The deposit's id (`deposit list` shows them).
         id: i64,
+        /// Why, in a few words: the player sees it.
         #[arg(long)]
         reason: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -71,29 +81,39 @@ pub enum WithdrawCommand {
     List(ListArgs),
     /// Show one withdrawal with where to pay it: the whole card number or USDT address.
     Show {
+        /// The withdrawal's id (`withdraw list` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Mark as paid out: the held amount leaves the platform, the fee goes to fees.
     Approve {
+        /// The withdrawal's id (`withdraw list` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Refuse it: the held amount and fee return to the player's wallet.
     Reject {
+        /// The withdrawal's id (`withdraw list` shows them).
         id: i64,
+        /// Why, in a few words: recorded with the change.
         #[arg(long)]
         reason: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// The payout failed: the held amount and fee return to the player's wallet.
     Fail {
+        /// The withdrawal's id (`withdraw list` shows them).
         id: i64,
+        /// Why, in a few words: recorded with the change.
         #[arg(long)]
         reason: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -104,18 +124,23 @@ pub enum WalletCommand {
     /// Credit (positive) or debit (negative) a player's wallet balance, with a reason: a
     /// ledger entry against `external`, recorded with --by.
     Adjust {
+        /// The player: his id, phone or login name.
         user: String,
         /// e.g. 50.00 or -12.50
         #[arg(allow_hyphen_values = true)]
         amount: String,
+        /// Why, in a few words: recorded with the change.
         #[arg(long)]
         reason: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Print a player's balances and recent account changes.
     Show {
+        /// The player: his id, phone or login name.
         user: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

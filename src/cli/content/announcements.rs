@@ -43,10 +43,12 @@ pub struct CreateArgs {
 
 #[derive(clap::Args)]
 pub struct UpdateArgs {
+    /// The announcement's id (`content list announcement` shows them).
     id: i64,
     /// The language whose text --title and --body add or replace.
     #[arg(long)]
     lang: Option<String>,
+    /// The new title (unchanged when left out).
     #[arg(long)]
     title: Option<String>,
     #[command(flatten)]

@@ -68,9 +68,13 @@ pub struct ItemArgs {
 pub enum PictureCommand {
     /// Store a picture (PNG, JPEG or WebP by content, at most `content.picture_max_bytes`);
     /// prints its id, file name and URL.
-    Add { file: PathBuf },
+    Add {
+        /// The picture file to store.
+        file: PathBuf,
+    },
     /// Every picture, newest first.
     List {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

@@ -29,21 +29,32 @@ pub enum ContentCommand {
     /// Every item of a kind: live ones in the players' order, then deleted ones (announcements:
     /// newest first, deleted ones with --all).
     List {
+        /// The kind of content: banner, activity, help, page or announcement.
         kind: Kind,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
+        /// Also the removed ones.
         #[arg(long)]
         all: bool,
     },
     /// One item with all its languages.
     Show {
+        /// The kind of content: banner, activity, help, page or announcement.
         kind: Kind,
+        /// The item's id (`content list KIND` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Delete an item: players never see it again (it stays in `list`).
-    Delete { kind: Kind, id: i64 },
+    Delete {
+        /// The kind of content: banner, activity, help, page or announcement.
+        kind: Kind,
+        /// The item's id (`content list KIND` shows them).
+        id: i64,
+    },
     /// Pictures for banners, activities and rich text: add a file, list them.
     Picture {
         #[command(subcommand)]
@@ -95,6 +106,7 @@ pub enum CreateKind {
 /// An item's id and the flags to change.
 #[derive(clap::Args)]
 pub struct UpdateArgs {
+    /// The item's id (`content list KIND` shows them).
     id: i64,
     #[command(flatten)]
     item: ItemArgs,

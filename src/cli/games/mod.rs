@@ -28,22 +28,32 @@ use std::path::Path;
 pub enum RoomCommand {
     /// Every room with its period, betting close, entry minimum and open flag.
     List {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// One room's settings and bet limits (with --json also its odds table and rules).
     Show {
+        /// The room's code, e.g. k3 or usa_vip (`room list` names them).
         room: String,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Open a room for betting.
-    Open { room: String },
+    Open {
+        /// The room's code, e.g. k3 or usa_vip (`room list` names them).
+        room: String,
+    },
     /// Close a room for betting (draws go on). Bets of periods not drawn yet are refunded at
     /// their draws unless the room is reopened first; drawn periods settle on their results.
-    Close { room: String },
+    Close {
+        /// The room's code, e.g. k3 or usa_vip (`room list` names them).
+        room: String,
+    },
     /// Periods with open bets that cannot be drawn here (the key of their chain is missing).
     Stuck {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -55,7 +65,12 @@ pub enum RoomCommand {
     Chain(ChainArgs),
     /// Refund the open bets of a period that cannot be drawn and whose draw time has passed
     /// (the scheduler does it `games.undrawable_refund_secs` after the draw time).
-    Refund { room: String, issue: String },
+    Refund {
+        /// The room's code, e.g. k3 or usa_vip (`room list` names them).
+        room: String,
+        /// The period's issue number, YYYYMMDD and its 4-digit sequence (`room stuck` lists them).
+        issue: String,
+    },
     /// Change the period (of every room of the draw source) and/or the room's betting close,
     /// from the period after the one open now, which keeps its draw time and close.
     Update(UpdateArgs),

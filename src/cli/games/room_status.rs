@@ -26,6 +26,7 @@ pub struct PeriodsArgs {
     /// The open period and the ones before it, this many in all (default 20, at most 2000).
     #[arg(long)]
     last: Option<u32>,
+    /// Print it as JSON (the same fields), for scripts.
     #[arg(long)]
     json: bool,
 }
@@ -34,6 +35,7 @@ pub struct PeriodsArgs {
 pub struct ChainArgs {
     /// Only the draw source of this room (default: every draw source).
     room: Option<String>,
+    /// Print it as JSON (the same fields), for scripts.
     #[arg(long)]
     json: bool,
 }

@@ -25,6 +25,7 @@ pub enum ProductCommand {
     Category(CategoryArgs),
     /// List the categories in their order, named in the default language.
     Categories {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -34,35 +35,45 @@ pub enum ProductCommand {
     /// Change a product: only the fields given change. Once it has orders, only start, end,
     /// reserved, picture, name and description.
     Update {
+        /// The product's id (`product list` shows them).
         id: i64,
         #[command(flatten)]
         spec: SpecArgs,
     },
     /// List every product, newest first.
     List {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Show one product's every field, then its spec as TOML to copy into a file for update.
     Show {
+        /// The product's id (`product list` shows them).
         id: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Close a product to purchases; its orders go on paying.
-    Close { id: i64 },
+    Close {
+        /// The product's id (`product list` shows them).
+        id: i64,
+    },
     /// List the orders of one product (of every product without an id), newest first.
     Orders {
+        /// The product's id (left out: every product).
         id: Option<i64>,
         /// How many to show, at most 1000.
         #[arg(long, default_value_t = 50)]
         limit: i64,
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Show what the operator owes: principal held and unpaid, interest due, by date and by
     /// product. Exits non-zero when the ledger and the schedules disagree.
     Obligations {
+        /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
     },

@@ -21,6 +21,7 @@ pub struct ExclusionsArgs {
     /// Every time-out and self-exclusion ever taken, not only the running ones.
     #[arg(long)]
     pub all: bool,
+    /// Print it as JSON (the same fields), for scripts.
     #[arg(long)]
     pub json: bool,
 }
@@ -31,6 +32,7 @@ pub enum ExclusionCommand {
     /// early, with the reason (recorded, and in the audit log). Refused without
     /// --documented-process.
     Lift {
+        /// The player: his id, phone or login name.
         user: String,
         /// Why, as the documented process records it.
         #[arg(long)]

@@ -13,18 +13,38 @@ use serde::Serialize;
 pub enum RoleCommand {
     /// Give USER the role ROLE (ASCII without spaces or ':', 1-64 characters; `admin` grants
     /// every role).
-    Add { user: String, role: String },
+    Add {
+        /// The player: his id, phone or login name.
+        user: String,
+        /// The role: ASCII without spaces or ':', 1-64 characters.
+        role: String,
+    },
     /// Take the role ROLE from USER.
-    Remove { user: String, role: String },
+    Remove {
+        /// The player: his id, phone or login name.
+        user: String,
+        /// The role: ASCII without spaces or ':', 1-64 characters.
+        role: String,
+    },
 }
 
 #[derive(Subcommand)]
 pub enum PermissionCommand {
     /// Give USER the permission PERM (':'-separated segments such as wallet:deposit:approve,
     /// ASCII without spaces, 1-64 characters; `*:*:*` grants every permission).
-    Add { user: String, perm: String },
+    Add {
+        /// The player: his id, phone or login name.
+        user: String,
+        /// The permission: ':'-separated segments such as wallet:deposit:approve.
+        perm: String,
+    },
     /// Take the permission PERM from USER.
-    Remove { user: String, perm: String },
+    Remove {
+        /// The player: his id, phone or login name.
+        user: String,
+        /// The permission: ':'-separated segments such as wallet:deposit:approve.
+        perm: String,
+    },
 }
 
 fn role(text: &str) -> anyhow::Result<Grant> {
