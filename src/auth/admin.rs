@@ -109,6 +109,15 @@ pub fn set_vip_level(tx: &Tx, user_id: UserId, level: i64) -> Result<(), AppErro
     Ok(())
 }
 
+/// How the operator's lists name a player beside his id: his login name, else his phone.
+pub fn operator_label(connection: &Connection, user_id: UserId) -> Result<String, AppError> {
+    connection
+        .prepare_cached("SELECT COALESCE(username, phone) FROM users WHERE user_id = ?1")?
+        .query_row([user_id], |row| row.get(0))
+        .optional()?
+        .ok_or(AppError::NotFound)
+}
+
 /// The user a CLI argument names: numeric id, phone number or login name.
 pub fn find_user(connection: &Connection, reference: &str) -> Result<UserId, AppError> {
     let reference = reference.trim();

@@ -190,12 +190,22 @@ const WITHDRAWAL_HEADERS: [&str; 8] =
 /// The days of logins `withdraw list` looks at for addresses a player shares.
 const LINKED_ADDRESS_DAYS: i64 = 30;
 
-/// A withdrawal in the list, with what links its player to others.
+/// A withdrawal in the list, with its player's login name (else phone) and what links him to
+/// others.
 #[derive(serde::Serialize)]
 struct ListedWithdrawal {
     #[serde(flatten)]
     withdrawal: WithdrawalRecord,
+    player: String,
     linked: PlayerLinks,
+}
+
+/// A deposit in the list, with its player's login name (else phone).
+#[derive(serde::Serialize)]
+struct ListedDeposit {
+    #[serde(flatten)]
+    deposit: DepositRecord,
+    player: String,
 }
 
 fn withdrawal_row(withdrawal: &WithdrawalRecord, now: Timestamp) -> Vec<String> {
@@ -230,20 +240,32 @@ pub async fn run_deposit(
             let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
                 .map_err(explain)?;
             let queue = status.as_deref() == Some("pending");
-            let list = db
+            let (total, listed) = db
                 .read(move |connection| {
-                    if queue {
-                        deposits::review_queue(connection, paging)
+                    let list = if queue {
+                        deposits::review_queue(connection, paging)?
                     } else {
-                        deposits::list(connection, None, status.as_deref(), paging)
+                        deposits::list(connection, None, status.as_deref(), paging)?
+                    };
+                    let mut listed = Vec::with_capacity(list.list.len());
+                    for deposit in list.list {
+                        let player = crate::auth::operator_label(connection, deposit.user_id)?;
+                        listed.push(ListedDeposit { deposit, player });
                     }
+                    Ok((list.total, listed))
                 })
                 .await?;
-            print_json_or(args.json, &list.list, |deposits| {
-                let rows: Vec<_> =
-                    deposits.iter().map(|deposit| deposit_row(deposit, now)).collect();
+            print_json_or(args.json, &listed, |listed| {
+                let rows: Vec<_> = listed
+                    .iter()
+                    .map(|shown| {
+                        let mut row = deposit_row(&shown.deposit, now);
+                        row[1] = format!("{} {}", row[1], shown.player);
+                        row
+                    })
+                    .collect();
                 print_table(&DEPOSIT_HEADERS, &rows);
-                println!("{}", list_footer(rows.len(), list.total, queue));
+                println!("{}", list_footer(rows.len(), total, queue));
             })?;
         }
         DepositCommand::Show { id, voucher_out, json } => {
@@ -342,7 +364,8 @@ pub async fn run_withdraw(
                     let mut listed = Vec::with_capacity(list.list.len());
                     for withdrawal in list.list {
                         let linked = linked::player_links(connection, withdrawal.user_id, since)?;
-                        listed.push(ListedWithdrawal { withdrawal, linked });
+                        let player = crate::auth::operator_label(connection, withdrawal.user_id)?;
+                        listed.push(ListedWithdrawal { withdrawal, player, linked });
                     }
                     Ok((list.total, listed))
                 })
@@ -352,6 +375,7 @@ pub async fn run_withdraw(
                     .iter()
                     .map(|shown| {
                         let mut row = withdrawal_row(&shown.withdrawal, now);
+                        row[1] = format!("{} {}", row[1], shown.player);
                         row.push(shown.linked.summary());
                         row
                     })

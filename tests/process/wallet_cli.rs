@@ -61,8 +61,9 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     let rejected = succeed(data, &["admin", "deposit", "reject", &second, "--reason", "Blurry"]);
     let again = fail(data, &["admin", "deposit", "approve", &first]);
 
-    // The review queue: oldest first, with its age (the CLI's clock is the system's).
-    let user = player.id.to_string();
+    // The review queue: oldest first, with its age (the CLI's clock is the system's), and the
+    // player named beside his id.
+    let user = format!("{} {}", player.id, player.phone);
     let listed_rows = rows(&listed);
     assert_eq!(listed_rows.len(), 2, "{listed}");
     assert_eq!(
@@ -77,6 +78,8 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     assert!(listed.contains("  age  "), "{listed}");
     assert!(listed.ends_with("2 of 2 (pending, oldest first)\n"), "{listed}");
     assert_eq!(json_ids(&listed_json), [first.clone(), second.clone()]);
+    let listed_players: serde_json::Value = serde_json::from_str(&listed_json).expect("JSON");
+    assert_eq!(listed_players[0]["player"], player.phone.as_str(), "{listed_json}");
     assert!(shown_json.contains("\"status\": \"pending\""), "{shown_json}");
     assert!(shown.contains(" pending "), "{shown}");
     assert_eq!(std::fs::read(&copy).expect("the copied voucher"), voucher);
@@ -127,7 +130,7 @@ async fn the_operator_closes_withdrawals_from_the_command_line() {
     let again = fail(data, &["admin", "withdraw", "reject", &ids[0], "--reason", "late"]);
 
     let label = format!("bank VCB ****{CARD_LAST4}");
-    let user = player.id.to_string();
+    let user = format!("{} {}", player.id, player.phone);
     let listed_rows = rows(&listed);
     assert_eq!(listed_rows.len(), 3, "{listed}");
     for (row, (id, amount)) in listed_rows.iter().zip(ids.iter().zip(["100.00", "50.00", "20.00"]))
