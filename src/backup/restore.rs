@@ -55,6 +55,8 @@ pub struct Marker {
     pub started_at: String,
     /// The directory (in the data directory) the current data is moved into.
     pub replaced: String,
+    /// The entries there were before, which are moved into `replaced`.
+    pub replacing: Vec<String>,
     /// The entries the restore puts in place.
     pub restoring: Vec<String>,
 }
@@ -81,11 +83,15 @@ pub fn roll_back(data_dir: &Path) -> anyhow::Result<Option<Marker>> {
     for name in managed_entries() {
         let current = data_dir.join(&name);
         let old = replaced.join(&name);
-        let had_old = old.symlink_metadata().is_ok();
-        if (had_old || marker.restoring.contains(&name)) && current.symlink_metadata().is_ok() {
+        let moved_aside = old.symlink_metadata().is_ok();
+        // What is in place now is the restored copy when the old one was moved aside, or when
+        // there was none; an old entry not moved yet stays.
+        let restored_copy =
+            moved_aside || (!marker.replacing.contains(&name) && marker.restoring.contains(&name));
+        if restored_copy && current.symlink_metadata().is_ok() {
             remove(&current)?;
         }
-        if had_old {
+        if moved_aside {
             rename(&old, &current)?;
         }
     }
@@ -260,13 +266,16 @@ impl Checked {
             archive: archive_path.to_path_buf(),
             started_at: super::rfc3339(now),
             replaced: aside_name.clone(),
+            replacing: present.clone(),
             restoring: restoring.clone(),
         };
-        let marker_path = self.data_dir.join(MARKER_FILE);
-        crate::private_file::write(&marker_path, &serde_json::to_string_pretty(&marker)?)?;
-        std::fs::File::open(&marker_path)
+        // Written whole under another name, then renamed: a marker is never half written.
+        let partial = self.data_dir.join(format!("{MARKER_FILE}.partial"));
+        crate::private_file::write(&partial, &serde_json::to_string_pretty(&marker)?)?;
+        std::fs::File::open(&partial)
             .and_then(|file| file.sync_all())
-            .with_context(|| format!("while syncing {}", marker_path.display()))?;
+            .with_context(|| format!("while syncing {}", partial.display()))?;
+        rename(&partial, &self.data_dir.join(MARKER_FILE))?;
         sync_dir(&self.data_dir)?;
         let replaced = if present.is_empty() {
             None
@@ -317,4 +326,50 @@ fn set_modes(path: &Path, (uid, gid): (u32, u32)) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marker(replacing: &[&str]) -> Marker {
+        Marker {
+            archive: PathBuf::from("/backups/hall.tar.gz"),
+            started_at: "2026-11-29T12:00:00Z".into(),
+            replaced: "replaced-20261129-120000".into(),
+            replacing: replacing.iter().map(|name| name.to_string()).collect(),
+            restoring: vec![DATABASE_FILE.into(), "secrets.toml".into()],
+        }
+    }
+
+    fn write_marker(data_dir: &Path, marker: &Marker) {
+        let text = serde_json::to_string(marker).expect("JSON");
+        std::fs::write(data_dir.join(MARKER_FILE), text).expect("the marker");
+    }
+
+    #[test]
+    fn a_roll_back_puts_back_what_was_moved_and_keeps_what_was_not() {
+        let dir = tempfile::tempdir().expect("a temp directory");
+        let data = dir.path();
+        // Killed after the marker, before anything moved: the old data stays as it is.
+        std::fs::write(data.join(DATABASE_FILE), "old").expect("the old database");
+        write_marker(data, &marker(&[DATABASE_FILE]));
+        roll_back(data).expect("rolled back").expect("a marker");
+        assert_eq!(std::fs::read_to_string(data.join(DATABASE_FILE)).expect("kept"), "old");
+        assert!(!data.join(MARKER_FILE).exists());
+
+        // Killed with the old database aside and the restored one (and its new secrets) in
+        // place: the old one comes back, the restored files go.
+        let aside = data.join("replaced-20261129-120000");
+        std::fs::create_dir_all(&aside).expect("aside");
+        std::fs::rename(data.join(DATABASE_FILE), aside.join(DATABASE_FILE)).expect("moved");
+        std::fs::write(data.join(DATABASE_FILE), "restored").expect("restored");
+        std::fs::write(data.join("secrets.toml"), "restored").expect("restored secrets");
+        write_marker(data, &marker(&[DATABASE_FILE]));
+        roll_back(data).expect("rolled back").expect("a marker");
+        assert_eq!(std::fs::read_to_string(data.join(DATABASE_FILE)).expect("back"), "old");
+        assert!(!data.join("secrets.toml").exists(), "there was none before");
+        assert!(!aside.exists() && !data.join(MARKER_FILE).exists());
+        assert!(roll_back(data).expect("nothing to do").is_none());
+    }
 }

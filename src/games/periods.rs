@@ -67,7 +67,8 @@ struct BetTotals {
 }
 
 /// The periods `selection` names, oldest first, by the schedule of the chain in force (the
-/// rooms' own before any chain is committed).
+/// rooms' own before any chain is committed), from the first committed chain's first period
+/// on (before any, from the open one).
 pub fn room_periods(
     connection: &Connection,
     (room, timezone): (Room, Tz),
@@ -81,7 +82,13 @@ pub fn room_periods(
         Some(chain) => chain.schedule(timezone)?,
         None => schedule::source_schedule(connection, source, timezone)?,
     };
-    let issues = selected_issues(&schedule, selection, open.issue)?;
+    // Periods before the first committed chain were never played (the hall did not exist):
+    // without a chain, nothing before the open one.
+    let first = chains::first_issue(connection, source)?.unwrap_or(open.issue);
+    let issues: Vec<Issue> = selected_issues(&schedule, selection, open.issue)?
+        .into_iter()
+        .filter(|issue| *issue >= first)
+        .collect();
     let (Some(first), Some(last)) = (issues.first(), issues.last()) else {
         return Ok(Vec::new());
     };

@@ -583,7 +583,8 @@ fn a_restore_stopped_half_way_is_refused_until_rolled_back() {
         std::fs::rename(data.join(name), aside.join(name)).expect("moved aside");
     }
     let marker = json!({ "archive": archive_text, "started_at": "2026-11-29T12:00:00Z",
-        "replaced": "replaced-20261129-120000", "restoring": ["fairhall.db", "secrets.toml"] });
+        "replaced": "replaced-20261129-120000", "replacing": ["fairhall.db", "secrets.toml"],
+        "restoring": ["fairhall.db", "secrets.toml"] });
     std::fs::write(data.join("restore-in-progress"), marker.to_string()).expect("the marker");
     for refused in [
         run(&data, &["serve", "--listen", "127.0.0.1:0"]),

@@ -2,7 +2,7 @@
 //! the built binary on the data directory of a hall players bet in, and the scheduler's lag
 //! (`games::schedule::lag`) that `room chain`, `admin doctor`, `/readyz` and `/metrics` read.
 
-use crate::support::binary::{fail, run, succeed};
+use crate::support::binary::{fail, new_hall, run, succeed};
 use crate::support::hall::Hall;
 use crate::support::helpers::TestApp;
 use fairhall::games::rules::room::{DrawSource, Room};
@@ -195,4 +195,31 @@ async fn the_lag_counts_the_periods_past_their_draw_time_until_the_scheduler_tic
     assert_eq!(source.periods_undrawn, 2, "the open period and the one after");
     assert!(late.lag_secs() > period_secs);
     assert_eq!((caught_up.lag_secs(), caught_up.periods_undrawn()), (0, 0));
+}
+
+#[test]
+fn periods_before_the_first_chain_are_not_listed_as_due() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    new_hall(data);
+    // No chain committed yet (serve commits one on its first tick): nothing was ever played.
+    let last =
+        json_of(&succeed(data, &["admin", "room", "periods", "k3", "--last", "20", "--json"]));
+    let last = last.as_array().expect("periods");
+    assert_eq!(last.len(), 1, "only the open period: {last:?}");
+    assert_eq!(last[0]["state"], "open");
+    let today = &last[0]["issue"].as_str().expect("an issue")[..8];
+    let date = format!("{}-{}-{}", &today[..4], &today[4..6], &today[6..]);
+    let day =
+        json_of(&succeed(data, &["admin", "room", "periods", "k3", "--date", &date, "--json"]));
+    let states: Vec<&str> = day
+        .as_array()
+        .expect("periods")
+        .iter()
+        .map(|period| period["state"].as_str().unwrap_or_default())
+        .collect();
+    assert!(
+        !states.is_empty() && states.iter().all(|state| ["open", "upcoming"].contains(state)),
+        "{states:?}"
+    );
 }

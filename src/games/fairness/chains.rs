@@ -143,6 +143,12 @@ fn one_chain(
     Ok(query_chains(connection, condition, args)?.into_iter().next())
 }
 
+/// The first issue any live segment of `source` draws: no period before it was ever played.
+pub fn first_issue(connection: &Connection, source: DrawSource) -> Result<Option<Issue>, AppError> {
+    let earliest = "draw_source = ?1 AND retired_at IS NULL ORDER BY first_issue LIMIT 1";
+    Ok(one_chain(connection, earliest, [source.code()])?.map(|chain| chain.first_issue))
+}
+
 /// The live segment with the latest first issue.
 pub fn latest_chain(
     connection: &Connection,
