@@ -312,6 +312,14 @@ mod tests {
         }
     }
 
+    /// A migrated database in `dir`, as a hall's data directory holds it.
+    fn hall_database(dir: &Path) -> crate::db::Db {
+        let options =
+            crate::db::DbOptions { read_connections: 1, writer_queue: 16, wal_max_bytes: 1 << 26 };
+        let database = dir.join(crate::backup::DATABASE_FILE);
+        crate::db::Db::open(&database, options).expect("a migrated database")
+    }
+
     fn at(text: &str) -> Timestamp {
         Timestamp::from_datetime(&chrono::DateTime::parse_from_rfc3339(text).expect("a time"))
     }
@@ -357,10 +365,7 @@ mod tests {
     #[tokio::test]
     async fn backups_asked_for_within_one_second_each_write_their_own_archive() {
         let dir = tempfile::tempdir().expect("a temp dir");
-        let options =
-            crate::db::DbOptions { read_connections: 1, writer_queue: 16, wal_max_bytes: 1 << 26 };
-        let database = dir.path().join(crate::backup::DATABASE_FILE);
-        let _db = crate::db::Db::open(&database, options).expect("a migrated database");
+        let _db = hall_database(dir.path());
         let job = BackupJob {
             data_dir: dir.path().to_path_buf(),
             dir: dir.path().join("backups"),
@@ -380,10 +385,7 @@ mod tests {
     #[tokio::test]
     async fn pre_upgrade_and_pre_migration_archives_are_kept_as_the_daily_ones() {
         let dir = tempfile::tempdir().expect("a temp dir");
-        let options =
-            crate::db::DbOptions { read_connections: 1, writer_queue: 16, wal_max_bytes: 1 << 26 };
-        let database = dir.path().join(crate::backup::DATABASE_FILE);
-        let _db = crate::db::Db::open(&database, options).expect("a migrated database");
+        let _db = hall_database(dir.path());
         let job = BackupJob {
             data_dir: dir.path().to_path_buf(),
             dir: dir.path().join("backups"),

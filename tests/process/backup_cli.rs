@@ -227,15 +227,13 @@ fn rewrite_archive(
     change: impl Fn(&str, Vec<u8>) -> Vec<u8>,
     reseal: bool,
 ) {
-    let reader = flate2::read::GzDecoder::new(std::fs::File::open(archive).expect("an archive"));
-    let mut entries = Vec::new();
-    for entry in tar::Archive::new(reader).entries().expect("entries") {
-        let mut entry = entry.expect("an entry");
-        let path = entry.path().expect("a path").to_string_lossy().into_owned();
-        let mut content = Vec::new();
-        entry.read_to_end(&mut content).expect("content");
-        entries.push((path.clone(), change(&path, content)));
-    }
+    let mut entries: Vec<(String, Vec<u8>)> = archive_entries(archive)
+        .into_iter()
+        .map(|(path, content)| {
+            let changed = change(&path, content);
+            (path, changed)
+        })
+        .collect();
     if reseal {
         let mut manifest: Value =
             serde_json::from_slice(&entries.last().expect("a manifest").1).expect("JSON");
@@ -247,6 +245,25 @@ fn rewrite_archive(
         }
         entries.last_mut().expect("a manifest").1 = serde_json::to_vec(&manifest).expect("JSON");
     }
+    write_entries(target, entries);
+}
+
+/// Every (path, content) of a clear archive, in its order (the manifest last).
+fn archive_entries(archive: &Path) -> Vec<(String, Vec<u8>)> {
+    let reader = flate2::read::GzDecoder::new(std::fs::File::open(archive).expect("an archive"));
+    let mut entries = Vec::new();
+    for entry in tar::Archive::new(reader).entries().expect("entries") {
+        let mut entry = entry.expect("an entry");
+        let path = entry.path().expect("a path").to_string_lossy().into_owned();
+        let mut content = Vec::new();
+        entry.read_to_end(&mut content).expect("content");
+        entries.push((path, content));
+    }
+    entries
+}
+
+/// Writes `entries` as a gzip-compressed tar at `target`.
+fn write_entries(target: &Path, entries: Vec<(String, Vec<u8>)>) {
     let file = std::fs::File::create(target).expect("a target");
     let mut builder =
         tar::Builder::new(flate2::write::GzEncoder::new(file, flate2::Compression::fast()));
@@ -460,15 +477,7 @@ fn restore_refuses_an_archive_holding_anything_but_a_halls_data() {
     // The same archive with one more listed, checksummed entry: a file of the data directory
     // that a restore must never write (the lock `serve` trusts, a unit file, anything).
     let stray = dir.path().join("stray.tar.gz");
-    let reader = flate2::read::GzDecoder::new(std::fs::File::open(&archive).expect("an archive"));
-    let mut entries: Vec<(String, Vec<u8>)> = Vec::new();
-    for entry in tar::Archive::new(reader).entries().expect("entries") {
-        let mut entry = entry.expect("an entry");
-        let path = entry.path().expect("a path").to_string_lossy().into_owned();
-        let mut content = Vec::new();
-        entry.read_to_end(&mut content).expect("content");
-        entries.push((path, content));
-    }
+    let mut entries = archive_entries(&archive);
     let (_, manifest) = entries.pop().expect("the manifest, last");
     let mut manifest: Value = serde_json::from_slice(&manifest).expect("JSON");
     let planted = b"#!/bin/sh\necho planted\n".to_vec();
@@ -477,16 +486,7 @@ fn restore_refuses_an_archive_holding_anything_but_a_halls_data() {
         "size": planted.len(), "sha256": hex::encode(sha2::Sha256::digest(&planted)) }));
     entries.push(("serve.lock".into(), planted));
     entries.push(("manifest.json".into(), serde_json::to_vec(&manifest).expect("JSON")));
-    let file = std::fs::File::create(&stray).expect("a target");
-    let mut builder =
-        tar::Builder::new(flate2::write::GzEncoder::new(file, flate2::Compression::fast()));
-    for (path, content) in entries {
-        let mut header = tar::Header::new_gnu();
-        header.set_size(content.len() as u64);
-        header.set_mode(0o600);
-        builder.append_data(&mut header, path, content.as_slice()).expect("appended");
-    }
-    builder.into_inner().expect("written").finish().expect("finished");
+    write_entries(&stray, entries);
 
     let fresh = dir.path().join("fresh");
     let refused = run(&fresh, &["restore", stray.to_str().expect("UTF-8"), "--yes"]);
