@@ -1,5 +1,6 @@
 //! What every command does before its work: settle the config's secrets and open the database.
 
+use crate::backup::SECRETS_FILE;
 use crate::config::Config;
 use crate::db::{Db, DbOptions};
 use anyhow::Context;
@@ -40,9 +41,6 @@ pub fn resolve_secrets(config: &mut Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The generated secrets' file in the data directory.
-const SECRETS_FILE: &str = "secrets.toml";
-
 /// Permission bits of group and others: a secret file must have none of them.
 const GROUP_OTHER_BITS: u32 = 0o077;
 
@@ -72,7 +70,7 @@ pub fn open(config: &mut Config) -> anyhow::Result<Db> {
     create_data_dir(&config.server.data_dir)?;
     resolve_secrets(config)?;
     let data_dir = &config.server.data_dir;
-    for file in [SECRETS_FILE, crate::games::fairness::chain_keys::KEY_FILE] {
+    for file in crate::backup::SECRET_FILES {
         refuse_open_permissions(&data_dir.join(file))?;
     }
     back_up_before_migrations(config)?;

@@ -23,8 +23,12 @@ pub use serve_lock::ServeLock;
 /// The database file inside a data directory and an archive.
 pub const DATABASE_FILE: &str = "fairhall.db";
 
-/// The single files a backup takes besides the database, when present.
-const SECRET_FILES: [&str; 2] = ["secrets.toml", crate::games::fairness::chain_keys::KEY_FILE];
+/// The card keys a config leaves empty, generated into the data directory (`startup`).
+pub const SECRETS_FILE: &str = "secrets.toml";
+
+/// The single files a backup takes besides the database, when present: the secrets and the
+/// seed chains' keys, which never leave the data directory otherwise.
+pub const SECRET_FILES: [&str; 2] = [SECRETS_FILE, crate::games::fairness::chain_keys::KEY_FILE];
 
 /// The upload directories a backup takes whole.
 pub const UPLOAD_DIRS: [&str; 4] = ["avatars", "vouchers", "products", "content"];
@@ -128,14 +132,6 @@ pub fn card_keys_of(path: &Path) -> anyhow::Result<Option<String>> {
     let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
     let connection = rusqlite::Connection::open_with_flags(path, flags)
         .with_context(|| format!("while opening {}", path.display()))?;
-    let has_table: bool = connection.query_row(
-        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'card_keys')",
-        [],
-        |row| row.get(0),
-    )?;
-    if !has_table {
-        return Ok(None);
-    }
     Ok(crate::wallet::payout_accounts::recorded_card_keys(&connection)?)
 }
 

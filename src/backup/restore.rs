@@ -6,7 +6,7 @@
 //! its parent (`/var/lib` belongs to root; the service user owns only the data directory).
 
 use super::archive::{self, Manifest};
-use super::{DATABASE_FILE, UPLOAD_DIRS};
+use super::{DATABASE_FILE, SECRET_FILES, UPLOAD_DIRS};
 use crate::clock::Timestamp;
 use anyhow::Context;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -126,12 +126,9 @@ fn sync_dir(dir: &Path) -> anyhow::Result<()> {
 
 /// The entries of a data directory a restore replaces (the rest, such as `backups/`, stays).
 fn managed_entries() -> Vec<String> {
-    let mut entries: Vec<String> =
-        ["fairhall.db", "fairhall.db-wal", "fairhall.db-shm", "secrets.toml"]
-            .into_iter()
-            .map(String::from)
-            .collect();
-    entries.push(crate::games::fairness::chain_keys::KEY_FILE.to_string());
+    let database_files = [DATABASE_FILE, "fairhall.db-wal", "fairhall.db-shm"];
+    let mut entries: Vec<String> = database_files.into_iter().map(String::from).collect();
+    entries.extend(SECRET_FILES.into_iter().map(String::from));
     entries.extend(UPLOAD_DIRS.into_iter().map(String::from));
     entries
 }
@@ -141,8 +138,7 @@ fn managed_entries() -> Vec<String> {
 /// archive holds lands there, whatever its name.
 fn is_restorable(path: &str) -> bool {
     match path.split_once('/') {
-        None => [DATABASE_FILE, "secrets.toml", crate::games::fairness::chain_keys::KEY_FILE]
-            .contains(&path),
+        None => path == DATABASE_FILE || SECRET_FILES.contains(&path),
         Some((dir, _)) => UPLOAD_DIRS.contains(&dir),
     }
 }

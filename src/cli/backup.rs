@@ -123,7 +123,7 @@ fn refuse_other_card_keys(
     let mut restored = config.clone();
     restored.server.data_dir = checked.staging_dir().to_path_buf();
     let from_config = !restored.secrets.card_key.is_empty();
-    let archived_secrets = checked.staging_dir().join("secrets.toml");
+    let archived_secrets = checked.staging_dir().join(backup::SECRETS_FILE);
     let ours = if from_config || archived_secrets.is_file() {
         crate::startup::resolve_secrets(&mut restored)?;
         let secrets = &restored.secrets;

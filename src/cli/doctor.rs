@@ -42,9 +42,6 @@ impl Finding {
     }
 }
 
-/// The generated secrets' file (`startup`).
-const SECRETS_FILE: &str = "secrets.toml";
-
 /// Runs every check on the database of `config`. Opens it itself, read-only, rather than
 /// through `startup::open`, which refuses to start on the very permission problems doctor
 /// reports and would migrate the database.
@@ -444,7 +441,7 @@ fn permission_checks(data_dir: &Path) -> Vec<Finding> {
             "check the data directory (--data-dir or server.data_dir)",
         )),
     }
-    for file in [SECRETS_FILE, KEY_FILE] {
+    for file in crate::backup::SECRET_FILES {
         let path = data_dir.join(file);
         let Ok(metadata) = std::fs::metadata(&path) else { continue };
         let mode = metadata.permissions().mode() & 0o777;

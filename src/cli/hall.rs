@@ -27,14 +27,13 @@ const INSTALLED_CONFIG: &str = "/etc/fairhall/fairhall.toml";
 /// chain keys, backups and their status, the log files of a database, the data a restore put
 /// aside, and a restore's marker. A config file or a certificate kept there says nothing.
 fn is_left_by_a_hall(name: &str) -> bool {
-    const LEFT_BY_A_HALL: [&str; 5] = [
-        "secrets.toml",
-        crate::games::fairness::chain_keys::KEY_FILE,
+    const LEFT_BY_A_HALL: [&str; 3] = [
         crate::backup::schedule::STATUS_FILE,
         crate::backup::serve_lock::LOCK_FILE,
         crate::backup::restore::MARKER_FILE,
     ];
     LEFT_BY_A_HALL.contains(&name)
+        || crate::backup::SECRET_FILES.contains(&name)
         || name == "backups"
         || crate::backup::UPLOAD_DIRS.contains(&name)
         || name.starts_with("replaced-")

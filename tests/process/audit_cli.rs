@@ -2,7 +2,7 @@
 //! command, run as the built binary on a `TestApp`'s data directory, leaves one row with the
 //! actor, the masked arguments, the target before and after, and the outcome.
 
-use crate::support::binary::{fail, fairhall, new_hall, run, succeed};
+use crate::support::binary::{fail, fairhall, kill_moments, killed_after, new_hall, run, succeed};
 use crate::support::helpers::TestApp;
 use crate::support::wallet_support::WalletApp;
 use serde_json::{Value, json};
@@ -237,25 +237,12 @@ async fn a_killed_adjustment_never_leaves_a_credit_without_its_audit_row() {
         .map(|_| {
             let started = std::time::Instant::now();
             succeed(data, &adjust);
-            started.elapsed().as_micros() as u64
+            started.elapsed()
         })
         .max()
-        .unwrap_or(1);
-    // A fixed sequence of kill times spread over one and a half runs (a linear congruential
-    // walk): some land before the commit, some after.
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    for _ in 0..60 {
-        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let delay = std::time::Duration::from_micros((seed >> 33) % (one_run * 3 / 2).max(1));
-        let mut child = fairhall(data)
-            .args(adjust)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        std::thread::sleep(delay);
-        child.kill().expect("SIGKILL");
-        child.wait().expect("reaped");
+        .unwrap_or_default();
+    for delay in kill_moments(one_run, 60, 0x2545_f491_4f6c_dd1d) {
+        killed_after(data, &adjust, delay);
     }
     let shown = succeed(data, &["admin", "wallet", "show", player.phone.as_str(), "--json"]);
     let shown: Value = serde_json::from_str(&shown).expect("JSON");

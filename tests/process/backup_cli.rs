@@ -3,7 +3,9 @@
 //! acknowledged before the backup began; the refusals of a restore (a
 //! corrupted, a truncated or a newer archive, a running `serve`) that change nothing.
 
-use crate::support::binary::{fail, new_hall, run, run_with_input, succeed};
+use crate::support::binary::{
+    fail, kill_moments, killed_after, new_hall, run, run_with_input, succeed,
+};
 use crate::support::server::post;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -545,20 +547,8 @@ fn a_restore_stopped_half_way_is_refused_until_rolled_back() {
     // marked unfinished (then refused, and rolled back to the old hall).
     let started = Instant::now();
     succeed(&dir.path().join("timing"), &["restore", archive_text, "--yes"]);
-    let one_run = started.elapsed().as_micros() as u64;
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    for _ in 0..20 {
-        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let delay = std::time::Duration::from_micros((seed >> 33) % (one_run * 3 / 2).max(1));
-        let mut child = crate::support::binary::fairhall(&data)
-            .args(["restore", archive_text, "--yes"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        std::thread::sleep(delay);
-        child.kill().expect("SIGKILL");
-        child.wait().expect("reaped");
+    for delay in kill_moments(started.elapsed(), 20, 0x9e37_79b9_7f4a_7c15) {
+        killed_after(&data, &["restore", archive_text, "--yes"], delay);
         if data.join("restore-in-progress").exists() {
             assert_eq!(run(&data, &["admin", "user", "list"]).status.code(), Some(1));
             succeed(&data, &["restore", "--roll-back"]);

@@ -76,6 +76,33 @@ pub fn new_hall(data_dir: &Path) {
     succeed(data_dir, &["migrate"]);
 }
 
+/// `count` moments spread over one and a half times `one_run` (a fixed linear congruential
+/// walk from `seed`): killing a command at each, some land before its commit, some after.
+pub fn kill_moments(one_run: Duration, count: usize, mut seed: u64) -> Vec<Duration> {
+    let span = (one_run.as_micros() as u64 * 3 / 2).max(1);
+    (0..count)
+        .map(|_| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            Duration::from_micros((seed >> 33) % span)
+        })
+        .collect()
+}
+
+/// Starts `fairhall ARGS` on `data_dir` and kills it with SIGKILL after `delay`.
+pub fn killed_after(data_dir: &Path, args: &[&str], delay: Duration) {
+    let mut child = fairhall(data_dir)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    std::thread::sleep(delay);
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+}
+
 /// Runs `fairhall ARGS` and returns its standard output; fails the test unless it succeeded.
 #[track_caller]
 pub fn succeed(data_dir: &Path, args: &[&str]) -> String {

@@ -117,8 +117,12 @@ pub fn check_card_keys(tx: &Tx, cipher: &CardCipher, now: Timestamp) -> Result<(
 }
 
 /// The fingerprint of the card keys the database records, if any (`restore` compares it with
-/// the config's before it replaces anything).
+/// the config's before it replaces anything); `None` too for an archived database from before
+/// they were recorded (V37).
 pub fn recorded_card_keys(connection: &Connection) -> Result<Option<String>, AppError> {
+    if !sql::has_card_keys(connection)? {
+        return Ok(None);
+    }
     sql::recorded_key_fingerprint(connection)
 }
 

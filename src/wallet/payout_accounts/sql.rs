@@ -344,6 +344,15 @@ pub(super) fn withdrawal_label(
         .optional()?)
 }
 
+/// Whether the database has the `card_keys` table (migration V37).
+pub(super) fn has_card_keys(connection: &Connection) -> Result<bool, AppError> {
+    Ok(connection.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'card_keys')",
+        [],
+        |row| row.get(0),
+    )?)
+}
+
 /// The fingerprint of the card keys this database records (`card_keys`), if any.
 pub(super) fn recorded_key_fingerprint(
     connection: &Connection,
