@@ -11,12 +11,14 @@ mod backup;
 mod growth;
 mod ops;
 mod protection;
+mod receiving;
 mod system;
 
 pub use backup::*;
 pub use growth::*;
 pub use ops::*;
 pub use protection::*;
+pub use receiving::*;
 pub use system::*;
 
 /// Languages of the app and of server messages; the first entry of a pair is the code.
@@ -368,6 +370,9 @@ pub struct WalletConfig {
     pub deposit_pending_max: i64,
     pub deposit_requests_per_hour: i64,
     pub avatar_max_bytes: usize,
+    /// Where players pay: the deposit page offers a method once one of its accounts is on.
+    pub receiving_accounts: Vec<ReceivingAccount>,
+    /// The older single USDT address, read as one USDT account coded "usdt" on `usdt_network`.
     pub usdt_receiving_address: String,
     pub usdt_network: String,
     pub withdraw_min: Money,
@@ -433,6 +438,7 @@ impl Default for WalletConfig {
             deposit_pending_max: 3,
             deposit_requests_per_hour: 10,
             avatar_max_bytes: 1024 * 1024,
+            receiving_accounts: Vec::new(),
             usdt_receiving_address: String::new(),
             usdt_network: "TRC20".into(),
             withdraw_min: amount("10.00"),
@@ -511,7 +517,7 @@ impl Config {
                 "config key `finance.savings_annual_rate_bp` must be in 0..={SAVINGS_RATE_BP_MAX}, found {rate}"
             );
         }
-        self.wallet.validate()?;
+        self.wallet.validate(&self.app)?;
         validate_app_lists(&self.app)?;
         self.api.validate()?;
         self.home.validate()?;
@@ -642,7 +648,45 @@ impl Config {
 }
 
 impl WalletConfig {
-    fn validate(&self) -> anyhow::Result<()> {
+    /// The countries a deposit names: `wallet.countries`, else the app's locations.
+    pub fn deposit_countries(&self, app: &AppConfig) -> Vec<CountryOption> {
+        if !self.countries.is_empty() {
+            return self.countries.clone();
+        }
+        let country = |location: &LocationConfig| CountryOption {
+            code: location.code.clone(),
+            name: location.name.clone(),
+            picture: location.picture.clone(),
+        };
+        app.locations.iter().map(country).collect()
+    }
+
+    /// `receiving_accounts`, with the older `usdt_receiving_address` as one more USDT account
+    /// coded "usdt" (unless an account has that code).
+    pub fn effective_receiving_accounts(&self) -> Vec<ReceivingAccount> {
+        let mut accounts = self.receiving_accounts.clone();
+        let address = self.usdt_receiving_address.trim();
+        if !address.is_empty() && !accounts.iter().any(|account| account.code == "usdt") {
+            accounts.push(ReceivingAccount {
+                code: "usdt".into(),
+                method: ReceivingMethod::Usdt,
+                enabled: true,
+                bank: String::new(),
+                branch: String::new(),
+                holder: String::new(),
+                number: String::new(),
+                network: self.usdt_network.clone(),
+                address: address.to_string(),
+                currencies: Vec::new(),
+                countries: Vec::new(),
+                min: None,
+                max: None,
+            });
+        }
+        accounts
+    }
+
+    fn validate(&self, app: &AppConfig) -> anyhow::Result<()> {
         let counts = [
             ("wallet.voucher_max_bytes", self.voucher_max_bytes as i64),
             ("wallet.avatar_max_bytes", self.avatar_max_bytes as i64),
@@ -687,7 +731,15 @@ impl WalletConfig {
                 );
             }
         }
-        Ok(())
+        let currencies: Vec<&str> =
+            self.currencies.iter().map(|entry| entry.code.as_str()).collect();
+        let countries = self.deposit_countries(app);
+        let countries: Vec<&str> = countries.iter().map(|entry| entry.code.as_str()).collect();
+        validate_receiving_accounts(
+            &self.effective_receiving_accounts(),
+            (&currencies, &countries),
+            (self.deposit_min, self.deposit_max),
+        )
     }
 }
 

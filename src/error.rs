@@ -137,6 +137,10 @@ app_errors! {
     BadFormat => "bad_format",
     #[error("method unavailable")]
     MethodUnavailable => "method_unavailable",
+    /// A deposit to a receiving account that is off or does not take it (currency, country,
+    /// amount band).
+    #[error("receiving account unavailable")]
+    ReceivingAccountUnavailable => "receiving_account_unavailable",
     #[error("withdraw account missing")]
     WithdrawAccountMissing => "withdraw_account_missing",
     #[error("withdraw count exceeded")]

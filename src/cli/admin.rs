@@ -46,7 +46,7 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: users::UserCommand,
     },
-    /// Deposits awaiting review, and their approval or rejection.
+    /// Deposits awaiting review, and their approval, rejection or failure.
     Deposit {
         #[command(subcommand)]
         command: wallet::DepositCommand,
@@ -224,7 +224,7 @@ pub fn effect(command: &str) -> Option<Effect> {
         | "user permission remove" => Change(Kind::User, Arg("user")),
         "report daily" | "report range" | "report linked" => Read,
         "deposit list" | "deposit show" | "withdraw list" => Read,
-        "deposit approve" | "deposit reject" => Change(Kind::Deposit, Arg("id")),
+        "deposit approve" | "deposit reject" | "deposit fail" => Change(Kind::Deposit, Arg("id")),
         "withdraw show" => SensitiveRead(Kind::Withdrawal, Arg("id")),
         "withdraw approve" | "withdraw reject" | "withdraw fail" => {
             Change(Kind::Withdrawal, Arg("id"))

@@ -11,7 +11,7 @@ use crate::flows;
 use crate::flows::linked::{self, PlayerLinks};
 use crate::money::Money;
 use crate::paging::Paging;
-use crate::wallet::deposits::{self, DepositRecord};
+use crate::wallet::deposits::{self, Decision as DepositDecision, DepositRecord};
 use crate::wallet::records::{Audience, ChangeFilter, ChangeRecord, account_changes};
 use crate::wallet::withdrawals::{self, Decision, PayTo, WithdrawalRecord};
 use crate::wallet::{self, Adjustment, WalletSettings};
@@ -24,7 +24,7 @@ use std::sync::Arc;
 #[derive(clap::Args)]
 pub struct ListArgs {
     /// pending (the review queue, oldest first, with its age), or another state (newest
-    /// first): passed, rejected (withdrawals: failed too), or all.
+    /// first): passed, failed, rejected, or all.
     #[arg(long, visible_alias = "state", default_value = "pending")]
     status: String,
     /// Every state, newest first (the same as --status all).
@@ -61,8 +61,21 @@ pub enum DepositCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Refuse the deposit; the player sees the reason.
+    /// Refuse the deposit (a false or unreadable voucher, a wrong amount); the player sees the
+    /// reason.
     Reject {
+        /// The deposit's id (`deposit list` shows them).
+        id: i64,
+        /// Why, in a few words: the player sees it.
+        #[arg(long)]
+        reason: String,
+        /// Print it as JSON (the same fields), for scripts.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The payment never arrived on the receiving account or bounced; the player sees the
+    /// reason.
+    Fail {
         /// The deposit's id (`deposit list` shows them).
         id: i64,
         /// Why, in a few words: the player sees it.
@@ -169,13 +182,19 @@ fn or_not_found(what: &str, id: i64) -> impl FnOnce(AppError) -> anyhow::Error {
 }
 
 const DEPOSIT_HEADERS: [&str; 8] =
-    ["id", "user", "method", "amount", "pay amount", "status", "age", "reason"];
+    ["id", "user", "paid to", "amount", "pay amount", "status", "age", "reason"];
 
+/// A deposit's row; "paid to" is its receiving account's code (`deposit show` prints the
+/// details the player was shown).
 fn deposit_row(deposit: &DepositRecord, now: Timestamp) -> Vec<String> {
+    let paid_to = match deposit.account_code.as_str() {
+        "" => deposit.method.clone(),
+        code => format!("{} {code}", deposit.method),
+    };
     vec![
         deposit.id.to_string(),
         deposit.user_id.to_string(),
-        deposit.method.clone(),
+        paid_to,
         deposit.amount.to_string(),
         format!("{} {}", deposit.pay_amount, deposit.currency),
         deposit.status.clone(),
@@ -236,7 +255,7 @@ pub async fn run_deposit(
     let now = Clock::System.now();
     match command {
         DepositCommand::List(args) => {
-            let status = status_filter(&args, &["pending", "passed", "rejected"])?;
+            let status = status_filter(&args, &["pending", "passed", "failed", "rejected"])?;
             let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
                 .map_err(explain)?;
             let queue = status.as_deref() == Some("pending");
@@ -275,6 +294,9 @@ pub async fn run_deposit(
                 .map_err(or_not_found("deposit", id))?;
             print_json_or(json, &deposit, |deposit| {
                 print_table(&DEPOSIT_HEADERS, &[deposit_row(deposit, now)]);
+                if !deposit.account_label.is_empty() {
+                    println!("paid to: {}", deposit.account_label);
+                }
                 if !deposit.content.is_empty() {
                     println!("note: {}", deposit.content);
                 }
@@ -287,18 +309,25 @@ pub async fn run_deposit(
             }
         }
         DepositCommand::Approve { id, json } => {
-            let review = deposits::Review { deposit_id: id, admin: by, rejection: None };
+            let review =
+                deposits::Review { deposit_id: id, admin: by, decision: DepositDecision::Approve };
             review_deposit(db, settings, review, (now, json)).await?;
         }
         DepositCommand::Reject { id, reason, json } => {
-            let review = deposits::Review { deposit_id: id, admin: by, rejection: Some(reason) };
+            let decision = DepositDecision::Reject(reason);
+            let review = deposits::Review { deposit_id: id, admin: by, decision };
+            review_deposit(db, settings, review, (now, json)).await?;
+        }
+        DepositCommand::Fail { id, reason, json } => {
+            let decision = DepositDecision::Fail(reason);
+            let review = deposits::Review { deposit_id: id, admin: by, decision };
             review_deposit(db, settings, review, (now, json)).await?;
         }
     }
     Ok(())
 }
 
-/// Approves (paying the deposit programmes, `flows::deposits::review`) or rejects a deposit,
+/// Approves (paying the deposit programmes, `flows::deposits::review`), rejects or fails a deposit,
 /// then prints it and every reward its approval paid.
 async fn review_deposit(
     db: &Db,
@@ -330,7 +359,7 @@ async fn review_deposit(
     })
 }
 
-/// What `deposit approve|reject --json` prints: the deposit and what its approval paid.
+/// What `deposit approve|reject|fail --json` prints: the deposit and what its approval paid.
 #[derive(serde::Serialize)]
 struct ReviewedDeposit {
     #[serde(flatten)]

@@ -135,9 +135,7 @@ impl Db {
         }
         let mut write_connection = open_write_connection(path)?;
         refuse_newer_schema(&write_connection)?;
-        let applied = migrations::runner()
-            .run(&mut write_connection)
-            .context("while applying database migrations")?;
+        let applied = apply_migrations(&mut write_connection)?;
         // A fresh database's schema is one large write that can leave the log above
         // `db.wal_max_bytes`: empty it once migrations ran, so the bound holds from the first
         // request. Only then, so a CLI command never stalls a running server's writer.
@@ -435,6 +433,30 @@ pub fn integrity_problems(connection: &Connection) -> anyhow::Result<Vec<String>
     let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
     let rows = rows.collect::<Result<Vec<_>, _>>().context("while checking integrity")?;
     Ok(rows.into_iter().filter(|row| row != "ok").collect())
+}
+
+/// Applies the pending migrations with foreign keys off, so a migration may rebuild a table
+/// other tables point at (SQLite's procedure for changing a CHECK), then checks every foreign
+/// key before the connection is used: a migration that left one pointing at nothing fails.
+fn apply_migrations(connection: &mut Connection) -> anyhow::Result<refinery::Report> {
+    connection
+        .execute_batch("PRAGMA foreign_keys = OFF;")
+        .context("while setting database pragmas")?;
+    let applied =
+        migrations::runner().run(connection).context("while applying database migrations")?;
+    connection
+        .execute_batch("PRAGMA foreign_keys = ON;")
+        .context("while setting database pragmas")?;
+    if !applied.applied_migrations().is_empty() {
+        let problems = foreign_key_problems(connection)?;
+        if !problems.is_empty() {
+            anyhow::bail!(
+                "the migrations left foreign keys pointing at nothing: {}",
+                problems.join("; ")
+            );
+        }
+    }
+    Ok(applied)
 }
 
 /// The rows `PRAGMA foreign_key_check` finds pointing at nothing, as "table row N -> parent".

@@ -89,7 +89,7 @@ pub struct Reviewed {
 
 /// Reviews a deposit and, when it passes, pays every deposit programme and re-evaluates the
 /// player's VIP level, all in `tx`. The VIP deposit reward applies the level he held just
-/// before the deposit counted (brought up to date with his bets first). A rejection pays
+/// before the deposit counted (brought up to date with his bets first). A rejection or failure pays
 /// nothing; nor does a deposit passed while the player's time-out or self-exclusion runs
 /// (`protection`: the deposit is credited, its bonuses are not).
 pub fn review(
@@ -100,7 +100,7 @@ pub fn review(
     now: Timestamp,
 ) -> Result<Reviewed, AppError> {
     let pending = deposits::find(tx, review.deposit_id)?;
-    if review.rejection.is_some() || pending.status != "pending" {
+    if review.decision != deposits::Decision::Approve || pending.status != "pending" {
         let deposit = deposits::review(tx, review, settings, now)?;
         return Ok(Reviewed { deposit, rewards: Vec::new(), upgrades: Vec::new() });
     }

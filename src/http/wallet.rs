@@ -4,6 +4,7 @@ use super::AppState;
 use super::envelope::Envelope;
 use super::extract::{ClientAddress, Idempotency, Params, Session};
 use crate::auth::security::Typist;
+use crate::config::ReceivingMethod;
 use crate::error::AppError;
 use crate::flows::{
     self,
@@ -79,22 +80,46 @@ impl From<Balances> for BalancesReply {
     }
 }
 
-/// What the deposit page offers: methods, currencies with rates, countries, the USDT address.
+/// What the deposit page offers: methods, currencies with rates, countries, and the receiving
+/// accounts to pay.
 #[derive(Serialize, utoipa::ToSchema)]
 struct DepositOptions {
     currency: String,
+    /// The methods with an account switched on, bank first; none: deposits are closed.
     methods: Vec<&'static str>,
     #[schema(value_type = String)]
     min: crate::money::Money,
     #[schema(value_type = String)]
     max: crate::money::Money,
-    usdt_address: String,
-    usdt_network: String,
+    accounts: Vec<ReceivingAccountShown>,
     #[schema(value_type = Vec<Object>)]
     currencies: Value,
     #[schema(value_type = Vec<Object>)]
     countries: Value,
     voucher_max_bytes: usize,
+}
+
+/// A receiving account switched on, as the deposit page shows it to the players it fits.
+#[derive(Serialize, utoipa::ToSchema)]
+struct ReceivingAccountShown {
+    /// Sent back as the deposit's `account`.
+    code: String,
+    /// bank or usdt.
+    method: &'static str,
+    bank: String,
+    branch: String,
+    holder: String,
+    number: String,
+    network: String,
+    address: String,
+    /// Currencies it is paid in; empty: every currency.
+    currencies: Vec<String>,
+    /// Deposit countries it serves; empty: every country.
+    countries: Vec<String>,
+    #[schema(value_type = String)]
+    min: crate::money::Money,
+    #[schema(value_type = String)]
+    max: crate::money::Money,
 }
 
 #[utoipa::path(get, path = "/api/personal/recharge_options", tag = "wallet", security(("token" = [])),
@@ -104,28 +129,49 @@ async fn deposit_options(
     _session: Session,
 ) -> Result<Envelope<DepositOptions>, AppError> {
     let limits = &app.wallet.limits;
-    let mut methods = vec!["bank"];
-    if !limits.usdt_receiving_address.is_empty() {
-        methods.push("usdt");
-    }
+    let accounts = limits
+        .receiving_accounts
+        .iter()
+        .filter(|account| account.enabled)
+        .map(|account| {
+            let (min, max) = deposits::account_band(account, limits);
+            ReceivingAccountShown {
+                code: account.code.clone(),
+                method: match account.method {
+                    ReceivingMethod::Bank => "bank",
+                    ReceivingMethod::Usdt => "usdt",
+                },
+                bank: account.bank.clone(),
+                branch: account.branch.clone(),
+                holder: account.holder.clone(),
+                number: account.number.clone(),
+                network: account.network.clone(),
+                address: account.address.clone(),
+                currencies: account.currencies.clone(),
+                countries: account.countries.clone(),
+                min,
+                max,
+            }
+        })
+        .collect();
     Ok(Envelope::ok(DepositOptions {
         currency: limits.currency.clone(),
-        methods,
+        methods: deposits::offered_methods(limits).map(|method| method.code()).collect(),
         min: limits.deposit_min,
         max: limits.deposit_max,
-        usdt_address: limits.usdt_receiving_address.clone(),
-        usdt_network: limits.usdt_network.clone(),
+        accounts,
         currencies: serde_json::to_value(&limits.currencies).map_err(anyhow::Error::from)?,
         countries: serde_json::to_value(&limits.countries).map_err(anyhow::Error::from)?,
         voucher_max_bytes: limits.voucher_max_bytes,
     }))
 }
 
-/// Request a deposit: multipart with amount, method (bank, usdt), currency, content and the
-/// screenshot `voucher` (an image; checked by content).
+/// Request a deposit: multipart with amount, method (bank, usdt), currency, country, the
+/// receiving `account` paid (its code), content and the screenshot `voucher` (an image; checked
+/// by content).
 #[utoipa::path(post, path = "/api/personal/recharge", tag = "wallet", security(("token" = [])),
     request_body(content = String, content_type = "multipart/form-data",
-        description = "fields amount, method, currency, content; file voucher"),
+        description = "fields amount, method, currency, country, account, content; file voucher"),
     params(("Idempotency-Key" = Option<String>, Header, description = "replays return the first reply")),
     responses((status = 200, description = "envelope; data: the deposit record", body = DepositRecord)))]
 async fn deposit(
@@ -176,6 +222,7 @@ async fn read_deposit_form(
             "currency" => form.currency = value,
             "country" => form.country = value,
             "content" => form.content = value,
+            "account" => form.account = value,
             _ => {}
         }
     }
@@ -209,7 +256,7 @@ async fn deposit_records(
     Session(session): Session,
     Params(form): Params<RecordsForm>,
 ) -> Result<Envelope<Page<DepositRecord>>, AppError> {
-    let (paging, status) = form.parse(&["pending", "passed", "rejected"])?;
+    let (paging, status) = form.parse(&["pending", "passed", "failed", "rejected"])?;
     let user_id = session.user_id;
     let page = app
         .db

@@ -4,7 +4,7 @@
 use super::WalletSettings;
 use super::types::Method;
 use crate::clock::Timestamp;
-use crate::config::parse_rate_micros;
+use crate::config::{ReceivingAccount, WalletConfig, parse_rate_micros};
 use crate::content::messages::{self, Event};
 use crate::db::Tx;
 use crate::error::AppError;
@@ -28,6 +28,9 @@ pub struct DepositForm {
     pub currency: Option<String>,
     pub country: Option<String>,
     pub content: Option<String>,
+    /// The code of the receiving account paid (`recharge_options` lists them); absent: the
+    /// first that takes the deposit.
+    pub account: Option<String>,
 }
 
 /// A deposit request: `V` is its voucher, the bytes as uploaded (`parse`) until they are
@@ -40,6 +43,9 @@ pub struct DepositRequest<V = Image> {
     pub country: String,
     pub pay_amount: Money,
     pub content: String,
+    /// The receiving account paid: its code and its details as the player was shown them.
+    pub account_code: String,
+    pub account_label: String,
     pub voucher: V,
 }
 
@@ -53,7 +59,7 @@ impl DepositRequest<Vec<u8>> {
         let limits = &settings.limits;
         let method = Method::parse(&form.method.ok_or(AppError::MissingParams)?)?;
         let amount = positive_amount(form.amount)?;
-        if method == Method::Usdt && limits.usdt_receiving_address.is_empty() {
+        if offered_methods(limits).all(|offered| offered != method) {
             return Err(AppError::MethodUnavailable);
         }
         let currency_code = form.currency.unwrap_or_else(|| limits.currencies[0].code.clone());
@@ -79,6 +85,8 @@ impl DepositRequest<Vec<u8>> {
         if amount > limits.deposit_max {
             return Err(AppError::LimitExceeded);
         }
+        let paid = Paid { method, currency: &currency.code, country: &country, amount };
+        let account = receiving_account(limits, &paid, form.account.as_deref())?;
         let voucher = voucher.ok_or(AppError::VoucherRequired)?;
         if voucher.len() > limits.voucher_max_bytes {
             return Err(AppError::LimitExceeded);
@@ -90,6 +98,8 @@ impl DepositRequest<Vec<u8>> {
             country,
             pay_amount: pay_amount(amount, &currency.rate)?,
             content,
+            account_code: account.code.clone(),
+            account_label: account.label(),
             voucher,
         })
     }
@@ -98,9 +108,98 @@ impl DepositRequest<Vec<u8>> {
     /// async workers.
     pub fn decode(self, settings: &WalletSettings) -> Result<DepositRequest, AppError> {
         let voucher = Image::parse(self.voucher, settings.limits.voucher_max_bytes)?;
-        let DepositRequest { method, amount, currency, country, pay_amount, content, .. } = self;
-        Ok(DepositRequest { method, amount, currency, country, pay_amount, content, voucher })
+        let DepositRequest {
+            method,
+            amount,
+            currency,
+            country,
+            pay_amount,
+            content,
+            account_code,
+            account_label,
+            ..
+        } = self;
+        Ok(DepositRequest {
+            method,
+            amount,
+            currency,
+            country,
+            pay_amount,
+            content,
+            account_code,
+            account_label,
+            voucher,
+        })
     }
+}
+
+/// The methods the deposit page offers: those with an account switched on, bank first.
+pub fn offered_methods(limits: &WalletConfig) -> impl Iterator<Item = Method> + '_ {
+    [Method::Bank, Method::Usdt].into_iter().filter(|method| {
+        limits
+            .receiving_accounts
+            .iter()
+            .any(|account| account.enabled && account.method == method.receiving())
+    })
+}
+
+/// What a deposit pays: the receiving account must take each part.
+struct Paid<'a> {
+    method: Method,
+    currency: &'a str,
+    country: &'a str,
+    amount: Money,
+}
+
+/// The amounts `account` takes: its band, else the wallet's.
+pub fn account_band(account: &ReceivingAccount, limits: &WalletConfig) -> (Money, Money) {
+    (account.min.unwrap_or(limits.deposit_min), account.max.unwrap_or(limits.deposit_max))
+}
+
+/// The account a deposit is paid to: the one the player chose (`code`), else the first that
+/// takes it. Refused with `method_unavailable` when no account of the method is on for the
+/// currency and country, `below_minimum` / `limit_exceeded` outside the chosen account's band,
+/// and `receiving_account_unavailable` for a code no longer on (or no band holding the amount).
+fn receiving_account<'a>(
+    limits: &'a WalletConfig,
+    paid: &Paid,
+    code: Option<&str>,
+) -> Result<&'a ReceivingAccount, AppError> {
+    let fits = |names: &[String], value: &str| {
+        names.is_empty() || names.iter().any(|name| name.eq_ignore_ascii_case(value))
+    };
+    let candidates: Vec<&ReceivingAccount> = limits
+        .receiving_accounts
+        .iter()
+        .filter(|account| account.enabled && account.method == paid.method.receiving())
+        .filter(|account| fits(&account.currencies, paid.currency))
+        .filter(|account| paid.country.is_empty() || fits(&account.countries, paid.country))
+        .collect();
+    if candidates.is_empty() {
+        return Err(AppError::MethodUnavailable);
+    }
+    let takes = |account: &ReceivingAccount| {
+        let (min, max) = account_band(account, limits);
+        (min..=max).contains(&paid.amount)
+    };
+    let Some(code) = code.map(str::trim).filter(|code| !code.is_empty()) else {
+        return candidates
+            .into_iter()
+            .find(|account| takes(account))
+            .ok_or(AppError::ReceivingAccountUnavailable);
+    };
+    let account = candidates
+        .into_iter()
+        .find(|account| account.code == code)
+        .ok_or(AppError::ReceivingAccountUnavailable)?;
+    let (min, max) = account_band(account, limits);
+    if paid.amount < min {
+        return Err(AppError::BelowMinimum);
+    }
+    if paid.amount > max {
+        return Err(AppError::LimitExceeded);
+    }
+    Ok(account)
 }
 
 /// What `request` will check, read before the voucher is decoded (at its uploaded size):
@@ -151,7 +250,11 @@ pub struct DepositRecord {
     #[schema(value_type = String)]
     pub pay_amount: Money,
     pub content: String,
-    /// pending, passed or rejected.
+    /// The receiving account paid ("" before accounts existed): its code and its details as
+    /// the player was shown them.
+    pub account_code: String,
+    pub account_label: String,
+    /// pending, passed, failed (the payment never arrived) or rejected.
     pub status: String,
     pub reason: String,
     #[schema(value_type = i64)]
@@ -163,7 +266,7 @@ pub struct DepositRecord {
 }
 
 const RECORD_COLUMNS: &str = "deposit_id, user_id, method, amount, currency, pay_amount, content, \
-     status, reason, created_at, reviewed_at, voucher_file, country";
+     status, reason, created_at, reviewed_at, voucher_file, country, account_code, account_label";
 
 fn record(row: &rusqlite::Row) -> rusqlite::Result<DepositRecord> {
     Ok(DepositRecord {
@@ -180,6 +283,8 @@ fn record(row: &rusqlite::Row) -> rusqlite::Result<DepositRecord> {
         reviewed_at: row.get(10)?,
         voucher_file: row.get(11)?,
         country: row.get(12)?,
+        account_code: row.get(13)?,
+        account_label: row.get(14)?,
     })
 }
 
@@ -204,8 +309,9 @@ pub fn request(
     check_request(tx, user_id, (request.amount, voucher_bytes), settings, now)?;
     tx.prepare_cached(
         "INSERT INTO deposits (user_id, method, amount, currency, pay_amount, content,
-                               voucher_file, voucher_type, created_at, country)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                               voucher_file, voucher_type, created_at, country, account_code,
+                               account_label)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?
     .execute(params![
         user_id,
@@ -217,7 +323,9 @@ pub fn request(
         voucher_file,
         request.voucher.image_type.mime(),
         now,
-        request.country
+        request.country,
+        request.account_code,
+        request.account_label
     ])?;
     let deposit_id = tx.last_insert_rowid();
     tx.prepare_cached(
@@ -289,11 +397,40 @@ pub fn find(connection: &Connection, deposit_id: i64) -> Result<DepositRecord, A
 pub struct Review {
     pub deposit_id: i64,
     pub admin: String,
-    /// None approves; Some(reason) rejects.
-    pub rejection: Option<String>,
+    pub decision: Decision,
 }
 
-/// Approves (crediting the wallet and adding turnover) or rejects a pending deposit: the
+/// What the reviewer decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The money arrived: the wallet is credited.
+    Approve,
+    /// Refused (a false or unreadable voucher, a wrong amount), with the reason the player reads.
+    Reject(String),
+    /// The payment never arrived or bounced, with the reason the player reads.
+    Fail(String),
+}
+
+impl Decision {
+    /// The reason the player reads; "" for an approval.
+    pub fn reason(&self) -> &str {
+        match self {
+            Decision::Approve => "",
+            Decision::Reject(reason) | Decision::Fail(reason) => reason,
+        }
+    }
+
+    /// The deposit's status once decided.
+    fn status(&self) -> &'static str {
+        match self {
+            Decision::Approve => "passed",
+            Decision::Reject(_) => "rejected",
+            Decision::Fail(_) => "failed",
+        }
+    }
+}
+
+/// Approves (crediting the wallet and adding turnover), rejects or fails a pending deposit: the
 /// wallet's part only. Crate-private: every review goes through `flows::deposits::review`,
 /// which also pays the deposit programmes, so no caller can approve a deposit without them.
 pub(crate) fn review(
@@ -306,9 +443,9 @@ pub(crate) fn review(
     if deposit.status != "pending" {
         return Err(AppError::AlreadyReviewed);
     }
-    let entry_id = match &review.rejection {
-        Some(_) => None,
-        None => {
+    let entry_id = match &review.decision {
+        Decision::Reject(_) | Decision::Fail(_) => None,
+        Decision::Approve => {
             let entry = Entry::new(
                 EntryKind::Deposit,
                 AccountRef::System(SystemAccount::External),
@@ -327,7 +464,6 @@ pub(crate) fn review(
             Some(entry_id)
         }
     };
-    let status = if entry_id.is_some() { "passed" } else { "rejected" };
     tx.prepare_cached(
         "UPDATE deposits SET status = ?2, reason = ?3, entry_id = ?4, reviewed_at = ?5,
                              reviewed_by = ?6
@@ -335,16 +471,21 @@ pub(crate) fn review(
     )?
     .execute(params![
         review.deposit_id,
-        status,
-        review.rejection.as_deref().unwrap_or_default(),
+        review.decision.status(),
+        review.decision.reason(),
         entry_id,
         now,
         review.admin
     ])?;
     let (deposit_id, amount) = (deposit.id, deposit.amount);
-    let event = match &review.rejection {
-        None => Event::DepositApproved { deposit_id, amount },
-        Some(reason) => Event::DepositRejected { deposit_id, amount, reason: reason.clone() },
+    let event = match &review.decision {
+        Decision::Approve => Event::DepositApproved { deposit_id, amount },
+        Decision::Reject(reason) => {
+            Event::DepositRejected { deposit_id, amount, reason: reason.clone() }
+        }
+        Decision::Fail(reason) => {
+            Event::DepositFailed { deposit_id, amount, reason: reason.clone() }
+        }
     };
     messages::send(tx, deposit.user_id, &event, now)?;
     find(tx, review.deposit_id)
@@ -394,7 +535,7 @@ pub fn list(
 }
 
 /// The player's deposits requested after `since` that still count for his deposit limits
-/// (pending or approved), for `protection`.
+/// (pending or approved: a rejected or failed one brought no money), for `protection`.
 pub fn counted_since(
     connection: &Connection,
     user_id: UserId,
@@ -403,7 +544,7 @@ pub fn counted_since(
     Ok(connection
         .prepare_cached(
             "SELECT COALESCE(SUM(amount), 0), MIN(created_at) FROM deposits
-             WHERE user_id = ?1 AND created_at > ?2 AND status <> 'rejected'",
+             WHERE user_id = ?1 AND created_at > ?2 AND status IN ('pending', 'passed')",
         )?
         .query_row(params![user_id, since], WindowSum::from_row)?)
 }

@@ -11,7 +11,7 @@ pub mod types;
 pub mod withdrawals;
 
 use crate::clock::Timestamp;
-use crate::config::{Config, CountryOption, VipConfig, WalletConfig};
+use crate::config::{Config, VipConfig, WalletConfig};
 use crate::db::Tx;
 use crate::error::AppError;
 use crate::ids::UserId;
@@ -37,19 +37,10 @@ impl WalletSettings {
     pub fn from_config(config: &Config) -> WalletSettings {
         let mut limits = config.wallet.clone();
         // The deposit's countries are the app's locations unless the older
-        // `[[wallet.countries]]` list is set, which keeps its configs working.
-        if limits.countries.is_empty() {
-            limits.countries = config
-                .app
-                .locations
-                .iter()
-                .map(|location| CountryOption {
-                    code: location.code.clone(),
-                    name: location.name.clone(),
-                    picture: location.picture.clone(),
-                })
-                .collect();
-        }
+        // `[[wallet.countries]]` list is set, which keeps its configs working; likewise the
+        // older single USDT address is one more receiving account.
+        limits.countries = config.wallet.deposit_countries(&config.app);
+        limits.receiving_accounts = config.wallet.effective_receiving_accounts();
         WalletSettings {
             limits,
             vip: config.growth.vip.clone(),

@@ -26,6 +26,14 @@ impl Method {
             Method::Usdt => "usdt",
         }
     }
+
+    /// The receiving accounts' method of the same name.
+    pub fn receiving(self) -> crate::config::ReceivingMethod {
+        match self {
+            Method::Bank => crate::config::ReceivingMethod::Bank,
+            Method::Usdt => crate::config::ReceivingMethod::Usdt,
+        }
+    }
 }
 
 /// Which way a conversion goes.

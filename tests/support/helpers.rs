@@ -79,6 +79,9 @@ impl TestApp {
         // Likewise between scheduler ticks; the money jobs' pause after a longer clock step is
         // on in its own tests (specs/ops/money_clock.rs).
         config.ledger.max_catch_up_secs = 10 * 365 * 86_400;
+        // A hall takes deposits once a receiving account is on; tests of other areas deposit
+        // by bank to this one (the accounts' own tests are specs/wallet/receiving_accounts.rs).
+        config.wallet.receiving_accounts.push(crate::support::wallet_support::bank_account("bank"));
         configure(&mut config);
         config.server.data_dir = data_dir.to_path_buf();
         config.validate().expect("the test config is valid");

@@ -39,7 +39,41 @@ pub fn money(text: &str) -> Money {
     Money::parse(text).expect("a valid amount")
 }
 
-/// A multipart deposit request (fields amount, method, currency, content; file `voucher`).
+/// A bank receiving account coded `code`, switched on, for every currency, country and amount.
+pub fn bank_account(code: &str) -> fairhall::config::ReceivingAccount {
+    fairhall::config::ReceivingAccount {
+        code: code.into(),
+        method: fairhall::config::ReceivingMethod::Bank,
+        enabled: true,
+        bank: "Vietcombank".into(),
+        branch: "District 1".into(),
+        holder: "FAIRHALL LTD".into(),
+        number: "0071000123456".into(),
+        network: String::new(),
+        address: String::new(),
+        currencies: Vec::new(),
+        countries: Vec::new(),
+        min: None,
+        max: None,
+    }
+}
+
+/// A USDT receiving account coded `code` on TRC20 at `address`.
+pub fn usdt_account(code: &str, address: &str) -> fairhall::config::ReceivingAccount {
+    fairhall::config::ReceivingAccount {
+        method: fairhall::config::ReceivingMethod::Usdt,
+        bank: String::new(),
+        branch: String::new(),
+        holder: String::new(),
+        number: String::new(),
+        network: "TRC20".into(),
+        address: address.into(),
+        ..bank_account(code)
+    }
+}
+
+/// A multipart deposit request (fields amount, method, currency, account, content; file
+/// `voucher`).
 #[derive(Clone)]
 pub struct DepositUpload {
     fields: Vec<(&'static str, String)>,
@@ -168,6 +202,12 @@ pub trait WalletApp {
         id: i64,
         rejection: Option<&str>,
     ) -> Result<DepositRecord, AppError>;
+    /// A deposit's review with any decision (approve, reject, fail).
+    async fn decide_deposit(
+        &self,
+        id: i64,
+        decision: deposits::Decision,
+    ) -> Result<DepositRecord, AppError>;
     async fn review_withdrawal(
         &self,
         id: i64,
@@ -257,11 +297,19 @@ impl WalletApp for TestApp {
         id: i64,
         rejection: Option<&str>,
     ) -> Result<DepositRecord, AppError> {
-        let review = deposits::Review {
-            deposit_id: id,
-            admin: "tester".into(),
-            rejection: rejection.map(str::to_string),
+        let decision = match rejection {
+            None => deposits::Decision::Approve,
+            Some(reason) => deposits::Decision::Reject(reason.to_string()),
         };
+        self.decide_deposit(id, decision).await
+    }
+
+    async fn decide_deposit(
+        &self,
+        id: i64,
+        decision: deposits::Decision,
+    ) -> Result<DepositRecord, AppError> {
+        let review = deposits::Review { deposit_id: id, admin: "tester".into(), decision };
         let (settings, growth, now) =
             (self.wallet_settings(), self.config.growth.clone(), self.now());
         let reviewed =

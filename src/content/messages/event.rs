@@ -19,6 +19,12 @@ pub enum Event {
         amount: Money,
         reason: String,
     },
+    /// The payment of a deposit never arrived or bounced.
+    DepositFailed {
+        deposit_id: i64,
+        amount: Money,
+        reason: String,
+    },
     WithdrawalPaid {
         withdrawal_id: i64,
         amount: Money,
@@ -59,6 +65,7 @@ impl Event {
         match self {
             Event::DepositApproved { .. } => "deposit_approved",
             Event::DepositRejected { .. } => "deposit_rejected",
+            Event::DepositFailed { .. } => "deposit_failed",
             Event::WithdrawalPaid { .. } => "withdrawal_paid",
             Event::WithdrawalRejected { .. } => "withdrawal_rejected",
             Event::ProductPayout { .. } => "product_payout",
@@ -74,7 +81,8 @@ impl Event {
             Event::DepositApproved { deposit_id, amount } => {
                 vec![("id", deposit_id.to_string()), ("amount", amount.to_string())]
             }
-            Event::DepositRejected { deposit_id, amount, reason: text } => vec![
+            Event::DepositRejected { deposit_id, amount, reason: text }
+            | Event::DepositFailed { deposit_id, amount, reason: text } => vec![
                 ("id", deposit_id.to_string()),
                 ("amount", amount.to_string()),
                 ("reason", reason(text)),
@@ -120,6 +128,7 @@ mod tests {
         vec![
             Event::DepositApproved { deposit_id: 7, amount },
             Event::DepositRejected { deposit_id: 7, amount, reason: "blurry voucher".into() },
+            Event::DepositFailed { deposit_id: 7, amount, reason: "transfer returned".into() },
             Event::WithdrawalPaid { withdrawal_id: 8, amount },
             Event::WithdrawalRejected { withdrawal_id: 8, amount, reason: String::new() },
             Event::ProductPayout { order_id: 9, instalment: 2, amount },

@@ -222,45 +222,6 @@ async fn a_deposit_that_is_not_multipart_is_refused_with_a_key() {
 }
 
 #[tokio::test]
-async fn usdt_deposits_open_with_a_receiving_address() {
-    let address = "TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5e";
-    let app =
-        TestApp::spawn_with(|config| config.wallet.usdt_receiving_address = address.into()).await;
-    let player = app.player().await;
-
-    let options = app.get_as(&player, "/api/personal/recharge_options", "").await;
-    let usdt = DepositUpload::new("15.00").with("method", "usdt");
-    let reply = app.recharge(&player, &usdt, None).await;
-
-    assert_eq!(options.assert_ok()["methods"], json!(["bank", "usdt"]));
-    assert_eq!(options.assert_ok()["usdt_address"], address);
-    assert_eq!(
-        (&options.assert_ok()["min"], &options.assert_ok()["max"]),
-        (&json!("10.00"), &json!("1000000.00"))
-    );
-    assert_eq!(
-        (&reply.assert_ok()["method"], &reply.assert_ok()["status"]),
-        (&json!("usdt"), &json!("pending"))
-    );
-    app.review_deposit(reply.assert_ok()["id"].as_i64().expect("an id"), None)
-        .await
-        .expect("approved");
-    assert_eq!(app.balances_of(&player).await.wallet, money("15.00"));
-    assert_ledger_verifies(&app).await;
-}
-
-#[tokio::test]
-async fn without_an_address_the_deposit_page_offers_only_the_bank() {
-    let app = TestApp::spawn().await;
-    let player = app.player().await;
-
-    let options = app.get_as(&player, "/api/personal/recharge_options", "").await;
-
-    assert_eq!(options.assert_ok()["methods"], json!(["bank"]));
-    assert_eq!(options.assert_ok()["usdt_address"], "");
-}
-
-#[tokio::test]
 async fn deposits_need_a_session() {
     let app = TestApp::spawn().await;
     let upload = DepositUpload::new("100.00");

@@ -4,6 +4,7 @@ mod deposit_limits;
 mod deposits;
 mod idempotency;
 pub mod payout_accounts;
+mod receiving_accounts;
 mod record_totals;
 mod records;
 mod statement;

@@ -152,7 +152,6 @@ async fn invalid_record_filters_are_refused() {
         ("a limit of zero", CHANGES, "limit=0"),
         ("a negative limit", CHANGES, "limit=-5"),
         ("an unknown deposit status", "/api/personal/rechargerecord", "status=approved"),
-        ("a deposit status failed", "/api/personal/rechargerecord", "status=failed"),
         ("a deposit limit of 101", "/api/personal/rechargerecord", "limit=101"),
         ("an unknown withdrawal status", "/api/personal/withdrawlsrecord", "status=done"),
         ("a withdrawal page of zero", "/api/personal/withdrawlsrecord", "page=0"),
