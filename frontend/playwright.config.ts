@@ -29,6 +29,7 @@ function freePort(): string {
 
 // The operator's USDT receiving address the wallet spec expects (TRC20: "T" + 33 base58).
 process.env.E2E_USDT_ADDRESS ??= 'TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5e';
+process.env.E2E_BANK_NUMBER ??= '0071000123456';
 
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fairhall-e2e-'));
@@ -38,7 +39,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 /**
  * Writes the servers' config into `dir` (its data dir): the embedded defaults except what the
  * wallet spec needs, no turnover requirement (a deposit or bonus can be withdrawn at once), a
- * USDT receiving address, and room for every spec's registrations from one address. The deposit
+ * bank and a USDT receiving account, and room for every spec's registrations from one address. The deposit
  * programmes start at 1000.00, above every deposit the other specs make, so their balances stay
  * exactly what they deposit; the bonus pages still show tiers.
  */
@@ -63,7 +64,21 @@ function writeConfig(dir: string): string {
       // The wallet, tour and protection specs (and their retries) link one card number from
       // several players; the refusal of a shared card is the Rust suite's (payout_accounts).
       'shared_payout_accounts = "flag"',
-      `usdt_receiving_address = "${process.env.E2E_USDT_ADDRESS}"`,
+      '',
+      // The wallet spec pays a dong deposit to the bank account and a USDT one to the address.
+      '[[wallet.receiving_accounts]]',
+      'code = "vcb-main"',
+      'method = "bank"',
+      'bank = "Vietcombank"',
+      'branch = "District 1"',
+      'holder = "FAIRHALL LTD"',
+      `number = "${process.env.E2E_BANK_NUMBER}"`,
+      '',
+      '[[wallet.receiving_accounts]]',
+      'code = "usdt-trc20"',
+      'method = "usdt"',
+      'network = "TRC20"',
+      `address = "${process.env.E2E_USDT_ADDRESS}"`,
       '',
       // The system spec: a chosen location (Việt Nam) preselects its currency, VND.
       '[[wallet.currencies]]',

@@ -111,7 +111,7 @@ const VISITS: Record<RouteName, Visit> = {
     },
     shot: 'game-yn28-trade',
   },
-  deposit: {},
+  deposit: { ready: testId('bank-account'), shot: 'wallet-deposit' },
   firstDeposit: { ready: testId('first-deposit-rules'), shot: 'growth-first-deposit' },
   vip: { ready: testId('vip-levels'), shot: 'growth-vip' },
   returnCash: { ready: testId('cashback-today'), shot: 'growth-cashback' },

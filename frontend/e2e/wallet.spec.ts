@@ -16,6 +16,7 @@ import {
 
 const vi = locale('vi');
 const USDT_ADDRESS = process.env.E2E_USDT_ADDRESS ?? '';
+const BANK_NUMBER = process.env.E2E_BANK_NUMBER ?? '';
 
 async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('fairhall.token'));
@@ -82,6 +83,13 @@ test('deposit with a screenshot, approval, bank card, fund password, withdrawal 
   );
   await page.getByLabel(new RegExp(`^${vi.field_amount}`)).fill('100');
   await expect(page.getByTestId('pay-amount')).toHaveText('100.00 USDT');
+  // The page says where to pay: the configured bank account, each detail with a copy button.
+  await expect(page.getByTestId('bank-account-bank')).toHaveText('Vietcombank');
+  await expect(page.getByTestId('bank-account-holder')).toHaveText('FAIRHALL LTD');
+  await expect(page.getByTestId('bank-account-number')).toHaveText(BANK_NUMBER);
+  await expect(
+    page.getByRole('button', { name: vi.copy_field!.replace('{field}', vi.account_number!) }),
+  ).toBeVisible();
   await page.getByRole('button', { name: vi.deposit_submit, exact: true }).click();
   await expect(page.getByText(vi.v_voucher_required!, { exact: true })).toBeVisible();
   const voucher = testInfo.outputPath('voucher.png');
@@ -94,12 +102,19 @@ test('deposit with a screenshot, approval, bank card, fund password, withdrawal 
     page.getByRole('heading', { name: vi.deposit_done_title, exact: true }),
   ).toBeVisible();
   await expect(page.getByText(vi.deposit_done_text!)).toBeVisible();
+  await expect(page.getByTestId('paid-to')).toHaveText(
+    `Vietcombank, District 1, FAIRHALL LTD, ${BANK_NUMBER}`,
+  );
 
   await page.getByRole('link', { name: vi.view_recharge_records, exact: true }).click();
   await expect(page.getByTestId('recharge-record').first()).toContainText(vi.status_pending!);
 
-  // The operator approves it.
-  admin('deposit', 'approve', pendingId('deposit', userId));
+  // The reviewer sees which account it was paid to, and approves it.
+  const depositId = pendingId('deposit', userId);
+  expect(admin('deposit', 'show', depositId)).toContain(
+    `paid to: Vietcombank, District 1, FAIRHALL LTD, ${BANK_NUMBER}`,
+  );
+  admin('deposit', 'approve', depositId);
   await page.goto('./#/pages/mine/account/index');
   await expect(page.getByTestId('account-balance')).toHaveText('100.00');
   await expect(page.getByTestId('account-frozen')).toHaveText('0.00');
@@ -271,9 +286,14 @@ test('the USDT deposit route shows the receiving address and its QR code', async
   const qr = page.getByRole('img', { name: vi.usdt_qr_label });
   await expect(qr).toBeVisible();
   expect(await qr.locator('path').count()).toBeGreaterThan(0);
+  await page.getByLabel(new RegExp(`^${vi.field_amount}`)).fill('25');
+  await expect(page.getByTestId('pay-amount')).toHaveText('25.00 USDT');
+  await expect(page.getByTestId('pay-rate')).toHaveText('1 USDT = 1 USDT');
+  await expect(page.getByTestId('bank-account')).toHaveCount(0);
 
   // The bank route has no QR code.
   await page.getByRole('radio', { name: vi.method_bank }).click();
   await expect(page.getByTestId('usdt-qr')).toHaveCount(0);
+  await expect(page.getByTestId('bank-account-number')).toHaveText(BANK_NUMBER);
   await expect(page.getByText(vi.deposit_bank_note!)).toBeVisible();
 });

@@ -184,12 +184,12 @@ fn or_not_found(what: &str, id: i64) -> impl FnOnce(AppError) -> anyhow::Error {
 const DEPOSIT_HEADERS: [&str; 8] =
     ["id", "user", "paid to", "amount", "pay amount", "status", "age", "reason"];
 
-/// A deposit's row; "paid to" is its receiving account's code (`deposit show` prints the
-/// details the player was shown).
+/// A deposit's row; "paid to" is its receiving account's code, or its method for a deposit
+/// from before accounts (`deposit show` prints the details the player was shown).
 fn deposit_row(deposit: &DepositRecord, now: Timestamp) -> Vec<String> {
     let paid_to = match deposit.account_code.as_str() {
         "" => deposit.method.clone(),
-        code => format!("{} {code}", deposit.method),
+        code => code.to_string(),
     };
     vec![
         deposit.id.to_string(),
@@ -254,39 +254,7 @@ pub async fn run_deposit(
 ) -> anyhow::Result<()> {
     let now = Clock::System.now();
     match command {
-        DepositCommand::List(args) => {
-            let status = status_filter(&args, &["pending", "passed", "failed", "rejected"])?;
-            let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
-                .map_err(explain)?;
-            let queue = status.as_deref() == Some("pending");
-            let (total, listed) = db
-                .read(move |connection| {
-                    let list = if queue {
-                        deposits::review_queue(connection, paging)?
-                    } else {
-                        deposits::list(connection, None, status.as_deref(), paging)?
-                    };
-                    let mut listed = Vec::with_capacity(list.list.len());
-                    for deposit in list.list {
-                        let player = crate::auth::operator_label(connection, deposit.user_id)?;
-                        listed.push(ListedDeposit { deposit, player });
-                    }
-                    Ok((list.total, listed))
-                })
-                .await?;
-            print_json_or(args.json, &listed, |listed| {
-                let rows: Vec<_> = listed
-                    .iter()
-                    .map(|shown| {
-                        let mut row = deposit_row(&shown.deposit, now);
-                        row[1] = format!("{} {}", row[1], shown.player);
-                        row
-                    })
-                    .collect();
-                print_table(&DEPOSIT_HEADERS, &rows);
-                println!("{}", list_footer(rows.len(), total, queue));
-            })?;
-        }
+        DepositCommand::List(args) => list_deposits(db, &args, now).await?,
         DepositCommand::Show { id, voucher_out, json } => {
             let deposit = db
                 .read(move |connection| deposits::find(connection, id))
@@ -324,6 +292,42 @@ pub async fn run_deposit(
             review_deposit(db, settings, review, (now, json)).await?;
         }
     }
+    Ok(())
+}
+
+/// `deposit list`: the review queue, or the deposits of a state, with each player named.
+async fn list_deposits(db: &Db, args: &ListArgs, now: Timestamp) -> anyhow::Result<()> {
+    let status = status_filter(args, &["pending", "passed", "failed", "rejected"])?;
+    let paging =
+        Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS)).map_err(explain)?;
+    let queue = status.as_deref() == Some("pending");
+    let (total, listed) = db
+        .read(move |connection| {
+            let list = if queue {
+                deposits::review_queue(connection, paging)?
+            } else {
+                deposits::list(connection, None, status.as_deref(), paging)?
+            };
+            let mut listed = Vec::with_capacity(list.list.len());
+            for deposit in list.list {
+                let player = crate::auth::operator_label(connection, deposit.user_id)?;
+                listed.push(ListedDeposit { deposit, player });
+            }
+            Ok((list.total, listed))
+        })
+        .await?;
+    print_json_or(args.json, &listed, |listed| {
+        let rows: Vec<_> = listed
+            .iter()
+            .map(|shown| {
+                let mut row = deposit_row(&shown.deposit, now);
+                row[1] = format!("{} {}", row[1], shown.player);
+                row
+            })
+            .collect();
+        print_table(&DEPOSIT_HEADERS, &rows);
+        println!("{}", list_footer(rows.len(), total, queue));
+    })?;
     Ok(())
 }
 

@@ -207,13 +207,21 @@ mod tests {
     #[test]
     fn an_account_names_what_it_lacks_or_gets_wrong() {
         check(&[bank()]).unwrap();
-        let cases: Vec<(Box<dyn Fn(&mut ReceivingAccount)>, &str)> = vec![
+        type Change = Box<dyn Fn(&mut ReceivingAccount)>;
+        let cases: Vec<(Change, &str)> = vec![
             (Box::new(|account| account.code = "a b".into()), "receiving_accounts.code"),
             (Box::new(|account| account.number.clear()), "receiving_accounts.number"),
             (Box::new(|account| account.currencies = vec!["EUR".into()]), "\"EUR\""),
             (Box::new(|account| account.countries = vec!["TH".into()]), "\"TH\""),
             (Box::new(|account| account.holder = "A\u{202e}B".into()), "receiving_accounts.holder"),
-            (Box::new(|account| account.min = Some(Money::parse("2000").unwrap())), "overlap"),
+            (
+                Box::new(|account| {
+                    account.min = Some(Money::parse("2000").unwrap());
+                    account.max = Some(Money::parse("3000").unwrap());
+                }),
+                "overlap",
+            ),
+            (Box::new(|account| account.min = Some(Money::parse("2000").unwrap())), "at most its"),
             (
                 Box::new(|account| {
                     account.method = ReceivingMethod::Usdt;

@@ -171,7 +171,9 @@ fn play_a_whole_flow(base: &str, data: &Path, config: &str) -> Sessions {
 fn a_whole_player_flow_at_trace_level_logs_no_token_password_or_card_number() {
     let dir = tempfile::tempdir().expect("a temp directory");
     let config = dir.path().join("fairhall.toml");
-    let text = "[wallet]\nturnover_percent = 0\n[growth]\nbonus_turnover_percent = 0\n";
+    let text = "[wallet]\nturnover_percent = 0\n[[wallet.receiving_accounts]]\ncode = \"bank\"\n\
+        method = \"bank\"\nbank = \"Vietcombank\"\nholder = \"FAIRHALL LTD\"\nnumber = \"0071\"\n\
+        [growth]\nbonus_turnover_percent = 0\n";
     std::fs::write(&config, text).expect("a config");
     let config = config.to_str().expect("a UTF-8 path").to_string();
     let env = [("RUST_LOG", "trace")];

@@ -82,6 +82,8 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     assert_eq!(listed_players[0]["player"], player.phone.as_str(), "{listed_json}");
     assert!(shown_json.contains("\"status\": \"pending\""), "{shown_json}");
     assert!(shown.contains(" pending "), "{shown}");
+    let paid_to = "paid to: Vietcombank, District 1, FAIRHALL LTD, 0071000123456";
+    assert!(shown.contains(paid_to), "the reviewer sees the account paid: {shown}");
     assert_eq!(std::fs::read(&copy).expect("the copied voucher"), voucher);
     assert!(approved.contains(" passed "), "{approved}");
     assert!(rejected.contains(" rejected ") && rejected.contains("Blurry"), "{rejected}");
@@ -107,6 +109,23 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     let records = app.get_as(&player, "/api/personal/rechargerecord", "status=rejected").await;
     assert_eq!(records.assert_ok()["list"][0]["reason"], "Blurry");
     assert!(succeed(data, &["admin", "verify"]).contains("ledger verified"));
+    assert_ledger_verifies(&app).await;
+}
+
+/// A deposit whose payment never arrived ends failed: nothing credited, the reason recorded.
+#[tokio::test]
+async fn the_operator_fails_a_deposit_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let player = app.player().await;
+    let id = app.requested_deposit(&player, "40.00").await.to_string();
+
+    let failed = succeed(data, &["admin", "deposit", "fail", &id, "--reason", "Returned"]);
+
+    assert!(failed.contains(" failed ") && failed.contains("Returned"), "{failed}");
+    assert_eq!(rows(&succeed(data, &["admin", "deposit", "list", "--status", "failed"])).len(), 1);
+    assert_eq!(app.balances_of(&player).await.wallet, money("0.00"), "a failure credits nothing");
     assert_ledger_verifies(&app).await;
 }
 

@@ -9,7 +9,7 @@ import { activateLanguage } from '@/i18n/i18n';
 import { DEFAULT_CONFIG, type AppConfig } from '@/lib/config';
 import { homeKey } from '@/features/home/api/home-index';
 import { clearSession, startSession } from '@/lib/session';
-import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
+import { envelope, jsonResponse, mockFetch, receivingAccount } from '@/test/helpers';
 
 const user = {
   id: 3,
@@ -64,8 +64,7 @@ const rechargeOptions = {
   methods: ['bank'],
   min: '10.00',
   max: '1000000.00',
-  usdt_address: '',
-  usdt_network: 'TRC20',
+  accounts: [receivingAccount()],
   currencies: [{ code: 'VND', name: 'Dong', picture: '', rate: '25000' }],
   countries: [],
   voucher_max_bytes: 5242880,

@@ -10,7 +10,13 @@ import { routes } from '@/app/router';
 import { activateLanguage } from '@/i18n/i18n';
 import { DEFAULT_CONFIG } from '@/lib/config';
 import { clearSession, startSession } from '@/lib/session';
-import { envelope, jsonResponse, mockFetch, type FetchCall } from '@/test/helpers';
+import {
+  envelope,
+  jsonResponse,
+  mockFetch,
+  receivingAccount,
+  type FetchCall,
+} from '@/test/helpers';
 
 const user = {
   id: 3,
@@ -65,8 +71,7 @@ const OPTIONS = {
   methods: ['bank'],
   min: '10.00',
   max: '1000000.00',
-  usdt_address: '',
-  usdt_network: 'TRC20',
+  accounts: [receivingAccount()],
   currencies: [{ code: 'USDT', name: 'Tether USD', picture: '', rate: '1' }],
   countries: [],
   voucher_max_bytes: 5242880,

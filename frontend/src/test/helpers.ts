@@ -33,7 +33,14 @@ export function mockFetch(respond: (call: FetchCall) => Response | Promise<Respo
       url: String(input),
       method: init.method ?? 'GET',
       headers,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body:
+        typeof init.body === 'string'
+          ? JSON.parse(init.body)
+          : init.body instanceof FormData
+            ? Object.fromEntries(
+                [...init.body.entries()].filter(([, value]) => typeof value === 'string'),
+              )
+            : undefined,
     };
     calls.push(call);
     return respond(call);
@@ -58,3 +65,20 @@ export function routeFetch(answers: Record<string, Answer>) {
     return data instanceof Response ? data : jsonResponse(envelope(data));
   });
 }
+
+/** A receiving account of the deposit page's options (bank unless `fields` say otherwise). */
+export const receivingAccount = (fields: Record<string, unknown> = {}) => ({
+  code: 'vcb',
+  method: 'bank' as const,
+  bank: 'Vietcombank',
+  branch: 'District 1',
+  holder: 'FAIRHALL LTD',
+  number: '0071000123456',
+  network: '',
+  address: '',
+  currencies: [] as string[],
+  countries: [] as string[],
+  min: '10.00',
+  max: '1000000.00',
+  ...fields,
+});

@@ -50,7 +50,7 @@ async fn the_deposit_page_shows_the_accounts_switched_on_with_their_details_and_
 
     let options = options.assert_ok();
     assert_eq!(options["methods"], json!(["bank", "usdt"]));
-    assert_eq!(codes(&options), ["vcb-dong", "tcb-large", "trc"], "the closed one is not shown");
+    assert_eq!(codes(options), ["vcb-dong", "tcb-large", "trc"], "the closed one is not shown");
     let dong = &options["accounts"][0];
     assert_eq!(
         (&dong["method"], &dong["bank"], &dong["branch"], &dong["holder"], &dong["number"]),
@@ -174,7 +174,7 @@ async fn the_older_usdt_address_is_one_usdt_account() {
         app.recharge(&player, &DepositUpload::new("15.00").with("method", "usdt"), None).await;
 
     assert_eq!(options.assert_ok()["methods"], json!(["usdt"]));
-    assert_eq!(codes(&options.assert_ok()), ["usdt"]);
+    assert_eq!(codes(options.assert_ok()), ["usdt"]);
     assert_eq!(usdt.assert_ok()["account_label"], format!("USDT TRC20 {ADDRESS}"));
 }
 

@@ -7,14 +7,33 @@ export type DepositMethod = 'bank' | 'usdt';
 export type Currency = { code: string; name: string; picture: string; rate: string };
 export type Country = { code: string; name: string; picture: string };
 
+/** An operator's account a deposit is paid to (`[[wallet.receiving_accounts]]`, switched on). */
+export type ReceivingAccount = {
+  /** Sent back as the deposit's `account`. */
+  code: string;
+  method: DepositMethod;
+  bank: string;
+  branch: string;
+  holder: string;
+  number: string;
+  network: string;
+  address: string;
+  /** Currencies it is paid in; empty: every currency. */
+  currencies: string[];
+  /** Deposit countries it serves; empty: every country. */
+  countries: string[];
+  min: MoneyText;
+  max: MoneyText;
+};
+
 export type RechargeOptions = {
   /** The wallet currency balances are kept in. */
   currency: string;
+  /** The methods with an account switched on; none: deposits are closed. */
   methods: DepositMethod[];
   min: MoneyText;
   max: MoneyText;
-  usdt_address: string;
-  usdt_network: string;
+  accounts: ReceivingAccount[];
   currencies: Currency[];
   countries: Country[];
   voucher_max_bytes: number;
@@ -22,7 +41,7 @@ export type RechargeOptions = {
 
 export const rechargeOptionsKey = [...walletKey, 'recharge-options'] as const;
 
-/** GET api/personal/recharge_options — methods, limits, currencies with rates, the USDT address. */
+/** GET api/personal/recharge_options — methods, limits, currencies with rates, receiving accounts. */
 export const fetchRechargeOptions = () => api.get<RechargeOptions>('api/personal/recharge_options');
 
 export function useRechargeOptions() {

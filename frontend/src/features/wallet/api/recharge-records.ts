@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import type { MoneyText } from '@/lib/money';
 import type { Paged } from '@/lib/paging';
 
-export type DepositStatus = 'pending' | 'passed' | 'rejected';
+export type DepositStatus = 'pending' | 'passed' | 'failed' | 'rejected';
 
 export type DepositRecord = {
   id: number;
@@ -13,6 +13,9 @@ export type DepositRecord = {
   currency: string;
   pay_amount: MoneyText;
   content: string;
+  /** The receiving account paid, as the player was shown it ('' before accounts existed). */
+  account_code: string;
+  account_label: string;
   status: DepositStatus;
   reason: string;
   created_at: number;

@@ -1,8 +1,10 @@
 // pages/mine/savings-account/index (and pages/first-storage/index, headed as a first deposit with
 // the banner the app provides, see parts/deposit-banner-slot):
 // a deposit by bank transfer or USDT with a screenshot voucher, reviewed by the operator.
-// `?method=usdt` opens the USDT route: the operator's address as text and QR code. The chosen
-// location (lib/location) preselects its currency and country.
+// The page shows the receiving account to pay, among those that fit the method, currency,
+// country and amount: a bank account's details with copy buttons, or a USDT address as text
+// and QR code. `?method=usdt` opens the USDT route. The chosen location (lib/location)
+// preselects its currency and country.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
@@ -25,10 +27,12 @@ import { useRecharge } from '@/features/wallet/api/recharge';
 import {
   useRechargeOptions,
   type DepositMethod,
+  type ReceivingAccount,
   type RechargeOptions,
 } from '@/features/wallet/api/recharge-options';
 import type { DepositRecord } from '@/features/wallet/api/recharge-records';
 import { formatRate, payAmount } from '@/features/wallet/parts/amounts';
+import { BankReceive } from '@/features/wallet/parts/bank-receive';
 import { FirstDepositBanner } from '@/features/wallet/parts/deposit-banner-slot';
 import { Picture } from '@/features/wallet/parts/picture';
 import styles from '@/features/wallet/parts/wallet.module.css';
@@ -47,6 +51,27 @@ const UsdtReceive = lazy(() => import('@/features/wallet/parts/usdt-receive'));
 /** Characters of the optional note (the server's limit). */
 export const CONTENT_MAX = 200;
 const QUICK_AMOUNTS = ['100', '500', '1000', '5000', '10000', '50000'];
+
+/** The accounts switched on that take a deposit of `method` in `currency` for `country`. */
+export function fittingAccounts(
+  options: RechargeOptions,
+  method: DepositMethod,
+  currency: string,
+  country: string,
+): ReceivingAccount[] {
+  const fits = (names: string[], value: string) =>
+    names.length === 0 || names.some((name) => name.toLowerCase() === value.toLowerCase());
+  return options.accounts.filter(
+    (account) =>
+      account.method === method &&
+      fits(account.currencies, currency) &&
+      (country === '' || fits(account.countries, country)),
+  );
+}
+
+/** Whether `account`'s band holds `amount` (a valid amount text). */
+const takes = (account: ReceivingAccount, amount: string) =>
+  compareMoney(amount, account.min) >= 0 && compareMoney(amount, account.max) <= 0;
 
 export function Component() {
   const { t } = useI18n();
@@ -121,6 +146,7 @@ export function DepositForm({
   );
   const [content, setContent] = useState('');
   const [voucher, setVoucher] = useState<File | null>(null);
+  const [chosenAccount, setChosenAccount] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const recharge = useRecharge();
   const attempt = useAttemptKey();
@@ -129,6 +155,13 @@ export function DepositForm({
     options.currencies.find((entry) => entry.code === currencyCode) ?? options.currencies[0];
   const amountOk = validate(amountSchema, amount).ok;
   const pay = amountOk && currency !== undefined ? payAmount(amount.trim(), currency.rate) : null;
+  const depositCountry = options.countries.length > 0 ? country : '';
+  const fitting = fittingAccounts(options, method, currency?.code ?? '', depositCountry);
+  // The player's pick while it fits; else the first account whose band holds the amount.
+  const account =
+    fitting.find((entry) => entry.code === chosenAccount) ??
+    (amountOk ? fitting.find((entry) => takes(entry, amount.trim())) : undefined) ??
+    fitting[0];
 
   const clear = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
 
@@ -156,6 +189,10 @@ export function DepositForm({
       next.amount = t('v_amount_min', { min: options.min });
     else if (compareMoney(amount.trim(), options.max) > 0)
       next.amount = t('v_amount_max', { max: options.max });
+    else if (account !== undefined && compareMoney(amount.trim(), account.min) < 0)
+      next.amount = t('v_amount_min', { min: account.min });
+    else if (account !== undefined && compareMoney(amount.trim(), account.max) > 0)
+      next.amount = t('v_amount_max', { max: account.max });
     if (!validate(boundedText(CONTENT_MAX), content).ok) next.content = t('v_too_long');
     if (voucher === null) next.voucher = t('v_voucher_required');
     else {
@@ -163,13 +200,15 @@ export function DepositForm({
       if (problem !== null) next.voucher = t(problem.key, problem.params);
     }
     setErrors(next);
-    if (Object.values(next).some((value) => value !== undefined) || voucher === null) return;
+    const invalid = Object.values(next).some((value) => value !== undefined);
+    if (invalid || voucher === null || account === undefined) return;
 
     const fields = {
       method,
       amount: fromMinor(toMinor(amount.trim())),
       currency: currency?.code ?? '',
-      country: options.countries.length > 0 ? country : '',
+      country: depositCountry,
+      account: account.code,
       content: content.trim(),
     };
     const key = attempt.for(
@@ -206,14 +245,6 @@ export function DepositForm({
           }))}
         />
       ) : null}
-
-      {method === 'usdt' ? (
-        <Suspense fallback={<div className="card" style={{ minHeight: 320 }} aria-busy="true" />}>
-          <UsdtReceive address={options.usdt_address} network={options.usdt_network} />
-        </Suspense>
-      ) : (
-        <Notice>{t('deposit_bank_note')}</Notice>
-      )}
 
       <Section>
         <TextField
@@ -285,7 +316,16 @@ export function DepositForm({
 
         {currency === undefined ? null : (
           <div className={styles.pay}>
-            <span>{t('pay_amount')}</span>
+            <span>
+              {t('pay_amount')}
+              <span className={styles.payRate} data-testid="pay-rate">
+                {t('rate_line', {
+                  currency: options.currency,
+                  rate: formatRate(currency.rate),
+                  code: currency.code,
+                })}
+              </span>
+            </span>
             <strong data-testid="pay-amount">
               {pay === null ? '—' : <Money value={pay} />} {currency.code}
             </strong>
@@ -319,6 +359,38 @@ export function DepositForm({
         </Section>
       ) : null}
 
+      {account === undefined ? (
+        <Notice tone="warn">{t('receiving_account_none')}</Notice>
+      ) : (
+        <>
+          {fitting.length > 1 ? (
+            <Chips
+              wrap
+              label={t('receiving_account_choose')}
+              value={account.code}
+              onChange={setChosenAccount}
+              choices={fitting.map((entry) => ({ value: entry.code, label: accountName(entry) }))}
+            />
+          ) : null}
+          {account.method === 'usdt' ? (
+            <Suspense
+              fallback={<div className="card" style={{ minHeight: 320 }} aria-busy="true" />}
+            >
+              <UsdtReceive address={account.address} network={account.network} />
+            </Suspense>
+          ) : (
+            <BankReceive account={account} />
+          )}
+          <p className={styles.accountBand} data-testid="account-band">
+            {t('receiving_account_band', {
+              min: account.min,
+              max: account.max,
+              currency: options.currency,
+            })}
+          </p>
+        </>
+      )}
+
       <Section>
         <ImagePicker
           label={t('voucher_label')}
@@ -341,7 +413,7 @@ export function DepositForm({
         />
       </Section>
 
-      <Button type="submit" block loading={recharge.isPending}>
+      <Button type="submit" block loading={recharge.isPending} disabled={account === undefined}>
         {t('deposit_submit')}
       </Button>
       <Link className="target" to={ROUTES.rechargeRecords}>
@@ -352,6 +424,15 @@ export function DepositForm({
       </Link>
     </Form>
   );
+}
+
+/** How the account picker names an account: its bank and the number's last digits, or its
+ * network and the address's. */
+function accountName(account: ReceivingAccount): string {
+  const tail = (text: string) => (text.length > 4 ? `…${text.slice(-4)}` : text);
+  return account.method === 'usdt'
+    ? `${account.network} ${tail(account.address)}`
+    : `${account.bank} ${tail(account.number)}`;
 }
 
 function DepositDone({ record, onAgain }: { record: DepositRecord; onAgain: () => void }) {
@@ -380,6 +461,7 @@ function DepositDone({ record, onAgain }: { record: DepositRecord; onAgain: () =
             label: t('record_method'),
             value: record.method === 'usdt' ? t('method_usdt') : t('method_bank'),
           },
+          { label: t('record_paid_to'), value: record.account_label, testId: 'paid-to' },
           { label: t('record_status'), value: t('status_pending') },
         ]}
       />

@@ -11,7 +11,7 @@ import { useI18n } from '@/i18n/i18n';
 import { formatMoney } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 
-const STATUSES: readonly DepositStatus[] = ['pending', 'passed', 'rejected'];
+const STATUSES: readonly DepositStatus[] = ['pending', 'passed', 'failed', 'rejected'];
 
 function PendingNote() {
   const { t } = useI18n();
@@ -44,7 +44,14 @@ export function Component() {
       detail={(record) =>
         `${t('pay_amount')}: ${formatMoney(record.pay_amount)} ${record.currency}`
       }
-      footnote={(record) => record.content}
+      footnote={(record) =>
+        [
+          record.account_label === '' ? '' : `${t('record_paid_to')}: ${record.account_label}`,
+          record.content,
+        ]
+          .filter((line) => line !== '')
+          .join(' · ')
+      }
       pendingNote={<PendingNote />}
     />
   );

@@ -1,5 +1,5 @@
 // pages/yn28/usdtrate (tab 2) — the wallet currency, the currencies a deposit can be paid in
-// with their rates, the operator's USDT address and the way to deposit.
+// with their rates, the operator's USDT receiving address and the way to deposit.
 import { lazy, Suspense } from 'react';
 import { Empty } from '@/components/empty';
 import { Section } from '@/components/form';
@@ -30,6 +30,10 @@ export function Component() {
         <LoadingGate queries={[options]} ready={options.data !== undefined}>
           {() => {
             const data = options.data!;
+            // The first USDT account for every currency (a hall's main address), else the first.
+            const usdtAccounts = data.accounts.filter((account) => account.method === 'usdt');
+            const usdt =
+              usdtAccounts.find((account) => account.currencies.length === 0) ?? usdtAccounts[0];
             return (
               <>
                 <section className={styles.hero}>
@@ -68,11 +72,11 @@ export function Component() {
                     </ul>
                   )}
                 </Section>
-                {data.usdt_address === '' ? null : (
+                {usdt === undefined ? null : (
                   <Suspense
                     fallback={<div className="card" style={{ minHeight: 320 }} aria-busy="true" />}
                   >
-                    <UsdtReceive address={data.usdt_address} network={data.usdt_network} />
+                    <UsdtReceive address={usdt.address} network={usdt.network} />
                   </Suspense>
                 )}
                 <LinkButton

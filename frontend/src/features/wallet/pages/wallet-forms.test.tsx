@@ -11,7 +11,7 @@ import type { WithdrawTerms } from '@/features/wallet/api/withdraw-terms';
 import { DepositForm } from '@/features/wallet/pages/deposit-page';
 import { WithdrawForm, type Target } from '@/features/wallet/pages/withdraw-page';
 import { activateLanguage } from '@/i18n/i18n';
-import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
+import { envelope, jsonResponse, mockFetch, receivingAccount } from '@/test/helpers';
 
 beforeAll(async () => {
   await activateLanguage('en');
@@ -195,8 +195,20 @@ const options: RechargeOptions = {
   methods: ['bank', 'usdt'],
   min: '10.00',
   max: '1000000.00',
-  usdt_address: 'TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5e',
-  usdt_network: 'TRC20',
+  accounts: [
+    receivingAccount({ code: 'vcb-dong', currencies: ['VND'], max: '100.00' }),
+    receivingAccount({ code: 'tcb', bank: 'Techcombank', number: '19034567890123' }),
+    receivingAccount({
+      code: 'trc',
+      method: 'usdt',
+      bank: '',
+      branch: '',
+      holder: '',
+      number: '',
+      network: 'TRC20',
+      address: 'TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5e',
+    }),
+  ],
   currencies: [
     { code: 'USDT', name: 'Tether USD', picture: '', rate: '1' },
     { code: 'VND', name: 'Dong', picture: '', rate: '25000' },
@@ -227,6 +239,66 @@ describe('deposit form', () => {
       applyAccept: false,
     });
     expect(await screen.findByText('Choose a PNG, JPEG or WebP picture')).toBeInTheDocument();
+  });
+
+  it('shows the receiving account that fits the currency and amount and sends its code', async () => {
+    const { calls } = mockFetch(() =>
+      jsonResponse(
+        envelope({
+          id: 5,
+          method: 'bank',
+          amount: '50.00',
+          currency: 'VND',
+          pay_amount: '1250000.00',
+          content: '',
+          account_code: 'vcb-dong',
+          account_label: 'Vietcombank, District 1, FAIRHALL LTD, 0071000123456',
+          status: 'pending',
+          reason: '',
+          created_at: 1,
+          reviewed_at: null,
+        }),
+      ),
+    );
+    const onDone = vi.fn();
+    renderInApp(<DepositForm options={options} first={false} onDone={onDone} />);
+    // USDT: only the account for every currency takes it, so no picker.
+    expect(screen.getByTestId('bank-account-bank')).toHaveTextContent('Techcombank');
+    expect(screen.getByTestId('bank-account-number')).toHaveTextContent('19034567890123');
+    expect(screen.queryByRole('radiogroup', { name: 'Receiving account' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy Account number' })).toBeInTheDocument();
+    expect(screen.getByTestId('pay-rate')).toHaveTextContent('1 USDT = 1 USDT');
+    // Dong: the dong account first, up to its band's 100.00; above it the next that takes it.
+    await userEvent.click(screen.getByRole('radio', { name: /VND/ }));
+    expect(screen.getByTestId('bank-account-bank')).toHaveTextContent('Vietcombank');
+    expect(screen.getByTestId('account-band')).toHaveTextContent('10.00');
+    await userEvent.type(screen.getByLabelText(/^Amount/), '500');
+    expect(screen.getByTestId('bank-account-bank')).toHaveTextContent('Techcombank');
+    // The player picks the dong account anyway: its band refuses 500 before anything is sent.
+    await userEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
+    await userEvent.upload(screen.getByLabelText('Payment screenshot'), png());
+    await userEvent.click(screen.getByRole('button', { name: 'Submit deposit' }));
+    expect(await screen.findByText('The amount can be at most 100.00')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText(/^Amount/));
+    await userEvent.type(screen.getByLabelText(/^Amount/), '50');
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit deposit' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls[0]?.body).toMatchObject({ account: 'vcb-dong', currency: 'VND', amount: '50.00' });
+  });
+
+  it('says so when no receiving account takes the currency, and sends nothing', async () => {
+    const { fetchMock } = mockFetch(() => jsonResponse(envelope(null)));
+    const onlyDong = { ...options, accounts: options.accounts.slice(0, 1) };
+    renderInApp(<DepositForm options={onlyDong} first={false} onDone={() => undefined} />);
+    expect(
+      screen.getByText(
+        'No receiving account takes deposits in this currency. Choose another currency or method.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit deposit' })).toBeDisabled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the payment amount in the chosen currency and sends a multipart request with a key reused on retry', async () => {
