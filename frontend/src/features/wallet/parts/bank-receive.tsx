@@ -31,15 +31,17 @@ export function BankReceive({ account }: { account: ReceivingAccount }) {
         {FIELDS.filter(({ field }) => account[field] !== '').map(({ field, key }) => (
           <div key={field} className={styles.bankField}>
             <dt>{t(key)}</dt>
-            <dd data-testid={`bank-account-${field}`}>{account[field]}</dd>
-            <button
-              type="button"
-              className={styles.copyButton}
-              aria-label={t('copy_field', { field: t(key) })}
-              onClick={() => void copy(account[field])}
-            >
-              <CopyIcon size={16} />
-            </button>
+            <dd>
+              <span data-testid={`bank-account-${field}`}>{account[field]}</span>
+              <button
+                type="button"
+                className={styles.copyButton}
+                aria-label={t('copy_field', { field: t(key) })}
+                onClick={() => void copy(account[field])}
+              >
+                <CopyIcon size={16} />
+              </button>
+            </dd>
           </div>
         ))}
       </dl>
