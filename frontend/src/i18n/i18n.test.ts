@@ -27,6 +27,9 @@ const UNTRANSLATED_OK = new Set([
   'duration_minutes',
   'duration_hours_minutes',
   'duration_days_hours',
+  // Traders say "long" and "short" in English in several languages (vi, fr, pt).
+  'games_opt_yn28_long',
+  'games_opt_yn28_short',
 ]);
 
 describe('locales', () => {

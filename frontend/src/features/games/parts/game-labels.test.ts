@@ -43,7 +43,10 @@ describe('optionLabel', () => {
     ['rgb', 'num_7', 'Number 7'],
     ['yn28', 'small_odd', 'Small odd'],
     ['yn28', 'small_even', 'Small even'],
-    ['yn28', 'extreme_big', 'Extreme big'],
+    ['yn28', 'big', 'Long'],
+    ['yn28', 'small', 'Short'],
+    ['yn28', 'extreme_big', 'Extreme yang'],
+    ['yn28', 'extreme_small', 'Extreme yin'],
     ['yn28', 'sum_27', 'Sum 27'],
   ])('%s %s -> %s', (game, code, label) => {
     expect(optionLabel(game, code, t)).toBe(label);
@@ -59,6 +62,23 @@ describe('optionLabel', () => {
   it('gives the key of a one-word option to screens that build their own labels', () => {
     expect(t(optionWordKey('odd'))).toBe('Odd');
     expect(t(optionWordKey('green'))).toBe('Green');
+    expect(t(optionWordKey('big', 'yn28'))).toBe('Long');
+    expect(t(optionWordKey('big', 'k3'))).toBe('Big');
+  });
+
+  it("names yn28's long, short and extremes as its players know them in their language", async () => {
+    await activateLanguage('vi');
+    try {
+      expect(
+        ['big', 'small', 'extreme_big', 'extreme_small', 'odd'].map((code) =>
+          optionLabel('yn28', code, t),
+        ),
+      ).toEqual(['Long', 'Short', 'Cực dương', 'Cực âm', 'Lẻ']);
+      // Other games keep big and small.
+      expect(optionLabel('k3', 'big', t)).toBe('Lớn');
+    } finally {
+      await activateLanguage('en');
+    }
   });
 });
 

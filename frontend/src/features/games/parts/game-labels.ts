@@ -1,7 +1,7 @@
 // Names of games, rooms and bet options in the reader's language, shared by the screens that
 // list bets or runs (records, long dragon) and by the words the game pages reuse. Codes are
 // GAMES.md "Codes"; an unknown code shows as itself rather than as a wrong name. The texts are
-// the shared games_* keys (one name per option across screens).
+// the shared games_* keys (one name per option across screens), except the yn28 names below.
 import type { MessageKey, Translate } from '@/i18n/i18n';
 import { languageOf, type LangCode } from '@/i18n/languages';
 
@@ -78,11 +78,23 @@ const WORDS = {
 /** An option code that is a word on its own ("big", "red", "leopard"). */
 export type OptionWord = keyof typeof WORDS;
 
-/** The message key of a one-word option, for screens that build labels of their own. */
-export const optionWordKey = (word: OptionWord): MessageKey => WORDS[word];
+/** yn28's players know big and small as long and short, extreme big and small as extreme yang
+ * and yin (product spec, section 1); the codes stay those of GAMES.md. */
+const YN28_WORDS: Partial<Record<OptionWord, MessageKey>> = {
+  big: 'games_opt_yn28_long',
+  small: 'games_opt_yn28_short',
+  extreme_big: 'games_opt_yn28_extreme_yang',
+  extreme_small: 'games_opt_yn28_extreme_yin',
+};
 
-const wordKey = (code: string | undefined): MessageKey | undefined =>
-  code !== undefined && Object.hasOwn(WORDS, code) ? WORDS[code as OptionWord] : undefined;
+/** The message key of a one-word option in `game`, for screens that build labels of their own. */
+export const optionWordKey = (word: OptionWord, game?: string): MessageKey =>
+  (game === 'yn28' ? YN28_WORDS[word] : undefined) ?? WORDS[word];
+
+const wordKey = (code: string | undefined, game?: string): MessageKey | undefined =>
+  code !== undefined && Object.hasOwn(WORDS, code)
+    ? optionWordKey(code as OptionWord, game)
+    : undefined;
 
 const SSC_WINDOWS: Record<string, MessageKey> = {
   front: 'games_opt_front',
@@ -160,9 +172,9 @@ function scoped(scope: string, word: string | undefined, t: Translate): string |
 }
 
 /** A bet option's name in the reader's language, e.g. `p3_odd` -> "Position 3 · Odd",
- * `sum_big` (PK10) -> "Top-two sum · Big"; an unknown code as it is. */
+ * `sum_big` (PK10) -> "Top-two sum · Big", `big` (yn28) -> "Long"; an unknown code as it is. */
 export function optionLabel(game: string, code: string, t: Translate): string {
-  const word = wordKey(code);
+  const word = wordKey(code, game);
   if (word !== undefined) return t(word);
   for (const rule of RULES) {
     if (rule.games !== undefined && !rule.games.includes(game)) continue;

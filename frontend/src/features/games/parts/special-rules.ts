@@ -38,7 +38,7 @@ export function describeRule(rule: SpecialRule, t: Translate): string {
   const when = [
     ...(rule.sums ?? []).map((sum) => String(sum)),
     ...(rule.patterns ?? []).map((pattern) =>
-      PATTERNS.has(pattern) ? t(optionWordKey(pattern as OptionWord)) : pattern,
+      PATTERNS.has(pattern) ? t(optionWordKey(pattern as OptionWord, 'yn28')) : pattern,
     ),
   ];
   const options = list(rule.options.map((option) => optionLabel('yn28', option, t)));

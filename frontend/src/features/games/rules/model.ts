@@ -87,7 +87,7 @@ export function groupTitle(game: string, group: RulesGroup, t: Translate): strin
             const word = words[index];
             return word === null || word === undefined
               ? optionLabel(game, line.option, t)
-              : t(optionWordKey(word));
+              : t(optionWordKey(word, game));
           })
           .join(' / ');
   return scope === null ? name : `${scope} · ${name}`;

@@ -50,7 +50,8 @@ describe('labels in the reader language', () => {
   });
 
   it('names tags and sums', () => {
-    expect(tagLabel('big', translate)).toBe('Big');
+    expect(tagLabel('big', translate)).toBe('Long');
+    expect(tagLabel('extreme_small', translate)).toBe('Extreme yin');
     expect(tagLabel('sum_13', translate)).toBe('Sum 13');
     expect(tagLabel('nope', translate)).toBe('nope');
   });
@@ -78,7 +79,7 @@ describe('labels in the reader language', () => {
     });
     expect(rules).toHaveLength(3);
     expect(describeRule(rules[0]!, translate)).toBe(
-      'When the result is 13, 14: winning Big, Small, Odd, Even pay 1.6.',
+      'When the result is 13, 14: winning Long, Short, Odd, Even pay 1.6.',
     );
     expect(describeRule(rules[1]!, translate)).toBe(
       'When the result is 13: Small odd are refunded.',

@@ -43,7 +43,7 @@ const BETS: BetRecord[] = [
     id: 2,
     room: 'canada_vip',
     game: 'yn28',
-    option: 'small_odd',
+    option: 'extreme_small',
     status: 'lost',
     outcome: 'lose',
     profit: '-10.00',
@@ -98,7 +98,7 @@ describe('bet records page', () => {
     expect(won).toHaveTextContent('Stake: 10.00 · Odds: 1.95');
     expect(won).toHaveTextContent('Order no.: B202611220001');
     expect(lost).toHaveTextContent('Canada 28 · VIP room');
-    expect(within(lost).getByTestId('bet-option')).toHaveTextContent('Small odd');
+    expect(within(lost).getByTestId('bet-option')).toHaveTextContent('Extreme yin');
     expect(within(lost).getByTestId('bet-profit')).toHaveTextContent('-10.00');
     expect(within(lost).getByTestId('bet-profit')).toHaveAttribute('data-sign', '-1');
     expect(within(open).getByTestId('bet-option')).toHaveTextContent('Position 1 · Big');

@@ -221,6 +221,7 @@ describe('trading hall', () => {
     expect(screen.getByTestId('hall-issue')).toHaveTextContent('3300002');
     expect(screen.getByTestId('countdown').textContent).toMatch(/2:(29|30)/);
     expect(screen.getByTestId('latest-result')).toHaveAttribute('data-issue', '3300001');
+    expect(screen.getByTestId('latest-result')).toHaveTextContent('Short');
     await userEvent.click(screen.getByTestId('region-usa'));
     expect(await screen.findByTestId('room-usa_supreme')).toBeInTheDocument();
     expect(screen.getByTestId('region-usa')).toHaveAttribute('aria-selected', 'true');
@@ -314,9 +315,11 @@ describe('tier room', () => {
     const latest = await screen.findByTestId('latest-result', undefined, { timeout: 5000 });
     expect(within(latest).getByTestId('result-sum')).toHaveTextContent('058=13');
     expect(latest).toHaveTextContent('Small odd');
+    expect(latest).toHaveTextContent('Short');
     expect(screen.getByTestId('option-small_odd')).toHaveAccessibleName('Small odd ×4.6');
+    expect(screen.getByTestId('option-big')).toHaveAccessibleName('Long ×2.0');
     expect(screen.getByTestId('special-rules')).toHaveTextContent(
-      'When the result is 13, 14: winning Big, Small, Odd, Even pay 1.6.',
+      'When the result is 13, 14: winning Long, Short, Odd, Even pay 1.6.',
     );
     expect(screen.getByTestId('to-trade')).toHaveAttribute(
       'href',
@@ -469,7 +472,9 @@ describe('trend tab', () => {
     expect(screen.getByTestId('count-big-20')).toHaveTextContent('9');
     expect(screen.getByTestId('count-big-100')).toHaveTextContent('51');
     expect(screen.getByTestId('count-leopard-50')).toHaveTextContent('0');
-    expect(screen.getByTestId('trend-run')).toHaveTextContent('Small4 in a row');
+    expect(screen.getByTestId('trend-run')).toHaveTextContent('Short4 in a row');
+    expect(screen.getByRole('rowheader', { name: 'Long' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Extreme yang' })).toBeInTheDocument();
     // A row's proof is asked for only when opened, through the region's ordinary room.
     expect(fairCalls()).toEqual([]);
     await userEvent.click(within(row).getByTestId('verify-toggle'));
