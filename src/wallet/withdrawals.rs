@@ -2,7 +2,7 @@
 //! pays it out (to the external and fees accounts) or releases it back to the wallet.
 
 use super::WalletSettings;
-use super::payout_accounts;
+use super::payout_accounts::{self, types::BankCardView};
 use super::types::Method;
 use crate::clock::Timestamp;
 use crate::content::messages::{self, Event};
@@ -382,8 +382,8 @@ pub fn list(
 }
 
 /// What the withdrawal page shows before the player fills it in: the figures a request is
-/// checked against (the same functions as `request`), the fee of an amount typed, and the
-/// player's pending withdrawals with their time in the review queue.
+/// checked against (the same functions as `request`), the fee of an amount typed, the card it
+/// pays to, and the player's pending withdrawals with their time in the review queue.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct WithdrawalTerms {
     #[schema(value_type = String)]
@@ -410,6 +410,9 @@ pub struct WithdrawalTerms {
     pub small_fee: Money,
     /// The fee and the total held for the `amount` asked about; null without one.
     pub quote: Option<FeeQuote>,
+    /// The player's linked bank card as `api/personal/bankcard` shows it (the number masked:
+    /// "**** **** **** 1234"), or null before one is linked (spec: "withdraw (card info)").
+    pub bank_card: Option<BankCardView>,
     /// The player's pending withdrawals, oldest first (at most `PENDING_SHOWN`).
     pub pending: Vec<PendingWithdrawal>,
     /// The server's time (Unix seconds), which `waiting_secs` counts to.
@@ -478,6 +481,7 @@ pub fn terms(
         small_below: limits.withdraw_small_below,
         small_fee: limits.withdraw_small_fee,
         quote,
+        bank_card: payout_accounts::bank_card(connection, user_id, &limits.banks)?,
         pending: pending(connection, user_id, now)?,
         now,
     })

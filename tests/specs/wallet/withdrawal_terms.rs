@@ -1,10 +1,13 @@
 //! The withdrawal page's terms (GET api/personal/withdraw): the figures a request is checked
 //! against, shown before it: today's count left (reset at the operator's midnight), the VIP
-//! level's cap, the fee of an amount, and the pending withdrawals with their time in the queue.
+//! level's cap, the fee of an amount, the card paid to, and the pending withdrawals with their
+//! time in the queue.
 
 use crate::support::helpers::{Player, TestApp};
 use crate::support::vip_support::{VipApp, with_programmes};
-use crate::support::wallet_support::{WalletApp, assert_ledger_verifies, money, withdrawal_form};
+use crate::support::wallet_support::{
+    CARD_LAST4, WalletApp, assert_ledger_verifies, card_number_of, money, withdrawal_form,
+};
 use fairhall::wallet::withdrawals::Decision;
 use serde_json::{Value, json};
 
@@ -119,4 +122,33 @@ async fn pending_withdrawals_show_their_time_in_the_queue() {
         .collect();
     assert_eq!(left, [&second], "a reviewed withdrawal leaves the queue");
     assert_ledger_verifies(&app).await;
+}
+
+#[tokio::test]
+async fn the_page_shows_the_card_it_pays_to_with_its_number_masked() {
+    let app = TestApp::spawn().await;
+    let unlinked = app.player().await;
+    let (player, card) = app.withdrawer("100.00").await;
+
+    let before = terms(&app, &unlinked, "").await;
+    let shown = terms(&app, &player, "").await;
+
+    assert_eq!(before["bank_card"], Value::Null, "no card linked yet");
+    let bank_card = &shown["bank_card"];
+    assert_eq!(bank_card["id"], json!(card));
+    assert_eq!(
+        (&bank_card["bank_id"], &bank_card["bank_name"], &bank_card["holder"]),
+        (&json!("VCB"), &json!("Vietcombank"), &json!("Nguyen Van An"))
+    );
+    let masked = format!("**** **** **** {CARD_LAST4}");
+    assert_eq!(bank_card["card_no"], json!(masked));
+    for field in ["ifsc", "bank_address", "phone", "remark", "created_at"] {
+        assert!(bank_card.get(field).is_some(), "{field} in {bank_card}");
+    }
+    let full_number = card_number_of(player.id);
+    assert!(!shown.to_string().contains(&full_number), "the whole number never leaves the vault");
+    assert_eq!(
+        shown["bank_card"],
+        app.get_as(&player, "/api/personal/bankcard", "").await.assert_ok().clone()
+    );
 }
