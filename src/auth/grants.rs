@@ -47,6 +47,34 @@ pub struct Grants {
     pub permissions: Vec<String>,
 }
 
+/// The user's account type (spec section 3, "account type"; its values are not shown): an
+/// ordinary player, the operator's test account or an agent of the partner programme. It is
+/// read from the roles the operator gives (`admin user role add USER test|agent`), so it needs
+/// no column of its own and every change to it is audited like a role's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountType {
+    Normal,
+    Test,
+    Agent,
+}
+
+impl AccountType {
+    /// `test` before `agent`: an account the operator tests with stays marked as one whatever
+    /// else it is. Only the exact role names count: `admin` holds every role for permission
+    /// checks, but a staff account is not thereby an agent.
+    pub fn of<S: AsRef<str>>(roles: &[S]) -> AccountType {
+        let holds = |name: &str| roles.iter().any(|role| role.as_ref() == name);
+        if holds("test") {
+            AccountType::Test
+        } else if holds("agent") {
+            AccountType::Agent
+        } else {
+            AccountType::Normal
+        }
+    }
+}
+
 /// Gives `grant` to the user; true when he did not hold it yet.
 pub fn add_grant(
     tx: &Tx,

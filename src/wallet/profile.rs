@@ -3,7 +3,7 @@
 //! themselves (api/personal/setuserinfo), whose real name the bank card fixes.
 
 use super::payout_accounts;
-use crate::auth::{self, ProfileUpdate, types::Phone};
+use crate::auth::{self, ProfileUpdate, grants::AccountType, types::Phone};
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
@@ -48,6 +48,8 @@ pub struct Profile {
     pub roles: Vec<String>,
     /// The permissions the player holds, sorted; `*:*:*` grants every permission.
     pub permissions: Vec<String>,
+    /// "normal", "test" (the operator's test account: role `test`) or "agent" (role `agent`).
+    pub account_type: AccountType,
     /// The running time-out or self-exclusion (`protection`): the app then offers only the
     /// withdrawal, the records, the statement and the protection page.
     pub exclusion: Option<ProfileExclusion>,
@@ -92,6 +94,7 @@ pub fn profile(
         tax_number: fields.tax_number,
         fund_password_set: fields.fund_password_set,
         bank_card_bound: payout_accounts::bank_card_bound(connection, user_id)?,
+        account_type: AccountType::of(&grants.roles),
         roles: grants.roles,
         permissions: grants.permissions,
         exclusion: crate::protection::exclusion(connection, user_id, now)?.map(|exclusion| {

@@ -83,6 +83,36 @@ async fn profile_fields_change_only_when_given() {
     }
 }
 
+/// Gives the player the role `name`, as `fairhall admin user role add` does.
+async fn add_role(app: &TestApp, player: &Player, name: &'static str) {
+    use fairhall::auth::grants::{Grant, add_grant};
+    use fairhall::auth::permissions::RoleName;
+    let (user_id, now) = (player.id, app.now());
+    let role = RoleName::parse(name).expect("a role name");
+    let added = app.db.write(move |tx| add_grant(tx, user_id, &Grant::Role(role), now)).await;
+    assert!(added.expect("the role is stored"), "{name} is new");
+}
+
+#[tokio::test]
+async fn the_account_type_is_normal_until_the_operator_marks_a_test_or_agent_account() {
+    let app = TestApp::spawn().await;
+    let (normal, agent, tester, admin) =
+        (app.player().await, app.player().await, app.player().await, app.player().await);
+    add_role(&app, &agent, "agent").await;
+    add_role(&app, &tester, "agent").await;
+    add_role(&app, &tester, "test").await;
+    add_role(&app, &admin, "admin").await;
+
+    let mut shown = Vec::new();
+    for player in [&normal, &agent, &tester, &admin] {
+        shown.push(profile(&app, player).await["account_type"].clone());
+    }
+    let login = app.login(&agent.phone, PASSWORD).await;
+
+    assert_eq!(shown, [json!("normal"), json!("agent"), json!("test"), json!("normal")]);
+    assert_eq!(login.assert_ok()["user"]["account_type"], "agent", "the login reply's user too");
+}
+
 #[tokio::test]
 async fn invalid_profile_fields_are_refused() {
     let app = TestApp::spawn().await;
