@@ -220,9 +220,10 @@ pub struct ReplyEncryption {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct AppConfigReply {
     pub app_name: String,
-    /// The app version (`app.version`, the spec's 3.1.0).
+    /// The app version the settings and about screens show: this binary's, as `fairhall
+    /// --version` prints it (`app.version` may only repeat it).
     pub version: String,
-    /// The version of this server binary.
+    /// The version of this server binary (the same as `version`; kept for older clients).
     pub server_version: &'static str,
     pub default_lang: &'static str,
     pub languages: Vec<&'static str>,

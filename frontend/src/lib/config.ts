@@ -25,7 +25,7 @@ export type Location = {
 
 export type AppConfig = {
   app_name: string;
-  /** The app version (`app.version`); `server_version` is the binary's. */
+  /** The app version: the server binary's (`fairhall --version`), as is `server_version`. */
   version: string;
   server_version: string;
   default_lang: string;

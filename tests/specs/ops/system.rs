@@ -17,7 +17,6 @@ const IV: &str = "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf";
 async fn the_config_call_carries_the_app_version_agreements_and_locations() {
     let app = TestApp::spawn().await;
     let configured = TestApp::spawn_with(|config| {
-        config.app.version = "3.2.0".into();
         config.app.frame_allow = vec!["https://games.example.com".into()];
         config.app.agreements[0].titles.insert("en".into(), "Privacy".into());
     })
@@ -47,9 +46,25 @@ async fn the_config_call_carries_the_app_version_agreements_and_locations() {
     assert_eq!(data["frame_allow"], json!([]));
     assert_eq!(data["encryption"], Value::Null);
     let other = other.assert_ok();
-    assert_eq!(other["version"], "3.2.0");
     assert_eq!(other["frame_allow"], json!(["https://games.example.com"]));
     assert_eq!(other["agreements"][0]["titles"], json!({ "en": "Privacy" }));
+}
+
+#[tokio::test]
+async fn the_config_call_reports_the_version_fairhall_version_prints() {
+    let app = TestApp::spawn().await;
+
+    let reply = app.config().await;
+    let data = reply.assert_ok();
+    let version = data["version"].as_str().expect("a version");
+    let printed = fairhall::cli::version_text();
+    let refused = Config::parse(&format!("[app]\nversion = \"{version}.1\"\n"));
+
+    assert_eq!(printed.split(' ').next(), Some(version), "--version prints {printed:?}");
+    assert_eq!(data["server_version"], version);
+    let error = refused.expect_err("the operator cannot show another version").to_string();
+    assert!(error.contains("app.version"), "{error}");
+    assert!(Config::parse(&format!("[app]\nversion = \"{version}\"\n")).is_ok());
 }
 
 fn unaccepted_registration(app: &TestApp) -> Value {

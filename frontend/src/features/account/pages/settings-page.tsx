@@ -1,5 +1,7 @@
-// pages/mine/settings/index — profile, avatar, e-mail, mobile, passwords, language, privacy, log out.
+// pages/mine/settings/index — profile, avatar, e-mail, mobile, passwords, language, privacy, log out,
+// and the app version.
 import { useState } from 'react';
+import { AppVersion } from '@/components/app-version';
 import {
   CameraIcon,
   DocIcon,
@@ -88,6 +90,7 @@ export function Component() {
             },
           ]}
         />
+        <AppVersion />
       </div>
     </main>
   );

@@ -1,7 +1,8 @@
 // pages/jogos/about-us — the operator's named pages: about-us by default, any other at
 // ?page=<slug> (company-profile, privacy, privacy-policy, user-agreement, ...), with the
-// page's version. The about-us page links to the other pages that exist.
+// page's version. The about-us page links to the other pages that exist and shows the app version.
 import { Link, useSearchParams } from 'react-router';
+import { AppVersion } from '@/components/app-version';
 import { ChevronRightIcon } from '@/components/icons-extra';
 import { PageHeader } from '@/components/page-header';
 import { useContentPage, usePages, type ContentPage } from '@/features/content/api/items';
@@ -34,6 +35,7 @@ export function Component() {
       <div className="page-body">
         {slug === null ? <Shown query={null} /> : <PageBySlug slug={slug} />}
         {slug === ABOUT_US ? <OtherPages /> : null}
+        {slug === ABOUT_US ? <AppVersion /> : null}
       </div>
     </main>
   );

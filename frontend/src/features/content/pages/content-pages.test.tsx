@@ -1,6 +1,7 @@
 // Activities, help and the operator's pages: lists in the served order, details with their
-// sanitized HTML bodies, the missing states (HTTP 404 or a bad link), the page version and the
-// about-us links to the other pages, and body links to app routes staying inside the app.
+// sanitized HTML bodies, the missing states (HTTP 404 or a bad link), the page version, the
+// about-us links to the other pages and the app version, and body links to app routes staying
+// inside the app.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -166,8 +167,9 @@ describe('about us and the other pages', () => {
     updated_at: START,
   });
 
-  it('shows about-us with its version and links to the other pages', async () => {
+  it('shows about-us with its version, the app version and links to the other pages', async () => {
     const { calls } = routeFetch({
+      'api/index/config': () => ({ version: '3.1.0' }),
       'api/page/detail': (call) => {
         const slug = paramOf(call.url, 'slug') ?? '';
         return page(slug, slug === 'about-us' ? 'About the hall' : 'Privacy');
@@ -185,6 +187,7 @@ describe('about us and the other pages', () => {
     const article = await screen.findByRole('article');
     expect(within(article).getByRole('heading', { name: 'About the hall' })).toBeInTheDocument();
     expect(screen.getByTestId('page-version')).toHaveTextContent('Version 2026.1');
+    expect(await screen.findByTestId('app-version')).toHaveTextContent('App version 3.1.0');
     const more = await screen.findByRole('navigation', { name: 'More information' });
     const links = within(more).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -195,6 +198,7 @@ describe('about us and the other pages', () => {
     await userEvent.click(links[1]!);
     expect(await screen.findByRole('heading', { name: 'Privacy', level: 2 })).toBeInTheDocument();
     expect(screen.queryByTestId('page-version')).toBeNull();
+    expect(screen.queryByTestId('app-version')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'More information' })).toBeNull();
     expect(calls.map((call) => paramOf(call.url, 'slug')).filter(Boolean)).toEqual([
       'about-us',
