@@ -1,5 +1,6 @@
 // The offer to set a deposit limit (issue 19): shown to a player without any limit until he sets
-// one or declines it for good on this device (kept across logouts, per player).
+// one or declines it on this device (per player, until logout clears local storage: then it is
+// offered once more).
 import { useState } from 'react';
 import { useProfile } from '@/hooks/use-profile';
 import { useProtection } from '@/hooks/use-protection';

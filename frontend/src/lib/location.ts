@@ -1,6 +1,6 @@
-// The player's chosen location (pages/system/choose-location): a device preference kept in local
-// storage across logouts, like the language. Registration takes its dialling code and phone
-// pattern; the deposit page preselects its currency and country.
+// The player's chosen location (pages/system/choose-location), kept in local storage until logout
+// (which clears all but the language). Registration takes its dialling code and phone pattern;
+// the deposit page preselects its currency and country.
 import { useSyncExternalStore } from 'react';
 import type { AppConfig, Location } from '@/lib/config';
 import { readItem, writeItem } from '@/lib/storage';

@@ -64,7 +64,8 @@ export function readStoredUser<T>(): T | null {
   return token === null ? null : readJson<T>('user');
 }
 
-/** Ends the session locally: token, user, roles, permissions and all other local storage. */
+/** Ends the session locally: token, user, roles, permissions and all other local storage but the
+ * language (`clearAll`); the logout handler then drops the server state, the config included. */
 export function clearSession(): void {
   token = null;
   removeItem('token');

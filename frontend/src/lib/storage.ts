@@ -53,10 +53,12 @@ export function readJson<T>(key: StorageKey): T | null {
   }
 }
 
-/** What survives a logout: the language, the location and the declined limit offers. */
-const KEPT: readonly StorageKey[] = ['lang', 'location', 'limit_offer_dismissed'];
+/** What survives a logout: the chosen language only. The spec's logout clears all local storage;
+ * the language stays so that the login page, and the next player on this phone, still read
+ * their own language instead of the server's default. */
+const KEPT: readonly StorageKey[] = ['lang'];
 
-/** Clears all local storage but the device preferences (`KEPT`). */
+/** Clears all local storage, this app's and any other's, but the language (`KEPT`). */
 export function clearAll(): void {
   const kept = KEPT.map((key) => [key, readItem(key)] as const);
   try {
