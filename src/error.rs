@@ -58,8 +58,14 @@ app_errors! {
     InvalidPhone => "invalid_phone",
     #[error("invalid email")]
     InvalidEmail => "invalid_email",
+    /// A login name with a character other than a letter, a digit or an underscore.
     #[error("invalid login name")]
     InvalidLoginName => "invalid_login_name",
+    #[error("login name too short or too long")]
+    LoginNameLength { min: usize, max: usize } => "login_name_length",
+    /// A login name of digits and underscores only, which could be taken for a phone number.
+    #[error("login name without a letter")]
+    LoginNameNeedsLetter => "login_name_needs_letter",
     #[error("invalid password")]
     InvalidPassword => "invalid_password",
     #[error("invalid verification code")]
@@ -269,6 +275,9 @@ impl AppError {
             }
             AppError::TurnoverRemaining { amount } => vec![("amount", amount.to_string())],
             AppError::TextTooLong { max } => vec![("max", max.to_string())],
+            AppError::LoginNameLength { min, max } => {
+                vec![("min", min.to_string()), ("max", max.to_string())]
+            }
             AppError::DepositPendingLimit { max } => vec![("max", max.to_string())],
             AppError::StatementRangeTooLong { days } => vec![("days", days.to_string())],
             AppError::StatementTooLarge { rows } => vec![("rows", rows.to_string())],

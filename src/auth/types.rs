@@ -44,7 +44,8 @@ impl Phone {
 }
 
 /// A login name: 4-32 letters, digits or underscores with at least one letter, so that it can
-/// never be mistaken for a phone number when logging in.
+/// never be mistaken for a phone number when logging in. Each rule has its own refusal, so the
+/// player reads which one the name breaks (`1234` needs a letter, it is not too short).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoginName(String);
 
@@ -52,16 +53,20 @@ impl LoginName {
     pub const LENGTH_MIN: usize = 4;
     pub const LENGTH_MAX: usize = 32;
 
+    /// The characters first: past them every character is one byte, so the length counts what
+    /// the player typed.
     pub fn parse(text: &str) -> Result<LoginName, AppError> {
         let text = text.trim();
-        let allowed = text.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_');
-        let has_letter = text.bytes().any(|byte| byte.is_ascii_alphabetic());
-        let length_ok = (Self::LENGTH_MIN..=Self::LENGTH_MAX).contains(&text.len());
-        if allowed && has_letter && length_ok {
-            Ok(LoginName(text.to_string()))
-        } else {
-            Err(AppError::InvalidLoginName)
+        if !text.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_') {
+            return Err(AppError::InvalidLoginName);
         }
+        if !(Self::LENGTH_MIN..=Self::LENGTH_MAX).contains(&text.len()) {
+            return Err(AppError::LoginNameLength { min: Self::LENGTH_MIN, max: Self::LENGTH_MAX });
+        }
+        if !text.bytes().any(|byte| byte.is_ascii_alphabetic()) {
+            return Err(AppError::LoginNameNeedsLetter);
+        }
+        Ok(LoginName(text.to_string()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -350,8 +355,17 @@ mod tests {
     fn login_names_have_at_least_four_characters_and_a_letter() {
         assert!(LoginName::parse("abcd").is_ok());
         assert!(LoginName::parse("player_1").is_ok());
-        for bad in ["abc", "1234", "ab cd", "abcd!", &"a".repeat(33)] {
-            assert!(LoginName::parse(bad).is_err(), "{bad}");
+        let long = "a".repeat(33);
+        for (bad, key) in [
+            ("abc", "login_name_length"),
+            (long.as_str(), "login_name_length"),
+            ("1234", "login_name_needs_letter"),
+            ("12_34", "login_name_needs_letter"),
+            ("ab cd", "invalid_login_name"),
+            ("abcd!", "invalid_login_name"),
+            ("ééé", "invalid_login_name"),
+        ] {
+            assert_eq!(LoginName::parse(bad).map(|_| ()).unwrap_err().key(), key, "{bad}");
         }
     }
 

@@ -148,7 +148,7 @@ fn invalid_user_fields_are_refused_with_their_key() {
         (
             "a bad login name",
             &["--phone", "13800000003", "--password", "first_1", "--username", "ab"],
-            "invalid_login_name",
+            "login_name_length",
         ),
         ("a bad password", &["--phone", "13800000003", "--password", "x"], "invalid_password"),
     ];

@@ -1,8 +1,11 @@
 // Input patterns shared by validators and defaults (kept apart from valibot so importing one does
 // not pull the validation library into the first-load bundle).
 export const DEFAULT_PHONE_PATTERN = '^1\\d{10}$';
-/** The server's LoginName (src/auth/types.rs): 4-32 letters, digits or `_`, at least one letter. */
-export const LOGIN_NAME_RE = /^(?=\w*[A-Za-z])\w{4,32}$/;
+/** The server's LoginName (src/auth/types.rs), a pattern per rule so that a refusal names its
+ * rule, in the server's order: letters, digits or `_` only; 4-32 of them; at least one letter. */
+export const LOGIN_NAME_CHARACTERS_RE = /^\w*$/;
+export const LOGIN_NAME_LENGTH_RE = /^.{4,32}$/u;
+export const LOGIN_NAME_LETTER_RE = /[A-Za-z]/;
 export const PASSWORD_RE = /^\w{6,18}$/;
 export const FUND_PASSWORD_RE = /^\d{6}$/;
 export const CODE_RE = /^\d{6}$/;

@@ -10,7 +10,9 @@ import {
   ERC20_RE,
   FUND_PASSWORD_RE,
   IFSC_RE,
-  LOGIN_NAME_RE,
+  LOGIN_NAME_CHARACTERS_RE,
+  LOGIN_NAME_LENGTH_RE,
+  LOGIN_NAME_LETTER_RE,
   PASSWORD_RE,
   TAX_NUMBER_RE,
   TRC20_RE,
@@ -37,18 +39,22 @@ export const phoneSchema = (pattern?: string) =>
 
 export const accountSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(m('v_required_account')));
 
-export const loginNameSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(LOGIN_NAME_RE, m('v_login_name')),
-);
+/** The login-name rules in the server's order, each with its own message (the form shows the
+ * first broken one: `1234` needs a letter, it is not too short); `optional` lets '' pass. */
+function loginNameRules(optional: boolean) {
+  const rule = (pattern: RegExp, message: MessageKey) =>
+    v.check((value: string) => (optional && value === '') || pattern.test(value), message);
+  return [
+    rule(LOGIN_NAME_CHARACTERS_RE, m('v_login_name_characters')),
+    rule(LOGIN_NAME_LENGTH_RE, m('v_login_name_length')),
+    rule(LOGIN_NAME_LETTER_RE, m('v_login_name_letter')),
+  ] as const;
+}
+
+export const loginNameSchema = v.pipe(v.string(), v.trim(), ...loginNameRules(false));
 
 /** Optional login name: empty is fine, anything else must be a valid login name. */
-export const optionalLoginNameSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.check((value) => value === '' || LOGIN_NAME_RE.test(value), m('v_login_name')),
-);
+export const optionalLoginNameSchema = v.pipe(v.string(), v.trim(), ...loginNameRules(true));
 
 export const passwordSchema = v.pipe(
   v.string(),

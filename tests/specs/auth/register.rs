@@ -98,10 +98,14 @@ async fn invalid_registrations_are_refused_with_their_key_and_create_nobody() {
             "invalid_password",
         ),
         ("passwords that differ", json!({ "repassword": "secret_2" }), "password_mismatch"),
-        ("a login name of 3", json!({ "username": "abc" }), "invalid_login_name"),
-        ("a login name without a letter", json!({ "username": "12345" }), "invalid_login_name"),
+        ("a login name of 3", json!({ "username": "abc" }), "login_name_length"),
+        (
+            "a login name without a letter",
+            json!({ "username": "12345" }),
+            "login_name_needs_letter",
+        ),
         ("a login name with a hyphen", json!({ "username": "ab-cd" }), "invalid_login_name"),
-        ("a login name of 33", json!({ "username": "a".repeat(33) }), "invalid_login_name"),
+        ("a login name of 33", json!({ "username": "a".repeat(33) }), "login_name_length"),
         ("an unknown invite code", json!({ "invite_code": "ZZZZ9999" }), "invalid_invite_code"),
         ("a malformed invite code", json!({ "invite_code": "a!" }), "invalid_invite_code"),
     ];
@@ -113,6 +117,33 @@ async fn invalid_registrations_are_refused_with_their_key_and_create_nobody() {
         assert_eq!(reply.err(), *expected, "{description}: {reply:?}");
     }
     app.register(valid).await.assert_ok();
+}
+
+#[tokio::test]
+async fn a_refused_login_name_says_which_rule_it_breaks_in_the_players_language() {
+    let app = TestApp::spawn().await;
+    let mut form = app.registration();
+    merge(&mut form, &json!({ "username": "1234", "agree": "1", "age_confirmed": "1" }));
+    let mut messages = Vec::new();
+    for lang in ["en", "vi", "zh"] {
+        let reply = app.post_json("/api/login/do_register", &form, &[("lang", lang)]).await;
+        assert_eq!(reply.err(), "login_name_needs_letter", "{reply:?}");
+        messages.push(reply.msg().to_owned());
+    }
+    let mut short = form.clone();
+    merge(&mut short, &json!({ "username": "ab" }));
+    let short = app.post_json("/api/login/do_register", &short, &[("lang", "en")]).await;
+
+    assert_eq!(
+        messages,
+        [
+            "A login name needs at least one letter, so that it is never taken for a phone number",
+            "Tên đăng nhập cần ít nhất một chữ cái để không bị nhầm với số điện thoại",
+            "登录名至少要有一个字母，以免被当作手机号",
+        ]
+    );
+    assert_eq!(short.err(), "login_name_length");
+    assert_eq!(short.msg(), "A login name has 4 to 32 characters", "the limits filled in");
 }
 
 #[tokio::test]

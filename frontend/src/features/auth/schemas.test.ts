@@ -32,7 +32,7 @@ describe('auth form schemas', () => {
   it('register checks the optional login name only when given', () => {
     expect(validate(registerSchema(rules), { ...good, username: 'abc' })).toEqual({
       ok: false,
-      errors: { username: 'v_login_name' },
+      errors: { username: 'v_login_name_length' },
     });
     expect(validate(registerSchema(rules), { ...good, username: 'abcd' }).ok).toBe(true);
   });
