@@ -17,6 +17,9 @@ then installs:
   PREFIX/usr/local/bin/fairhall                 the binary (replaced atomically)
   PREFIX/etc/fairhall/fairhall.toml             the config, mode 0600, written once
                                                 by `fairhall init` with fresh secrets
+                                                (on a terminal, init asks for the hall's
+                                                name, language, currency, receiving account,
+                                                support contact and backup key)
   PREFIX/var/lib/fairhall                       the data directory, mode 0750
   PREFIX/etc/profile.d/fairhall.sh              sets FAIRHALL_CONFIG in login shells, so
                                                 `fairhall admin ...` finds the config
@@ -393,6 +396,12 @@ fairhall installed: $VERSION
 EOF
 if [ "$SYSTEMD" -eq 1 ]; then
     printf '  unit     %s\n' "$UNIT_PATH"
+fi
+# What the hall still lacks before it takes players' money (doctor's readiness section).
+if [ -f "$DATA_DIR/fairhall.db" ]; then
+    printf '\n'
+    as_service_user "$BIN_PATH" --config "$CONF_PATH" admin doctor --readiness \
+        || printf 'install.sh: `fairhall admin doctor --readiness` failed (above)\n' >&2
 fi
 if [ "$BACKUP_STATE" != "none (new installation)" ]; then
     # An upgrade: the hall and its administrators are there already.

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 mod backup;
 mod growth;
+mod initial;
 mod ops;
 mod protection;
 mod receiving;
@@ -16,6 +17,7 @@ mod system;
 
 pub use backup::*;
 pub use growth::*;
+pub use initial::{FirstAccount, HallSettings};
 pub use ops::*;
 pub use protection::*;
 pub use receiving::*;
@@ -755,11 +757,14 @@ impl WalletConfig {
 /// The documented example; `fairhall init` writes it with fresh secrets.
 pub const EXAMPLE: &str = include_str!("../config.example.toml");
 
-/// The example config with `data_dir`, `listen` and freshly generated secrets filled in.
-pub fn initial_config_text(data_dir: &Path, listen: SocketAddr) -> String {
+/// The example config with `data_dir`, `listen`, the hall's settings and freshly generated
+/// secrets filled in, the programmes that pay players switched off.
+pub fn initial_config_text(data_dir: &Path, listen: SocketAddr, hall: &HallSettings) -> String {
     let mut text = String::with_capacity(EXAMPLE.len() + 2_000);
     let mut programmes = ProgrammesOff::default();
-    for line in EXAMPLE.lines() {
+    let mut hall_lines = initial::HallLines::new(hall);
+    let lines = EXAMPLE.lines().flat_map(|line| hall_lines.rewrite(line)).collect::<Vec<_>>();
+    for line in &lines {
         let replaced = match line.split_once(" = ").map(|(key, _)| key) {
             Some("data_dir") => {
                 vec![format!("data_dir = {}", toml_string(&data_dir.display().to_string()))]
@@ -886,7 +891,8 @@ mod tests {
     #[test]
     fn init_writes_every_paying_programme_off_and_the_rest_as_the_defaults() {
         let listen: SocketAddr = "127.0.0.1:9000".parse().unwrap();
-        let text = initial_config_text(Path::new("/srv/fairhall/data"), listen);
+        let text =
+            initial_config_text(Path::new("/srv/fairhall/data"), listen, &HallSettings::default());
         let written = Config::parse(&text).unwrap();
         written.validate().unwrap();
 
@@ -898,6 +904,69 @@ mod tests {
         assert_eq!(written, expected);
         assert!(text.contains("THE REWARD PROGRAMMES ARE OFF"), "{text}");
         assert_ne!(written.secrets.card_key, Config::default().secrets.card_key);
+    }
+
+    #[test]
+    fn init_writes_the_halls_settings_where_the_example_has_them() {
+        let listen: SocketAddr = "127.0.0.1:9000".parse().unwrap();
+        let hall = HallSettings {
+            name: Some("Golden \"Lotus\" Hall".into()),
+            default_lang: Some("en".into()),
+            currency: Some("VND".into()),
+            account: Some(FirstAccount::Bank {
+                bank: "Vietcombank".into(),
+                branch: String::new(),
+                holder: "LOTUS LTD".into(),
+                number: "0071000123456".into(),
+            }),
+            support_url: Some("https://t.me/lotus_help".into()),
+            telegram_url: None,
+            backup_recipient: None,
+        };
+        let text = initial_config_text(Path::new("/srv/fairhall/data"), listen, &hall);
+        let written = Config::parse(&text).unwrap();
+
+        assert_eq!(written.app.name, "Golden \"Lotus\" Hall");
+        assert_eq!(written.app.default_lang, "en");
+        assert_eq!(written.app.support_url, "https://t.me/lotus_help");
+        assert_eq!(written.app.telegram_url, "", "not given: the example's");
+        assert_eq!(written.wallet.currency, "VND");
+        let codes: Vec<_> = written.wallet.currencies.iter().map(|c| (&c.code, &c.rate)).collect();
+        assert_eq!(codes, [(&"VND".to_string(), &"1".to_string())]);
+        let accounts = &written.wallet.receiving_accounts;
+        assert_eq!(accounts.len(), 1);
+        assert_eq!(
+            (accounts[0].bank.as_str(), accounts[0].number.as_str()),
+            ("Vietcombank", "0071000123456")
+        );
+        // Other tables' keys of the same names keep the example's values.
+        assert_eq!(written.app.locations, Config::default().app.locations);
+        assert_eq!(written.wallet.banks, Config::default().wallet.banks);
+        assert_eq!(written.backup, Config::default().backup);
+
+        let usdt = HallSettings {
+            account: Some(FirstAccount::Usdt {
+                network: "TRC20".into(),
+                address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE".into(),
+            }),
+            backup_recipient: Some(
+                "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p".into(),
+            ),
+            ..HallSettings::default()
+        };
+        let written = Config::parse(&initial_config_text(Path::new("/d"), listen, &usdt)).unwrap();
+        assert_eq!(written.wallet.receiving_accounts[0].code, "usdt-trc20");
+        assert_eq!(written.backup.recipient, usdt.backup_recipient.unwrap());
+        assert_eq!(written.wallet.currency, Config::default().wallet.currency);
+    }
+
+    #[test]
+    fn init_refuses_a_language_or_currency_the_config_cannot_hold() {
+        let lang = HallSettings { default_lang: Some("de".into()), ..HallSettings::default() };
+        assert!(lang.check().unwrap_err().to_string().starts_with("--lang \"de\""));
+        let currency = HallSettings { currency: Some("vnd".into()), ..HallSettings::default() };
+        assert!(currency.check().unwrap_err().to_string().starts_with("--currency \"vnd\""));
+        assert!(HallSettings::default().check().is_ok());
     }
 
     #[test]
@@ -1002,10 +1071,16 @@ mod tests {
 
     #[test]
     fn init_writes_a_valid_config_with_fresh_secrets() {
-        let first =
-            initial_config_text(Path::new("/var/lib/fairhall"), "0.0.0.0:80".parse().unwrap());
-        let second =
-            initial_config_text(Path::new("/var/lib/fairhall"), "0.0.0.0:80".parse().unwrap());
+        let first = initial_config_text(
+            Path::new("/var/lib/fairhall"),
+            "0.0.0.0:80".parse().unwrap(),
+            &HallSettings::default(),
+        );
+        let second = initial_config_text(
+            Path::new("/var/lib/fairhall"),
+            "0.0.0.0:80".parse().unwrap(),
+            &HallSettings::default(),
+        );
         let config = Config::parse(&first).unwrap();
         assert_eq!(config.server.data_dir, PathBuf::from("/var/lib/fairhall"));
         assert_eq!(config.secrets.card_key.len(), 64);

@@ -1,5 +1,5 @@
-// The system slice end to end: a guest chooses a location, registers with its dialling code and
-// phone pattern after accepting the agreements, and finds its currency preselected on the deposit
+// The system slice end to end: a guest chooses a location, reads the shipped Privacy Policy,
+// registers with its dialling code and phone pattern after accepting the agreements, and finds its currency preselected on the deposit
 // page; pages/framebox shows an address of the operator's allow-list (e2e config: frame_allow)
 // and refuses any other, with the CSP frame-src following the same list.
 import { randomInt } from 'node:crypto';
@@ -35,6 +35,12 @@ test('a chosen location sets registration and the deposit currency', async ({ pa
   await expect(
     page.getByRole('link', { name: vi.agreement_user_agreement, exact: true }),
   ).toHaveAttribute('href', '#/pages/jogos/about-us?page=user-agreement');
+  // A fresh hall: nobody wrote these pages, the shipped templates are there in the language.
+  await page.getByRole('link', { name: vi.agreement_privacy_policy, exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Chính sách bảo mật', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chúng tôi là ai' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/login\/reg$/);
 
   const phoneField = page.getByRole('textbox', { name: new RegExp(`^${vi.field_phone}`) });
   // The default pattern (11 digits starting with 1) is not Vietnam's.

@@ -156,8 +156,13 @@ pub enum AdminCommand {
         command: ledger::ClockCommand,
     },
     /// Check the installation: config, database integrity, ledger, chain keys, scheduler
-    /// lag, disk space and file permissions; exits 3 when a check finds a problem.
+    /// lag, disk space and file permissions; exits 3 when a check finds a problem. Then what
+    /// the hall lacks before it opens (agreements, receiving account, support contact, backup
+    /// recipient, programme budgets), as warnings with their fixes.
     Doctor {
+        /// Only the readiness section: what the hall lacks before it opens.
+        #[arg(long)]
+        readiness: bool,
         /// Print the findings as JSON.
         #[arg(long)]
         json: bool,
@@ -347,8 +352,9 @@ pub fn run(
     command: AdminCommand,
 ) -> anyhow::Result<()> {
     let runtime = shared::current_thread_runtime()?;
-    if let AdminCommand::Doctor { json } = command {
-        return runtime.block_on(doctor::run_doctor(config, json));
+    if let AdminCommand::Doctor { readiness, json } = command {
+        let sections = if readiness { doctor::Sections::Readiness } else { doctor::Sections::All };
+        return runtime.block_on(doctor::run_doctor(config, sections, json));
     }
     runtime.block_on(async move {
         let db = crate::startup::open(&mut config)?;

@@ -1,5 +1,7 @@
 //! `fairhall admin doctor`: every health check of an installation in one command, one line
-//! per check, "ok" or "PROBLEM: ... fix: ...". Exits 3 (`exit::ChecksFailed`) on any problem.
+//! per check, "ok" or "PROBLEM: ... fix: ...", then the readiness section: what the hall
+//! still lacks before it takes players' money, each a warning with the command that fixes it.
+//! Exits 3 (`exit::ChecksFailed`) on any problem; warnings alone exit 0.
 
 use super::exit;
 use super::shared::print_json_or;
@@ -16,6 +18,8 @@ use std::path::Path;
 /// One check's outcome.
 #[derive(Serialize)]
 pub struct Finding {
+    /// "health" (the installation works) or "readiness" (the hall is ready to open).
+    pub section: &'static str,
     pub check: &'static str,
     pub ok: bool,
     /// Not a problem yet, but needs the operator's attention (it has a fix).
@@ -30,31 +34,83 @@ pub struct Finding {
 
 impl Finding {
     fn ok(check: &'static str, detail: impl Into<String>) -> Finding {
-        Finding { check, ok: true, warning: false, detail: detail.into(), fix: None }
+        let detail = detail.into();
+        Finding { section: HEALTH, check, ok: true, warning: false, detail, fix: None }
     }
 
     fn problem(check: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Finding {
-        Finding { check, ok: false, warning: false, detail: detail.into(), fix: Some(fix.into()) }
+        let (detail, fix) = (detail.into(), Some(fix.into()));
+        Finding { section: HEALTH, check, ok: false, warning: false, detail, fix }
     }
 
     fn warning(check: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Finding {
-        Finding { check, ok: true, warning: true, detail: detail.into(), fix: Some(fix.into()) }
+        let (detail, fix) = (detail.into(), Some(fix.into()));
+        Finding { section: HEALTH, check, ok: true, warning: true, detail, fix }
     }
+
+    fn for_readiness(self) -> Finding {
+        Finding { section: READINESS, ..self }
+    }
+}
+
+const HEALTH: &str = "health";
+const READINESS: &str = "readiness";
+
+/// Which sections `admin doctor` runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Sections {
+    All,
+    /// Only what the hall lacks before it opens (install.sh prints it at its end).
+    Readiness,
 }
 
 /// Runs every check on the database of `config`. Opens it itself, read-only, rather than
 /// through `startup::open`, which refuses to start on the very permission problems doctor
 /// reports and would migrate the database.
-pub async fn run_doctor(config: Config, json: bool) -> anyhow::Result<()> {
+pub async fn run_doctor(config: Config, sections: Sections, json: bool) -> anyhow::Result<()> {
     // `cli::hall` refused a data directory without a database before this runs. Doctor only
     // reads: it opens no writer, runs no migration, and works where this user cannot write.
     let db = Db::open_read_only(&config.database_path(), 1)?;
-    let outcome = report(&db, &config, json).await;
+    let outcome = report(&db, &config, sections, json).await;
     db.close().await?;
     outcome
 }
 
-async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
+async fn report(db: &Db, config: &Config, sections: Sections, json: bool) -> anyhow::Result<()> {
+    let mut findings = match sections {
+        Sections::All => health_checks(db, config).await,
+        Sections::Readiness => Vec::new(),
+    };
+    findings.extend(readiness_checks(db, config).await);
+    print_json_or(json, &findings, |findings| {
+        for finding in findings.iter().filter(|finding| finding.section == HEALTH) {
+            println!("{}", line(finding));
+        }
+        let readiness: Vec<&Finding> =
+            findings.iter().filter(|finding| finding.section == READINESS).collect();
+        if sections == Sections::All {
+            println!();
+        }
+        let missing = readiness.iter().filter(|finding| finding.warning).count();
+        println!(
+            "readiness: what this hall lacks before it takes players' money ({missing} to do):"
+        );
+        for finding in readiness {
+            println!("{}", line(finding));
+        }
+    })?;
+    let problems = findings.iter().filter(|finding| !finding.ok).count();
+    if problems > 0 {
+        return Err(exit::ChecksFailed(format!(
+            "{problems} problem{} found",
+            if problems == 1 { "" } else { "s" }
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+async fn health_checks(db: &Db, config: &Config) -> Vec<Finding> {
     let mut findings = vec![config_check(config)];
     findings.push(schema_check(db).await);
     findings.push(integrity_check(db).await);
@@ -69,20 +125,147 @@ async fn report(db: &Db, config: &Config, json: bool) -> anyhow::Result<()> {
     findings.push(backup_check(config, crate::clock::Clock::System.now()));
     findings.extend(permission_checks(&config.server.data_dir));
     findings.push(write_access_check(&config.server.data_dir));
-    print_json_or(json, &findings, |findings| {
-        for finding in findings {
-            println!("{}", line(finding));
+    findings
+}
+
+/// What a hall lacks before it opens: each a warning with its fix, or ok.
+async fn readiness_checks(db: &Db, config: &Config) -> Vec<Finding> {
+    let mut findings = agreement_checks(db, config).await;
+    findings.push(receiving_account_check(config));
+    findings.push(support_check(config));
+    findings.push(backup_recipient_check(config));
+    findings.push(programme_budget_check(config));
+    findings.into_iter().map(Finding::for_readiness).collect()
+}
+
+/// The route of the app's page `slug`, as agreements link one.
+const PAGE_ROUTE: &str = "#/pages/jogos/about-us?page=";
+
+/// Each agreement links a page of the hall's own (or an address of his).
+async fn agreement_checks(db: &Db, config: &Config) -> Vec<Finding> {
+    let now = Clock::System.now();
+    let served = db
+        .read(move |connection| {
+            let templates = crate::content::items::templates_served(connection, now)?;
+            let live = crate::content::items::live_page_slugs(connection, now)?;
+            Ok((templates, live))
+        })
+        .await;
+    let (templates, live) = match served {
+        Ok(served) => served,
+        Err(error) => {
+            return vec![Finding::problem(
+                "agreements",
+                format!("{:#}", anyhow::Error::from(error)),
+                "check that the database file is readable",
+            )];
         }
-    })?;
-    let problems = findings.iter().filter(|finding| !finding.ok).count();
-    if problems > 0 {
-        return Err(exit::ChecksFailed(format!(
-            "{problems} problem{} found",
-            if problems == 1 { "" } else { "s" }
-        ))
-        .into());
+    };
+    let mut findings = Vec::new();
+    for agreement in &config.app.agreements {
+        let key = &agreement.key;
+        let Some(slug) = agreement.url.strip_prefix(PAGE_ROUTE) else {
+            findings.push(Finding::ok("agreements", format!("{key}: {}", agreement.url)));
+            continue;
+        };
+        findings.push(if templates.contains(&slug) {
+            Finding::warning(
+                "agreements",
+                format!(
+                    "{key}: players read the shipped template of page {slug}, which nobody has \
+                     reviewed for this hall"
+                ),
+                format!(
+                    "make it the hall's own: `fairhall admin content create page --slug {slug} \
+                     --from-template`, then read and edit each language (`content show page \
+                     ID`, `content update page ID --lang LANG --body-file FILE`)"
+                ),
+            )
+        } else if live.iter().any(|live| live == slug) {
+            Finding::ok("agreements", format!("{key}: the hall's own page {slug}"))
+        } else {
+            Finding::warning(
+                "agreements",
+                format!("{key}: page {slug} does not exist, so players cannot read it"),
+                format!(
+                    "`fairhall admin content create page --slug {slug} --lang {} --title TITLE \
+                     --body-file FILE`",
+                    config.app.default_lang
+                ),
+            )
+        });
     }
-    Ok(())
+    findings
+}
+
+fn receiving_account_check(config: &Config) -> Finding {
+    let accounts = config.wallet.effective_receiving_accounts();
+    let enabled: Vec<&str> = accounts
+        .iter()
+        .filter(|account| account.enabled)
+        .map(|account| account.code.as_str())
+        .collect();
+    if enabled.is_empty() {
+        Finding::warning(
+            "receiving_account",
+            "no receiving account is switched on: players cannot deposit",
+            "add a [[wallet.receiving_accounts]] (a bank account or a USDT address; \
+             config.example.toml shows both) to the config and restart serve",
+        )
+    } else {
+        Finding::ok("receiving_account", format!("deposits are paid to {}", enabled.join(", ")))
+    }
+}
+
+fn support_check(config: &Config) -> Finding {
+    let app = &config.app;
+    if app.support_url.is_empty() && app.telegram_url.is_empty() && app.support_links.is_empty() {
+        Finding::warning(
+            "support_contact",
+            "players are shown no customer-service contact",
+            "set app.support_url (or app.telegram_url, or [[app.support_links]]) in the config \
+             and restart serve",
+        )
+    } else {
+        Finding::ok("support_contact", "players are shown a customer-service contact")
+    }
+}
+
+fn backup_recipient_check(config: &Config) -> Finding {
+    if config.backup.recipient.is_empty() {
+        Finding::warning(
+            "backup_recipient",
+            "backups are not encrypted: the chain keys and card keys inside are in clear",
+            "make a key with `age-keygen -o key.txt` on a machine you trust (not this one), put \
+             the public key it prints in [backup] recipient and restart serve",
+        )
+    } else {
+        Finding::ok("backup_recipient", "every archive is encrypted to [backup] recipient")
+    }
+}
+
+fn programme_budget_check(config: &Config) -> Finding {
+    let growth = &config.growth;
+    let caps = growth.budget.daily.by_code();
+    let uncapped: Vec<&str> = growth
+        .paying_programmes()
+        .into_iter()
+        .filter(|code| caps.iter().any(|(cap_code, cap)| cap_code == code && cap.is_none()))
+        .collect();
+    if uncapped.is_empty() {
+        Finding::ok("programme_budgets", "every programme that pays players has a daily budget")
+    } else {
+        let keys: Vec<String> =
+            uncapped.iter().map(|code| format!("growth.budget.daily.{code}")).collect();
+        Finding::warning(
+            "programme_budgets",
+            format!("{} pay players without a daily budget", uncapped.join(", ")),
+            format!(
+                "set {} in the config (the most each pays in one day) and restart serve",
+                keys.join(", ")
+            ),
+        )
+    }
 }
 
 /// "check: ok (detail)", "check: WARNING: detail; fix: ..." or "check: PROBLEM: detail; fix:

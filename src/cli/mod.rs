@@ -80,6 +80,8 @@ enum Command {
         /// Address to put in the config's `server.listen` (a host name is resolved).
         #[arg(long, default_value = "127.0.0.1:8080", value_parser = crate::net::listen_address)]
         listen: SocketAddr,
+        #[command(flatten)]
+        hall: setup::InitArgs,
     },
     /// Apply database migrations and exit (serve applies them too).
     Migrate,
@@ -171,8 +173,8 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
 }
 
 fn run_command(cli: Cli, matches: &ArgMatches) -> anyhow::Result<()> {
-    if let Command::Init { force, listen } = cli.command {
-        let file = setup::init(cli.config, cli.data_dir.clone(), force, listen)?;
+    if let Command::Init { force, listen, hall } = cli.command {
+        let file = setup::init(cli.config, cli.data_dir.clone(), (force, listen), hall)?;
         // The explicit first start: the new config's hall, unless one is there already.
         let config = load_config(Some(file.clone()), cli.data_dir)?;
         if config.database_path().exists() {

@@ -58,6 +58,26 @@ impl Default for GrowthConfig {
 }
 
 impl GrowthConfig {
+    /// The programmes this config has switched on that pay players on their own (codes of
+    /// `ProgrammeCaps`); tasks and envelopes pay only what the operator creates.
+    pub fn paying_programmes(&self) -> Vec<&'static str> {
+        let levels = &self.vip.levels;
+        let tiers_pay = |tiers: &[DepositTier]| tiers.iter().any(|tier| tier.rate_bp > 0);
+        [
+            ("first_deposit", tiers_pay(&self.first_deposit.tiers)),
+            ("cashback", tiers_pay(&self.cashback.tiers)),
+            ("vip_deposit", levels.iter().any(|level| level.deposit_reward_bp > 0)),
+            ("vip_upgrade", levels.iter().any(|level| level.upgrade_reward > Money::ZERO)),
+            ("signin", self.signin.enabled && self.signin.rewards.iter().any(|r| *r > Money::ZERO)),
+            ("rebate", self.rebate.rate_bps > 0),
+            ("commission", self.rebate.commission_bps.iter().any(|rate| *rate > 0)),
+            ("salary", self.salary.tiers.iter().any(|tier| tier.amount > Money::ZERO)),
+        ]
+        .into_iter()
+        .filter_map(|(code, pays)| pays.then_some(code))
+        .collect()
+    }
+
     pub fn validate(&self) -> anyhow::Result<()> {
         if !(0..=BONUS_TURNOVER_PERCENT_MAX).contains(&self.bonus_turnover_percent) {
             anyhow::bail!(

@@ -176,6 +176,13 @@ pub fn validate_app_lists(app: &super::AppConfig) -> anyhow::Result<()> {
             app.support_timezone
         );
     }
+    for (key, url) in
+        [("app.support_url", &app.support_url), ("app.telegram_url", &app.telegram_url)]
+    {
+        if !url.is_empty() && !is_link(url, &["https://", "http://", "tg://"]) {
+            bail!("config key `{key}` must be empty or an http(s) or tg:// address, found {url:?}");
+        }
+    }
     for link in &app.support_links {
         if !is_label(&link.label) || !is_link(&link.url, &["https://", "http://", "tg://"]) {
             bail!(

@@ -199,8 +199,13 @@ async fn page_index(
     Lang(lang): Lang,
 ) -> Result<Envelope<Value>, AppError> {
     let (default_lang, now) = (app.default_lang, app.clock.now());
-    let list =
-        app.db.read(move |connection| items::pages(connection, lang, default_lang, now)).await?;
+    let config = app.config.clone();
+    let list = app
+        .db
+        .read(move |connection| {
+            items::pages(connection, (lang, default_lang), &config.app.name, now)
+        })
+        .await?;
     Ok(Envelope::ok(json!({ "list": list })))
 }
 
@@ -210,8 +215,9 @@ struct PageForm {
     slug: Option<String>,
 }
 
-/// One page by slug (pages/jogos/about-us?page=<slug>) with its version; `not_found`
-/// (HTTP 404) as for activities. Public like the list.
+/// One page by slug (pages/jogos/about-us?page=<slug>) with its version; the shipped
+/// template of privacy-policy and user-agreement until the operator writes his own
+/// (`template: true`); `not_found` (HTTP 404) as for activities. Public like the list.
 #[utoipa::path(get, path = "/api/page/detail", tag = "content",
     params(("slug" = String, Query)),
     responses((status = 200, description = "envelope", body = PageView),
@@ -223,9 +229,13 @@ async fn page_detail(
 ) -> Result<Envelope<PageView>, AppError> {
     let slug = items::types::PageSlug::parse(form.slug.as_deref().ok_or(AppError::MissingParams)?)?;
     let (default_lang, now) = (app.default_lang, app.clock.now());
+    let config = app.config.clone();
     let page = app
         .db
-        .read(move |connection| items::page(connection, slug.as_str(), lang, default_lang, now))
+        .read(move |connection| {
+            let reader = (lang, default_lang);
+            items::page(connection, slug.as_str(), reader, &config.app.name, now)
+        })
         .await?;
     Ok(Envelope::ok(page))
 }

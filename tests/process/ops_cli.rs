@@ -42,12 +42,168 @@ fn doctor_reports_every_check_ok_on_a_fresh_installation() {
     let findings: Vec<Value> = serde_json::from_str(&json).expect("JSON findings");
     assert!(findings.iter().all(|finding| finding["ok"] == true), "{json}");
     assert!(findings.iter().any(|finding| finding["check"] == "integrity"), "{json}");
+    let health = findings.iter().filter(|finding| finding["section"] == "health");
     let (backup, others): (Vec<&Value>, Vec<&Value>) =
-        findings.iter().partition(|finding| finding["check"] == "backup");
+        health.partition(|finding| finding["check"] == "backup");
     assert_eq!((&backup[0]["warning"], backup[0]["fix"].is_string()), (&json!(true), true));
     assert!(others.iter().all(|finding| finding.get("fix").is_none()), "{json}");
     let mode = std::fs::metadata(&data_dir).expect("the data directory").permissions().mode();
     assert_eq!(mode & 0o777, 0o750);
+}
+
+/// The embedded defaults' hall is not ready to open: doctor's readiness section says what it
+/// lacks, each with its fix, as warnings (exit 0); each disappears once the operator does what
+/// its fix says, until nothing is left.
+#[test]
+fn doctor_readiness_warnings_disappear_one_by_one() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let (data, config) = (dir.path().join("data"), dir.path().join("fairhall.toml"));
+    let config_arg = config.to_str().expect("UTF-8");
+    succeed(&data, &["init", "--config", config_arg, "--no-questions"]);
+    let readiness = |expected: usize| -> Vec<String> {
+        let said = succeed(&data, &["--config", config_arg, "admin", "doctor", "--readiness"]);
+        assert!(said.contains(&format!("({expected} to do):")), "{expected} to do in\n{said}");
+        assert!(!said.contains("scheduler_lag"), "only the readiness section\n{said}");
+        let json =
+            succeed(&data, &["--config", config_arg, "admin", "doctor", "--readiness", "--json"]);
+        let findings: Vec<Value> = serde_json::from_str(&json).expect("JSON findings");
+        assert!(findings.iter().all(|finding| finding["section"] == "readiness"), "{json}");
+        findings
+            .iter()
+            .filter(|finding| finding["warning"] == true)
+            .map(|finding| {
+                assert!(finding["fix"].is_string(), "{finding}");
+                finding["check"].as_str().expect("a check").to_string()
+            })
+            .collect()
+    };
+    let edit = |from: &str, to: &str| {
+        let text = std::fs::read_to_string(&config).expect("the config");
+        assert!(text.contains(from), "{from} in the config");
+        std::fs::write(&config, text.replacen(from, to, 1)).expect("the config is written");
+    };
+
+    // `init` switched the paying programmes off: their budgets are not missing.
+    let all =
+        ["agreements", "agreements", "receiving_account", "support_contact", "backup_recipient"];
+    assert_eq!(readiness(5), all);
+    let full = run(&data, &["--config", config_arg, "admin", "doctor"]);
+    assert_eq!(full.status.code(), Some(0), "warnings alone exit 0: {full:?}");
+    assert!(
+        full.stdout
+            .contains("agreements: WARNING: privacy_policy: players read the shipped template"),
+        "{full:?}"
+    );
+
+    edit("support_url = \"\"", "support_url = \"https://t.me/hall_help\"");
+    assert_eq!(readiness(4), ["agreements", "agreements", "receiving_account", "backup_recipient"]);
+    edit(
+        "[games]",
+        "[[wallet.receiving_accounts]]\ncode = \"usdt-1\"\nmethod = \"usdt\"\nnetwork = \"TRC20\"\naddress = \"TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE\"\n\n[games]",
+    );
+    assert_eq!(readiness(3), ["agreements", "agreements", "backup_recipient"]);
+    edit(
+        "recipient = \"\"",
+        "recipient = \"age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\"",
+    );
+    assert_eq!(readiness(2), ["agreements", "agreements"]);
+    let adopted = succeed(
+        &data,
+        &[
+            "--config",
+            config_arg,
+            "admin",
+            "content",
+            "create",
+            "page",
+            "--slug",
+            "privacy-policy",
+            "--from-template",
+        ],
+    );
+    assert!(adopted.contains("from the template in 14 languages"), "{adopted}");
+    assert_eq!(readiness(1), ["agreements"]);
+    let pages = succeed(&data, &["--config", config_arg, "admin", "content", "list", "page"]);
+    assert!(pages.contains("[user-agreement]: players read the shipped template"), "{pages}");
+    assert!(!pages.contains("[privacy-policy]: players read"), "{pages}");
+    succeed(
+        &data,
+        &[
+            "--config",
+            config_arg,
+            "admin",
+            "content",
+            "create",
+            "page",
+            "--slug",
+            "user-agreement",
+            "--from-template",
+        ],
+    );
+    assert!(readiness(0).is_empty());
+
+    // A paying programme switched on without a daily budget is one more.
+    let text = std::fs::read_to_string(&config).expect("the config");
+    let (before, signin) = text.split_once("[growth.signin]").expect("the sign-in section");
+    let signin = signin.replacen("enabled = false", "enabled = true", 1);
+    std::fs::write(&config, format!("{before}[growth.signin]{signin}")).expect("written");
+    assert_eq!(readiness(1), ["programme_budgets"]);
+}
+
+#[test]
+fn init_takes_the_halls_settings_as_flags_without_asking() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let (data, config) = (dir.path().join("data"), dir.path().join("fairhall.toml"));
+    let config_arg = config.to_str().expect("UTF-8");
+    let said = succeed(
+        &data,
+        &[
+            "init",
+            "--config",
+            config_arg,
+            "--name",
+            "Lotus Hall",
+            "--lang",
+            "en",
+            "--currency",
+            "VND",
+            "--bank",
+            "Vietcombank",
+            "--bank-holder",
+            "LOTUS LTD",
+            "--bank-number",
+            "0071000123456",
+            "--support-url",
+            "https://t.me/lotus_help",
+            "--backup-recipient",
+            "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p",
+        ],
+    );
+    assert!(!said.contains("NOT encrypted"), "{said}");
+    let dump = succeed(&data, &["--config", config_arg, "config", "dump"]);
+    for line in [
+        "name = \"Lotus Hall\"",
+        "default_lang = \"en\"",
+        "currency = \"VND\"",
+        "holder = \"LOTUS LTD\"",
+    ] {
+        assert!(dump.contains(line), "{line} in\n{dump}");
+    }
+    let ready = succeed(&data, &["--config", config_arg, "admin", "doctor", "--readiness"]);
+    assert!(ready.contains("(2 to do):"), "only the agreements are left\n{ready}");
+    assert!(ready.contains("receiving_account: ok (deposits are paid to bank-1)"), "{ready}");
+
+    // A refused value writes nothing.
+    let other = dir.path().join("other.toml");
+    let refused =
+        fail(&data, &["init", "--config", other.to_str().expect("UTF-8"), "--lang", "de"]);
+    assert!(refused.stderr.contains("--lang \"de\": give one of"), "{refused:?}");
+    let refused = fail(
+        &data,
+        &["init", "--config", other.to_str().expect("UTF-8"), "--support-url", "ftp://x"],
+    );
+    assert!(refused.stderr.contains("support_url"), "{refused:?}");
+    assert!(!other.exists());
 }
 
 #[test]

@@ -64,6 +64,18 @@ pub struct ItemArgs {
     end: Option<String>,
 }
 
+/// A page's flags, and the one way to write a page from the shipped templates.
+#[derive(clap::Args)]
+pub struct PageArgs {
+    #[command(flatten)]
+    pub item: ItemArgs,
+    /// Write the page from the shipped template in every language, the hall's name (app.name)
+    /// filled in: --slug privacy-policy or user-agreement. Review and edit it afterwards with
+    /// `content show page ID` and `content update page ID --lang LANG --body-file FILE`.
+    #[arg(long, conflicts_with_all = ["lang", "title", "body", "body_file", "summary"])]
+    pub from_template: bool,
+}
+
 #[derive(Subcommand)]
 pub enum PictureCommand {
     /// Store a picture (PNG, JPEG or WebP by content, at most `content.picture_max_bytes`);
@@ -94,6 +106,34 @@ pub async fn create(
     Ok(())
 }
 
+/// `content create page --slug SLUG --from-template`.
+pub async fn create_from_template(
+    db: &Db,
+    hall: &str,
+    args: ItemArgs,
+    now: Timestamp,
+) -> anyhow::Result<()> {
+    let slug = args.slug.as_deref().ok_or_else(|| {
+        anyhow::anyhow!(
+            "--from-template needs --slug, one of {}",
+            items::templates::TEMPLATE_SLUGS.join(", ")
+        )
+    })?;
+    let slug = PageSlug::parse(slug).map_err(|error| refused("--slug", error))?;
+    let hall = hall.to_string();
+    let written = {
+        let slug = slug.clone();
+        db.write(move |tx| through_writer(items::create_from_template(tx, &slug, &hall, now)))
+    };
+    let id = written.await.map_err(refusal)?;
+    println!(
+        "created page {id} ({}) from the template in {} languages: read each with `content show          page {id}` and change it with `content update page {id} --lang LANG --body-file FILE`",
+        slug.as_str(),
+        crate::config::LANGUAGES.len()
+    );
+    Ok(())
+}
+
 pub async fn update(
     db: &Db,
     (kind, id): (ContentKind, i64),
@@ -114,8 +154,24 @@ pub async fn list(
     timezone: Tz,
     now: Timestamp,
 ) -> anyhow::Result<()> {
-    let records = db.read(move |connection| items::list(connection, kind)).await?;
-    print_json_or(json, &records, |records| print_items(records, timezone, now))
+    let (records, templates) = db
+        .read(move |connection| {
+            let templates = match kind {
+                ContentKind::Page => items::templates_served(connection, now)?,
+                _ => Vec::new(),
+            };
+            Ok((items::list(connection, kind)?, templates))
+        })
+        .await?;
+    print_json_or(json, &records, |records| {
+        print_items(records, timezone, now);
+        for slug in templates {
+            println!(
+                "[{slug}]: players read the shipped template; write the hall's own with \
+                 `content create page --slug {slug} --from-template`, then edit it"
+            );
+        }
+    })
 }
 
 pub async fn show(

@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::content::items::types::ContentKind;
 use crate::db::Db;
 use clap::Subcommand;
-use items::{ItemArgs, PictureCommand};
+use items::{ItemArgs, PageArgs, PictureCommand};
 
 #[derive(Subcommand)]
 pub enum ContentCommand {
@@ -96,8 +96,9 @@ pub enum CreateKind {
     Activity(ItemArgs),
     /// A help article (pages/events/helplist): needs a body; --position.
     Help(ItemArgs),
-    /// A named page (pages/jogos/about-us?page=SLUG): needs --slug and a body; --version.
-    Page(ItemArgs),
+    /// A named page (pages/jogos/about-us?page=SLUG): needs --slug and a body; --version; or
+    /// --slug and --from-template.
+    Page(PageArgs),
     /// A broadcast announcement: the home page's scrolling line and every message list;
     /// --pinned, --starts-at, --ends-at.
     Announcement(announcements::CreateArgs),
@@ -131,7 +132,12 @@ pub async fn run_content(db: &Db, config: &Config, command: ContentCommand) -> a
                 CreateKind::Banner(args) => (ContentKind::Banner, args),
                 CreateKind::Activity(args) => (ContentKind::Activity, args),
                 CreateKind::Help(args) => (ContentKind::Help, args),
-                CreateKind::Page(args) => (ContentKind::Page, args),
+                CreateKind::Page(PageArgs { item, from_template: true }) => {
+                    return items::create_from_template(db, &config.app.name, item, now).await;
+                }
+                CreateKind::Page(PageArgs { item, from_template: false }) => {
+                    (ContentKind::Page, item)
+                }
                 CreateKind::Announcement(args) => return announcements::create(db, args).await,
             };
             items::create(db, kind, args, (timezone, now)).await

@@ -5,9 +5,12 @@
 //! off the list and its page, as one that has not started is not there yet.
 
 mod sql;
+pub mod templates;
 pub mod types;
 
 use super::pictures::{self, PICTURE_URL_PREFIX};
+use super::rich_text::RichText;
+use super::types::ArticleTitle;
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
@@ -15,7 +18,7 @@ use rusqlite::Connection;
 use sql::{Visible, Which};
 use types::{
     ActivityDetail, ActivityItem, BannerView, ContentKind, HelpArticle, HelpItem, Item, ItemError,
-    ItemInput, ItemRecord, ItemText, PageLink, PageView, Summary,
+    ItemInput, ItemRecord, ItemText, PageLink, PageSlug, PageView, Summary,
 };
 
 /// Most banners the home page shows.
@@ -152,32 +155,46 @@ pub fn help_article(
     Ok(HelpArticle { id: row.id, title: row.title, body: row.body, updated_at: row.updated_at })
 }
 
-/// The page named `slug`; `not_found` as for `activity`.
+/// The page named `slug`: the operator's, else, when the reader can read none of his, the
+/// shipped template of that slug (the legal pages registration links); `not_found` as for
+/// `activity`. `hall` is the hall's name.
 pub fn page(
     connection: &Connection,
     slug: &str,
-    lang: &str,
-    default_lang: &str,
+    (lang, default_lang): (&str, &str),
+    hall: &str,
     now: Timestamp,
 ) -> Result<PageView, AppError> {
     let row =
         sql::visible(connection, ContentKind::Page, (lang, default_lang), Which::Slug(slug), now)?
-            .pop()
-            .ok_or(AppError::NotFound)?;
+            .pop();
+    if let Some(row) = row {
+        return Ok(PageView {
+            slug: row.slug.unwrap_or_default(),
+            title: row.title,
+            body: row.body,
+            version: row.version.unwrap_or_default(),
+            updated_at: row.updated_at,
+            template: false,
+        });
+    }
+    let text = templates::text(slug, (lang, default_lang), hall).ok_or(AppError::NotFound)?;
     Ok(PageView {
-        slug: row.slug.unwrap_or_default(),
-        title: row.title,
-        body: row.body,
-        version: row.version.unwrap_or_default(),
-        updated_at: row.updated_at,
+        slug: slug.to_string(),
+        title: text.title,
+        body: text.body,
+        version: String::new(),
+        updated_at: templates::TEMPLATES_UPDATED_AT,
+        template: true,
     })
 }
 
-/// The pages a reader of `lang` can open, in the operator's order.
+/// The pages a reader of `lang` can open, in the operator's order, then the templates of the
+/// slugs of which he can read no page of the operator's (as `page` serves them).
 pub fn pages(
     connection: &Connection,
-    lang: &str,
-    default_lang: &str,
+    (lang, default_lang): (&str, &str),
+    hall: &str,
     now: Timestamp,
 ) -> Result<Vec<PageLink>, AppError> {
     let rows = sql::visible(
@@ -187,10 +204,73 @@ pub fn pages(
         Which::All(LIST_MAX),
         now,
     )?;
-    Ok(rows
+    let mut links: Vec<PageLink> = rows
         .into_iter()
         .map(|row| PageLink { slug: row.slug.unwrap_or_default(), title: row.title })
+        .collect();
+    for slug in templates::TEMPLATE_SLUGS {
+        if links.iter().any(|link| link.slug == slug) {
+            continue;
+        }
+        if let Some(text) = templates::text(slug, (lang, default_lang), hall) {
+            links.push(PageLink { slug: slug.to_string(), title: text.title });
+        }
+    }
+    Ok(links)
+}
+
+/// The template slugs without a live page at `now`: every player reads the shipped template
+/// (`admin doctor` warns about each).
+pub fn templates_served(
+    connection: &Connection,
+    now: Timestamp,
+) -> Result<Vec<&'static str>, AppError> {
+    let live = sql::live_page_slugs(connection, now)?;
+    Ok(templates::TEMPLATE_SLUGS
+        .into_iter()
+        .filter(|slug| !live.iter().any(|l| l == slug))
         .collect())
+}
+
+/// The slugs of the pages live at `now`.
+pub fn live_page_slugs(connection: &Connection, now: Timestamp) -> Result<Vec<String>, AppError> {
+    sql::live_page_slugs(connection, now)
+}
+
+/// Creates the page `slug` from its template in every language, the hall's name filled in:
+/// the operator then edits it as any page. Refused for a slug without a template or one that
+/// has a live page.
+pub fn create_from_template(
+    tx: &Tx,
+    slug: &PageSlug,
+    hall: &str,
+    now: Timestamp,
+) -> Result<i64, ItemError> {
+    let mut texts = templates::texts(slug.as_str(), hall).into_iter();
+    let Some(first) = texts.next() else {
+        return Err(invalid(&format!(
+            "--slug {}: no template of that name (templates: {})",
+            slug.as_str(),
+            templates::TEMPLATE_SLUGS.join(", ")
+        )));
+    };
+    let input = |text: templates::TemplateText, slug: Option<PageSlug>| -> Result<_, ItemError> {
+        Ok(ItemInput {
+            lang: Some(text.lang),
+            text: types::TextInput {
+                title: Some(ArticleTitle::parse(&text.title)?),
+                summary: None,
+                body: Some(RichText::parse(&text.body)?),
+            },
+            slug,
+            ..ItemInput::default()
+        })
+    };
+    let id = create(tx, ContentKind::Page, input(first, Some(slug.clone()))?, now)?;
+    for text in texts {
+        update(tx, ContentKind::Page, id, input(text, None)?, now)?;
+    }
+    Ok(id)
 }
 
 /// Creates an item of `kind`; its id. Every kind needs `--lang` and `--title`; activities,

@@ -65,6 +65,17 @@ pub fn page_with_slug(
         .optional()?)
 }
 
+/// The slugs of the pages live at `now` (not deleted, inside their window).
+pub fn live_page_slugs(connection: &Connection, now: Timestamp) -> Result<Vec<String>, AppError> {
+    let mut query = connection.prepare_cached(
+        "SELECT slug FROM content_items
+         WHERE kind = 'page' AND slug IS NOT NULL AND removed_at IS NULL
+           AND (start_at IS NULL OR start_at <= ?1) AND (end_at IS NULL OR end_at > ?1)",
+    )?;
+    let slugs = query.query_map([now], |row| row.get(0))?;
+    Ok(slugs.collect::<Result<_, _>>()?)
+}
+
 pub fn insert(connection: &Connection, item: &Item) -> Result<i64, AppError> {
     connection
         .prepare_cached(

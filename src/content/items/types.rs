@@ -327,6 +327,9 @@ pub struct PageView {
     pub version: String,
     #[schema(value_type = i64)]
     pub updated_at: Timestamp,
+    /// Whether this is the shipped template of the page (`privacy-policy`, `user-agreement`):
+    /// the operator has written none of his own yet.
+    pub template: bool,
 }
 
 /// A page players can open, for links between pages.

@@ -75,6 +75,12 @@ async fn list(app: &TestApp, player: &Player, path: &str, lang: &str) -> Vec<Val
     reply.assert_ok()["list"].as_array().expect("a list").clone()
 }
 
+/// A guest's GET in `lang`.
+async fn read_as_guest(app: &TestApp, path: &str, lang: &str) -> Reply {
+    let request = Request::get(path).header("lang", lang).body(Body::empty());
+    app.send(request.expect("a request")).await
+}
+
 fn titles(list: &[Value]) -> Vec<&str> {
     list.iter().map(|item| item["title"].as_str().expect("a title")).collect()
 }
@@ -226,12 +232,11 @@ async fn pages_are_found_by_slug_with_their_version() {
     );
     let listed = list(&app, &player, "/api/page/index", "en").await;
     let slugs: Vec<_> = listed.iter().map(|page| page["slug"].as_str().unwrap()).collect();
-    assert_eq!(
-        (slugs, titles(&listed)),
-        (vec!["about-us", "privacy"], vec!["Về chúng tôi", "Privacy"])
-    );
+    // The operator's pages in his order, then the shipped agreements he has not written.
+    assert_eq!(slugs, ["about-us", "privacy", "privacy-policy", "user-agreement"]);
+    assert_eq!(titles(&listed)[..2], ["Về chúng tôi", "Privacy"]);
 
-    assert_not_found(&get(&app, &player, "/api/page/detail?slug=user-agreement", None).await);
+    assert_not_found(&get(&app, &player, "/api/page/detail?slug=company-profile", None).await);
     assert_eq!(get(&app, &player, "/api/page/detail?slug=../x", None).await.err(), "bad_params");
     delete(&app, kind, privacy).await;
     assert_not_found(&get(&app, &player, "/api/page/detail?slug=privacy", None).await);
@@ -261,11 +266,87 @@ async fn a_guest_reads_the_pages_before_registering() {
         (&page.assert_ok()["title"], &page.assert_ok()["version"]),
         (&json!("Thỏa thuận"), &json!("2"))
     );
+    let listed = app.get("/api/page/index", None).await.assert_ok()["list"].clone();
     assert_eq!(
-        app.get("/api/page/index", None).await.assert_ok()["list"][0]["slug"],
-        "user-agreement"
+        (&listed[0]["slug"], &listed[0]["title"]),
+        (&json!("user-agreement"), &page.assert_ok()["title"])
     );
+    assert_eq!(listed[1]["slug"], "privacy-policy", "the template of the page he has not written");
     assert_eq!(app.get("/api/help/index", None).await.status, StatusCode::UNAUTHORIZED);
+}
+
+/// Registration links the Privacy Policy and the User Agreement: a fresh hall serves the
+/// shipped templates (in the reader's language, the hall's name filled in) until the operator
+/// writes his own page of that slug, as a page or from the template.
+#[tokio::test]
+async fn a_fresh_hall_serves_the_shipped_agreements_until_the_operator_writes_his_own() {
+    let app = TestApp::spawn().await;
+    let hall = app.config.app.name.clone();
+    let template = |slug: &str, lang: &str| {
+        items::templates::text(slug, (lang, lang), &hall).expect("a template")
+    };
+
+    let privacy = read_as_guest(&app, "/api/page/detail?slug=privacy-policy", "ja").await;
+    let privacy = privacy.assert_ok();
+    let ja = template("privacy-policy", "ja");
+    assert_eq!((&privacy["title"], &privacy["template"]), (&json!(ja.title), &json!(true)));
+    assert_eq!(privacy["body"], ja.body);
+    assert!(ja.body.contains(&hall), "the hall's name is in the text");
+    let listed = read_as_guest(&app, "/api/page/index", "ru").await.assert_ok()["list"].clone();
+    assert_eq!(
+        listed,
+        json!([
+            { "slug": "privacy-policy", "title": template("privacy-policy", "ru").title },
+            { "slug": "user-agreement", "title": template("user-agreement", "ru").title },
+        ])
+    );
+
+    // A page of his own replaces the template, for every reader who can read it.
+    let kind = ContentKind::Page;
+    let own = ItemInput {
+        slug: Some(PageSlug::parse("user-agreement").unwrap()),
+        ..input(kind, "vi", "Điều khoản của sảnh")
+    };
+    let own = create(&app, kind, own).await;
+    let agreement = read_as_guest(&app, "/api/page/detail?slug=user-agreement", "vi").await;
+    let agreement = agreement.assert_ok();
+    assert_eq!(
+        (&agreement["title"], &agreement["template"]),
+        (&json!("Điều khoản của sảnh"), &json!(false))
+    );
+
+    // From the template: a page of his in every language, which he then edits.
+    let (slug, now) = (PageSlug::parse("privacy-policy").unwrap(), app.now());
+    let name = hall.clone();
+    let adopted = app
+        .db
+        .write(move |tx| {
+            items::create_from_template(tx, &slug, &name, now)
+                .map_err(|error| AppError::Internal(error.into()))
+        })
+        .await
+        .expect("the page is created from its template");
+    let record = app.db.read(move |c| items::show(c, kind, adopted)).await.unwrap().unwrap();
+    assert_eq!(record.texts.len(), fairhall::config::LANGUAGES.len());
+    translate(&app, kind, adopted, "ko", "개인정보 처리방침 (사내)").await;
+    let edited = read_as_guest(&app, "/api/page/detail?slug=privacy-policy", "ko").await;
+    let edited = edited.assert_ok();
+    assert_eq!(
+        (&edited["title"], &edited["template"]),
+        (&json!("개인정보 처리방침 (사내)"), &json!(false))
+    );
+    let th = read_as_guest(&app, "/api/page/detail?slug=privacy-policy", "th").await;
+    assert_eq!(th.assert_ok()["body"], template("privacy-policy", "th").body);
+    assert_eq!(th.assert_ok()["template"], false);
+    let now = app.now();
+    let served = app.db.read(move |c| items::templates_served(c, now)).await.unwrap();
+    assert!(served.is_empty(), "{served:?}");
+
+    // Deleting his page puts the template back: the registration link never breaks.
+    delete(&app, kind, own).await;
+    let back = read_as_guest(&app, "/api/page/detail?slug=user-agreement", "vi").await;
+    assert_eq!(back.assert_ok()["template"], true);
+    assert_eq!(back.assert_ok()["title"], template("user-agreement", "vi").title);
 }
 
 #[tokio::test]
