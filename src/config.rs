@@ -1065,8 +1065,14 @@ mod tests {
             let error = Config::parse(text).unwrap_err().to_string();
             assert!(error.contains(key), "{text}: {error}");
         }
+    }
+
+    #[test]
+    fn a_bad_listen_address_or_support_link_names_the_key() {
         let error = Config::parse("[server]\nlisten = \"nowhere\"\n").unwrap_err().to_string();
         assert!(error.contains("listen"), "{error}");
+        let error = Config::parse("[app]\ntelegram_url = \"ftp://x\"\n").unwrap_err().to_string();
+        assert!(error.contains("app.telegram_url"), "{error}");
     }
 
     #[test]

@@ -51,6 +51,31 @@ fn doctor_reports_every_check_ok_on_a_fresh_installation() {
     assert_eq!(mode & 0o777, 0o750);
 }
 
+/// The checks doctor's readiness section warns about, once it says `expected` are to do.
+fn readiness_warnings(data: &Path, config_arg: &str, expected: usize) -> Vec<String> {
+    let said = succeed(data, &["--config", config_arg, "admin", "doctor", "--readiness"]);
+    assert!(said.contains(&format!("({expected} to do):")), "{expected} to do in\n{said}");
+    assert!(!said.contains("scheduler_lag"), "only the readiness section\n{said}");
+    let json = succeed(data, &["--config", config_arg, "admin", "doctor", "--readiness", "--json"]);
+    let findings: Vec<Value> = serde_json::from_str(&json).expect("JSON findings");
+    assert!(findings.iter().all(|finding| finding["section"] == "readiness"), "{json}");
+    findings
+        .iter()
+        .filter(|finding| finding["warning"] == true)
+        .map(|finding| {
+            assert!(finding["fix"].is_string(), "{finding}");
+            finding["check"].as_str().expect("a check").to_string()
+        })
+        .collect()
+}
+
+/// Replaces the first `from` of the config file by `to`, as the operator edits it.
+fn edit_config(config: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(config).expect("the config");
+    assert!(text.contains(from), "{from} in the config");
+    std::fs::write(config, text.replacen(from, to, 1)).expect("the config is written");
+}
+
 /// The embedded defaults' hall is not ready to open: doctor's readiness section says what it
 /// lacks, each with its fix, as warnings (exit 0); each disappears once the operator does what
 /// its fix says, until nothing is left.
@@ -60,28 +85,8 @@ fn doctor_readiness_warnings_disappear_one_by_one() {
     let (data, config) = (dir.path().join("data"), dir.path().join("fairhall.toml"));
     let config_arg = config.to_str().expect("UTF-8");
     succeed(&data, &["init", "--config", config_arg, "--no-questions"]);
-    let readiness = |expected: usize| -> Vec<String> {
-        let said = succeed(&data, &["--config", config_arg, "admin", "doctor", "--readiness"]);
-        assert!(said.contains(&format!("({expected} to do):")), "{expected} to do in\n{said}");
-        assert!(!said.contains("scheduler_lag"), "only the readiness section\n{said}");
-        let json =
-            succeed(&data, &["--config", config_arg, "admin", "doctor", "--readiness", "--json"]);
-        let findings: Vec<Value> = serde_json::from_str(&json).expect("JSON findings");
-        assert!(findings.iter().all(|finding| finding["section"] == "readiness"), "{json}");
-        findings
-            .iter()
-            .filter(|finding| finding["warning"] == true)
-            .map(|finding| {
-                assert!(finding["fix"].is_string(), "{finding}");
-                finding["check"].as_str().expect("a check").to_string()
-            })
-            .collect()
-    };
-    let edit = |from: &str, to: &str| {
-        let text = std::fs::read_to_string(&config).expect("the config");
-        assert!(text.contains(from), "{from} in the config");
-        std::fs::write(&config, text.replacen(from, to, 1)).expect("the config is written");
-    };
+    let readiness = |expected: usize| readiness_warnings(&data, config_arg, expected);
+    let edit = |from: &str, to: &str| edit_config(&config, from, to);
 
     // `init` switched the paying programmes off: their budgets are not missing.
     let all =
@@ -142,12 +147,22 @@ fn doctor_readiness_warnings_disappear_one_by_one() {
     );
     assert!(readiness(0).is_empty());
 
-    // A paying programme switched on without a daily budget is one more.
-    let text = std::fs::read_to_string(&config).expect("the config");
+    switching_a_programme_on_without_a_budget_is_one_more(&data, &config);
+}
+
+/// A paying programme switched on without a daily budget is one more thing to do.
+fn switching_a_programme_on_without_a_budget_is_one_more(data: &Path, config: &Path) {
+    let config_arg = config.to_str().expect("UTF-8");
+    let text = std::fs::read_to_string(config).expect("the config");
     let (before, signin) = text.split_once("[growth.signin]").expect("the sign-in section");
     let signin = signin.replacen("enabled = false", "enabled = true", 1);
-    std::fs::write(&config, format!("{before}[growth.signin]{signin}")).expect("written");
-    assert_eq!(readiness(1), ["programme_budgets"]);
+    std::fs::write(config, format!("{before}[growth.signin]{signin}")).expect("written");
+    let said = succeed(data, &["--config", config_arg, "admin", "doctor", "--readiness"]);
+    assert!(said.contains("(1 to do):"), "{said}");
+    assert!(
+        said.contains("programme_budgets: WARNING: signin pay players without a daily budget"),
+        "{said}"
+    );
 }
 
 #[test]
