@@ -138,21 +138,13 @@ async fn readiness_checks(db: &Db, config: &Config) -> Vec<Finding> {
     findings.into_iter().map(Finding::for_readiness).collect()
 }
 
-/// The route of the app's page `slug`, as agreements link one.
-const PAGE_ROUTE: &str = "#/pages/jogos/about-us?page=";
-
 /// Each agreement links a page of the hall's own (or an address of his).
 async fn agreement_checks(db: &Db, config: &Config) -> Vec<Finding> {
     let now = Clock::System.now();
-    let served = db
-        .read(move |connection| {
-            let templates = crate::content::items::templates_served(connection, now)?;
-            let live = crate::content::items::live_page_slugs(connection, now)?;
-            Ok((templates, live))
-        })
-        .await;
-    let (templates, live) = match served {
-        Ok(served) => served,
+    let live =
+        db.read(move |connection| crate::content::items::live_page_slugs(connection, now)).await;
+    let live = match live {
+        Ok(live) => live,
         Err(error) => {
             return vec![Finding::problem(
                 "agreements",
@@ -164,11 +156,14 @@ async fn agreement_checks(db: &Db, config: &Config) -> Vec<Finding> {
     let mut findings = Vec::new();
     for agreement in &config.app.agreements {
         let key = &agreement.key;
-        let Some(slug) = agreement.url.strip_prefix(PAGE_ROUTE) else {
+        let Some(slug) = agreement.url.strip_prefix(crate::config::PAGE_ROUTE) else {
             findings.push(Finding::ok("agreements", format!("{key}: {}", agreement.url)));
             continue;
         };
-        findings.push(if templates.contains(&slug) {
+        let has_template = crate::content::items::templates::TEMPLATE_SLUGS.contains(&slug);
+        findings.push(if live.iter().any(|live| live == slug) {
+            Finding::ok("agreements", format!("{key}: the hall's own page {slug}"))
+        } else if has_template {
             Finding::warning(
                 "agreements",
                 format!(
@@ -181,8 +176,6 @@ async fn agreement_checks(db: &Db, config: &Config) -> Vec<Finding> {
                      ID`, `content update page ID --lang LANG --body-file FILE`)"
                 ),
             )
-        } else if live.iter().any(|live| live == slug) {
-            Finding::ok("agreements", format!("{key}: the hall's own page {slug}"))
         } else {
             Finding::warning(
                 "agreements",

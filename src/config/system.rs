@@ -125,11 +125,14 @@ impl ApiConfig {
     }
 }
 
+/// The app's route of the page named by what follows it (`admin content create page --slug`).
+pub const PAGE_ROUTE: &str = "#/pages/jogos/about-us?page=";
+
 pub fn default_agreements() -> Vec<AgreementConfig> {
     let agreement = |key: &str, page: &str| AgreementConfig {
         key: key.into(),
         titles: BTreeMap::new(),
-        url: format!("#/pages/jogos/about-us?page={page}"),
+        url: format!("{PAGE_ROUTE}{page}"),
         version: "1".into(),
     };
     vec![

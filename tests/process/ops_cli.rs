@@ -112,39 +112,17 @@ fn doctor_readiness_warnings_disappear_one_by_one() {
         "recipient = \"age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\"",
     );
     assert_eq!(readiness(2), ["agreements", "agreements"]);
-    let adopted = succeed(
-        &data,
-        &[
-            "--config",
-            config_arg,
-            "admin",
-            "content",
-            "create",
-            "page",
-            "--slug",
-            "privacy-policy",
-            "--from-template",
-        ],
-    );
+    let adopt = |slug: &str| {
+        let args = ["--config", config_arg, "admin", "content", "create", "page", "--slug", slug];
+        succeed(&data, &[&args[..], &["--from-template"]].concat())
+    };
+    let adopted = adopt("privacy-policy");
     assert!(adopted.contains("from the template in 14 languages"), "{adopted}");
     assert_eq!(readiness(1), ["agreements"]);
     let pages = succeed(&data, &["--config", config_arg, "admin", "content", "list", "page"]);
     assert!(pages.contains("[user-agreement]: players read the shipped template"), "{pages}");
     assert!(!pages.contains("[privacy-policy]: players read"), "{pages}");
-    succeed(
-        &data,
-        &[
-            "--config",
-            config_arg,
-            "admin",
-            "content",
-            "create",
-            "page",
-            "--slug",
-            "user-agreement",
-            "--from-template",
-        ],
-    );
+    adopt("user-agreement");
     assert!(readiness(0).is_empty());
 
     switching_a_programme_on_without_a_budget_is_one_more(&data, &config);
