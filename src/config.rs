@@ -244,10 +244,11 @@ impl Default for ServerConfig {
 #[serde(deny_unknown_fields, default)]
 pub struct AppConfig {
     pub name: String,
-    /// The app version: always this binary's (`fairhall --version`, the spec's 3.1.0), so the
-    /// app never shows a version other than the one running. The key stays so that files
-    /// naming it still load; a different value is refused.
-    pub version: String,
+    /// Files written before 3.1.0 name the app version. The app always shows this binary's
+    /// (`fairhall --version`), so the key is read and ignored: a file naming the version it was
+    /// written for must still load after an upgrade.
+    #[serde(rename = "version", skip_serializing)]
+    pub ignored_version: Option<toml::Value>,
     pub default_lang: String,
     pub timezone: String,
     pub support_url: String,
@@ -267,7 +268,7 @@ impl Default for AppConfig {
     fn default() -> Self {
         AppConfig {
             name: "fairhall".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
+            ignored_version: None,
             default_lang: "vi".into(),
             timezone: "Asia/Ho_Chi_Minh".into(),
             support_url: String::new(),
@@ -523,13 +524,6 @@ impl Config {
         }
         self.wallet.validate(&self.app)?;
         validate_app_lists(&self.app)?;
-        if self.app.version != env!("CARGO_PKG_VERSION") {
-            bail!(
-                "config key `app.version` must be left out or be this binary's version {}, found {:?}",
-                env!("CARGO_PKG_VERSION"),
-                self.app.version
-            );
-        }
         self.api.validate()?;
         self.home.validate()?;
         self.backup.validate()?;
@@ -1013,8 +1007,6 @@ mod tests {
                 "auth.fund_password_failures_per_address",
             ),
             ("[wallet]\ndeposit_pending_max = 0\n", "wallet.deposit_pending_max"),
-            ("[app]\nversion = \"\"\n", "app.version"),
-            ("[app]\nversion = \"3.0.9\"\n", "app.version"),
             ("[app]\nsupport_hours = \"9-5\"\n", "app.support_hours"),
             ("[app]\nsupport_timezone = \"Nowhere\"\n", "app.support_timezone"),
             ("[app]\nframe_allow = [\"https://a.com/x\"]\n", "app.frame_allow"),

@@ -162,9 +162,6 @@ pub fn default_locations() -> Vec<LocationConfig> {
 
 /// Checks the agreements, locations, support settings and frame origins of `[app]`.
 pub fn validate_app_lists(app: &super::AppConfig) -> anyhow::Result<()> {
-    if app.version.trim().is_empty() || app.version.chars().count() > LABEL_CHARS_MAX {
-        bail!("config key `app.version` must be 1 to {LABEL_CHARS_MAX} characters");
-    }
     validate_agreements(&app.agreements, &app.default_lang)?;
     validate_locations(&app.locations)?;
     if SupportHours::parse(&app.support_hours).is_none() {

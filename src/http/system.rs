@@ -221,8 +221,8 @@ pub struct ReplyEncryption {
 pub struct AppConfigReply {
     pub app_name: String,
     /// The app version the settings and about screens show: this binary's, as `fairhall
-    /// --version` prints it (`app.version` may only repeat it).
-    pub version: String,
+    /// --version` prints it.
+    pub version: &'static str,
     /// The version of this server binary (the same as `version`; kept for older clients).
     pub server_version: &'static str,
     pub default_lang: &'static str,
@@ -253,7 +253,7 @@ async fn app_config(State(app): State<AppState>) -> Envelope<AppConfigReply> {
     let config = &app.config;
     Envelope::ok(AppConfigReply {
         app_name: config.app.name.clone(),
-        version: config.app.version.clone(),
+        version: env!("CARGO_PKG_VERSION"),
         server_version: env!("CARGO_PKG_VERSION"),
         default_lang: app.default_lang,
         languages: LANGUAGES.to_vec(),
