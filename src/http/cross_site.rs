@@ -8,7 +8,8 @@
 //!   by the user); `same-site` and `cross-site` are refused, since a sibling host may be
 //!   someone else's.
 //! - Without it, an `Origin` (older browsers) must name the host the request was sent to (the
-//!   `Host` header, which the README's proxies pass on); `Origin: null` is refused.
+//!   `Host` header, which the proxies of docs/install-and-upgrade.md pass on); `Origin: null`
+//!   is refused.
 //! - Without either, the client is not a browser acting for a page (the spec's app, curl): no
 //!   page of another site can have sent it, so it passes.
 //!

@@ -61,7 +61,7 @@ function operatorDay(at: number): string {
 }
 
 /**
- * A day's interest by the rules (README "Savings", src/finance/interest.rs): the balance held
+ * A day's interest by the rules (docs/programmes.md, src/finance/interest.rs): the balance held
  * all day times the annual rate over 365 days, rounded down to 0.01.
  */
 function dailyInterest(heldMinor: bigint, ratePercent: string): bigint {
