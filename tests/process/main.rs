@@ -10,6 +10,7 @@ mod backup_cli;
 mod cli;
 mod content_cli;
 mod crash;
+mod docs;
 mod envelope_cli;
 mod input_secrets;
 mod linked_cli;
