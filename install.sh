@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# install.sh: build fairhall as one statically linked binary and install it.
+# install.sh: install fairhall's statically linked binary, from a release or a checkout.
 #
 # Run ./install.sh --help for the options. Safe to run again: on an existing
 # installation it upgrades in place. The data is backed up first (with the
@@ -12,8 +12,16 @@ usage() {
     cat <<'EOF'
 Usage: ./install.sh [options]
 
-Builds the frontend (frontend/dist) and a statically linked release binary,
-then installs:
+Installs the fairhall binary of a release, checked against its SHA256SUMS:
+  - run inside the folder of a release tarball (fairhall-VERSION-ARCH-linux/,
+    made by scripts/release): installs the binary beside this script; no
+    compiler, Node or network is needed;
+  - --release FILE.tar.gz: checks the tarball against the SHA256SUMS beside it,
+    unpacks it and installs its binary;
+  - in a source checkout: builds the release first (scripts/release: the
+    frontend and a static binary, so cargo and Node 20 are needed) and
+    installs from the tarball it made.
+It installs:
   PREFIX/usr/local/bin/fairhall                 the binary (replaced atomically)
   PREFIX/etc/fairhall/fairhall.toml             the config, mode 0600, written once
                                                 by `fairhall init` with fresh secrets
@@ -40,14 +48,13 @@ Options:
                      `useradd --system` only when installing to / as root with systemd
   --listen ADDR      listen address written into a new config (default: the
                      binary's own default, 127.0.0.1:8080)
+  --release FILE     install from this release tarball (SHA256SUMS beside it)
+  --binary FILE      install this statically linked binary as it is (no sum to check)
+  In a source checkout, passed on to scripts/release:
   --skip-frontend    do not rebuild the frontend if frontend/dist already exists
-  --binary FILE      install this prebuilt binary instead of building one
   --profile NAME     the cargo profile of the build (default: release; the test
-                     suite installs a `suite` build, quicker to compile)
-                     (it must still be statically linked)
+                     suite releases a `suite` build, quicker to compile)
   -h, --help         show this help
-
-Environment: CARGO (default cargo), NPM (default npm).
 EOF
 }
 
@@ -58,9 +65,9 @@ PREFIX=/
 SYSTEMD=1
 SVC_USER=fairhall
 LISTEN=
-SKIP_FRONTEND=0
+RELEASE=
 PREBUILT=
-PROFILE=release
+RELEASE_ARGS=()
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -71,11 +78,13 @@ while [ $# -gt 0 ]; do
         --user=*) SVC_USER=${1#*=}; shift ;;
         --listen) [ $# -ge 2 ] || die "--listen needs an address"; LISTEN=$2; shift 2 ;;
         --listen=*) LISTEN=${1#*=}; shift ;;
-        --skip-frontend) SKIP_FRONTEND=1; shift ;;
+        --release) [ $# -ge 2 ] || die "--release needs a tarball"; RELEASE=$2; shift 2 ;;
+        --release=*) RELEASE=${1#*=}; shift ;;
         --binary) [ $# -ge 2 ] || die "--binary needs a file"; PREBUILT=$2; shift 2 ;;
         --binary=*) PREBUILT=${1#*=}; shift ;;
-        --profile) [ $# -ge 2 ] || die "--profile needs a name"; PROFILE=$2; shift 2 ;;
-        --profile=*) PROFILE=${1#*=}; shift ;;
+        --skip-frontend) RELEASE_ARGS+=(--skip-frontend); shift ;;
+        --profile) [ $# -ge 2 ] || die "--profile needs a name"; RELEASE_ARGS+=(--profile "$2"); shift 2 ;;
+        --profile=*) RELEASE_ARGS+=(--profile "${1#*=}"); shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown option: $1" ;;
     esac
@@ -86,12 +95,15 @@ done
 case "$SVC_USER" in
     *[!a-z0-9_-]*|-*) die "invalid user name: $SVC_USER" ;;
 esac
+[ -z "$RELEASE" ] || [ -z "$PREBUILT" ] || die "--release and --binary exclude each other"
 
-REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 if [ -n "$PREBUILT" ]; then
     PREBUILT=$(realpath -e "$PREBUILT") || die "no such binary: $PREBUILT"
 fi
-cd "$REPO_ROOT"
+if [ -n "$RELEASE" ]; then
+    RELEASE=$(realpath -e "$RELEASE") || die "no such release tarball: $RELEASE"
+fi
 
 # Absolute prefix; ROOT is the prefix without a trailing slash ("" for /).
 PREFIX=$(realpath -m "$PREFIX")
@@ -115,36 +127,7 @@ if [ "$TO_SYSTEM_ROOT" -eq 1 ] && [ "$IS_ROOT" -ne 1 ]; then
     die "installing to / needs root (or use --prefix DIR)"
 fi
 
-CARGO=${CARGO:-cargo}
-NPM=${NPM:-npm}
-
-# ---------------------------------------------------------------- frontend --
-build_frontend() {
-    local fe=$REPO_ROOT/frontend
-    [ -f "$fe/package.json" ] || die "frontend/package.json not found"
-    command -v "$NPM" >/dev/null || die "npm not found (needed to build the frontend)"
-    (
-        cd "$fe"
-        export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-        # npm records what it installed in node_modules/.package-lock.json:
-        # reinstall when that is missing or older than package-lock.json.
-        if [ ! -f node_modules/.package-lock.json ] \
-            || { [ -f package-lock.json ] && [ package-lock.json -nt node_modules/.package-lock.json ]; } \
-            || [ package.json -nt node_modules/.package-lock.json ]; then
-            if [ -f package-lock.json ]; then
-                say "npm ci (frontend)"
-                "$NPM" ci --no-audit --no-fund
-            else
-                say "npm install (frontend; no package-lock.json)"
-                "$NPM" install --no-audit --no-fund
-            fi
-        fi
-        say "npm run build (frontend)"
-        "$NPM" run build
-    )
-    [ -f "$fe/dist/index.html" ] || die "frontend build did not produce frontend/dist/index.html"
-}
-
+# ----------------------------------------------------------------- release --
 check_static() {
     local bin=$1 out
     out=$(ldd "$bin" 2>&1 || true)
@@ -154,34 +137,59 @@ check_static() {
     esac
 }
 
+# check_release_folder DIR: every file DIR's SHA256SUMS lists, the binary among them, matches
+# (a damaged or altered release installs nothing).
+check_release_folder() {
+    local dir=$1
+    [ -f "$dir/SHA256SUMS" ] || die "$dir has no SHA256SUMS: not a release folder"
+    grep -q '  fairhall$' "$dir/SHA256SUMS" || die "$dir/SHA256SUMS does not list the binary"
+    (cd "$dir" && sha256sum --check --quiet --strict SHA256SUMS) \
+        || die "the release in $dir does not match its SHA256SUMS; nothing was installed"
+    say "the release in $dir matches its SHA256SUMS"
+}
+
+# unpack_release TARBALL: checks TARBALL against the SHA256SUMS beside it, unpacks it into
+# UNPACKED and sets BUILT to its checked binary.
+UNPACKED=
+TMP_BIN=
+cleanup() {
+    if [ -n "$TMP_BIN" ]; then rm -f "$TMP_BIN"; fi
+    if [ -n "$UNPACKED" ]; then rm -rf "$UNPACKED"; fi
+}
+trap cleanup EXIT
+unpack_release() {
+    local tarball=$1 name folders
+    name=$(basename "$tarball")
+    [ -f "$(dirname "$tarball")/SHA256SUMS" ] \
+        || die "no SHA256SUMS beside $tarball (download it with the tarball)"
+    (cd "$(dirname "$tarball")" && grep -F "  $name" SHA256SUMS | grep -q "  $name\$") \
+        || die "the SHA256SUMS beside $tarball does not list $name"
+    (cd "$(dirname "$tarball")" && grep -F "  $name" SHA256SUMS | sha256sum --check --quiet --strict) \
+        || die "$name does not match SHA256SUMS; nothing was installed"
+    say "$name matches SHA256SUMS"
+    UNPACKED=$(mktemp -d)
+    tar -xzf "$tarball" -C "$UNPACKED" --no-same-owner
+    folders=("$UNPACKED"/*/)
+    [ "${#folders[@]}" -eq 1 ] && [ -d "${folders[0]}" ] || die "$name does not hold one release folder"
+    check_release_folder "${folders[0]%/}"
+    BUILT=${folders[0]%/}/fairhall
+}
+
 if [ -n "$PREBUILT" ]; then
     BUILT=$PREBUILT
-    say "using prebuilt binary $BUILT"
+    say "using the binary $BUILT"
+elif [ -n "$RELEASE" ]; then
+    unpack_release "$RELEASE"
+elif [ -f "$SCRIPT_DIR/fairhall" ] && [ ! -f "$SCRIPT_DIR/Cargo.toml" ]; then
+    check_release_folder "$SCRIPT_DIR"
+    BUILT=$SCRIPT_DIR/fairhall
+elif [ -x "$SCRIPT_DIR/scripts/release" ]; then
+    say "a source checkout: building the release first (scripts/release)"
+    RELEASE_OUT=$SCRIPT_DIR/target/release-dist
+    "$SCRIPT_DIR/scripts/release" --out "$RELEASE_OUT" "${RELEASE_ARGS[@]}"
+    unpack_release "$(ls -t "$RELEASE_OUT"/fairhall-*.tar.gz | head -n 1)"
 else
-    if [ "$SKIP_FRONTEND" -eq 1 ] && [ -f frontend/dist/index.html ]; then
-        say "skipping the frontend build (frontend/dist exists)"
-    else
-        if [ "$SKIP_FRONTEND" -eq 1 ]; then
-            say "frontend/dist missing: building the frontend despite --skip-frontend"
-        fi
-        build_frontend
-    fi
-
-    command -v "$CARGO" >/dev/null || die "cargo not found"
-    HOST=$(rustc -vV | sed -n 's/^host: //p')
-    [ -n "$HOST" ] || die "could not read the host triple from rustc -vV"
-    say "cargo build --profile $PROFILE --locked --target $HOST (static)"
-    # An explicit --target keeps RUSTFLAGS away from build scripts and proc macros.
-    RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C target-feature=+crt-static" \
-        "$CARGO" build --profile "$PROFILE" --locked --target "$HOST"
-    # Cargo's own profiles keep their historical folder names.
-    case "$PROFILE" in
-        dev|test) PROFILE_DIR=debug ;;
-        bench) PROFILE_DIR=release ;;
-        *) PROFILE_DIR=$PROFILE ;;
-    esac
-    BUILT=$REPO_ROOT/target/$HOST/$PROFILE_DIR/fairhall
-    [ -x "$BUILT" ] || die "build did not produce $BUILT"
+    die "no release here: run install.sh inside a release folder, or pass --release FILE.tar.gz"
 fi
 
 check_static "$BUILT" || die "$BUILT is not statically linked (ldd above)"
@@ -252,10 +260,8 @@ fi
 
 install -d -m 0755 "$BIN_DIR"
 TMP_BIN=$BIN_DIR/.fairhall.new.$$
-trap 'rm -f "$TMP_BIN"' EXIT
 install -m 0755 "$BUILT" "$TMP_BIN"
 mv -f "$TMP_BIN" "$BIN_PATH"          # rename(2): atomic, safe while running
-trap - EXIT
 "$BIN_PATH" --version >/dev/null || die "the installed binary does not run: $BIN_PATH --version"
 
 install -d -m 0755 "$CONF_DIR"
@@ -374,7 +380,7 @@ VERSION=$("$BIN_PATH" --version 2>/dev/null || echo "?")
 # Archives hold the chain keys and card keys: say loudly while they are written in clear.
 if "$BIN_PATH" --config "$CONF_PATH" config dump 2>/dev/null | grep -qx 'recipient = ""'; then
     ENCRYPTION="NOT ENCRYPTED: set [backup] recipient in $CONF_PATH to an age public key
-           (age-keygen -o key.txt on a machine you trust; README, \"Backups\")"
+           (age-keygen -o key.txt on a machine you trust; docs/backups.md)"
 else
     ENCRYPTION="encrypted to [backup] recipient"
 fi
