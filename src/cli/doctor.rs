@@ -173,7 +173,7 @@ async fn agreement_checks(db: &Db, config: &Config) -> Vec<Finding> {
                 format!(
                     "make it the hall's own: `fairhall admin content create page --slug {slug} \
                      --from-template`, then read and edit each language (`content show page \
-                     ID`, `content update page ID --lang LANG --body-file FILE`)"
+                     ID`, `content update page ID --body-file LANG=FILE`)"
                 ),
             )
         } else {
@@ -181,8 +181,8 @@ async fn agreement_checks(db: &Db, config: &Config) -> Vec<Finding> {
                 "agreements",
                 format!("{key}: page {slug} does not exist, so players cannot read it"),
                 format!(
-                    "`fairhall admin content create page --slug {slug} --lang {} --title TITLE \
-                     --body-file FILE`",
+                    "`fairhall admin content create page --slug {slug} --title {0}=TITLE \
+                     --body-file {0}=FILE`",
                     config.app.default_lang
                 ),
             )

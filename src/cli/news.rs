@@ -2,8 +2,8 @@
 
 use super::exit;
 use super::shared::{
-    BodyArgs, explain, format_time, parse_time, print_json_or, print_table, read_body, refused,
-    yes_no,
+    BodyArgs, LangText, article_lang_text, explain, format_time, parse_time, print_json_or,
+    print_table, read_body, refused, yes_no,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::content::{
@@ -43,7 +43,7 @@ pub enum NewsCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Change an article's title, body, language, pin or publication time.
+    /// Change an article's title and language, body, pin or publication time.
     Edit(EditArgs),
     /// Remove an article: players no longer see it (it stays in `list --all`).
     Remove {
@@ -54,14 +54,14 @@ pub enum NewsCommand {
 
 #[derive(clap::Args)]
 pub struct AddArgs {
-    /// One line, at most 120 characters.
-    #[arg(long)]
-    title: String,
+    /// The title and the article's language, e.g. --title "en=New rooms": only readers of
+    /// that language see it; `all=...` shows it to every language. One line, at most 120
+    /// characters.
+    #[arg(long, value_name = "LANG=TEXT", value_parser = article_lang_text)]
+    title: LangText,
+    /// The body, in the language of --title.
     #[command(flatten)]
     body: BodyArgs,
-    /// Only readers of this language see it (vi, en, zh, ...); every language when absent.
-    #[arg(long)]
-    lang: Option<String>,
     /// List it above the others.
     #[arg(long)]
     pinned: bool,
@@ -74,14 +74,11 @@ pub struct AddArgs {
 pub struct EditArgs {
     /// The article's id (`news list` shows them).
     id: i64,
-    /// The new title (unchanged when left out).
-    #[arg(long)]
-    title: Option<String>,
+    /// The new title and language, like `add --title` (both unchanged when left out).
+    #[arg(long, value_name = "LANG=TEXT", value_parser = article_lang_text)]
+    title: Option<LangText>,
     #[command(flatten)]
     body: BodyArgs,
-    /// A language code, or `all` for every language.
-    #[arg(long)]
-    lang: Option<String>,
     /// List it above the others.
     #[arg(long, conflicts_with = "unpinned")]
     pinned: bool,
@@ -132,7 +129,7 @@ async fn add(db: &Db, args: AddArgs, now: Timestamp) -> anyhow::Result<()> {
     let article = parse_new_article(args)?;
     let id = db.write(move |tx| content::add(tx, &article, now)).await.map_err(explain)?;
     let added = db.read(move |connection| content::show(connection, id)).await?;
-    println!("added article {id}");
+    println!("created article {id}");
     print_articles(&[added], now);
     Ok(())
 }
@@ -143,8 +140,8 @@ async fn edit(db: &Db, args: EditArgs, now: Timestamp) -> anyhow::Result<()> {
     let edited = db.write(move |tx| content::edit(tx, id, &change, now)).await.map_err(
         |error| match error {
             AppError::MissingParams => anyhow::anyhow!(
-                "nothing to change: give --title, --body, --body-file, --lang, --pinned, \
-                 --unpinned or --publish-at"
+                "nothing to change: give --title, --body, --body-file, --pinned, --unpinned \
+                 or --publish-at"
             ),
             other => or_no_article(other, &format!("no article {id}, or it is removed")),
         },
@@ -157,10 +154,11 @@ async fn edit(db: &Db, args: EditArgs, now: Timestamp) -> anyhow::Result<()> {
 fn parse_new_article(args: AddArgs) -> anyhow::Result<NewArticle> {
     let body =
         read_body(args.body)?.context("give the body with --body TEXT or --body-file PATH")?;
+    let (lang, title) = parse_title(args.title)?;
     Ok(NewArticle {
-        title: ArticleTitle::parse(&args.title).map_err(|error| refused("--title", error))?,
+        title,
         body: ArticleBody::parse(&body).map_err(|error| refused("--body", error))?,
-        lang: args.lang.as_deref().map(parse_lang).transpose()?.unwrap_or(ArticleLang::EVERY),
+        lang,
         pinned: args.pinned,
         published_at: args
             .publish_at
@@ -171,12 +169,12 @@ fn parse_new_article(args: AddArgs) -> anyhow::Result<NewArticle> {
 }
 
 fn parse_change(args: EditArgs) -> anyhow::Result<ArticleChange> {
-    let title = args.title.as_deref().map(ArticleTitle::parse).transpose();
+    let (lang, title) = args.title.map(parse_title).transpose()?.unzip();
     let body = read_body(args.body)?.as_deref().map(ArticleBody::parse).transpose();
     Ok(ArticleChange {
-        title: title.map_err(|error| refused("--title", error))?,
+        title,
         body: body.map_err(|error| refused("--body", error))?,
-        lang: args.lang.as_deref().map(parse_lang).transpose()?,
+        lang,
         pinned: match (args.pinned, args.unpinned) {
             (true, _) => Some(true),
             (_, true) => Some(false),
@@ -190,11 +188,11 @@ fn parse_change(args: EditArgs) -> anyhow::Result<ArticleChange> {
     })
 }
 
-fn parse_lang(text: &str) -> anyhow::Result<ArticleLang> {
-    ArticleLang::parse(text).map_err(|_| {
-        let codes = crate::config::LANGUAGES.join(", ");
-        anyhow::anyhow!("--lang {text:?}: give one of {codes}, or all")
-    })
+/// The article's language and title of `--title LANG=TEXT` (its language checked already).
+fn parse_title(title: LangText) -> anyhow::Result<(ArticleLang, ArticleTitle)> {
+    let lang = ArticleLang::parse(title.lang).map_err(|error| refused("--title", error))?;
+    let text = ArticleTitle::parse(&title.text).map_err(|error| refused("--title", error))?;
+    Ok((lang, text))
 }
 
 /// `not_found` as the operator reads it (`what`, exit code 4); any other refusal explained.

@@ -114,7 +114,8 @@ pub fn read_body(args: BodyArgs) -> anyhow::Result<Option<String>> {
     }
 }
 
-fn read_body_file(path: &Path) -> anyhow::Result<String> {
+/// The text of a body file (`-`: standard input), at most `BODY_FILE_MAX_BYTES`.
+pub fn read_body_file(path: &Path) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
     let limit = BODY_FILE_MAX_BYTES + 1;
     if path == Path::new("-") {
@@ -129,6 +130,87 @@ fn read_body_file(path: &Path) -> anyhow::Result<String> {
         return Err(refused("--body-file", AppError::TextTooLong { max: ArticleBody::MAX_CHARS }));
     }
     String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))
+}
+
+/// One language's text of a multilingual flag, as the operator writes every one of them:
+/// `--title en=Welcome`, repeated per language. The language is one of the hall's
+/// (`config::LANGUAGES`), checked when the command line is parsed.
+#[derive(Clone, Debug)]
+pub struct LangText {
+    pub lang: &'static str,
+    pub text: String,
+}
+
+/// The value parser of every `LANG=TEXT` flag (`#[arg(value_parser = lang_text)]`); clap
+/// names the flag in front of the refusal.
+pub fn lang_text(value: &str) -> Result<LangText, String> {
+    let (lang, text) = split_lang_text(value)?;
+    let lang = crate::i18n::normalize(lang).ok_or_else(|| unknown_language(lang, ""))?;
+    Ok(LangText { lang, text: text.to_string() })
+}
+
+/// `lang_text` for a news article's `--title`, whose language may also be `all`: the article
+/// is then shown to readers of every language.
+pub fn article_lang_text(value: &str) -> Result<LangText, String> {
+    let (lang, text) = split_lang_text(value)?;
+    if lang.eq_ignore_ascii_case("all") {
+        return Ok(LangText { lang: "all", text: text.to_string() });
+    }
+    let lang = crate::i18n::normalize(lang).ok_or_else(|| unknown_language(lang, ", or all"))?;
+    Ok(LangText { lang, text: text.to_string() })
+}
+
+fn split_lang_text(value: &str) -> Result<(&str, &str), String> {
+    let codes = crate::config::LANGUAGES.join(", ");
+    value
+        .split_once('=')
+        .map(|(lang, text)| (lang.trim(), text))
+        .ok_or_else(|| format!("give LANG=TEXT, e.g. en=Welcome, with LANG one of {codes}"))
+}
+
+fn unknown_language(lang: &str, or: &str) -> String {
+    let codes = crate::config::LANGUAGES.join(", ");
+    format!("{lang:?} is not a language of the hall: LANG is one of {codes}{or}")
+}
+
+/// The values of the flag `option` by language; a language given twice is refused.
+pub fn texts_by_lang(
+    option: &str,
+    values: Vec<LangText>,
+) -> anyhow::Result<std::collections::BTreeMap<&'static str, String>> {
+    let mut texts = std::collections::BTreeMap::new();
+    for LangText { lang, text } in values {
+        if texts.insert(lang, text).is_some() {
+            anyhow::bail!("{option} gives {lang} twice: give each language once");
+        }
+    }
+    Ok(texts)
+}
+
+/// `texts_by_lang` keyed by the code as a `String`, as the task and product specs take them.
+pub fn texts_by_code(
+    option: &str,
+    values: Vec<LangText>,
+) -> anyhow::Result<std::collections::BTreeMap<String, String>> {
+    let texts = texts_by_lang(option, values)?;
+    Ok(texts.into_iter().map(|(lang, text)| (lang.to_string(), text)).collect())
+}
+
+/// The bodies of `--body LANG=TEXT` and `--body-file LANG=PATH` by language, each file read
+/// by `read`; a language given twice, in either flag, is refused.
+pub fn bodies_by_lang(
+    bodies: Vec<LangText>,
+    files: Vec<LangText>,
+    read: impl Fn(&Path) -> anyhow::Result<String>,
+) -> anyhow::Result<std::collections::BTreeMap<&'static str, String>> {
+    let mut texts = texts_by_lang("--body", bodies)?;
+    for (lang, path) in texts_by_lang("--body-file", files)? {
+        let body = read(Path::new(&path))?;
+        if texts.insert(lang, body).is_some() {
+            anyhow::bail!("--body and --body-file both give {lang}: give each language once");
+        }
+    }
+    Ok(texts)
 }
 
 /// A refused value, named by its option: "--title: Text is too long ... (text_too_long)".

@@ -1,7 +1,9 @@
 //! `fairhall admin task ...`: operator-defined tasks (create, update, list, show, close) and
 //! their claims. Flags are checked whole by `growth::tasks`, which names the one it refuses.
 
-use super::shared::{explain, not_found, print_json_or, print_table};
+use super::shared::{
+    LangText, explain, lang_text, not_found, print_json_or, print_table, texts_by_code,
+};
 use crate::clock::Timestamp;
 use crate::db::Db;
 use crate::error::AppError;
@@ -10,7 +12,6 @@ use crate::growth::tasks::{self, TaskSettings};
 use chrono::TimeZone;
 use chrono_tz::Tz;
 use clap::Subcommand;
-use std::collections::BTreeMap;
 
 #[derive(Subcommand)]
 pub enum TaskCommand {
@@ -81,11 +82,11 @@ pub struct TaskArgs {
     #[arg(long)]
     end: Option<String>,
     /// The title in one language, e.g. --title "en=Bet 3 times today"; repeat per language.
-    #[arg(long = "title", value_name = "LANG=TEXT")]
-    titles: Vec<String>,
-    /// The description in one language (that language needs a title).
-    #[arg(long = "description", value_name = "LANG=TEXT")]
-    descriptions: Vec<String>,
+    #[arg(long = "title", value_name = "LANG=TEXT", value_parser = lang_text)]
+    titles: Vec<LangText>,
+    /// The description in one language (that language needs a title), like --title.
+    #[arg(long = "description", value_name = "LANG=TEXT", value_parser = lang_text)]
+    descriptions: Vec<LangText>,
 }
 
 /// Most claims one `task claims` prints.
@@ -142,7 +143,7 @@ pub async fn run_task(
     Ok(())
 }
 
-/// The flags as the domain's input; `--title`/`--description` values must be LANG=TEXT.
+/// The flags as the domain's input.
 fn input_of(args: TaskArgs) -> anyhow::Result<TaskInput> {
     Ok(TaskInput {
         kind: args.kind,
@@ -152,21 +153,9 @@ fn input_of(args: TaskArgs) -> anyhow::Result<TaskInput> {
         sort: args.sort,
         start: args.start,
         end: args.end,
-        titles: texts_of("--title", &args.titles)?,
-        descriptions: texts_of("--description", &args.descriptions)?,
+        titles: texts_by_code("--title", args.titles)?,
+        descriptions: texts_by_code("--description", args.descriptions)?,
     })
-}
-
-fn texts_of(option: &str, values: &[String]) -> anyhow::Result<BTreeMap<String, String>> {
-    values
-        .iter()
-        .map(|value| {
-            let (lang, text) = value.split_once('=').ok_or_else(|| {
-                anyhow::anyhow!("{option} {value:?}: give LANG=TEXT, e.g. {option} \"en=Bet once\"")
-            })?;
-            Ok((lang.trim().to_string(), text.to_string()))
-        })
-        .collect()
 }
 
 /// A task refusal carried out of the writer as an error, so that the write's savepoint rolls

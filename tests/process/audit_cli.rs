@@ -123,21 +123,22 @@ fn catalogue_changes_are_recorded_by_their_target_or_new_id() {
         (&json!(true), &json!(false))
     );
 
-    let news = succeed(data, &["admin", "news", "add", "--title", "Hello", "--body", "Hi."]);
+    let news = succeed(data, &["admin", "news", "add", "--title", "all=Hello", "--body", "Hi."]);
     let article = newest(data);
     assert_eq!(article["action"], "news.add");
     let article_id = article["target_id"].as_str().expect("the new article's id");
-    assert!(news.starts_with(&format!("added article {article_id}")), "{news}");
+    assert!(news.starts_with(&format!("created article {article_id}")), "{news}");
     assert_eq!((&article["before"], &article["after"]["title"]), (&Value::Null, &json!("Hello")));
 
     let help =
-        succeed(data, &words("admin content create help --lang en --title FAQ --body <p>Hi</p>"));
+        succeed(data, &words("admin content create help --title en=FAQ --body en=<p>Hi</p>"));
+    let help = help.trim().strip_prefix("created help ").expect("created help N").to_string();
     let item = newest(data);
-    assert_eq!(item["target_id"], format!("help:{}", help.trim()));
+    assert_eq!(item["target_id"], format!("help:{help}"));
     assert_eq!(item["after"]["texts"][0]["title"], "FAQ");
-    succeed(data, &["admin", "content", "delete", "help", help.trim()]);
+    succeed(data, &["admin", "content", "delete", "help", &help]);
     let deleted = newest(data);
-    assert_eq!(deleted["target_id"], format!("help:{}", help.trim()));
+    assert_eq!(deleted["target_id"], format!("help:{help}"));
     assert!(
         deleted["before"]["removed_at"].is_null() && deleted["after"]["removed_at"].is_number()
     );

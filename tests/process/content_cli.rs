@@ -17,6 +17,14 @@ fn content(data: &Path, args: &[&str]) -> String {
     succeed(data, &command).trim_end().to_string()
 }
 
+/// The id of `created KIND N`, as every create prints it.
+#[track_caller]
+fn created(stdout: &str) -> String {
+    let (_, id) = stdout.rsplit_once(' ').expect("created KIND ID");
+    assert!(stdout.starts_with("created ") && id.parse::<i64>().is_ok(), "{stdout}");
+    id.to_string()
+}
+
 #[track_caller]
 fn refused(data: &Path, args: &[&str]) -> String {
     let command = [&["admin", "content"], args].concat();
@@ -105,13 +113,14 @@ impl Operator {
 async fn a_banner_needs_a_picture_and_a_safe_link() {
     let operator = Operator::new().await;
     let picture = operator.picture.0.as_str();
-    let stderr = operator.refuse("create banner --lang vi --title Sale", &[]);
+    let stderr = operator.refuse("create banner --title vi=Sale", &[]);
     assert!(stderr.contains("a banner needs --picture"), "{stderr}");
-    let line = format!("create banner --lang vi --title Sale --picture {picture} --link");
+    let line = format!("create banner --title vi=Sale --picture {picture} --link");
     let stderr = operator.refuse(&line, &["javascript:alert(1)"]);
     assert!(stderr.contains("--link"), "{stderr}");
 
-    let banner = operator.run(&line, &["/pages/vip/index", "--start", "2026-11-01 00:00"]);
+    let banner =
+        created(&operator.run(&line, &["/pages/vip/index", "--start", "2026-11-01 00:00"]));
     let banners = operator.get("/api/banner/index", "vi").await;
     assert_eq!(banners.assert_ok()["list"][0]["id"].to_string(), banner);
     assert_eq!(banners.assert_ok()["list"][0]["link"], "/pages/vip/index");
@@ -127,13 +136,20 @@ async fn an_activity_gets_its_languages_one_at_a_time() {
     let (picture_id, picture_name) = &operator.picture;
     let body_file = operator.data().join("body.html");
     std::fs::write(&body_file, "<p>Nạp <b>100</b> nhận 10.</p><script>steal()</script>").unwrap();
-    let activity = operator.run(
-        &format!("create activity --lang vi --picture {picture_id} --body-file"),
-        &[body_file.to_str().unwrap(), "--title", "Nạp đầu"],
-    );
+    let body_file = format!("vi={}", body_file.to_str().unwrap());
+    let activity = created(&operator.run(
+        &format!("create activity --picture {picture_id} --body-file"),
+        &[&body_file, "--title", "vi=Nạp đầu"],
+    ));
     let updated = operator.run(
-        &format!("update activity {activity} --lang en --title"),
-        &["First deposit", "--body", "<p>Deposit <b>100</b>, get 10.</p>", "--summary", "Get 10"],
+        &format!("update activity {activity} --title"),
+        &[
+            "en=First deposit",
+            "--body",
+            "en=<p>Deposit <b>100</b>, get 10.</p>",
+            "--summary",
+            "en=Get 10",
+        ],
     );
     assert_eq!(updated, format!("updated activity {activity}"));
 
@@ -176,31 +192,35 @@ async fn an_activity_gets_its_languages_one_at_a_time() {
 #[tokio::test]
 async fn flags_a_kind_does_not_have_are_refused_by_name() {
     let operator = Operator::new().await;
-    let help = operator.run("create help --lang en --title Deposits --body", &["<p>How</p>"]);
+    let help = created(&operator.run("create help --title en=Deposits --body", &["en=<p>How</p>"]));
     let stderr = operator.refuse(&format!("update activity {help} --position 1"), &[]);
     assert!(stderr.contains("activity") && stderr.contains("no such item"), "{stderr}");
-    let stderr = operator.refuse(&format!("update help {help} --lang en --summary x"), &[]);
+    let stderr = operator.refuse(&format!("update help {help} --summary en=x"), &[]);
     assert!(stderr.contains("--summary is not a field of a help"), "{stderr}");
     let stderr = operator.refuse(&format!("update help {help} --slug x"), &[]);
     assert!(stderr.contains("--slug is not a field of a help"), "{stderr}");
     let stderr = operator.refuse(&format!("update help {help} --title x"), &[]);
-    assert!(stderr.contains("give --lang"), "{stderr}");
-    let stderr = operator.refuse("create help --lang en --title Empty", &[]);
+    assert!(stderr.contains("'--title <LANG=TEXT>': give LANG=TEXT"), "{stderr}");
+    let stderr = operator.refuse("create help --title en=Empty", &[]);
     assert!(stderr.contains("--body or --body-file is required"), "{stderr}");
-    let stderr = operator.refuse("create help --lang xx --title X --body", &["<p>x</p>"]);
-    assert!(stderr.contains("--lang \"xx\""), "{stderr}");
-    let stderr = operator.refuse("create help --title X --body", &["<p>x</p>"]);
-    assert!(stderr.contains("--lang is required"), "{stderr}");
+    let stderr = operator.refuse("create help --title xx=X --body", &["xx=<p>x</p>"]);
+    assert!(stderr.contains("\"xx\" is not a language of the hall: LANG is one of"), "{stderr}");
+    let stderr = operator.refuse("create help --body", &["en=<p>x</p>"]);
+    assert!(stderr.contains("--title is required for a new text in en"), "{stderr}");
+    let stderr = operator.refuse("create help --position 1", &[]);
+    assert!(stderr.contains("--title LANG=TEXT is required"), "{stderr}");
+    let stderr = operator.refuse("create help --title en=A --title en=B --body", &["en=x"]);
+    assert!(stderr.contains("--title gives en twice"), "{stderr}");
 }
 
 #[tokio::test]
 async fn one_live_page_has_a_slug_and_shows_its_version() {
     let operator = Operator::new().await;
-    let create = "create page --slug user-agreement --lang vi --title Terms --body";
-    let page = operator.run(create, &["<p>Điều khoản</p>", "--version", "v2"]);
-    let stderr = operator.refuse(create, &["<p>Again</p>"]);
+    let create = "create page --slug user-agreement --title vi=Terms --body";
+    let page = created(&operator.run(create, &["vi=<p>Điều khoản</p>", "--version", "v2"]));
+    let stderr = operator.refuse(create, &["vi=<p>Again</p>"]);
     assert!(stderr.contains(&format!("page {page} has it already")), "{stderr}");
-    let stderr = operator.refuse("create page --lang vi --title Nameless --body", &["<p>x</p>"]);
+    let stderr = operator.refuse("create page --title vi=Nameless --body", &["vi=<p>x</p>"]);
     assert!(stderr.contains("a page needs --slug"), "{stderr}");
 
     let shown = operator.run(&format!("show page {page} --json"), &[]);
@@ -214,11 +234,27 @@ async fn one_live_page_has_a_slug_and_shows_its_version() {
     );
 
     operator.run(&format!("delete page {page}"), &[]);
-    let again = operator.run(create, &["<p>New terms</p>", "--version", "v3"]);
+    let again = created(&operator.run(create, &["vi=<p>New terms</p>", "--version", "v3"]));
     let read = operator.get("/api/page/detail?slug=user-agreement", "vi").await;
     assert_eq!(
         (&read.assert_ok()["body"], &read.assert_ok()["version"]),
         (&"<p>New terms</p>".into(), &"v3".into())
     );
     assert_ne!(again, page);
+}
+
+#[tokio::test]
+async fn one_command_writes_several_languages_or_none() {
+    let operator = Operator::new().await;
+    let both =
+        ["--title", "vi=Nạp tiền", "--body", "vi=<p>Cách nạp</p>", "--body", "en=<p>How</p>"];
+    let help = created(&operator.run("create help --title en=Deposits", &both));
+    let detail = format!("/api/help/detail?id={help}");
+    assert_eq!(operator.get(&detail, "en").await.assert_ok()["title"], "Deposits");
+    assert_eq!(operator.get(&detail, "vi").await.assert_ok()["title"], "Nạp tiền");
+
+    let stderr = operator.refuse("create help --title en=Fees --body en=x --title fr=Frais", &[]);
+    assert!(stderr.contains("--body or --body-file is required for a new text in fr"), "{stderr}");
+    let listed = operator.run("list help", &[]);
+    assert!(listed.ends_with("1 items") && !listed.contains("Fees"), "all or none: {listed}");
 }

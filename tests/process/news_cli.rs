@@ -10,13 +10,13 @@ use std::path::Path;
 /// published at a given time to be visible at the app's `START`.
 const PUBLISHED: &str = "2026-11-01T09:00:00+07:00";
 
-/// The id of `added article N`.
+/// The id of `created article N`.
 fn added_id(stdout: &str) -> String {
     let line = stdout.lines().next().unwrap_or_default();
-    line.strip_prefix("added article ").expect("an added article").to_string()
+    line.strip_prefix("created article ").expect("a created article").to_string()
 }
 
-/// `fairhall admin news add --title <title> <args> --publish-at PUBLISHED` with `stdin` as
+/// `fairhall admin news add --title <LANG=TEXT> <args> --publish-at PUBLISHED` with `stdin` as
 /// input; returns the new article's id.
 #[track_caller]
 fn add_news(data_dir: &Path, title: &str, args: &[&str], stdin: &str) -> String {
@@ -37,10 +37,9 @@ async fn the_operator_adds_and_lists_news_from_the_command_line() {
     std::fs::write(&body_file, "First paragraph.\r\n\r\nSecond paragraph.\r\n").expect("written");
     let file = body_file.to_str().expect("a UTF-8 path");
 
-    let general = add_news(data, "Welcome", &["--body-file", file], "");
-    let vietnamese =
-        add_news(data, "Bảo trì", &["--body", "Tối nay.", "--lang", "vi", "--pinned"], "");
-    let piped = add_news(data, "Piped", &["--body-file", "-"], "From standard input.\n");
+    let general = add_news(data, "all=Welcome", &["--body-file", file], "");
+    let vietnamese = add_news(data, "vi=Bảo trì", &["--body", "Tối nay.", "--pinned"], "");
+    let piped = add_news(data, "all=Piped", &["--body-file", "-"], "From standard input.\n");
 
     let listed = succeed(data, &["admin", "news", "list"]);
     let listed_json = succeed(data, &["admin", "news", "list", "--json"]);
@@ -77,14 +76,14 @@ async fn the_operator_edits_and_removes_news_from_the_command_line() {
     let data = dir.path();
     let app = TestApp::open(data, |_| {});
     let player = app.player().await;
-    let general = add_news(data, "Welcome", &["--body", "Hi."], "");
-    let vietnamese =
-        add_news(data, "Bảo trì", &["--body", "Tối nay.", "--lang", "vi", "--pinned"], "");
-    let removed = add_news(data, "Withdrawn", &["--body", "Oops."], "");
+    let general = add_news(data, "all=Welcome", &["--body", "Hi."], "");
+    let vietnamese = add_news(data, "vi=Bảo trì", &["--body", "Tối nay.", "--pinned"], "");
+    let removed = add_news(data, "all=Withdrawn", &["--body", "Oops."], "");
 
     let edited =
-        succeed(data, &["admin", "news", "edit", &general, "--title", "Hello", "--pinned"]);
-    succeed(data, &["admin", "news", "edit", &vietnamese, "--lang", "all", "--unpinned"]);
+        succeed(data, &["admin", "news", "edit", &general, "--title", "all=Hello", "--pinned"]);
+    let every = ["edit", &vietnamese, "--title", "all=Bảo trì", "--unpinned"];
+    succeed(data, &[&["admin", "news"], &every[..]].concat());
     let gone = succeed(data, &["admin", "news", "remove", &removed]);
 
     assert!(edited.contains(&format!("{general}   all   yes ")), "{edited}");
@@ -103,23 +102,26 @@ fn the_command_line_refuses_bad_news_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("a temp directory");
     new_hall(dir.path());
     let data = dir.path();
-    let long_title = "T".repeat(121);
+    let long_title = format!("en={}", "T".repeat(121));
     let long_body = "b".repeat(20_001);
-    let id = added_id(&succeed(data, &["admin", "news", "add", "--title", "Kept", "--body", "x"]));
+    let id =
+        added_id(&succeed(data, &["admin", "news", "add", "--title", "all=Kept", "--body", "x"]));
 
-    let cases: [(&str, Vec<&str>, &str); 9] = [
+    let cases: [(&str, Vec<&str>, &str); 11] = [
         ("a long title", vec!["add", "--title", &long_title, "--body", "x"], "text_too_long"),
-        ("a blank title", vec!["add", "--title", "  ", "--body", "x"], "--title"),
-        ("a long body", vec!["add", "--title", "T", "--body", &long_body], "text_too_long"),
-        ("no body", vec!["add", "--title", "T"], "--body"),
+        ("a blank title", vec!["add", "--title", "en=  ", "--body", "x"], "--title"),
+        ("a long body", vec!["add", "--title", "en=T", "--body", &long_body], "text_too_long"),
+        ("no body", vec!["add", "--title", "en=T"], "--body"),
         (
             "an unknown language",
-            vec!["add", "--title", "T", "--body", "x", "--lang", "xx"],
-            "--lang",
+            vec!["add", "--title", "xx=T", "--body", "x"],
+            "'--title <LANG=TEXT>': \"xx\" is not a language of the hall: LANG is one of zh, tw",
         ),
+        ("a title without its language", vec!["add", "--title", "T", "--body", "x"], "LANG=TEXT"),
+        ("an edit without the language", vec!["edit", &id, "--title", "T"], "LANG=TEXT"),
         (
             "a bad time",
-            vec!["add", "--title", "T", "--body", "x", "--publish-at", "soon"],
+            vec!["add", "--title", "en=T", "--body", "x", "--publish-at", "soon"],
             "RFC 3339",
         ),
         ("an empty edit", vec!["edit", &id], "nothing to change"),
@@ -132,7 +134,15 @@ fn the_command_line_refuses_bad_news_and_changes_nothing() {
         let run = fail(data, &args);
         assert!(run.stderr.contains(expected), "{description}: {run:?}");
         let missing = expected.starts_with("no article");
-        assert_eq!(run.status.code(), Some(if missing { 4 } else { 1 }), "{description}");
+        let usage = description.contains("language");
+        let code = if missing {
+            4
+        } else if usage {
+            2
+        } else {
+            1
+        };
+        assert_eq!(run.status.code(), Some(code), "{description}");
     }
     let listed = succeed(data, &["admin", "news", "list", "--all"]);
     assert!(listed.ends_with("1 of 1 articles\n"), "{listed}");

@@ -26,12 +26,10 @@ async fn the_operator_posts_translates_lists_and_shows_an_announcement() {
             "update",
             "announcement",
             &id,
-            "--lang",
-            "en",
             "--title",
-            "Maintenance",
+            "en=Maintenance",
             "--body",
-            "Tonight at 22:00.",
+            "en=Tonight at 22:00.",
         ],
     );
 
@@ -57,20 +55,18 @@ fn create_announcement(data: &Path) -> String {
             "content",
             "create",
             "announcement",
-            "--lang",
-            "vi",
             "--title",
-            "Bảo trì",
+            "vi=Bảo trì",
             "--body",
-            "Tối nay 22:00.",
+            "vi=Tối nay 22:00.",
             "--pinned",
             "--start",
             STARTS,
         ],
     );
-    let id = created.trim().to_string();
+    let id = created.trim().strip_prefix("created announcement ").expect("the new id");
     id.parse::<i64>().expect("create prints the new id");
-    id
+    id.to_string()
 }
 
 #[tokio::test]
@@ -81,31 +77,19 @@ async fn the_operator_is_refused_with_the_reason_and_a_deleted_announcement_is_g
     let player = app.player().await;
     let id = create_announcement(data);
 
-    let new_language_without_body = fail(
-        data,
-        &["admin", "content", "update", "announcement", &id, "--lang", "fr", "--title", "Panne"],
-    );
+    let new_language_without_body =
+        fail(data, &["admin", "content", "update", "announcement", &id, "--title", "fr=Panne"]);
     assert!(new_language_without_body.stderr.contains("--body"), "{new_language_without_body:?}");
     let backwards = fail(
         data,
         &["admin", "content", "update", "announcement", &id, "--end", "2026-10-01T00:00:00Z"],
     );
     assert!(backwards.stderr.contains("--end"), "{backwards:?}");
-    fail(
+    let unknown_language = fail(
         data,
-        &[
-            "admin",
-            "content",
-            "create",
-            "announcement",
-            "--lang",
-            "xx",
-            "--title",
-            "A",
-            "--body",
-            "B",
-        ],
+        &["admin", "content", "create", "announcement", "--title", "xx=A", "--body", "xx=B"],
     );
+    assert!(unknown_language.stderr.contains("--title <LANG=TEXT>"), "{unknown_language:?}");
     assert_eq!(app.notices(&player, "en").await.len(), 1, "shown before the delete");
     succeed(data, &["admin", "content", "delete", "announcement", &id]);
     assert!(app.notices(&player, "en").await.is_empty(), "players never see it again");

@@ -241,7 +241,12 @@ fn each_invalid_field_is_refused_by_name_and_nothing_is_created() {
         ("a start that is no time", &file, &["--start", "soon"], &["start: "]),
         ("an unknown category", &file, &["--category", "toys"], &["category: ", "toys"]),
         ("reserved above the total", &file, &["--reserved", "10000.01"], &["reserved"]),
-        ("a name in no app language", &file, &["--name", "xx=Kaffee"], &["name.xx"]),
+        (
+            "a name in no app language",
+            &file,
+            &["--name", "xx=Kaffee"],
+            &["--name", "\"xx\" is not"],
+        ),
         ("a name without its language", &file, &["--name", "Kaffee"], &["--name", "LANG=TEXT"]),
         ("an unknown key in TOML", &unknown_key, &[], &["colour.toml", "unknown field `colour`"]),
         ("an unknown key in JSON", &unknown_json, &[], &["colour.json", "unknown field `colour`"]),

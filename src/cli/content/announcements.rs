@@ -3,33 +3,43 @@
 //! language's, else does not see it).
 
 use crate::cli::shared::{
-    BodyArgs, explain, format_time, not_found, parse_time, print_json_or, print_table, read_body,
-    refused, yes_no,
+    LangText, bodies_by_lang, explain, format_time, lang_text, not_found, parse_time,
+    print_json_or, print_table, read_body_file, refused, texts_by_lang, yes_no,
 };
 use crate::clock::{Clock, Timestamp};
 use crate::content::announcements::{
     self,
-    types::{Announcement, AnnouncementChange, NewAnnouncement, TextChange, parse_text_lang},
+    types::{Announcement, AnnouncementChange, NewAnnouncement, TextChange},
 };
 use crate::content::types::{ArticleBody, ArticleTitle};
 use crate::db::Db;
 use crate::error::AppError;
 use crate::paging::Paging;
-use anyhow::Context;
 
 /// Announcements `list` prints: far more than an operator keeps at once.
 const LIST_MAX: i64 = Paging::LIMIT_MAX;
 
+/// An announcement's texts: `--title`, `--body` and `--body-file` as LANG=VALUE, repeated per
+/// language.
+#[derive(clap::Args)]
+pub struct TextArgs {
+    /// The title in one language, e.g. --title "en=Maintenance tonight"; repeat per language.
+    /// One line, at most 120 characters.
+    #[arg(long = "title", value_name = "LANG=TEXT", value_parser = lang_text)]
+    titles: Vec<LangText>,
+    /// The body in one language, plain text (blank lines separate paragraphs), like --title.
+    #[arg(long = "body", value_name = "LANG=TEXT", value_parser = lang_text)]
+    bodies: Vec<LangText>,
+    /// One language's body from a UTF-8 text file, e.g. --body-file en=notice.txt; `-` reads
+    /// standard input.
+    #[arg(long = "body-file", value_name = "LANG=PATH", value_parser = lang_text)]
+    body_files: Vec<LangText>,
+}
+
 #[derive(clap::Args)]
 pub struct CreateArgs {
-    /// The language of this text (vi, en, zh, ...); add others with `update --lang`.
-    #[arg(long)]
-    lang: String,
-    /// One line, at most 120 characters.
-    #[arg(long)]
-    title: String,
     #[command(flatten)]
-    body: BodyArgs,
+    texts: TextArgs,
     /// List it above the others.
     #[arg(long)]
     pinned: bool,
@@ -45,14 +55,10 @@ pub struct CreateArgs {
 pub struct UpdateArgs {
     /// The announcement's id (`content list announcement` shows them).
     id: i64,
-    /// The language whose text --title and --body add or replace.
-    #[arg(long)]
-    lang: Option<String>,
-    /// The new title (unchanged when left out).
-    #[arg(long)]
-    title: Option<String>,
+    /// Adds or replaces the texts of the languages given (a new language needs a title and a
+    /// body).
     #[command(flatten)]
-    body: BodyArgs,
+    texts: TextArgs,
     /// List it above the others.
     #[arg(long, conflicts_with = "unpinned")]
     pinned: bool,
@@ -69,37 +75,59 @@ pub struct UpdateArgs {
 
 pub async fn create(db: &Db, args: CreateArgs) -> anyhow::Result<()> {
     let now = Clock::System.now();
-    let body =
-        read_body(args.body)?.context("give the body with --body TEXT or --body-file PATH")?;
+    let mut texts = parse_texts(args.texts)?.into_iter();
+    let Some(first) = texts.next() else {
+        anyhow::bail!("give the text with --title LANG=TEXT and --body LANG=TEXT (or --body-file)");
+    };
+    let (Some(title), Some(body)) = (first.title, first.body) else {
+        anyhow::bail!("{}: a new text needs --title {0}=... and --body {0}=...", first.lang);
+    };
     let announcement = NewAnnouncement {
-        lang: parse_lang(&args.lang)?,
-        title: ArticleTitle::parse(&args.title).map_err(|error| refused("--title", error))?,
-        body: ArticleBody::parse(&body).map_err(|error| refused("--body", error))?,
+        lang: first.lang,
+        title,
+        body,
         pinned: args.pinned,
         starts_at: args.starts_at.as_deref().map(|text| parse_time("--start", text)).transpose()?,
         ends_at: args.ends_at.as_deref().map(|text| parse_time("--end", text)).transpose()?,
     };
+    let others: Vec<AnnouncementChange> = texts.map(text_change).collect();
     let id = db
-        .write(move |tx| announcements::create(tx, &announcement, now))
+        .write(move |tx| {
+            let id = announcements::create(tx, &announcement, now)?;
+            for change in &others {
+                announcements::update(tx, id, change, now)?;
+            }
+            Ok(id)
+        })
         .await
-        .map_err(|error| window_or(error, explain))?;
-    println!("{id}");
+        .map_err(|error| match error {
+            AppError::MissingParams => new_text_refused(),
+            other => window_or(other, explain),
+        })?;
+    println!("created announcement {id}");
     Ok(())
 }
 
 pub async fn update(db: &Db, args: UpdateArgs) -> anyhow::Result<()> {
     let (id, now) = (args.id, Clock::System.now());
-    let change = parse_change(args)?;
-    let updated =
-        db.write(move |tx| announcements::update(tx, id, &change, now)).await.map_err(|error| {
-            match error {
-                AppError::MissingParams => anyhow::anyhow!(
-                    "nothing to change, or a new language without both --title and --body: give \
-                 --lang with --title and --body, --pinned, --unpinned, --start or --end"
-                ),
-                AppError::NotFound => not_found(format!("no announcement {id}, or it is deleted")),
-                other => window_or(other, explain),
+    let changes = parse_changes(args)?;
+    let updated = db
+        .write(move |tx| {
+            let mut updated = None;
+            for change in &changes {
+                updated = Some(announcements::update(tx, id, change, now)?);
             }
+            updated.ok_or(AppError::MissingParams)
+        })
+        .await
+        .map_err(|error| match error {
+            AppError::MissingParams => anyhow::anyhow!(
+                "nothing to change, or {:#}: give --title and --body as LANG=TEXT, --pinned, \
+                 --unpinned, --start or --end",
+                new_text_refused()
+            ),
+            AppError::NotFound => not_found(format!("no announcement {id}, or it is deleted")),
+            other => window_or(other, explain),
         })?;
     print_announcements(&[updated], now);
     Ok(())
@@ -143,20 +171,49 @@ pub async fn delete(db: &Db, id: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn parse_change(args: UpdateArgs) -> anyhow::Result<AnnouncementChange> {
-    let title = args.title.as_deref().map(ArticleTitle::parse).transpose();
-    let body = read_body(args.body)?.as_deref().map(ArticleBody::parse).transpose();
-    let title = title.map_err(|error| refused("--title", error))?;
-    let body = body.map_err(|error| refused("--body", error))?;
-    let text = match args.lang {
-        Some(lang) => Some(TextChange { lang: parse_lang(&lang)?, title, body }),
-        None if title.is_some() || body.is_some() => {
-            anyhow::bail!("--title and --body need --lang: the language of that text")
-        }
-        None => None,
-    };
-    Ok(AnnouncementChange {
-        text,
+/// One language's title and body, each parsed.
+struct LangParts {
+    lang: &'static str,
+    title: Option<ArticleTitle>,
+    body: Option<ArticleBody>,
+}
+
+/// The texts of `args` by language, each part parsed and refused by its flag.
+fn parse_texts(args: TextArgs) -> anyhow::Result<Vec<LangParts>> {
+    let mut titles = texts_by_lang("--title", args.titles)?;
+    let mut bodies = bodies_by_lang(args.bodies, args.body_files, read_body_file)?;
+    let langs: std::collections::BTreeSet<&'static str> =
+        titles.keys().chain(bodies.keys()).copied().collect();
+    langs
+        .into_iter()
+        .map(|lang| {
+            let title = titles.remove(lang).as_deref().map(ArticleTitle::parse).transpose();
+            let body = bodies.remove(lang).as_deref().map(ArticleBody::parse).transpose();
+            Ok(LangParts {
+                lang,
+                title: title.map_err(|error| refused("--title", error))?,
+                body: body.map_err(|error| refused("--body", error))?,
+            })
+        })
+        .collect()
+}
+
+fn text_change(parts: LangParts) -> AnnouncementChange {
+    let text = TextChange { lang: parts.lang, title: parts.title, body: parts.body };
+    AnnouncementChange { text: Some(text), ..AnnouncementChange::default() }
+}
+
+fn new_text_refused() -> anyhow::Error {
+    anyhow::anyhow!("a new language needs both --title LANG=TEXT and --body LANG=TEXT")
+}
+
+/// The changes of `args`: its pin and times with the first language's text, then one change
+/// per further language.
+fn parse_changes(args: UpdateArgs) -> anyhow::Result<Vec<AnnouncementChange>> {
+    let mut changes: Vec<AnnouncementChange> =
+        parse_texts(args.texts)?.into_iter().map(text_change).collect();
+    let fields = AnnouncementChange {
+        text: None,
         pinned: match (args.pinned, args.unpinned) {
             (true, _) => Some(true),
             (_, true) => Some(false),
@@ -168,7 +225,15 @@ fn parse_change(args: UpdateArgs) -> anyhow::Result<AnnouncementChange> {
             .map(|text| optional_time("--start", text))
             .transpose()?,
         ends_at: args.ends_at.as_deref().map(|text| optional_time("--end", text)).transpose()?,
-    })
+    };
+    match changes.first_mut() {
+        Some(first) => {
+            let text = first.text.take();
+            *first = AnnouncementChange { text, ..fields };
+        }
+        None => changes.push(fields),
+    }
+    Ok(changes)
 }
 
 /// A time, or `none` to clear it.
@@ -177,13 +242,6 @@ fn optional_time(option: &str, text: &str) -> anyhow::Result<Option<Timestamp>> 
         return Ok(None);
     }
     parse_time(option, text).map(Some)
-}
-
-fn parse_lang(text: &str) -> anyhow::Result<&'static str> {
-    parse_text_lang(text).map_err(|_| {
-        let codes = crate::config::LANGUAGES.join(", ");
-        anyhow::anyhow!("--lang {text:?}: give one of {codes}")
-    })
 }
 
 /// `bad_params` from the domain is the one window rule: it must end after it starts.

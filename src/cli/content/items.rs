@@ -2,7 +2,10 @@
 //! (`content::pictures`). Flags are parsed here; which flags a kind takes and needs is
 //! decided by `content::items`, whose refusal names the flag.
 
-use crate::cli::shared::{explain, not_found, print_json_or, print_table};
+use crate::cli::shared::{
+    LangText, bodies_by_lang, explain, lang_text, not_found, print_json_or, print_table, refused,
+    texts_by_lang,
+};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::content::items::types::{
@@ -24,22 +27,22 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct ItemArgs {
-    /// The language of --title, --summary and --body (vi, en, zh, ...).
-    #[arg(long)]
-    lang: Option<String>,
-    /// One line, at most 120 characters (a banner's is its picture's description).
-    #[arg(long)]
-    title: Option<String>,
-    /// The body as HTML (sanitized when stored: scripts, styles, event handlers, frames and
-    /// forms are removed).
-    #[arg(long, conflicts_with = "body_file")]
-    body: Option<String>,
-    /// Read the body from a UTF-8 HTML file; `-` reads standard input.
-    #[arg(long)]
-    body_file: Option<PathBuf>,
-    /// An activity's one-line summary for the list; the start of its body when absent.
-    #[arg(long)]
-    summary: Option<String>,
+    /// The title in one language, e.g. --title "en=First deposit"; repeat per language. One
+    /// line, at most 120 characters (a banner's is its picture's description).
+    #[arg(long = "title", value_name = "LANG=TEXT", value_parser = lang_text)]
+    titles: Vec<LangText>,
+    /// The body in one language as HTML, like --title (sanitized when stored: scripts,
+    /// styles, event handlers, frames and forms are removed).
+    #[arg(long = "body", value_name = "LANG=HTML", value_parser = lang_text)]
+    bodies: Vec<LangText>,
+    /// One language's body from a UTF-8 HTML file, e.g. --body-file en=terms.html; `-` reads
+    /// standard input.
+    #[arg(long = "body-file", value_name = "LANG=PATH", value_parser = lang_text)]
+    body_files: Vec<LangText>,
+    /// An activity's one-line summary in one language, like --title; the start of its body
+    /// when absent.
+    #[arg(long = "summary", value_name = "LANG=TEXT", value_parser = lang_text)]
+    summaries: Vec<LangText>,
     /// A picture's id or file name from `admin content picture add`; "" takes an activity's
     /// away.
     #[arg(long)]
@@ -71,8 +74,8 @@ pub struct PageArgs {
     pub item: ItemArgs,
     /// Write the page from the shipped template in every language, the hall's name (app.name)
     /// filled in: --slug privacy-policy or user-agreement. Review and edit it afterwards with
-    /// `content show page ID` and `content update page ID --lang LANG --body-file FILE`.
-    #[arg(long, conflicts_with_all = ["lang", "title", "body", "body_file", "summary"])]
+    /// `content show page ID` and `content update page ID --body-file LANG=FILE`.
+    #[arg(long, conflicts_with_all = ["titles", "bodies", "body_files", "summaries"])]
     pub from_template: bool,
 }
 
@@ -99,10 +102,18 @@ pub async fn create(
     args: ItemArgs,
     (timezone, now): (Tz, Timestamp),
 ) -> anyhow::Result<()> {
-    let input = input_of(args, timezone)?;
-    let written = db.write(move |tx| through_writer(items::create(tx, kind, input, now)));
+    let (input, others) = input_of(args, timezone)?;
+    let written = db.write(move |tx| {
+        through_writer(items::create(tx, kind, input, now).and_then(|id| {
+            // The further languages' texts, in the same transaction: all or none.
+            for input in others {
+                items::update(tx, kind, id, input, now)?;
+            }
+            Ok(id)
+        }))
+    });
     let id = written.await.map_err(refusal)?;
-    println!("{id}");
+    println!("created {} {id}", kind.code());
     Ok(())
 }
 
@@ -127,7 +138,8 @@ pub async fn create_from_template(
     };
     let id = written.await.map_err(refusal)?;
     println!(
-        "created page {id} ({}) from the template in {} languages: read each with `content show          page {id}` and change it with `content update page {id} --lang LANG --body-file FILE`",
+        "created page {id} ({}) from the template in {} languages: read each with `content show \
+         page {id}` and change it with `content update page {id} --body-file LANG=FILE`",
         slug.as_str(),
         crate::config::LANGUAGES.len()
     );
@@ -140,8 +152,12 @@ pub async fn update(
     args: ItemArgs,
     (timezone, now): (Tz, Timestamp),
 ) -> anyhow::Result<()> {
-    let input = input_of(args, timezone)?;
-    let written = db.write(move |tx| through_writer(items::update(tx, kind, id, input, now)));
+    let (input, others) = input_of(args, timezone)?;
+    let written = db.write(move |tx| {
+        through_writer(items::update(tx, kind, id, input, now).and_then(|()| {
+            others.into_iter().try_for_each(|input| items::update(tx, kind, id, input, now))
+        }))
+    });
     written.await.map_err(refusal)?;
     println!("updated {} {id}", kind.code());
     Ok(())
@@ -235,32 +251,24 @@ pub async fn run_picture(
     Ok(())
 }
 
-/// The flags as the domain's input, each value parsed (a refusal names its flag).
-fn input_of(args: ItemArgs, timezone: Tz) -> anyhow::Result<ItemInput> {
-    let body = match (args.body, args.body_file) {
-        (Some(text), _) => Some(text),
-        (None, Some(path)) => Some(read_body_file(&path)?),
-        (None, None) => None,
-    };
-    let lang = args
-        .lang
-        .as_deref()
-        .map(|text| {
-            crate::i18n::normalize(text).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "--lang {text:?}: give one of {}",
-                    crate::config::LANGUAGES.join(", ")
-                )
-            })
-        })
-        .transpose()?;
-    Ok(ItemInput {
+/// The flags as the domain's input, each value parsed (a refusal names its flag): the item's
+/// fields with the first language's text, then one input per further language.
+fn input_of(mut args: ItemArgs, timezone: Tz) -> anyhow::Result<(ItemInput, Vec<ItemInput>)> {
+    let texts = (
+        std::mem::take(&mut args.titles),
+        std::mem::take(&mut args.summaries),
+        std::mem::take(&mut args.bodies),
+        std::mem::take(&mut args.body_files),
+    );
+    let mut texts = texts_of(texts)?.into_iter();
+    let (lang, text) =
+        texts.next().map_or((None, TextInput::default()), |(lang, text)| (Some(lang), text));
+    let others = texts
+        .map(|(lang, text)| ItemInput { lang: Some(lang), text, ..ItemInput::default() })
+        .collect();
+    let input = ItemInput {
         lang,
-        text: TextInput {
-            title: parsed("--title", args.title.as_deref(), ArticleTitle::parse)?,
-            summary: parsed("--summary", args.summary.as_deref(), Summary::parse)?,
-            body: parsed("--body", body.as_deref(), RichText::parse)?,
-        },
+        text,
         picture: args.picture,
         link: args
             .link
@@ -276,7 +284,32 @@ fn input_of(args: ItemArgs, timezone: Tz) -> anyhow::Result<ItemInput> {
             .map(|text| time_of("--start", text, timezone))
             .transpose()?,
         end_at: args.end.as_deref().map(|text| time_of("--end", text, timezone)).transpose()?,
-    })
+    };
+    Ok((input, others))
+}
+
+/// The texts of `--title`, `--summary`, `--body` and `--body-file` by language.
+type TextFlags = (Vec<LangText>, Vec<LangText>, Vec<LangText>, Vec<LangText>);
+
+fn texts_of(
+    (titles, summaries, bodies, body_files): TextFlags,
+) -> anyhow::Result<Vec<(&'static str, TextInput)>> {
+    let mut titles = texts_by_lang("--title", titles)?;
+    let mut summaries = texts_by_lang("--summary", summaries)?;
+    let mut bodies = bodies_by_lang(bodies, body_files, read_body_file)?;
+    let langs: std::collections::BTreeSet<&'static str> =
+        titles.keys().chain(summaries.keys()).chain(bodies.keys()).copied().collect();
+    langs
+        .into_iter()
+        .map(|lang| {
+            let text = TextInput {
+                title: parsed("--title", titles.remove(lang).as_deref(), ArticleTitle::parse)?,
+                summary: parsed("--summary", summaries.remove(lang).as_deref(), Summary::parse)?,
+                body: parsed("--body", bodies.remove(lang).as_deref(), RichText::parse)?,
+            };
+            Ok((lang, text))
+        })
+        .collect()
 }
 
 fn parsed<T>(
@@ -349,11 +382,6 @@ fn read_prefix(path: &Path, limit: u64) -> anyhow::Result<Vec<u8>> {
         .read_to_end(&mut bytes)
         .with_context(|| format!("while reading {}", path.display()))?;
     Ok(bytes)
-}
-
-/// A refused value, named by its option: "--title: Text is too long ... (text_too_long)".
-fn refused(option: &str, error: AppError) -> anyhow::Error {
-    anyhow::anyhow!("{option}: {:#}", explain(error))
 }
 
 /// An item refusal carried out of the writer as an error, so that the write's savepoint rolls

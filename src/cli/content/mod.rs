@@ -16,12 +16,12 @@ use items::{ItemArgs, PageArgs, PictureCommand};
 
 #[derive(Subcommand)]
 pub enum ContentCommand {
-    /// Create an item in one language (--lang, --title, ...); prints its id.
+    /// Create an item with its texts in one or more languages (--title LANG=TEXT, ...).
     Create {
         #[command(subcommand)]
         kind: CreateKind,
     },
-    /// Change an item; with --lang, add or replace that language's text.
+    /// Change an item; --title, --summary, --body LANG=... add or replace that language's text.
     Update {
         #[command(subcommand)]
         kind: UpdateKind,

@@ -6,7 +6,7 @@
 mod print;
 mod spec;
 
-use super::shared::{explain, not_found, print_json_or};
+use super::shared::{LangText, explain, lang_text, not_found, print_json_or, texts_by_code};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
@@ -84,8 +84,8 @@ pub struct CategoryArgs {
     /// Code: 1 to 32 of a-z, 0-9 and _ (e.g. drinks).
     code: String,
     /// The name in one language, e.g. --name "en=Drinks"; repeat for more languages.
-    #[arg(long = "name", value_name = "LANG=TEXT")]
-    names: Vec<String>,
+    #[arg(long = "name", value_name = "LANG=TEXT", value_parser = lang_text)]
+    names: Vec<LangText>,
     /// An image file (PNG, JPEG or WebP, at most `wallet.avatar_max_bytes`).
     #[arg(long, value_name = "FILE")]
     picture: Option<PathBuf>,
@@ -194,7 +194,7 @@ async fn put_category(
     args: CategoryArgs,
     now: Timestamp,
 ) -> anyhow::Result<()> {
-    let names = spec::parse_texts("--name", &args.names)?;
+    let names = texts_by_code("--name", args.names)?;
     let picture = args
         .picture
         .map(|path| spec::store_picture(&path, context.data_dir, context.picture_max_bytes))

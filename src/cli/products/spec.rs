@@ -1,11 +1,10 @@
 //! A `ProductSpec` from a TOML or JSON file and the flags that override it, and the picture
 //! files a spec or a category names, checked and stored before the domain sees their names.
 
-use super::super::shared::explain;
+use super::super::shared::{LangText, explain, lang_text, texts_by_code};
 use crate::finance::goods::{self, types::ProductSpec};
 use crate::uploads::{self, Image};
 use anyhow::Context;
-use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -71,11 +70,11 @@ pub struct SpecArgs {
     #[arg(long)]
     end: Option<String>,
     /// A name in one language, e.g. --name "en=Coffee beans"; repeat for more languages.
-    #[arg(long = "name", value_name = "LANG=TEXT")]
-    names: Vec<String>,
+    #[arg(long = "name", value_name = "LANG=TEXT", value_parser = lang_text)]
+    names: Vec<LangText>,
     /// A description in one language (which needs a name too), like --name.
-    #[arg(long = "description", value_name = "LANG=TEXT")]
-    descriptions: Vec<String>,
+    #[arg(long = "description", value_name = "LANG=TEXT", value_parser = lang_text)]
+    descriptions: Vec<LangText>,
 }
 
 /// A spec to send to the domain, and the picture file it still has to store.
@@ -160,22 +159,9 @@ fn overlay_flags(spec: &mut ProductSpec, args: SpecArgs) -> anyhow::Result<()> {
     spec.rate_divisor = args.rate_divisor.or(spec.rate_divisor);
     spec.cycle_length = args.cycle_length.or(spec.cycle_length);
     spec.cycles = args.cycles.or(spec.cycles);
-    spec.name.extend(parse_texts("--name", &args.names)?);
-    spec.description.extend(parse_texts("--description", &args.descriptions)?);
+    spec.name.extend(texts_by_code("--name", args.names)?);
+    spec.description.extend(texts_by_code("--description", args.descriptions)?);
     Ok(())
-}
-
-/// `LANG=TEXT` values of `option` by language, as the domain takes them.
-pub fn parse_texts(option: &str, values: &[String]) -> anyhow::Result<BTreeMap<String, String>> {
-    values
-        .iter()
-        .map(|value| {
-            let (lang, text) = value.split_once('=').with_context(|| {
-                format!("{option} {value:?}: give LANG=TEXT, e.g. {option} \"en=Coffee beans\"")
-            })?;
-            Ok((lang.trim().to_string(), text.to_string()))
-        })
-        .collect()
 }
 
 /// A product file by its extension: TOML or JSON, refused with the file named (an unknown

@@ -273,7 +273,7 @@ pub fn create_from_template(
     Ok(id)
 }
 
-/// Creates an item of `kind`; its id. Every kind needs `--lang` and `--title`; activities,
+/// Creates an item of `kind`; its id. Every kind needs a `--title`; activities,
 /// help and pages a body; banners a picture; pages a slug.
 pub fn create(
     tx: &Tx,
@@ -281,7 +281,9 @@ pub fn create(
     input: ItemInput,
     now: Timestamp,
 ) -> Result<i64, ItemError> {
-    let lang = input.lang.ok_or_else(|| invalid("--lang is required: the text's language"))?;
+    let lang = input
+        .lang
+        .ok_or_else(|| invalid("--title LANG=TEXT is required: the text and its language"))?;
     let mut item = Item {
         id: 0,
         kind,
@@ -310,7 +312,7 @@ pub fn create(
     Ok(id)
 }
 
-/// Changes what `input` gives of a live item of `kind`; with `--lang`, adds or replaces that
+/// Changes what `input` gives of a live item of `kind`; with a language, adds or replaces that
 /// language's text (a new language needs a title, and a body where the kind has one).
 pub fn update(
     tx: &Tx,
@@ -324,13 +326,13 @@ pub fn update(
         .ok_or_else(|| invalid(&format!("{} {id}: no such item, or it is deleted", kind.code())))?;
     if input.is_empty() {
         return Err(invalid(
-            "nothing to change: give --lang with --title, --summary or --body, or another field",
+            "nothing to change: give --title, --summary or --body as LANG=TEXT, or another field",
         ));
     }
     let has_text =
         input.text.title.is_some() || input.text.summary.is_some() || input.text.body.is_some();
     if has_text && input.lang.is_none() {
-        return Err(invalid("give --lang with --title, --summary or --body: the text's language"));
+        return Err(invalid("give --title, --summary or --body with the text's language"));
     }
     apply(tx, &mut item, &input)?;
     sql::update(tx, &item, now)?;

@@ -180,7 +180,7 @@ pub struct TextInput {
 /// changes what is given. `Some(None)` clears an optional field.
 #[derive(Default)]
 pub struct ItemInput {
-    /// The language `text` is in (`--lang`).
+    /// The language `text` is in (the LANG of `--title LANG=TEXT`).
     pub lang: Option<&'static str>,
     pub text: TextInput,
     /// A picture reference: its id, file name or URL.
