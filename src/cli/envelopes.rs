@@ -251,7 +251,7 @@ fn local_time(time: Timestamp, timezone: Tz) -> String {
 
 fn print_created(created: &Created, timezone: Tz) {
     println!(
-        "envelope {} created: {} in {} {} shares",
+        "created envelope {}: {} in {} {} shares",
         created.id,
         created.total,
         created.quantity,
@@ -293,6 +293,7 @@ fn print_list(list: &[EnvelopeSummary], timezone: Tz) {
     let headers =
         ["id", "state", "mode", "total", "claimed", "remainder", "for", "expires", "note"];
     print_table(&headers, &rows);
+    println!("{} envelopes", rows.len());
 }
 
 fn print_report(report: &EnvelopeReport, timezone: Tz) {

@@ -240,10 +240,10 @@ fn withdrawal_row(withdrawal: &WithdrawalRecord, now: Timestamp) -> Vec<String> 
     ]
 }
 
-/// The line under a list: how many of how many, and which order.
-fn list_footer(shown: usize, total: i64, queue: bool) -> String {
+/// The line under a list, as every paged list ends: how many of how many, and which order.
+fn list_footer(shown: usize, total: i64, (noun, queue): (&str, bool)) -> String {
     let order = if queue { "pending, oldest first" } else { "newest first" };
-    format!("{shown} of {total} ({order})")
+    format!("{shown} of {total} {noun} ({order})")
 }
 
 pub async fn run_deposit(
@@ -326,7 +326,7 @@ async fn list_deposits(db: &Db, args: &ListArgs, now: Timestamp) -> anyhow::Resu
             })
             .collect();
         print_table(&DEPOSIT_HEADERS, &rows);
-        println!("{}", list_footer(rows.len(), total, queue));
+        println!("{}", list_footer(rows.len(), total, ("deposits", queue)));
     })?;
     Ok(())
 }
@@ -416,7 +416,7 @@ pub async fn run_withdraw(
                 let mut headers = WITHDRAWAL_HEADERS.to_vec();
                 headers.push("shared with");
                 print_table(&headers, &rows);
-                println!("{}", list_footer(rows.len(), total, queue));
+                println!("{}", list_footer(rows.len(), total, ("withdrawals", queue)));
             });
         }
         WithdrawCommand::Approve { id, json } => (id, Decision::Pass, String::new(), json),

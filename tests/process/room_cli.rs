@@ -106,7 +106,8 @@ async fn periods_show_state_bets_stake_payout_and_result() {
         table.lines().next().map(|line| line.split_whitespace().next()),
         Some(Some("issue"))
     );
-    assert_eq!(table.lines().count(), 3);
+    assert_eq!(table.lines().count(), 4);
+    assert_eq!(table.lines().last(), Some("2 periods"));
     assert_eq!(none.status.code(), Some(1));
     assert!(none.stderr.contains("--last takes 1 to 2000"), "{none:?}");
     assert_eq!(both.status.code(), Some(2), "{both:?}");

@@ -68,7 +68,7 @@ fn search_finds_users_by_phone_part_login_name_part_id_or_invite_code() {
         lines[0].split_whitespace().collect::<Vec<_>>(),
         ["id", "phone", "login", "name", "vip", "roles", "frozen", "created", "last", "login"]
     );
-    assert_eq!(lines.len(), 4, "{table}");
+    assert_eq!((lines.len(), lines[4]), (5, "3 users"), "{table}");
     let erin_row: Vec<&str> = lines[3].split_whitespace().collect();
     assert_eq!(erin_row[..6], [erin.as_str(), "13700003333", "-", "0", "admin", "no"]);
     assert_eq!(erin_row[7], "-", "never logged in");

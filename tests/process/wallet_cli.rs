@@ -76,7 +76,7 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     );
     assert!(listed.starts_with("id "), "{listed}");
     assert!(listed.contains("  age  "), "{listed}");
-    assert!(listed.ends_with("2 of 2 (pending, oldest first)\n"), "{listed}");
+    assert!(listed.ends_with("2 of 2 deposits (pending, oldest first)\n"), "{listed}");
     assert_eq!(json_ids(&listed_json), [first.clone(), second.clone()]);
     let listed_players: serde_json::Value = serde_json::from_str(&listed_json).expect("JSON");
     assert_eq!(listed_players[0]["player"], player.phone.as_str(), "{listed_json}");

@@ -90,6 +90,7 @@ pub async fn print_periods(
         });
         let header = ["issue", "state", "draw at", "bets", "stake", "payout", "result"];
         print_table(&header, &cells.collect::<Vec<_>>());
+        println!("{} periods", shown.len());
     })
 }
 

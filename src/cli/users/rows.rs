@@ -60,6 +60,7 @@ pub fn print_summaries(rows: &[SummaryRow]) {
         ]
     });
     print_table(&header, lines.collect());
+    println!("{} users", rows.len());
 }
 
 /// Prints `rows` under `header`, each column as wide as its widest cell, two spaces apart.
