@@ -40,6 +40,7 @@ mod signin;
 mod tasks;
 mod team;
 mod users;
+mod values;
 mod vip;
 mod wallet;
 
@@ -155,7 +156,7 @@ enum ConfigCommand {
 /// The command line of this process, parsed; its matches name the admin command for the audit
 /// log. Exits with clap's usage message and code when it does not parse.
 pub fn parse() -> (Cli, ArgMatches) {
-    let matches = Cli::command().version(version_text()).get_matches();
+    let matches = values::operator_worded(Cli::command()).version(version_text()).get_matches();
     match Cli::from_arg_matches(&matches) {
         Ok(cli) => (cli, matches),
         Err(error) => error.exit(),

@@ -49,8 +49,8 @@ pub enum ReportCommand {
     /// logged in from, or by an invite chain whose members came out of one period on opposite
     /// sides; each group with what the programmes paid it. The daily fraud screen.
     Linked {
-        /// The window of logins and bets looked at, in days back from now.
-        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(i64).range(1..=366))]
+        /// The window of logins and bets looked at, in days back from now (1 to 366).
+        #[arg(long, default_value_t = 7)]
         days: i64,
         /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
@@ -107,6 +107,9 @@ pub async fn run_report(
 }
 
 async fn linked(db: &Db, days: i64, json: bool, now: Timestamp) -> anyhow::Result<()> {
+    if !(1..=366).contains(&days) {
+        anyhow::bail!("--days takes 1 to 366 days, not {days}");
+    }
     let since = now - days * 86_400;
     let groups = db
         .read(move |connection| linked::linked_groups(connection, since, now))

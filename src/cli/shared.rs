@@ -42,8 +42,9 @@ pub fn explain(error: AppError) -> anyhow::Error {
     match error {
         AppError::Internal(cause) => cause,
         refusal => {
-            let message =
+            let english =
                 crate::i18n::message("en", refusal.key(), &refusal.message_args_in(chrono_tz::UTC));
+            let message = operator_message(refusal.key(), &refusal.to_string(), &english);
             let message = format!("{message} ({})", refusal.key());
             match refusal {
                 AppError::NotFound => not_found(message),
@@ -51,6 +52,35 @@ pub fn explain(error: AppError) -> anyhow::Error {
             }
         }
     }
+}
+
+/// Refusals whose English message speaks to a player ("please leave and re-enter"), as the
+/// operator reads them.
+const OPERATOR_WORDING: &[(&str, &str)] = &[
+    ("bad_params", "a value given is not valid here (see the command's --help)"),
+    ("missing_params", "a value the command needs is missing (see the command's --help)"),
+    ("invalid_amount", "not an amount: give one like 12.50 (at most 2 decimals)"),
+    ("invalid_phone", "not a phone number: give its digits, e.g. 13800000000"),
+    ("invalid_password", "a password has 6 to 18 letters, digits or underscores"),
+    ("invalid_fund_password", "a fund password is exactly 6 digits"),
+    ("not_found", "no such record"),
+    ("internal", "the command failed; the log has the cause"),
+];
+
+/// The operator's wording of a refusal: `OPERATOR_WORDING`'s, else the English message unless
+/// it addresses a player, else the refusal's own short text (`display`).
+fn operator_message(key: &str, display: &str, english: &str) -> String {
+    if let Some((_, wording)) = OPERATOR_WORDING.iter().find(|(known, _)| *known == key) {
+        return (*wording).to_string();
+    }
+    if addresses_a_player(english) { display.to_string() } else { english.to_string() }
+}
+
+/// Whether `text` is written to a player: it asks him to do something or speaks of "you".
+fn addresses_a_player(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+    ["please", "you", "your", "re"].iter().any(|word| words.contains(word))
 }
 
 pub fn yes_no(flag: bool) -> &'static str {
@@ -319,6 +349,18 @@ mod tests {
         let table = format_table(&["id", "name", "amount"], &rows);
         assert_eq!(table, "id  name   amount\n1   alice  10.00\n12  bo");
         assert_eq!(format_table(&["id"], &[]), "id");
+    }
+
+    #[test]
+    fn no_refusal_reaches_the_operator_in_a_players_words() {
+        for key in AppError::KEYS {
+            let english = crate::i18n::message("en", key, &[]);
+            let shown = operator_message(key, &key.replace('_', " "), &english);
+            assert!(!addresses_a_player(&shown), "{key}: {shown}");
+            assert!(!shown.contains("re-enter") && !shown.is_empty(), "{key}: {shown}");
+        }
+        assert!(addresses_a_player("Parameter error, please leave and re-enter"));
+        assert!(!addresses_a_player("The room is closed"));
     }
 
     #[test]

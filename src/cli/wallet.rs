@@ -1,7 +1,7 @@
 //! `fairhall admin deposit|withdraw|wallet ...`: the operator's side of the wallet.
 
 use super::exit;
-use super::shared::{explain, find_user, format_age, print_json_or, print_table};
+use super::shared::{explain, find_user, format_age, print_json_or, print_table, refused};
 use crate::clock::{Clock, Timestamp};
 use crate::config::GrowthConfig;
 use crate::crypto::CardCipher;
@@ -487,7 +487,7 @@ pub async fn run_wallet(db: &Db, command: WalletCommand, by: String) -> anyhow::
                 Some(rest) => (false, rest),
                 None => (true, amount.strip_prefix('+').unwrap_or(&amount)),
             };
-            let amount = Money::parse(magnitude).map_err(explain)?;
+            let amount = Money::parse(magnitude).map_err(|error| refused("AMOUNT", error))?;
             let adjustment = Adjustment { user_id, credit, amount, reason, admin: by };
             let balances =
                 db.write(move |tx| wallet::adjust(tx, &adjustment, now)).await.map_err(explain)?;

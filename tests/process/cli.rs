@@ -306,3 +306,51 @@ fn a_command_pointed_at_no_hall_refuses_and_creates_nothing() {
         .expect("it ran");
     assert!(listed.status.success(), "the config names the hall: {listed:?}");
 }
+
+/// Words of a player's message or of a Rust parse error: none may reach the operator.
+const NOT_FOR_THE_OPERATOR: [&str; 8] = [
+    "please",
+    "re-enter",
+    "invalid digit",
+    "expected ",
+    "Parse",
+    "input contains invalid characters",
+    "input is out of range",
+    "your ",
+];
+
+#[test]
+fn a_refused_value_is_worded_for_the_operator_and_names_its_argument() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    new_hall(dir.path());
+    succeed(
+        dir.path(),
+        &["admin", "user", "create", "--phone", "13800000009", "--password", "pw_123"],
+    );
+    let cases: &[(&[&str], &str)] = &[
+        (&["news", "show", "abc"], "'<ID>': give a whole number, e.g. 12"),
+        (&["room", "periods", "k3", "--last", "many"], "'--last <LAST>': give a whole number"),
+        (
+            &["report", "daily", "--date", "2026-13-01"],
+            "'--date <DATE>': give a date as YYYY-MM-DD",
+        ),
+        (&["report", "linked", "--days", "0"], "--days takes 1 to 366 days"),
+        (
+            &["wallet", "adjust", "13800000009", "1,5", "--reason", "x"],
+            "AMOUNT: not an amount: give one like 12.50",
+        ),
+        (&["user", "create", "--phone", "123", "--password", "pw_123"], "not a phone number"),
+        (&["user", "create", "--phone", "13800000008", "--password", "x"], "a password has 6"),
+        (&["task", "create", "--title", "xx=Bet"], "\"xx\" is not a language of the hall"),
+    ];
+    for (args, expected) in cases {
+        let args: Vec<&str> = ["admin"].iter().chain(args.iter()).copied().collect();
+        let refused = run(dir.path(), &args);
+        assert!(!refused.status.success(), "{args:?}: {refused:?}");
+        assert!(refused.stderr.contains(expected), "{args:?}: {}", refused.stderr);
+        for words in NOT_FOR_THE_OPERATOR {
+            let stderr = refused.stderr.to_lowercase();
+            assert!(!stderr.contains(&words.to_lowercase()), "{args:?}: {}", refused.stderr);
+        }
+    }
+}
