@@ -213,6 +213,9 @@ fn periods_before_the_first_chain_are_not_listed_as_due() {
     let date = format!("{}-{}-{}", &today[..4], &today[4..6], &today[6..]);
     let day =
         json_of(&succeed(data, &["admin", "room", "periods", "k3", "--date", &date, "--json"]));
+    let today =
+        json_of(&succeed(data, &["admin", "room", "periods", "k3", "--date", "today", "--json"]));
+    assert_eq!(today, day, "today is the operator's date of the open period");
     let states: Vec<&str> = day
         .as_array()
         .expect("periods")

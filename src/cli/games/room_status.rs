@@ -11,7 +11,7 @@ use crate::games::periods::{self, LAST_PERIODS_MAX, PeriodRow, Selection};
 use crate::games::rules::room::DrawSource;
 use crate::games::schedule::{self, SchedulerLag};
 use crate::money::format_signed;
-use chrono::NaiveDate;
+use chrono::{NaiveDate, TimeZone};
 use chrono_tz::Tz;
 use std::path::Path;
 use std::sync::Arc;
@@ -20,9 +20,10 @@ use std::sync::Arc;
 pub struct PeriodsArgs {
     /// Room code, e.g. k3 or canada_vip.
     room: String,
-    /// Every period of this operator day, YYYY-MM-DD.
-    #[arg(long, conflicts_with = "last")]
-    date: Option<NaiveDate>,
+    /// Every period of this operator day, YYYY-MM-DD or `today`, from the first committed
+    /// chain on (no period before it was ever played).
+    #[arg(long, conflicts_with = "last", value_parser = operator_day)]
+    date: Option<OperatorDay>,
     /// The open period and the ones before it, this many in all (default 20, at most 2000).
     #[arg(long)]
     last: Option<u32>,
@@ -38,6 +39,36 @@ pub struct ChainArgs {
     /// Print it as JSON (the same fields), for scripts.
     #[arg(long)]
     json: bool,
+}
+
+/// The day of `room periods --date`.
+#[derive(Clone, Copy)]
+pub enum OperatorDay {
+    Today,
+    On(NaiveDate),
+}
+
+impl OperatorDay {
+    /// The operator's date this names at `now`.
+    fn date(self, timezone: Tz, now: Timestamp) -> anyhow::Result<NaiveDate> {
+        match self {
+            OperatorDay::On(date) => Ok(date),
+            OperatorDay::Today => timezone
+                .timestamp_opt(now.secs(), 0)
+                .single()
+                .map(|local| local.date_naive())
+                .ok_or_else(|| anyhow::anyhow!("the clock reads no date in {timezone}")),
+        }
+    }
+}
+
+fn operator_day(text: &str) -> Result<OperatorDay, String> {
+    if text.trim().eq_ignore_ascii_case("today") {
+        return Ok(OperatorDay::Today);
+    }
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map(OperatorDay::On)
+        .map_err(|_| "give a date as YYYY-MM-DD, e.g. 2026-11-22, or today".to_string())
 }
 
 /// Periods `admin room periods` lists without --date or --last.
@@ -63,7 +94,7 @@ pub async fn print_periods(
 ) -> anyhow::Result<()> {
     let room = parse_room(&args.room)?;
     let selection = match (args.date, args.last) {
-        (Some(date), _) => Selection::Date(date),
+        (Some(day), _) => Selection::Date(day.date(timezone, now)?),
         (None, last) => Selection::Last(last.unwrap_or(LAST_PERIODS_DEFAULT)),
     };
     let rows = db

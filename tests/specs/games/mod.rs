@@ -3,6 +3,7 @@ mod fair_holes;
 mod fairness;
 pub mod live;
 mod live_sessions;
+mod room_periods;
 mod room_update;
 mod rules_page;
 mod schedule_change;
