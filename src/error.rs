@@ -264,6 +264,19 @@ app_errors! {
     /// A limit, interval or exclusion choice that is not one of those offered.
     #[error("invalid limit")]
     InvalidLimit => "invalid_limit",
+    // Issue 33, the console's staff.
+    #[error("passphrase too short or too long")]
+    InvalidPassphrase { min: usize, max: usize } => "invalid_passphrase",
+    #[error("already staff")]
+    StaffExists => "staff_exists",
+    #[error("staff member disabled")]
+    StaffDisabled => "staff_disabled",
+    #[error("second factor not enrolled")]
+    NotEnrolled => "not_enrolled",
+    #[error("second factor already enrolled")]
+    AlreadyEnrolled => "already_enrolled",
+    #[error("code already used")]
+    CodeReused => "code_reused",
 }
 
 impl AppError {
@@ -275,7 +288,7 @@ impl AppError {
             }
             AppError::TurnoverRemaining { amount } => vec![("amount", amount.to_string())],
             AppError::TextTooLong { max } => vec![("max", max.to_string())],
-            AppError::LoginNameLength { min, max } => {
+            AppError::LoginNameLength { min, max } | AppError::InvalidPassphrase { min, max } => {
                 vec![("min", min.to_string()), ("max", max.to_string())]
             }
             AppError::DepositPendingLimit { max } => vec![("max", max.to_string())],

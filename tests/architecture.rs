@@ -83,6 +83,8 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
             "login_failures",
             "agreement_acceptances",
             "user_grants",
+            "staff",
+            "staff_recovery_codes",
         ],
     ),
     ("ledger", &["accounts", "entries", "postings", "posting_counts", "ledger_checks"]),

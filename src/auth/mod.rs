@@ -14,6 +14,7 @@ mod profile;
 mod recovery;
 mod register;
 pub mod security;
+pub mod staff;
 mod sql;
 pub mod team;
 mod throttle;

@@ -13,7 +13,7 @@
 use super::audit::{self, AuditArgs};
 use super::{
     codes, content, doctor, envelopes, games, ledger, news, products, programmes, report, shared,
-    signin, tasks, team, users, vip, wallet,
+    signin, staff, tasks, team, users, vip, wallet,
 };
 use crate::audit::OsIdentity;
 use crate::clock::{Clock, Timestamp};
@@ -45,6 +45,12 @@ pub enum AdminCommand {
     User {
         #[command(subcommand)]
         command: users::UserCommand,
+    },
+    /// Staff of the operator console: create (passphrase and TOTP), confirm, list, disable,
+    /// reset.
+    Staff {
+        #[command(subcommand)]
+        command: staff::StaffCommand,
     },
     /// Deposits awaiting review, and their approval, rejection or failure.
     Deposit {
@@ -274,8 +280,19 @@ pub fn effect(command: &str) -> Option<Effect> {
         "envelope list" | "envelope show" | "envelope reserve" => Read,
         "envelope create" => Change(Kind::Envelope, Created),
         "envelope withdraw" => Change(Kind::Envelope, Arg("id")),
-        _ => return None,
+        _ => return staff_effect(command),
     })
+}
+
+/// `effect` of the console's staff commands: each change is one of the user's.
+fn staff_effect(command: &str) -> Option<Effect> {
+    match command {
+        "staff list" => Some(Effect::Read),
+        "staff create" | "staff confirm" | "staff disable" | "staff reset" => {
+            Some(Effect::Change(AuditTarget::User, Reference::Arg("user")))
+        }
+        _ => None,
+    }
 }
 
 /// The leaf command as typed: its words after `admin` and the arguments given.
@@ -338,9 +355,12 @@ impl Invocation {
     }
 }
 
-/// Arguments the audit log never stores: passwords, card numbers, an envelope's claim code.
+/// Arguments the audit log never stores: passwords and passphrases, card numbers, an
+/// envelope's claim code, a staff member's TOTP code.
 fn is_secret(command: &str, argument: &str) -> bool {
     argument.contains("password")
+        || argument.contains("passphrase")
+        || (command == "staff confirm" && argument == "code")
         || argument.contains("card")
         || (command == "envelope create" && argument == "code")
 }
@@ -515,6 +535,7 @@ async fn dispatch(
         AdminCommand::Codes { limit, json } => codes::print_codes(db, limit, json).await,
         AdminCommand::Audit(args) => audit::run_audit(db, args).await,
         AdminCommand::User { command } => users::run_user(db, &config, command, &by, now).await,
+        AdminCommand::Staff { command } => staff::run_staff(db, &config, command, now).await,
         AdminCommand::Verify { json } => ledger::verify_ledger(db, json).await,
         AdminCommand::Clock { command } => ledger::run_clock(db, command, now).await,
         AdminCommand::Reverse { entry, reason, json } => {

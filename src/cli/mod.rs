@@ -37,6 +37,7 @@ mod serve;
 mod setup;
 mod shared;
 mod signin;
+mod staff;
 mod tasks;
 mod team;
 mod users;

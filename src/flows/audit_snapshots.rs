@@ -202,6 +202,9 @@ struct UserState {
     balances: crate::ledger::Balances,
     /// The running time-out or self-exclusion (`user exclusions lift` ends it).
     exclusion: Option<crate::protection::ExclusionState>,
+    /// His staff membership of the console (`admin staff ...`), when he is staff.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    staff: Option<crate::auth::staff::types::StaffSummary>,
 }
 
 fn user_state(
@@ -214,6 +217,11 @@ fn user_state(
         grants: crate::auth::grants::grants(connection, user)?,
         balances: crate::ledger::balances(connection, user)?,
         exclusion: crate::protection::exclusion(connection, user, now)?,
+        staff: match crate::auth::staff::show(connection, user) {
+            Ok(staff) => Some(staff),
+            Err(AppError::NotFound) => None,
+            Err(other) => return Err(other),
+        },
     })
 }
 

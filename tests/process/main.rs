@@ -25,6 +25,7 @@ mod report_cli;
 mod room_cli;
 mod serve;
 mod signin_cli;
+mod staff_cli;
 mod team_cli;
 mod upgrade;
 mod user_cli;

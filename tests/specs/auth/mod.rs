@@ -9,5 +9,6 @@ mod secret_throttle;
 mod session_first;
 mod session_limits;
 mod sessions;
+mod staff;
 mod team;
 mod throttle;
