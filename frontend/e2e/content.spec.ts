@@ -1,7 +1,7 @@
 // Activities and help as a player meets them: the operator writes them by CLI in Vietnamese and
 // English; the player reads them in Vietnamese, switches to English and reads the English text.
 import { expect, test } from '@playwright/test';
-import { admin, locale, logInViaUi, randomPhone, registerViaApi } from './support';
+import { admin, createdId, locale, logInViaUi, randomPhone, registerViaApi } from './support';
 
 const vi = locale('vi');
 const en = locale('en');
@@ -11,30 +11,36 @@ test('a player reads activities and help in his language, switching from vi to e
   request,
 }) => {
   const stamp = Date.now().toString(36);
-  const activity = admin(
-    ...['content', 'create', 'activity', '--lang', 'vi', '--title', `Nạp đầu ${stamp}`],
-    ...['--body', '<p>Nạp <strong>100</strong> nhận 10.</p><script>window.hacked=1</script>'],
-  ).trim();
+  const activity = createdId(
+    admin(
+      ...['content', 'create', 'activity', '--title', `vi=Nạp đầu ${stamp}`],
+      ...['--body', 'vi=<p>Nạp <strong>100</strong> nhận 10.</p><script>window.hacked=1</script>'],
+    ),
+    'activity',
+  );
   admin(
-    ...['content', 'update', 'activity', activity, '--lang', 'en'],
+    ...['content', 'update', 'activity', activity],
     ...[
       '--title',
-      `First deposit ${stamp}`,
+      `en=First deposit ${stamp}`,
       '--body',
-      '<p>Deposit <strong>100</strong>, get 10.</p>',
+      'en=<p>Deposit <strong>100</strong>, get 10.</p>',
     ],
   );
-  const help = admin(
-    ...['content', 'create', 'help', '--lang', 'vi', '--title', `Cách rút tiền ${stamp}`],
-    ...['--body', '<ol><li>Mở trang rút tiền.</li></ol>'],
-  ).trim();
+  const help = createdId(
+    admin(
+      ...['content', 'create', 'help', '--title', `vi=Cách rút tiền ${stamp}`],
+      ...['--body', 'vi=<ol><li>Mở trang rút tiền.</li></ol>'],
+    ),
+    'help',
+  );
   admin(
-    ...['content', 'update', 'help', help, '--lang', 'en'],
+    ...['content', 'update', 'help', help],
     ...[
       '--title',
-      `How to withdraw ${stamp}`,
+      `en=How to withdraw ${stamp}`,
       '--body',
-      '<ol><li>Open the withdrawal page.</li></ol>',
+      'en=<ol><li>Open the withdrawal page.</li></ol>',
     ],
   );
   const phone = randomPhone();

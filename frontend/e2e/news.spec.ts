@@ -1,16 +1,13 @@
 // News as a player meets it, published and removed by the operator's CLI; the investment
 // records reached from the account overview.
 import { expect, test } from '@playwright/test';
-import { admin, locale, logInViaUi, randomPhone, registerViaApi } from './support';
+import { admin, createdId, locale, logInViaUi, randomPhone, registerViaApi } from './support';
 
 const vi = locale('vi');
 
-/** The id of `added article N`, the first line `admin news add` prints. */
+/** The id of the article `admin news add` creates. */
 function addNews(...args: string[]): string {
-  const out = admin('news', 'add', ...args);
-  const id = /^added article (\d+)$/m.exec(out)?.[1];
-  if (id === undefined) throw new Error(`admin news add printed: ${out}`);
-  return id;
+  return createdId(admin('news', 'add', ...args), 'article');
 }
 
 test('a player reads the news the operator publishes, and no longer sees a removed article', async ({
@@ -21,21 +18,12 @@ test('a player reads the news the operator publishes, and no longer sees a remov
   const title = `Bảo trì ${stamp}`;
   const id = addNews(
     '--title',
-    title,
+    `vi=${title}`,
     '--body',
     'Hệ thống bảo trì lúc 02:00.\n\n<b>Không phải HTML</b>',
-    '--lang',
-    'vi',
     '--pinned',
   );
-  addNews(
-    '--title',
-    `English only ${stamp}`,
-    '--body',
-    'Not for Vietnamese readers.',
-    '--lang',
-    'en',
-  );
+  addNews('--title', `en=English only ${stamp}`, '--body', 'Not for Vietnamese readers.');
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');
   await logInViaUi(page, phone, 'secret12', vi);

@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import {
   admin,
+  createdId,
   locale,
   logInViaUi,
   randomPhone,
@@ -21,28 +22,22 @@ test('an announcement in two languages is read in each, and a deposit approval a
   request,
 }) => {
   const stamp = Date.now().toString(36);
-  const id = admin(
-    'content',
-    'create',
+  const id = createdId(
+    admin(
+      ...['content', 'create', 'announcement', '--title', `vi=Bảo trì ${stamp}`],
+      ...['--body', 'vi=Hệ thống bảo trì lúc 02:00.'],
+    ),
     'announcement',
-    '--lang',
-    'vi',
-    '--title',
-    `Bảo trì ${stamp}`,
-    '--body',
-    'Hệ thống bảo trì lúc 02:00.',
-  ).trim();
+  );
   admin(
     'content',
     'update',
     'announcement',
     id,
-    '--lang',
-    'en',
     '--title',
-    `Maintenance ${stamp}`,
+    `en=Maintenance ${stamp}`,
     '--body',
-    'The hall is down for maintenance at 02:00.',
+    'en=The hall is down for maintenance at 02:00.',
   );
   const phone = randomPhone();
   await registerViaApi(request, phone, 'secret12');

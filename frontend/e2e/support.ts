@@ -119,6 +119,13 @@ export function admin(...args: string[]): string {
   return execFileSync(bin, ['--config', config, 'admin', ...args], { encoding: 'utf8' });
 }
 
+/** The id in `created KIND ID`, the line every creating `admin` command prints. */
+export function createdId(out: string, kind: string): string {
+  const id = new RegExp(`^created ${kind} (\\d+)$`, 'm').exec(out)?.[1];
+  if (id === undefined) throw new Error(`expected "created ${kind} ID"; the CLI printed: ${out}`);
+  return id;
+}
+
 /** Verification codes the server "sent" (log delivery), newest first, via `fairhall admin codes`. */
 export function sentCodes(): { target: string; purpose: string; code: string }[] {
   const out = admin('codes');
@@ -357,9 +364,7 @@ export function createProduct(name: string, now: number, cycles: string[]): stri
     '--name',
     `vi=${name}`,
   );
-  const id = /created product (\d+)/.exec(created)?.[1];
-  if (id === undefined) throw new Error(`admin product create said: ${created}`);
-  return id;
+  return createdId(created, 'product');
 }
 
 /** A valid 2×2 PNG (the server checks vouchers by content). */

@@ -23,6 +23,7 @@ import {
   axeViolations,
   bettablePeriod,
   createProduct,
+  createdId,
   creditWallet,
   locale,
   randomPhone,
@@ -376,15 +377,22 @@ function contentItems(phone: string): { activityId: string; helpId: string } {
   const file = resolve(mkdtempSync(resolve(tmpdir(), 'fairhall-tour-')), 'activity.png');
   writeFileSync(file, tinyPng());
   const picture = admin('content', 'picture', 'add', file).split('\t')[0] ?? '';
-  const activityId = admin(
-    ...['content', 'create', 'activity', '--lang', 'vi', '--picture', picture],
-    ...['--title', `Khuyến mãi ${phone.slice(-4)}`, '--summary', 'Nạp lần đầu, nhận thêm 10%.'],
-    ...['--body', '<h2>Thể lệ</h2><p>Nạp từ <strong>100</strong> USDT, nhận thêm 10%.</p>'],
-  ).trim();
-  const helpId = admin(
-    ...['content', 'create', 'help', '--lang', 'vi', '--title', `Cách nạp tiền ${phone.slice(-4)}`],
-    ...['--body', '<ol><li>Mở trang nạp tiền.</li><li>Chọn phương thức.</li></ol>'],
-  ).trim();
+  const activityId = createdId(
+    admin(
+      ...['content', 'create', 'activity', '--picture', picture],
+      ...['--title', `vi=Khuyến mãi ${phone.slice(-4)}`],
+      ...['--summary', 'vi=Nạp lần đầu, nhận thêm 10%.'],
+      ...['--body', 'vi=<h2>Thể lệ</h2><p>Nạp từ <strong>100</strong> USDT, nhận thêm 10%.</p>'],
+    ),
+    'activity',
+  );
+  const helpId = createdId(
+    admin(
+      ...['content', 'create', 'help', '--title', `vi=Cách nạp tiền ${phone.slice(-4)}`],
+      ...['--body', 'vi=<ol><li>Mở trang nạp tiền.</li><li>Chọn phương thức.</li></ol>'],
+    ),
+    'help',
+  );
   for (const [slug, title] of [
     ['about-us', 'Về chúng tôi'],
     ['company-profile', 'Hồ sơ công ty'],
@@ -395,8 +403,8 @@ function contentItems(phone: string): { activityId: string; helpId: string } {
     }[];
     if (pages.some((page) => page.slug === slug && page.removed_at === null)) continue;
     admin(
-      ...['content', 'create', 'page', '--slug', slug, '--version', '2026.1', '--lang', 'vi'],
-      ...['--title', title, '--body', `<p>${title}: sảnh trò chơi tự vận hành.</p>`],
+      ...['content', 'create', 'page', '--slug', slug, '--version', '2026.1'],
+      ...['--title', `vi=${title}`, '--body', `vi=<p>${title}: sảnh trò chơi tự vận hành.</p>`],
     );
   }
   return { activityId, helpId };
@@ -466,29 +474,18 @@ async function playerWithHistory(request: APIRequestContext): Promise<Player> {
       `tour-${phone}-${room}`,
     );
   }
-  const out = admin(
-    'news',
-    'add',
-    '--title',
-    `Tour ${phone}`,
-    '--body',
-    'Bảo trì hệ thống lúc 02:00.',
-    '--lang',
-    'vi',
+  const newsId = createdId(
+    admin('news', 'add', '--title', `vi=Tour ${phone}`, '--body', 'Bảo trì hệ thống lúc 02:00.'),
+    'article',
   );
-  const newsId = /^added article (\d+)$/m.exec(out)?.[1] ?? '';
   const { activityId, helpId } = contentItems(phone);
-  const announcementId = admin(
-    'content',
-    'create',
+  const announcementId = createdId(
+    admin(
+      ...['content', 'create', 'announcement', '--title', `vi=Thông báo ${phone.slice(-4)}`],
+      ...['--body', 'vi=Bảo trì hệ thống lúc 02:00.\n\nCảm ơn bạn đã kiên nhẫn.'],
+    ),
     'announcement',
-    '--lang',
-    'vi',
-    '--title',
-    `Thông báo ${phone.slice(-4)}`,
-    '--body',
-    'Bảo trì hệ thống lúc 02:00.\n\nCảm ơn bạn đã kiên nhẫn.',
-  ).trim();
+  );
   const now = Math.floor(Date.now() / 1000);
   const cycles = ['--cycle-unit', 'day', '--cycles', '3', '--payout-time', '10:00'];
   const productId = createProduct(`Xoài ${phone.slice(-4)}`, now, cycles);

@@ -700,7 +700,7 @@ mod tests {
         assert_eq!(category.argument("code"), Some("drinks"), "only a claim code is secret");
         let delete = invocation(&["content", "delete", "banner", "3"]);
         assert_eq!(content_target(&delete, "3"), "banner:3");
-        let update = invocation(&["content", "update", "page", "4", "--title", "About"]);
+        let update = invocation(&["content", "update", "page", "4", "--title", "en=About"]);
         assert_eq!(content_target(&update, "4"), "page:4");
         let task = invocation(&["task", "create", "--title", "en=A", "--title", "vi=B"]);
         assert_eq!(task.arguments["titles"], serde_json::json!(["en=A", "vi=B"]));

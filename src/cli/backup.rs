@@ -13,7 +13,7 @@ use std::path::Path;
 /// Said on standard error by every unencrypted backup.
 pub const UNENCRYPTED: &str = "fairhall: WARNING: this archive is NOT encrypted: it holds the \
     chain keys (every undrawn result) and the card-number keys in clear. Set [backup] recipient \
-    to an age public key (README, \"Backups\") before copying archives off this machine";
+    to an age public key (docs/backups.md) before copying archives off this machine";
 
 /// Writes one archive of the data directory while `serve` may run; `-` writes it to standard
 /// output (and what was written to standard error).

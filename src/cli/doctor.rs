@@ -378,7 +378,7 @@ async fn integrity_check(db: &Db) -> Finding {
         Ok(rows) => Finding::problem(
             "integrity",
             format!("PRAGMA integrity_check: {}", rows.join("; ")),
-            "stop serve and restore the latest backup (see README, Backups)",
+            "stop serve and restore the latest backup (see docs/backups.md)",
         ),
         Err(error) => Finding::problem(
             "integrity",
@@ -395,7 +395,7 @@ async fn foreign_key_check(db: &Db) -> Finding {
         Ok(rows) => Finding::problem(
             "foreign_keys",
             format!("{} dangling reference(s): {}", rows.len(), rows.join(", ")),
-            "stop serve and restore the latest backup (see README, Backups)",
+            "stop serve and restore the latest backup (see docs/backups.md)",
         ),
         Err(error) => Finding::problem(
             "foreign_keys",

@@ -32,7 +32,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         if config.backup.recipient.trim().is_empty() {
             tracing::warn!(
                 "backups are NOT encrypted: archives hold the chain keys and the card-number keys \
-                 in clear; set [backup] recipient to an age public key (README, \"Backups\")"
+                 in clear; set [backup] recipient to an age public key (docs/backups.md)"
             );
         }
         let open_files = crate::startup::raise_open_files_limit();
