@@ -1,6 +1,14 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+
+/**
+ * Whether an HTML transform is at the player's index.html (not the console's admin/index.html).
+ * Vite runs every plugin's HTML transforms for every page of every build, whatever the plugin's
+ * environment, so the player's two plugins check the page themselves.
+ */
+const isPlayerPage = (context: IndexHtmlTransformContext): boolean =>
+  context.path === '/index.html';
 
 /**
  * Inlines the entry stylesheet (about 2 kB gzip) into index.html: one render-blocking request
@@ -17,7 +25,7 @@ function inlineEntryCss(): Plugin {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle;
-        if (bundle === undefined) return html;
+        if (bundle === undefined || !isPlayerPage(context)) return html;
         return html.replace(
           /\s*<link rel="stylesheet"[^>]*href="\.\/([^"]+\.css)"[^>]*>/g,
           (tag, file: string) => {
@@ -47,7 +55,7 @@ function preloadLoggedInHome(): Plugin {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle;
-        if (bundle === undefined) return html;
+        if (bundle === undefined || !isPlayerPage(context)) return html;
         const chunks = Object.values(bundle).flatMap((item) =>
           item.type === 'chunk' ? [item] : [],
         );
@@ -85,8 +93,14 @@ function preloadLoggedInHome(): Plugin {
 
 // The dev server forwards API calls to a running `fairhall serve` (FAIRHALL_API).
 const backend = process.env.FAIRHALL_API ?? 'http://127.0.0.1:8080';
-const proxied = ['/api', '/index/', '/user/', '/logout', '/healthz'];
+const proxied = ['/api', '/index/', '/user/', '/logout', '/healthz', '/admin/api'];
 
+// Two builds into one dist/, one after the other (`builder`): the player app (environment
+// `client`: index.html, its inline CSS and preload script, the first-load budget) and the
+// operator console (`console`: admin/index.html -> dist/admin/index.html, its files in
+// dist/assets/ named console-*, referenced as ../assets/). Neither build sees the other's
+// modules, so no chunk of one holds code of the other; the shared components and libraries
+// are bundled into each. The player's two plugins leave the console's page alone.
 export default defineConfig({
   base: './',
   plugins: [react(), inlineEntryCss(), preloadLoggedInHome()],
@@ -98,23 +112,45 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     target: 'es2022',
-    emptyOutDir: true,
     modulePreload: { polyfill: false },
     reportCompressedSize: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Everything the first load needs in one chunk (one request, one gzip window).
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            // Code the lazy screens share (TanStack Query, valibot, shared components and hooks)
-            // in one chunk instead of a dozen tiny ones: fewer round trips on a phone.
-            {
-              name: 'shared',
-              test: /node_modules[\\/](@tanstack|valibot)|src[\\/](components|hooks|lib|app[\\/]query-)/,
-              priority: 1,
+  },
+  builder: {},
+  environments: {
+    client: {
+      build: {
+        emptyOutDir: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the first load needs in one chunk (one request, one gzip window).
+                { name: 'app', tags: ['$initial'], priority: 2 },
+                // Code the lazy screens share (TanStack Query, valibot, shared components and
+                // hooks) in one chunk instead of a dozen tiny ones: fewer round trips on a phone.
+                {
+                  name: 'shared',
+                  test: /node_modules[\\/](@tanstack|valibot)|src[\\/](components|hooks|lib|app[\\/]query-)/,
+                  priority: 1,
+                },
+              ],
             },
-          ],
+          },
+        },
+      },
+    },
+    console: {
+      consumer: 'client',
+      build: {
+        // Built after the player app, into the same dist/.
+        emptyOutDir: false,
+        rolldownOptions: {
+          input: fileURLToPath(new URL('./admin/index.html', import.meta.url)),
+          output: {
+            entryFileNames: 'assets/console-[hash].js',
+            chunkFileNames: 'assets/console-[name]-[hash].js',
+            assetFileNames: 'assets/console-[name]-[hash][extname]',
+          },
         },
       },
     },

@@ -79,6 +79,32 @@ impl OsIdentity {
     }
 }
 
+/// Where a change was made: a shell on the server (`fairhall admin`) or the operator console,
+/// recorded beside the actor. Stored in the `os_identity` column as JSON: a shell's identity
+/// as `{uid, ...}`, the console's as `{"console": {staff_id, session_id, address}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Origin {
+    Console { console: ConsoleOrigin },
+    Shell(OsIdentity),
+}
+
+/// The console session a change was made in: its staff member (whose name is the actor, as
+/// verified by his sign-in), the session and the client's address.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConsoleOrigin {
+    pub staff_id: crate::ids::UserId,
+    pub session_id: i64,
+    pub address: String,
+}
+
+impl Origin {
+    /// The shell of this process.
+    pub fn shell() -> Origin {
+        Origin::Shell(OsIdentity::current())
+    }
+}
+
 /// How the command ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandEnd {
@@ -90,7 +116,7 @@ pub enum CommandEnd {
 /// One action to record.
 pub struct Entry {
     pub actor: Actor,
-    pub os_identity: OsIdentity,
+    pub origin: Origin,
     /// `<noun>.<verb>`, e.g. `user.freeze`.
     pub action: String,
     /// user, deposit, withdrawal, wallet, room, ...
@@ -130,7 +156,7 @@ pub fn record(connection: &Connection, entry: &Entry, now: Timestamp) -> Result<
             json(&entry.after),
             outcome,
             message,
-            serde_json::to_string(&entry.os_identity).map_err(anyhow::Error::from)?,
+            serde_json::to_string(&entry.origin).map_err(anyhow::Error::from)?,
         ])?;
     Ok(connection.last_insert_rowid())
 }
@@ -160,7 +186,7 @@ pub struct Record {
     #[serde(serialize_with = "rfc3339")]
     pub at: Timestamp,
     pub actor: String,
-    /// `OsIdentity` as recorded (`{}` before migration V36).
+    /// `Origin` as recorded (`{}` before migration V36).
     pub os_identity: Value,
     pub action: String,
     pub target_kind: String,
@@ -239,7 +265,11 @@ mod tests {
     fn entry(actor: &str, action: &str, target: (&str, &str), outcome: CommandEnd) -> Entry {
         Entry {
             actor: Actor::parse(actor).expect("an actor"),
-            os_identity: OsIdentity { uid: 1000, sudo_user: None, logname: Some("ops".into()) },
+            origin: Origin::Shell(OsIdentity {
+                uid: 1000,
+                sudo_user: None,
+                logname: Some("ops".into()),
+            }),
             action: action.into(),
             target_kind: target.0.into(),
             target_id: Some(target.1.into()),

@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 mod backup;
+mod console;
 mod growth;
 mod initial;
 mod ops;
@@ -16,6 +17,7 @@ mod receiving;
 mod system;
 
 pub use backup::*;
+pub use console::*;
 pub use growth::*;
 pub use initial::{FirstAccount, HallSettings};
 pub use ops::*;
@@ -48,6 +50,7 @@ pub struct Config {
     pub metrics: MetricsConfig,
     pub log: LogConfig,
     pub protection: ProtectionConfig,
+    pub console: ConsoleConfig,
 }
 
 /// The operator's content items (`fairhall admin content`).
@@ -531,6 +534,7 @@ impl Config {
         self.metrics.validate()?;
         self.log.validate()?;
         self.protection.validate()?;
+        self.console.validate()?;
         self.growth.validate()
     }
 
@@ -758,12 +762,16 @@ pub fn initial_config_text(data_dir: &Path, listen: SocketAddr, hall: &HallSetti
     let mut programmes = ProgrammesOff::default();
     let mut hall_lines = initial::HallLines::new(hall);
     let lines = EXAMPLE.lines().flat_map(|line| hall_lines.rewrite(line)).collect::<Vec<_>>();
+    let mut section = "";
     for line in &lines {
+        if line.starts_with('[') {
+            section = line.as_str();
+        }
         let replaced = match line.split_once(" = ").map(|(key, _)| key) {
             Some("data_dir") => {
                 vec![format!("data_dir = {}", toml_string(&data_dir.display().to_string()))]
             }
-            Some("listen") => vec![format!("listen = \"{listen}\"")],
+            Some("listen") if section == "[server]" => vec![format!("listen = \"{listen}\"")],
             Some(key @ ("card_key" | "card_mac_key")) => {
                 vec![format!("{key} = \"{}\"", random_key_hex())]
             }

@@ -277,6 +277,15 @@ app_errors! {
     AlreadyEnrolled => "already_enrolled",
     #[error("code already used")]
     CodeReused => "code_reused",
+    /// The console's own session is missing, ended or timed out (HTTP 401).
+    #[error("console sign-in required")]
+    StaffSignInRequired => "staff_sign_in_required",
+    /// The staff member's role and grants do not hold the permission (HTTP 403).
+    #[error("no permission")]
+    NoPermission => "no_permission",
+    /// A console change without the session's CSRF token in `x-csrf-token` (HTTP 403).
+    #[error("missing or wrong CSRF token")]
+    CsrfRefused => "csrf_refused",
 }
 
 impl AppError {

@@ -85,6 +85,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
             "user_grants",
             "staff",
             "staff_recovery_codes",
+            "staff_sessions",
         ],
     ),
     ("ledger", &["accounts", "entries", "postings", "posting_counts", "ledger_checks"]),

@@ -1,14 +1,19 @@
 //! Roles and permissions (spec section 6): the names a user may hold and the rules that decide
 //! whether held names grant what is asked. Pure: no database, no clock.
 //!
-//! A permission is granted by the wildcard permission `*:*:*` or by the exact one; a role by the
-//! `admin` role or by the exact one. Empty input (an empty name or an empty list) is never
-//! granted. The any-of and all-of variants apply the same rule to each name asked for.
+//! A permission is granted by the wildcard permission `*:*:*`, by one whose `*` segments match
+//! the asked name's segments, or by the exact one; a role by the `admin` role or by the exact
+//! one. Empty input (an empty name or an empty list) is never granted. The any-of and all-of variants apply the same rule to each name asked for.
 
 use std::fmt;
 
 /// The permission that grants every permission.
 pub const ALL_PERMISSIONS: &str = "*:*:*";
+/// Reviewing deposits in the console: the queue, the voucher, approve, reject, fail.
+pub const DEPOSIT_REVIEW: &str = "wallet:deposit:review";
+/// Reviewing withdrawals in the console.
+pub const WITHDRAWAL_REVIEW: &str = "wallet:withdrawal:review";
+
 /// The role that grants every role; `admin user create --admin` and `grant-admin` give it.
 pub const ADMIN_ROLE: &str = "admin";
 
@@ -84,10 +89,25 @@ impl Permission {
     }
 }
 
-/// Whether `held` grants the permission `wanted`: the wildcard or the exact one; never for "".
+/// Whether `held` grants the permission `wanted`: the wildcard `*:*:*`, or a held name with as
+/// many segments whose every segment is `*` or the same (`wallet:*:*` grants
+/// `wallet:deposit:review`); never for "".
 pub fn has_permission<S: AsRef<str>>(held: &[S], wanted: &str) -> bool {
-    !wanted.is_empty()
-        && held.iter().any(|name| name.as_ref() == ALL_PERMISSIONS || name.as_ref() == wanted)
+    !wanted.is_empty() && held.iter().any(|name| grants(name.as_ref(), wanted))
+}
+
+fn grants(held: &str, wanted: &str) -> bool {
+    if held == ALL_PERMISSIONS || held == wanted {
+        return true;
+    }
+    let (mut held, mut wanted) = (held.split(':'), wanted.split(':'));
+    loop {
+        match (held.next(), wanted.next()) {
+            (None, None) => return true,
+            (Some(granted), Some(asked)) if granted == "*" || granted == asked => {}
+            _ => return false,
+        }
+    }
 }
 
 /// Whether `held` grants at least one of `wanted`; false for an empty list.
@@ -116,6 +136,26 @@ pub fn has_all_roles<S: AsRef<str>>(held: &[S], wanted: &[&str]) -> bool {
     !wanted.is_empty() && wanted.iter().all(|name| has_role(held, name))
 }
 
+/// Checks the role table of `[console]` (the configuration cannot, sitting below the domains):
+/// every role and permission name must parse, and the error names the key.
+pub fn check_console_roles(
+    roles: &std::collections::BTreeMap<String, Vec<String>>,
+) -> anyhow::Result<()> {
+    for (role, permissions) in roles {
+        if let Err(error) = RoleName::parse(role) {
+            anyhow::bail!("config key `console.roles`: the role {role:?}: {error}");
+        }
+        for permission in permissions {
+            if let Err(error) = Permission::parse(permission) {
+                anyhow::bail!(
+                    "config key `console.roles.{role}`: the permission {permission:?}: {error}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,10 +180,15 @@ mod tests {
     }
 
     #[test]
-    fn a_partial_wildcard_is_only_its_own_exact_name() {
-        let held = ["wallet:*:*"];
-        assert!(!has_permission(&held, "wallet:deposit:approve"));
+    fn a_wildcard_segment_matches_any_one_segment_in_its_place() {
+        let held = ["wallet:*:*", "player:*:read"];
+        assert!(has_permission(&held, "wallet:deposit:approve"));
         assert!(has_permission(&held, "wallet:*:*"));
+        assert!(has_permission(&held, "player:account:read"));
+        assert!(!has_permission(&held, "player:account:freeze"));
+        assert!(!has_permission(&held, "room:wallet:edit"));
+        assert!(!has_permission(&held, "wallet:deposit"), "fewer segments");
+        assert!(!has_permission(&held, "wallet:deposit:approve:all"), "more segments");
     }
 
     #[test]
@@ -209,5 +254,19 @@ mod tests {
         for text in ["*:*:*", "wallet:deposit:approve", "wallet:*:*", "report"] {
             assert_eq!(Permission::parse(text).map(|permission| permission.0), Ok(text.into()));
         }
+    }
+
+    #[test]
+    fn console_roles_are_checked_by_key() {
+        use std::collections::BTreeMap;
+        let good = BTreeMap::from([("support".to_string(), vec!["wallet:*:review".to_string()])]);
+        check_console_roles(&good).unwrap();
+        let bad_permission =
+            BTreeMap::from([("support".to_string(), vec!["wallet:dep*sit".to_string()])]);
+        let error = check_console_roles(&bad_permission).unwrap_err().to_string();
+        assert!(error.contains("console.roles.support"), "{error}");
+        let bad_role = BTreeMap::from([("a:b".to_string(), vec![])]);
+        let error = check_console_roles(&bad_role).unwrap_err().to_string();
+        assert!(error.contains("console.roles"), "{error}");
     }
 }

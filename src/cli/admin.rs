@@ -15,7 +15,7 @@ use super::{
     codes, content, doctor, envelopes, games, ledger, news, products, programmes, report, shared,
     signin, staff, tasks, team, users, vip, wallet,
 };
-use crate::audit::OsIdentity;
+use crate::audit::Origin;
 use crate::clock::{Clock, Timestamp};
 use crate::config::Config;
 use crate::crypto::CardCipher;
@@ -399,7 +399,7 @@ pub fn run(
         let before = audit::snapshot(&db, &config, kind, target_before.clone(), now).await?;
         let snapshot_config = config.clone();
         let change = Arc::new(AuditedChange::new(
-            (actor.clone(), OsIdentity::current()),
+            (actor.clone(), Origin::shell()),
             (invocation.action(), kind, reference_in_transaction(kind, reference, &invocation)),
             Value::Object(invocation.arguments.clone()),
             GoodsSettings::from_config(&config),
@@ -422,7 +422,7 @@ pub fn run(
         let after = audit::snapshot(&db, &snapshot_config, kind, target.clone(), now).await;
         let entry = crate::audit::Entry {
             actor,
-            os_identity: OsIdentity::current(),
+            origin: Origin::shell(),
             action: invocation.action(),
             target_kind: kind.code().to_string(),
             target_id: target,
@@ -455,7 +455,7 @@ async fn record_read(
 ) -> anyhow::Result<()> {
     let entry = crate::audit::Entry {
         actor,
-        os_identity: OsIdentity::current(),
+        origin: Origin::shell(),
         action: invocation.action(),
         target_kind: kind.code().to_string(),
         target_id: target(db, kind, reference, invocation).await,

@@ -96,9 +96,15 @@ fn print_records(records: &[Record]) {
     println!("{} records", records.len());
 }
 
-/// The system's user as one word: `uid=1000,sudo=alice,login=root` (`-` for rows older than
-/// the record of it).
+/// Where the change was made as one word: the system's user, `uid=1000,sudo=alice,login=root`,
+/// or the console's staff member and address, `console,staff=7,from=203.0.113.9` (`-` for rows
+/// older than the record of it).
 fn system_user(identity: &Value) -> String {
+    let console = &identity["console"];
+    if let Some(staff_id) = console["staff_id"].as_i64() {
+        let address = console["address"].as_str().unwrap_or("-").replace(char::is_whitespace, "_");
+        return format!("console,staff={staff_id},from={address}");
+    }
     let Some(uid) = identity["uid"].as_u64() else {
         return "-".into();
     };
@@ -140,4 +146,20 @@ pub async fn snapshot(
 /// The value of `--by` as the log's actor; a refusal names the flag.
 pub fn actor(by: &str) -> anyhow::Result<audit::Actor> {
     audit::Actor::parse(by).map_err(|error| refused("--by", error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::system_user;
+    use serde_json::json;
+
+    #[test]
+    fn the_origin_names_the_shell_user_or_the_console_staff_member() {
+        let shell = json!({"uid": 1000, "sudo_user": "alice", "logname": "root"});
+        assert_eq!(system_user(&shell), "uid=1000,sudo=alice,login=root");
+        let console =
+            json!({"console": {"staff_id": 7, "session_id": 3, "address": "203.0.113.9"}});
+        assert_eq!(system_user(&console), "console,staff=7,from=203.0.113.9");
+        assert_eq!(system_user(&json!({})), "-");
+    }
 }

@@ -135,6 +135,7 @@ async fn readiness_checks(db: &Db, config: &Config) -> Vec<Finding> {
     findings.push(support_check(config));
     findings.push(backup_recipient_check(config));
     findings.push(programme_budget_check(config));
+    findings.push(console_staff_check(db, config).await);
     findings.into_iter().map(Finding::for_readiness).collect()
 }
 
@@ -234,6 +235,34 @@ fn backup_recipient_check(config: &Config) -> Finding {
         )
     } else {
         Finding::ok("backup_recipient", "every archive is encrypted to [backup] recipient")
+    }
+}
+
+/// Someone can sign in to the console to review deposits and withdrawals.
+async fn console_staff_check(db: &Db, config: &Config) -> Finding {
+    if !config.console.enabled {
+        return Finding::ok("console_staff", "the console is off ([console] enabled = false)");
+    }
+    let staff = match db.read(crate::auth::staff::list).await {
+        Ok(staff) => staff,
+        Err(error) => {
+            return Finding::problem(
+                "console_staff",
+                format!("{:#}", anyhow::Error::from(error)),
+                "check that the database file is readable",
+            );
+        }
+    };
+    let active = staff.iter().filter(|member| member.enrolled && !member.disabled).count();
+    if active == 0 {
+        Finding::warning(
+            "console_staff",
+            "nobody can sign in to the console (/admin/) to review deposits and withdrawals",
+            "`fairhall admin staff create USER --role admin`, then `fairhall admin staff confirm \
+             USER --code CODE` with the first code of the authenticator app (docs/console.md)",
+        )
+    } else {
+        Finding::ok("console_staff", format!("{active} staff can sign in to the console"))
     }
 }
 

@@ -23,6 +23,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let listener = tokio::net::TcpListener::bind(listen)
             .await
             .with_context(|| format!("while binding {listen} (server.listen or --listen)"))?;
+        let console_listener = bind_console(&config).await?;
         let db = crate::startup::open(&mut config)?;
         crate::cli::shared::refuse_thin_edge(&db, &config.growth, None).await?;
         let (resealed, fingerprinted) = crate::cli::shared::seal_cards(&db, &config).await?;
@@ -58,6 +59,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         let draws = tokio::spawn(scheduler.run(clock));
         tracing::info!(address = %listener.local_addr()?, "fairhall is serving");
         let (stop, stopping) = tokio::sync::watch::channel(false);
+        let console = spawn_console(console_listener, &state, &stopping, tls.clone())?;
         let server = tokio::spawn(serve_http(listener, app(state), stopping.clone(), tls)?);
         notify_systemd_ready(db.clone(), stopping);
         shutdown_signal().await;
@@ -68,12 +70,44 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
             Ok(result) => result.context("the server task failed")?.context("the server failed")?,
             Err(_) => tracing::warn!("open requests did not finish within the grace period"),
         }
+        if let Some(console) = console
+            && tokio::time::timeout(grace, console).await.is_err()
+        {
+            tracing::warn!("open console requests did not finish within the grace period");
+        }
         // A write the scheduler already queued still commits: the close drains the queue.
         draws.abort();
         db.close().await.context("while closing the database")?;
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// The console's own listener, when `console.listen` names one: bound before the migrations,
+/// like the app's, so that a port in use is said before anything changed.
+async fn bind_console(config: &Config) -> anyhow::Result<Option<tokio::net::TcpListener>> {
+    let Some(address) = config.console.listen_address()? else {
+        return Ok(None);
+    };
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("while binding {address} (console.listen)"))?;
+    Ok(Some(listener))
+}
+
+/// Serves the console on its own listener, if it has one.
+fn spawn_console(
+    listener: Option<tokio::net::TcpListener>,
+    state: &AppState,
+    stopping: &tokio::sync::watch::Receiver<bool>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
+) -> anyhow::Result<Option<tokio::task::JoinHandle<std::io::Result<()>>>> {
+    let Some(listener) = listener else {
+        return Ok(None);
+    };
+    tracing::info!(address = %listener.local_addr()?, "the console is serving");
+    let console_app = crate::http::console_app(state.clone());
+    Ok(Some(tokio::spawn(serve_http(listener, console_app, stopping.clone(), tls)?)))
 }
 
 /// The system clock: the only clock a release binary has.

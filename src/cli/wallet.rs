@@ -13,6 +13,7 @@ use crate::money::Money;
 use crate::paging::Paging;
 use crate::wallet::deposits::{self, Decision as DepositDecision, DepositRecord};
 use crate::wallet::records::{Audience, ChangeFilter, ChangeRecord, account_changes};
+use crate::wallet::types::ReviewReason;
 use crate::wallet::withdrawals::{self, Decision, PayTo, WithdrawalRecord};
 use crate::wallet::{self, Adjustment, WalletSettings};
 use anyhow::Context;
@@ -282,12 +283,12 @@ pub async fn run_deposit(
             review_deposit(db, settings, review, (now, json)).await?;
         }
         DepositCommand::Reject { id, reason, json } => {
-            let decision = DepositDecision::Reject(reason);
+            let decision = DepositDecision::Reject(review_reason(&reason)?);
             let review = deposits::Review { deposit_id: id, admin: by, decision };
             review_deposit(db, settings, review, (now, json)).await?;
         }
         DepositCommand::Fail { id, reason, json } => {
-            let decision = DepositDecision::Fail(reason);
+            let decision = DepositDecision::Fail(review_reason(&reason)?);
             let review = deposits::Review { deposit_id: id, admin: by, decision };
             review_deposit(db, settings, review, (now, json)).await?;
         }
@@ -333,6 +334,11 @@ async fn list_deposits(db: &Db, args: &ListArgs, now: Timestamp) -> anyhow::Resu
 
 /// Approves (paying the deposit programmes, `flows::deposits::review`), rejects or fails a deposit,
 /// then prints it and every reward its approval paid.
+/// `--reason` of a refusal or failure: what the player reads, 1 to 200 characters.
+fn review_reason(text: &str) -> anyhow::Result<ReviewReason> {
+    ReviewReason::parse(text).map_err(|error| refused("--reason", error))
+}
+
 async fn review_deposit(
     db: &Db,
     (settings, growth): (Arc<WalletSettings>, Arc<GrowthConfig>),
@@ -420,8 +426,12 @@ pub async fn run_withdraw(
             });
         }
         WithdrawCommand::Approve { id, json } => (id, Decision::Pass, String::new(), json),
-        WithdrawCommand::Reject { id, reason, json } => (id, Decision::Reject, reason, json),
-        WithdrawCommand::Fail { id, reason, json } => (id, Decision::Fail, reason, json),
+        WithdrawCommand::Reject { id, reason, json } => {
+            (id, Decision::Reject, review_reason(&reason)?.into_string(), json)
+        }
+        WithdrawCommand::Fail { id, reason, json } => {
+            (id, Decision::Fail, review_reason(&reason)?.into_string(), json)
+        }
     };
     let review = withdrawals::Review { withdrawal_id, decision, reason, admin: by };
     let withdrawal = db

@@ -7,13 +7,14 @@
 //! recorded by the caller afterwards (`audit::record`): there is no change to pair it with.
 
 use super::audit_snapshots::{self, AuditTarget};
-use crate::audit::{self, Actor, CommandEnd, Entry, OsIdentity};
+use crate::audit::{self, Actor, CommandEnd, Entry, Origin};
 use crate::clock::{Clock, Timestamp};
-use crate::db::{Tx, WriteAudit};
+use crate::db::{Db, Tx, WriteAudit};
 use crate::error::AppError;
 use crate::finance::goods::GoodsSettings;
 use serde_json::Value;
 use std::any::Any;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How the change names its target.
@@ -33,7 +34,7 @@ pub enum TargetReference {
 /// Who changes what, with which arguments.
 pub struct AuditedChange {
     pub actor: Actor,
-    pub os_identity: OsIdentity,
+    pub origin: Origin,
     /// `<noun>.<verb>`, e.g. `wallet.adjust`.
     pub action: String,
     pub kind: AuditTarget,
@@ -53,7 +54,7 @@ struct Before {
 
 impl AuditedChange {
     pub fn new(
-        (actor, os_identity): (Actor, OsIdentity),
+        (actor, origin): (Actor, Origin),
         (action, kind, target): (String, AuditTarget, TargetReference),
         arguments: Value,
         settings: GoodsSettings,
@@ -61,7 +62,7 @@ impl AuditedChange {
     ) -> AuditedChange {
         AuditedChange {
             actor,
-            os_identity,
+            origin,
             action,
             kind,
             target,
@@ -102,6 +103,44 @@ impl AuditedChange {
     }
 }
 
+/// Runs `work` as `change` on `db`, for a caller that makes one write per change (the
+/// console): the change and its record commit together; when nothing was written with a
+/// record (a refusal, or nothing to do), what was asked and how it ended is recorded on its
+/// own, with the target as it stands.
+pub async fn write<T, F>(db: &Db, change: Arc<AuditedChange>, work: F) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Tx) -> Result<T, AppError> + Send + 'static,
+{
+    let outcome = db.audited(change.clone()).write(work).await;
+    if outcome.is_ok() && change.records_written() > 0 {
+        return outcome;
+    }
+    let ended = match &outcome {
+        Ok(_) => CommandEnd::Ok,
+        Err(error) => CommandEnd::Refused(format!("{} ({error})", error.key())),
+    };
+    db.write(move |tx| {
+        let now = change.clock.now();
+        let target = change.resolve(tx);
+        let snapshot = change.snapshot(tx, target.as_deref(), now);
+        let entry = Entry {
+            actor: change.actor.clone(),
+            origin: change.origin.clone(),
+            action: change.action.clone(),
+            target_kind: change.kind.code().to_string(),
+            target_id: target,
+            arguments: change.arguments.clone(),
+            before: snapshot.clone(),
+            after: snapshot,
+            outcome: ended,
+        };
+        audit::record(tx, &entry, now)
+    })
+    .await?;
+    outcome
+}
+
 /// What the log keeps when a snapshot could not be read: the change itself is not refused
 /// for it, and the record says so.
 pub fn snapshot_failed(error: &dyn std::fmt::Display) -> Value {
@@ -132,7 +171,7 @@ impl WriteAudit for AuditedChange {
         let after = self.snapshot(tx, target.as_deref(), now);
         let entry = Entry {
             actor: self.actor.clone(),
-            os_identity: self.os_identity.clone(),
+            origin: self.origin.clone(),
             action: self.action.clone(),
             target_kind: self.kind.code().to_string(),
             target_id: target,

@@ -37,9 +37,26 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// The content security policy of an uploaded image: nothing may load or run from it.
 const UPLOAD_POLICY: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
+/// The console's page lives under `admin/`: only the console's own route serves it
+/// (`console_page`), so a hall with the console off or on another address does not show it.
+const CONSOLE_FOLDER: &str = "admin/";
+
 pub async fn serve(method: Method, uri: Uri, request_headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
+    if path.starts_with(CONSOLE_FOLDER) {
+        return AppError::NotFound.into_response();
+    }
+    embedded(path, method, &request_headers)
+}
+
+/// The console's page, `admin/index.html` of the build.
+pub async fn console_page(method: Method, request_headers: HeaderMap) -> Response {
+    embedded(&format!("{CONSOLE_FOLDER}index.html"), method, &request_headers)
+}
+
+/// The embedded file at `path`, revalidated by its ETag (cached forever under assets/).
+fn embedded(path: &str, method: Method, request_headers: &HeaderMap) -> Response {
     let file = Frontend::get(path).filter(|_| method == Method::GET || method == Method::HEAD);
     let Some(file) = file else {
         return AppError::NotFound.into_response();

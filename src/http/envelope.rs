@@ -67,7 +67,10 @@ impl IntoResponse for AppError {
             AppError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, None),
             AppError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, None),
             AppError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, None),
-            AppError::CrossSiteRefused => (StatusCode::FORBIDDEN, None),
+            AppError::CrossSiteRefused | AppError::NoPermission | AppError::CsrfRefused => {
+                (StatusCode::FORBIDDEN, None)
+            }
+            AppError::StaffSignInRequired => (StatusCode::UNAUTHORIZED, None),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, None),
             _ => (StatusCode::OK, None),
         };

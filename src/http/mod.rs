@@ -5,6 +5,7 @@ mod accounts;
 mod assets;
 mod bonus;
 pub mod compat;
+mod console;
 mod content;
 mod cross_site;
 pub mod envelope;
@@ -86,6 +87,7 @@ impl AppState {
                 .with_app(&config.app)?
                 .with_age_rule(&config.protection, config.timezone()),
         );
+        crate::auth::permissions::check_console_roles(&config.console.roles)?;
         let default_lang = crate::i18n::normalize(&config.app.default_lang).unwrap_or("vi");
         let wallet = Arc::new(WalletSettings::from_config(&config));
         let secrets = &config.secrets;
@@ -191,7 +193,6 @@ pub fn app(state: AppState) -> Router {
     openapi.info.version = env!("CARGO_PKG_VERSION").into();
     let known = compat::KnownPaths::new(openapi.paths.paths.keys().map(String::as_str));
     let openapi_json = Arc::new(openapi::describe(&openapi).unwrap_or_default());
-    let body_limit = state.config.server.body_limit_bytes;
     let inner = api
         .route(
             "/api/openapi.json",
@@ -200,14 +201,12 @@ pub fn app(state: AppState) -> Router {
                 async move { ([(header::CONTENT_TYPE, "application/json")], body.as_str().to_owned()) }
             }),
         )
-        .route("/metrics", axum::routing::get(metrics::serve_metrics))
-        .fallback(assets::serve)
-        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
-        .layer(CatchPanicLayer::custom(envelope::panic_reply))
-        .layer(axum::middleware::from_fn(cross_site::refuse_cross_site))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), envelope::localize))
-        .layer(DefaultBodyLimit::max(body_limit))
-        .layer(axum::middleware::from_fn(metrics::track));
+        .route("/metrics", axum::routing::get(metrics::serve_metrics));
+    let inner = match state.config.console.on_the_app_listener() {
+        true => inner.merge(console::router()),
+        false => inner,
+    };
+    let inner = with_layers(inner.fallback(assets::serve), &state);
     // Outside `localize`, so what is encrypted is the finished, localized reply.
     let inner = match &state.reply_cipher {
         Some(cipher) => inner.layer(axum::middleware::from_fn_with_state(
@@ -228,6 +227,26 @@ pub fn app(state: AppState) -> Router {
     let worth_compressing = DefaultPredicate::new().and(SizeAbove::new(1024));
     with_response_headers(outer, &frame_allow)
         .layer(CompressionLayer::new().compress_when(worth_compressing))
+}
+
+/// The console alone, for its own listener (`console.listen`): its page, its API and the
+/// build's assets, behind the same layers as the app.
+pub fn console_app(state: AppState) -> Router {
+    let frame_allow = state.config.app.frame_allow.clone();
+    let inner = with_layers(console::router().fallback(assets::serve), &state).with_state(state);
+    with_response_headers(inner, &frame_allow)
+}
+
+/// The layers every reply passes: panics as `internal`, cross-site changes refused, errors
+/// localized, the body limit, the request metrics.
+fn with_layers(router: Router<AppState>, state: &AppState) -> Router<AppState> {
+    router
+        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
+        .layer(CatchPanicLayer::custom(envelope::panic_reply))
+        .layer(axum::middleware::from_fn(cross_site::refuse_cross_site))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), envelope::localize))
+        .layer(DefaultBodyLimit::max(state.config.server.body_limit_bytes))
+        .layer(axum::middleware::from_fn(metrics::track))
 }
 
 /// Uploads may exceed the general body limit by the largest image plus form overhead.

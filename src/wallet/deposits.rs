@@ -2,7 +2,7 @@
 //! reviews it and approves (a ledger entry credits the wallet) or rejects with a reason.
 
 use super::WalletSettings;
-use super::types::Method;
+use super::types::{Method, ReviewReason};
 use crate::clock::Timestamp;
 use crate::config::{ReceivingAccount, WalletConfig, parse_rate_micros};
 use crate::content::messages::{self, Event};
@@ -406,9 +406,9 @@ pub enum Decision {
     /// The money arrived: the wallet is credited.
     Approve,
     /// Refused (a false or unreadable voucher, a wrong amount), with the reason the player reads.
-    Reject(String),
+    Reject(ReviewReason),
     /// The payment never arrived or bounced, with the reason the player reads.
-    Fail(String),
+    Fail(ReviewReason),
 }
 
 impl Decision {
@@ -416,7 +416,7 @@ impl Decision {
     pub fn reason(&self) -> &str {
         match self {
             Decision::Approve => "",
-            Decision::Reject(reason) | Decision::Fail(reason) => reason,
+            Decision::Reject(reason) | Decision::Fail(reason) => reason.as_str(),
         }
     }
 
@@ -481,10 +481,10 @@ pub(crate) fn review(
     let event = match &review.decision {
         Decision::Approve => Event::DepositApproved { deposit_id, amount },
         Decision::Reject(reason) => {
-            Event::DepositRejected { deposit_id, amount, reason: reason.clone() }
+            Event::DepositRejected { deposit_id, amount, reason: reason.as_str().to_string() }
         }
         Decision::Fail(reason) => {
-            Event::DepositFailed { deposit_id, amount, reason: reason.clone() }
+            Event::DepositFailed { deposit_id, amount, reason: reason.as_str().to_string() }
         }
     };
     messages::send(tx, deposit.user_id, &event, now)?;
@@ -496,6 +496,13 @@ pub fn passed_count(connection: &Connection, user_id: UserId) -> Result<i64, App
     Ok(connection
         .prepare_cached("SELECT COUNT(*) FROM deposits WHERE user_id = ?1 AND status = 'passed'")?
         .query_row([user_id], |row| row.get(0))?)
+}
+
+/// How many deposits wait for review, and the oldest one's time.
+pub fn waiting(connection: &Connection) -> Result<super::types::Waiting, AppError> {
+    Ok(connection
+        .prepare_cached("SELECT COUNT(*), MIN(created_at) FROM deposits WHERE status = 'pending'")?
+        .query_row([], super::types::Waiting::from_row)?)
 }
 
 /// The review queue: the pending deposits, oldest first (the operator works from the top).

@@ -84,6 +84,49 @@ impl Conversion {
     }
 }
 
+/// What a review queue holds: how many wait and since when the oldest has waited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Waiting {
+    pub waiting: i64,
+    pub oldest_created_at: Option<crate::clock::Timestamp>,
+}
+
+impl Waiting {
+    /// The row of `SELECT COUNT(*), MIN(created_at)`.
+    pub fn from_row(row: &rusqlite::Row) -> rusqlite::Result<Waiting> {
+        Ok(Waiting { waiting: row.get(0)?, oldest_created_at: row.get(1)? })
+    }
+}
+
+/// Longest reason of a refused or failed deposit or withdrawal.
+pub const REVIEW_REASON_CHARS_MAX: usize = 200;
+
+/// Why a deposit or withdrawal was refused or failed, as the player reads it: 1 to
+/// `REVIEW_REASON_CHARS_MAX` characters, trimmed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewReason(String);
+
+impl ReviewReason {
+    pub fn parse(text: &str) -> Result<ReviewReason, AppError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(AppError::MissingParams);
+        }
+        if text.chars().count() > REVIEW_REASON_CHARS_MAX {
+            return Err(AppError::TextTooLong { max: REVIEW_REASON_CHARS_MAX });
+        }
+        Ok(ReviewReason(text.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +144,20 @@ mod tests {
         assert!(matches!(
             Conversion::parse(ConversionForm::default()),
             Err(AppError::MissingParams)
+        ));
+    }
+
+    #[test]
+    fn a_review_reason_is_one_to_two_hundred_characters_trimmed() {
+        assert_eq!(
+            ReviewReason::parse("  blurred voucher ").unwrap().into_string(),
+            "blurred voucher"
+        );
+        assert!(matches!(ReviewReason::parse("   "), Err(AppError::MissingParams)));
+        assert!(ReviewReason::parse(&"字".repeat(200)).is_ok());
+        assert!(matches!(
+            ReviewReason::parse(&"字".repeat(201)),
+            Err(AppError::TextTooLong { max: 200 })
         ));
     }
 }

@@ -347,6 +347,15 @@ pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalReco
     find(tx, review.withdrawal_id)
 }
 
+/// How many withdrawals wait for review, and the oldest one's time.
+pub fn waiting(connection: &Connection) -> Result<super::types::Waiting, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT COUNT(*), MIN(created_at) FROM withdrawals WHERE status = 'pending'",
+        )?
+        .query_row([], super::types::Waiting::from_row)?)
+}
+
 /// The review queue: the pending withdrawals, oldest first (the operator works from the top).
 pub fn review_queue(
     connection: &Connection,

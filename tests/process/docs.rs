@@ -26,6 +26,7 @@ const RUNNABLE: &[&str] = &[
     "admin user exclusions",
     "admin deposit list",
     "admin withdraw list",
+    "admin staff list",
     "admin report daily",
     "admin report range",
     "admin report linked",

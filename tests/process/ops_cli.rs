@@ -69,6 +69,28 @@ fn readiness_warnings(data: &Path, config_arg: &str, expected: usize) -> Vec<Str
         .collect()
 }
 
+/// A staff member created and confirmed with his authenticator's first code, as the fix says.
+fn enrol_a_staff_member(data: &Path, config_arg: &str) {
+    let admin = ["--config", config_arg, "admin"];
+    let user = ["user", "create", "--phone", "13800001111", "--username", "ops_lead"];
+    succeed(data, &[&admin[..], &user, &["--password", "secret_123"]].concat());
+    let create = ["staff", "create", "ops_lead", "--role", "admin", "--passphrase"];
+    let created = succeed(data, &[&admin[..], &create, &["a long console passphrase"]].concat());
+    let secret = created
+        .lines()
+        .find_map(|line| line.strip_prefix("authenticator URI (shown once): "))
+        .and_then(|uri| uri.split("secret=").nth(1))
+        .and_then(|rest| rest.split('&').next())
+        .expect("the URI's secret");
+    let bytes = data_encoding::BASE32_NOPAD.decode(secret.as_bytes()).expect("base32");
+    let secret = fairhall::auth::staff::totp::TotpSecret::from_bytes(&bytes).expect("20 bytes");
+    let now = fairhall::clock::Clock::System.now();
+    let code =
+        fairhall::auth::staff::totp::code_at(&secret, fairhall::auth::staff::totp::step_at(now))
+            .expect("a code");
+    succeed(data, &[&admin[..], &["staff", "confirm", "ops_lead", "--code", &code]].concat());
+}
+
 /// Replaces the first `from` of the config file by `to`, as the operator edits it.
 fn edit_config(config: &Path, from: &str, to: &str) {
     let text = std::fs::read_to_string(config).expect("the config");
@@ -89,9 +111,15 @@ fn doctor_readiness_warnings_disappear_one_by_one() {
     let edit = |from: &str, to: &str| edit_config(&config, from, to);
 
     // `init` switched the paying programmes off: their budgets are not missing.
-    let all =
-        ["agreements", "agreements", "receiving_account", "support_contact", "backup_recipient"];
-    assert_eq!(readiness(5), all);
+    let all = [
+        "agreements",
+        "agreements",
+        "receiving_account",
+        "support_contact",
+        "backup_recipient",
+        "console_staff",
+    ];
+    assert_eq!(readiness(6), all);
     let full = run(&data, &["--config", config_arg, "admin", "doctor"]);
     assert_eq!(full.status.code(), Some(0), "warnings alone exit 0: {full:?}");
     assert!(
@@ -100,6 +128,9 @@ fn doctor_readiness_warnings_disappear_one_by_one() {
         "{full:?}"
     );
 
+    enrol_a_staff_member(&data, config_arg);
+    let all = &all[..5];
+    assert_eq!(readiness(5), all);
     edit("support_url = \"\"", "support_url = \"https://t.me/hall_help\"");
     assert_eq!(readiness(4), ["agreements", "agreements", "receiving_account", "backup_recipient"]);
     edit(
@@ -183,7 +214,9 @@ fn init_takes_the_halls_settings_as_flags_without_asking() {
         assert!(dump.contains(line), "{line} in\n{dump}");
     }
     let ready = succeed(&data, &["--config", config_arg, "admin", "doctor", "--readiness"]);
-    assert!(ready.contains("(2 to do):"), "only the agreements are left\n{ready}");
+    // What `init` cannot do: review the agreements, and enrol a staff member of the console.
+    assert!(ready.contains("(3 to do):"), "the agreements and the staff are left\n{ready}");
+    assert!(ready.contains("console_staff: WARNING"), "{ready}");
     assert!(ready.contains("receiving_account: ok (deposits are paid to bank-1)"), "{ready}");
 
     // A refused value writes nothing.

@@ -58,6 +58,9 @@ async fn the_operator_reviews_deposits_from_the_command_line() {
     let listed_json = succeed(data, &["admin", "deposit", "list", "--json"]);
     let shown_json = succeed(data, &["admin", "deposit", "show", &first, "--json"]);
     let approved = succeed(data, &["admin", "deposit", "approve", &first, "--by", "ops"]);
+    // A blank reason is refused and changes nothing: the same deposit is rejected right after.
+    let blank = fail(data, &["admin", "deposit", "reject", &second, "--reason", "   "]);
+    assert!(blank.stderr.contains("--reason"), "{blank:?}");
     let rejected = succeed(data, &["admin", "deposit", "reject", &second, "--reason", "Blurry"]);
     let again = fail(data, &["admin", "deposit", "approve", &first]);
 
@@ -145,6 +148,8 @@ async fn the_operator_closes_withdrawals_from_the_command_line() {
     let shown = succeed(data, &["admin", "withdraw", "show", &ids[0], "--json"]);
     let paid = succeed(data, &["admin", "withdraw", "approve", &ids[0]]);
     let rejected = succeed(data, &["admin", "withdraw", "reject", &ids[1], "--reason", "Name"]);
+    let blank = fail(data, &["admin", "withdraw", "fail", &ids[2], "--reason", ""]);
+    assert!(blank.stderr.contains("--reason"), "{blank:?}");
     let failed = succeed(data, &["admin", "withdraw", "fail", &ids[2], "--reason", "Bank down"]);
     let again = fail(data, &["admin", "withdraw", "reject", &ids[0], "--reason", "late"]);
 

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod console;
 pub mod crash_client;
 pub mod crash_support;
 pub mod envelope_support;

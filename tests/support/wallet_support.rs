@@ -12,6 +12,7 @@ use fairhall::ids::UserId;
 use fairhall::ledger::{Balances, VerifyReport};
 use fairhall::money::Money;
 use fairhall::wallet::deposits::{self, DepositRecord};
+use fairhall::wallet::types::ReviewReason;
 use fairhall::wallet::withdrawals::{self, Decision, WithdrawalRecord};
 use fairhall::wallet::{self, Adjustment, WalletSettings};
 use serde_json::{Value, json};
@@ -299,7 +300,9 @@ impl WalletApp for TestApp {
     ) -> Result<DepositRecord, AppError> {
         let decision = match rejection {
             None => deposits::Decision::Approve,
-            Some(reason) => deposits::Decision::Reject(reason.to_string()),
+            Some(reason) => {
+                deposits::Decision::Reject(ReviewReason::parse(reason).expect("a reason"))
+            }
         };
         self.decide_deposit(id, decision).await
     }

@@ -4,17 +4,21 @@
 //! the staff member's row), plus `RECOVERY_CODES` single-use recovery codes kept as SHA-256
 //! hashes. The CLI (`admin staff ...`) and the console call these verbs; neither holds a rule.
 
+pub mod sessions;
 mod sql;
 pub mod totp;
 pub mod types;
 
+use super::AuthSettings;
 use super::grants::{Grant, add_grant};
+use super::throttle::{self, Scope};
 use crate::clock::Timestamp;
 use crate::crypto::CardCipher;
 use crate::db::{Db, Tx};
 use crate::error::AppError;
 use crate::ids::UserId;
 use rusqlite::Connection;
+use sessions::{Lifetimes, StartedSession};
 use sha2::{Digest, Sha256};
 use totp::{CodeCheck, TotpSecret};
 use types::{
@@ -83,8 +87,7 @@ pub fn confirm(
     }
 }
 
-/// Disables the staff member: he can no longer sign in (a later console ends his sessions
-/// here too).
+/// Disables the staff member: he can no longer sign in, and his console sessions end.
 pub fn disable(
     tx: &Tx,
     user_id: UserId,
@@ -95,11 +98,14 @@ pub fn disable(
     if staff.disabled {
         return Err(AppError::StaffDisabled);
     }
-    sql::disable(tx, user_id, reason.as_str(), now)
+    sql::disable(tx, user_id, reason.as_str(), now)?;
+    sessions::end_all(tx, user_id, now)?;
+    Ok(())
 }
 
 /// A new TOTP secret and new recovery codes (the old ones stop working), the enrolment to
-/// confirm again; a new passphrase hash too when given. A disabled member stays disabled.
+/// confirm again; a new passphrase hash too when given. His console sessions end (whoever held
+/// the old factor is out); a disabled member stays disabled.
 pub fn reset(
     tx: &Tx,
     cipher: &CardCipher,
@@ -112,6 +118,7 @@ pub fn reset(
     let sealed = seal(cipher, user_id, &secret)?;
     sql::replace_secret(tx, user_id, (&sealed, passphrase_hash), now)?;
     let recovery_codes = replace_recovery_codes(tx, user_id)?;
+    sessions::end_all(tx, user_id, now)?;
     let otpauth_uri = totp::otpauth_uri(&secret, issuer, &staff.name);
     Ok(Enrolment { user_id, otpauth_uri, recovery_codes })
 }
@@ -126,35 +133,116 @@ pub fn show(connection: &Connection, user_id: UserId) -> Result<StaffSummary, Ap
     sql::list(connection)?.into_iter().find(|staff| staff.id == user_id).ok_or(AppError::NotFound)
 }
 
-/// Checks a console sign-in: the passphrase (through the hash pool, a dummy hash for an
-/// account that is not staff), then that the member is enabled and enrolled, then a TOTP code
-/// (a step newer than the last accepted, which is stored) or an unused recovery code (which
-/// is used up). A refusal writes nothing; the throttle of the HTTP layer counts
-/// `SignInRefusal::counts_as_failure`.
+/// What a staff member may do: the permissions of his role (`role_permissions`, from
+/// `console.roles`) and those granted to his own account, sorted, each once.
+pub fn permissions(
+    connection: &Connection,
+    user_id: UserId,
+    role_permissions: &[String],
+) -> Result<Vec<String>, AppError> {
+    let mut held = super::grants::grants(connection, user_id)?.permissions;
+    held.extend_from_slice(role_permissions);
+    held.sort();
+    held.dedup();
+    Ok(held)
+}
+
+/// What a console sign-in is checked against: the TOTP secrets' cipher, the throttle's limits
+/// (`auth.login_max_failures_per_account` and `_per_address`, as for players, counted apart
+/// from the players' own) and how long the session it starts lives.
+pub struct SignInRules<'a> {
+    pub cipher: &'a CardCipher,
+    pub throttle: &'a std::sync::Arc<AuthSettings>,
+    pub lifetimes: Lifetimes,
+}
+
+/// A sign-in that passed: the staff member and his new session.
+pub struct SignedIn {
+    pub member: StaffMember,
+    pub session: StartedSession,
+}
+
+/// Checks a console sign-in and starts its session: the throttle (per account and per
+/// address: `throttled` while locked), the passphrase (through the hash pool, a dummy hash for
+/// an account that is not staff), then that the member is enabled and enrolled, then a TOTP
+/// code (a step newer than the last accepted, which is stored) or an unused recovery code
+/// (which is used up). A refusal writes only its count towards the throttle
+/// (`SignInRefusal::counts_as_failure`).
 pub async fn sign_in(
     db: &Db,
-    cipher: &CardCipher,
+    rules: SignInRules<'_>,
     attempt: SignInAttempt,
     now: Timestamp,
-) -> Result<Result<StaffMember, SignInRefusal>, AppError> {
-    let account = attempt.account;
-    let found = db
-        .read(move |connection| match super::find_user(connection, &account) {
-            Ok(user_id) => sql::find(connection, user_id),
-            Err(AppError::NotFound) => Ok(None),
-            Err(other) => Err(other),
+) -> Result<Result<SignedIn, SignInRefusal>, AppError> {
+    let (account, address) = (attempt.account.trim().to_lowercase(), attempt.address);
+    let throttle_address = format!("staff:{address}");
+    let (found, throttle_account) = {
+        let throttle_address = throttle_address.clone();
+        db.read(move |connection| {
+            throttle::check(connection, Scope::Address, &throttle_address, now)?;
+            let found = match super::find_user(connection, &account) {
+                Ok(user_id) => sql::find(connection, user_id)?,
+                Err(AppError::NotFound) => None,
+                Err(other) => return Err(other),
+            };
+            let throttle_account = match &found {
+                Some(staff) => format!("staff:user:{}", staff.user_id),
+                None => format!("staff:name:{account}"),
+            };
+            throttle::check(connection, Scope::Account, &throttle_account, now)?;
+            Ok((found, throttle_account))
         })
-        .await?;
+        .await?
+    };
     let too_long = attempt.passphrase.chars().count() > types::PASSPHRASE_CHARS_MAX;
     let stored_hash = found.as_ref().map(|staff| staff.passphrase_hash.clone());
     let passphrase_ok = !too_long
         && super::hashing::POOL.verify(attempt.passphrase, stored_hash).await?
         && found.is_some();
-    let (Some(staff), true) = (found, passphrase_ok) else {
-        return Ok(Err(SignInRefusal::WrongPassphrase));
+    let checked = Checked {
+        user_id: found.filter(|_| passphrase_ok).map(|staff| staff.user_id),
+        code: attempt.code,
+        throttle_keys: (throttle_account, throttle_address),
+        address,
     };
-    let (cipher, code) = (cipher.clone(), attempt.code);
-    db.write(move |tx| finish_sign_in(tx, &cipher, staff.user_id, &code, now)).await
+    let (cipher, settings, lifetimes) =
+        (rules.cipher.clone(), rules.throttle.clone(), rules.lifetimes);
+    db.write(move |tx| {
+        // Again on the writer, where failures are counted: concurrent attempts all pass the
+        // read's check, and would otherwise get more guesses than the limit allows.
+        throttle::check(tx, Scope::Address, &checked.throttle_keys.1, now)?;
+        throttle::check(tx, Scope::Account, &checked.throttle_keys.0, now)?;
+        let outcome = match checked.user_id {
+            Some(user_id) => finish_sign_in(tx, &cipher, user_id, &checked.code, now)?,
+            None => Err(SignInRefusal::WrongPassphrase),
+        };
+        let (account_key, address_key) = &checked.throttle_keys;
+        match outcome {
+            Ok(member) => {
+                throttle::clear(tx, Scope::Account, account_key)?;
+                let session =
+                    sessions::start(tx, member.user_id, &checked.address, lifetimes, now)?;
+                Ok(Ok(SignedIn { member, session }))
+            }
+            Err(refusal) => {
+                if refusal.counts_as_failure() {
+                    throttle::record_failure(tx, Scope::Account, account_key, &settings, now)?;
+                    throttle::record_failure(tx, Scope::Address, address_key, &settings, now)?;
+                }
+                Ok(Err(refusal))
+            }
+        }
+    })
+    .await
+}
+
+/// What the read half of `sign_in` found: the staff member whose passphrase matched, if any.
+struct Checked {
+    user_id: Option<UserId>,
+    code: String,
+    /// The account's and the address's keys in `login_failures`, apart from the players'.
+    throttle_keys: (String, String),
+    address: String,
 }
 
 /// The second half of `sign_in`, on the writer: the row as it is now, then the code.

@@ -108,11 +108,12 @@ pub struct StaffMember {
 }
 
 /// What a sign-in offers: the account (id, phone or login name), the passphrase, and a TOTP
-/// code or a recovery code.
+/// code or a recovery code, from the client's address.
 pub struct SignInAttempt {
     pub account: String,
     pub passphrase: String,
     pub code: String,
+    pub address: String,
 }
 
 /// Why a sign-in was refused. An unknown account is a wrong passphrase: the answer does not

@@ -2,6 +2,7 @@ mod authorization;
 mod client_address;
 mod code_limits;
 mod codes;
+mod console;
 mod passwords;
 pub mod profile;
 mod register;

@@ -3,13 +3,16 @@
 //! once; disabled and unenrolled staff are refused with their own reasons.
 
 use crate::support::helpers::TestApp;
+use fairhall::auth::AuthSettings;
+use fairhall::auth::staff::sessions::Lifetimes;
 use fairhall::auth::staff::totp::{TotpSecret, code_at, step_at};
 use fairhall::auth::staff::types::{
     DisableReason, Enrolment, Passphrase, SignInAttempt, SignInRefusal, StaffMember, StaffRole,
 };
-use fairhall::auth::staff::{self, NewStaff};
+use fairhall::auth::staff::{self, NewStaff, SignInRules, SignedIn};
 use fairhall::crypto::CardCipher;
 use fairhall::ids::UserId;
+use std::sync::Arc;
 
 const PASSPHRASE: &str = "a long console passphrase";
 
@@ -28,6 +31,14 @@ fn secret_of(enrolment: &Enrolment) -> TotpSecret {
     let encoded = enrolment.otpauth_uri.split("secret=").nth(1).unwrap().split('&').next().unwrap();
     TotpSecret::from_bytes(&data_encoding::BASE32_NOPAD.decode(encoded.as_bytes()).unwrap())
         .unwrap()
+}
+
+/// A console sign-in with the app's throttle settings and sessions of an hour.
+async fn sign_in(app: &TestApp, attempt: SignInAttempt) -> Result<SignedIn, SignInRefusal> {
+    let throttle = Arc::new(AuthSettings::from_config(&app.config.auth).unwrap());
+    let lifetimes = Lifetimes { idle_secs: 600, lifetime_secs: 3_600 };
+    let rules = SignInRules { cipher: &cipher(), throttle: &throttle, lifetimes };
+    staff::sign_in(&app.db, rules, attempt, app.now()).await.unwrap()
 }
 
 /// A staff member with role `support`, created but not yet confirmed.
@@ -60,8 +71,9 @@ impl Staffed {
             account: self.user.to_string(),
             passphrase: passphrase.to_string(),
             code: code.to_string(),
+            address: "203.0.113.9".into(),
         };
-        staff::sign_in(&self.app.db, &cipher(), attempt, self.app.now()).await.unwrap()
+        sign_in(&self.app, attempt).await.map(|signed_in| signed_in.member)
     }
 
     /// Confirmed with the current code, then one step later (that step is used up).
@@ -125,9 +137,10 @@ async fn staff_wrong_passphrase_and_unknown_accounts_are_one_refusal() {
         account: "nobody_here".into(),
         passphrase: PASSPHRASE.into(),
         code: code.clone(),
+        address: "203.0.113.9".into(),
     };
-    let unknown = staff::sign_in(&staffed.app.db, &cipher(), attempt, staffed.app.now()).await;
-    assert_eq!(unknown.unwrap(), Err(SignInRefusal::WrongPassphrase));
+    let unknown = sign_in(&staffed.app, attempt).await;
+    assert_eq!(unknown.err(), Some(SignInRefusal::WrongPassphrase));
     assert!(staffed.sign_in(PASSPHRASE, &code).await.is_ok(), "the code was not used up");
 }
 

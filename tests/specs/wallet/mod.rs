@@ -1,4 +1,5 @@
 mod adjustments;
+mod console_deposits;
 mod conversion;
 mod deposit_limits;
 mod deposits;

@@ -11,6 +11,7 @@ use crate::support::wallet_support::{
 };
 use fairhall::config::{Config, CurrencyOption};
 use fairhall::wallet::deposits::Decision;
+use fairhall::wallet::types::ReviewReason;
 use serde_json::{Value, json};
 
 const ADDRESS: &str = "TXk3Zb9aQqM1Yx8sW2vRn4pLh6dGf7tC5e";
@@ -186,7 +187,12 @@ async fn a_failed_deposit_credits_nothing_tells_the_player_why_and_frees_his_lim
     let id = app.requested_deposit(&player, "80.00").await;
     let postings = app.ledger_report().await.postings;
 
-    let failed = app.decide_deposit(id, Decision::Fail("The transfer was returned".into())).await;
+    let failed = app
+        .decide_deposit(
+            id,
+            Decision::Fail(ReviewReason::parse("The transfer was returned").unwrap()),
+        )
+        .await;
     let again = app.decide_deposit(id, Decision::Approve).await;
     let within_limit = app.recharge(&player, &DepositUpload::new("90.00"), None).await;
 

@@ -1,0 +1,234 @@
+// The operator console at /admin/ against the real binary: a staff member made with
+// `fairhall admin staff create|confirm` signs in with his passphrase and a TOTP code computed
+// from the secret the CLI printed, reviews a player's deposit with its real voucher picture
+// (approve, and reject with a reason the player reads), a role without the permission is
+// refused by the server, and `staff disable` ends a session in the open console. axe WCAG 2.1
+// AA on every console route, screenshots at 1280 px and 768 px.
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin, axeViolations, randomLoginName, randomPhone, requestDeposit } from './support';
+
+const SCREENSHOTS = resolve(
+  process.env.FAIRHALL_TEST_LOG_DIR ?? resolve(import.meta.dirname, '../../target/test-logs'),
+  'screenshots',
+);
+const PASSPHRASE = 'a long console passphrase';
+/** The console's English texts, so the spec finds elements the way staff read them. */
+const messages = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../src/console/i18n/locales/en.json'), 'utf8'),
+) as Record<string, string>;
+const en = (key: string): string => {
+  const found = messages[key];
+  if (found === undefined) throw new Error(`no console text ${key}`);
+  return found;
+};
+
+// axe-core is injected as a script, which the CSP would block (tests only).
+test.use({ bypassCSP: true, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+
+/** RFC 4648 base32 without padding, as the otpauth:// URI carries the secret. */
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of text.toUpperCase()) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** The RFC 6238 code of `step` (SHA-1, 6 digits, 30 s steps), as an authenticator app shows. */
+function totp(secret: Buffer, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', secret).update(counter).digest();
+  const offset = (mac[19] ?? 0) & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+const stepNow = (): number => Math.floor(Date.now() / 30_000);
+
+type Staff = { name: string; secret: Buffer; lastStep: number };
+
+/** An account made a staff member with `role` and enrolled, as an operator does over SSH. */
+function enrolledStaff(role: string): Staff {
+  const name = randomLoginName();
+  const user = ['user', 'create', '--phone', randomPhone(), '--username', name];
+  admin(...user, '--password', 'secret_123');
+  const created = admin('staff', 'create', name, '--role', role, '--passphrase', PASSPHRASE);
+  const uri = /^authenticator URI \(shown once\): (otpauth:\/\/\S+)$/m.exec(created)?.[1];
+  if (uri === undefined) throw new Error(`no authenticator URI in: ${created}`);
+  const secret = base32Decode(new URL(uri).searchParams.get('secret') ?? '');
+  const step = stepNow();
+  admin('staff', 'confirm', name, '--code', totp(secret, step));
+  return { name, secret, lastStep: step };
+}
+
+/** The next code the server takes: a later step than the last accepted (±1 step is allowed). */
+function nextCode(staff: Staff): string {
+  staff.lastStep = Math.max(staff.lastStep + 1, stepNow());
+  return totp(staff.secret, staff.lastStep);
+}
+
+async function signIn(page: Page, staff: Staff): Promise<void> {
+  await page.goto('/admin/');
+  await expect(page.getByRole('heading', { level: 1, name: en('sign_in_title') })).toBeVisible();
+  await page.getByLabel(en('field_account')).fill(staff.name);
+  await page.getByLabel(en('field_passphrase')).fill(PASSPHRASE);
+  await page.getByLabel(en('field_code')).fill(nextCode(staff));
+  await page.getByRole('button', { name: en('sign_in_submit') }).click();
+}
+
+/** A player with two waiting bank deposits (each with its voucher picture); their ids. */
+async function playerWithDeposits(request: APIRequestContext): Promise<[string, string]> {
+  const password = 'secret_123';
+  const response = await request.post('api/login/do_register', {
+    data: {
+      phone: randomPhone(),
+      password,
+      repassword: password,
+      invite_code: '',
+      code: '',
+      agree: '1',
+      age_confirmed: '1',
+    },
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: { token: string } };
+  expect(body, body.msg).toMatchObject({ code: 1 });
+  const token = body.data.token;
+  return [
+    await requestDeposit(request, token, '31.00'),
+    await requestDeposit(request, token, '32.00'),
+  ];
+}
+
+const depositShown = (id: string): unknown => JSON.parse(admin('deposit', 'show', id, '--json'));
+
+async function expectAccessible(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: resolve(SCREENSHOTS, `console-${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectAccessible(page);
+  await page.screenshot({ path: resolve(SCREENSHOTS, `console-${name}-768.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a finance member signs in with TOTP and reviews deposits with their vouchers', async ({
+  page,
+  request,
+}) => {
+  const [approved, rejected] = await playerWithDeposits(request);
+  const staff = enrolledStaff('finance');
+
+  await page.goto('/admin/');
+  await expect(page.getByRole('heading', { level: 1, name: en('sign_in_title') })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'sign-in');
+
+  await signIn(page, staff);
+  await expect(page.getByRole('heading', { level: 1, name: en('queue_title') })).toBeVisible();
+  const row = (id: string) => page.getByRole('link', { name: `Deposit ${id}`, exact: true });
+  await expect(row(approved)).toBeVisible();
+  await expect(row(rejected)).toBeVisible();
+  await expect(page).toHaveTitle(/^\(\d+\) fairhall console$/);
+  await expectAccessible(page);
+  await screenshots(page, 'deposit-queue');
+
+  await row(approved).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Deposit ${approved}` })).toBeVisible();
+  const voucher = page.getByRole('img', { name: `Voucher of deposit ${approved}` }).first();
+  await expect(voucher).toBeVisible();
+  await expect
+    .poll(() => voucher.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: en('recent_deposits') })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'deposit-detail');
+
+  await page.getByRole('button', { name: en('approve'), exact: true }).click();
+  await expect(page.getByText(`Deposit ${approved} is approved.`)).toBeVisible();
+  expect(depositShown(approved)).toMatchObject({ status: 'passed' });
+
+  await page.goto(`/admin/#/deposits/${rejected}`);
+  await page.getByRole('button', { name: en('reject'), exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel(en('reason_label')).fill('The transfer did not arrive');
+  await dialog.getByRole('button', { name: en('reject'), exact: true }).click();
+  await expect(page.getByText(`Deposit ${rejected} is rejected.`)).toBeVisible();
+  expect(depositShown(rejected)).toMatchObject({
+    status: 'rejected',
+    reason: 'The transfer did not arrive',
+  });
+
+  // The audit log holds the review under the staff member's name, from his console session.
+  const audit = JSON.parse(admin('audit', '--target', `deposit:${approved}`, '--json')) as {
+    actor: string;
+    os_identity: unknown;
+  }[];
+  expect(audit).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        actor: staff.name,
+        os_identity: expect.objectContaining({ console: expect.anything() }),
+      }),
+    ]),
+  );
+
+  await page.goto('/admin/#/no-such-screen');
+  await expect(page.getByRole('heading', { level: 1, name: en('not_found_title') })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the server refuses a role without the permission, whatever the browser asks', async ({
+  page,
+}) => {
+  const staff = enrolledStaff('content');
+  await signIn(page, staff);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Welcome, ${staff.name}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: en('nav_deposits') })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const refused = await page.request.get('/admin/api/deposits');
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: 0, err: 'no_permission' });
+
+  await page.goto('/admin/#/deposits');
+  await expect(page.getByText(en('no_permission'))).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('staff disable ends the session of an open console', async ({ page }) => {
+  const staff = enrolledStaff('finance');
+  await signIn(page, staff);
+  await expect(page.getByRole('heading', { level: 1, name: en('queue_title') })).toBeVisible();
+
+  admin('staff', 'disable', staff.name, '--reason', 'left the company');
+  // The queue is polled every 10 s: its next answer is 401 and the sign-in screen says why.
+  await expect(page.getByText(en('session_ended'))).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole('heading', { level: 1, name: en('sign_in_title') })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel(en('field_account')).fill(staff.name);
+  await page.getByLabel(en('field_passphrase')).fill(PASSPHRASE);
+  await page.getByLabel(en('field_code')).fill(nextCode(staff));
+  await page.getByRole('button', { name: en('sign_in_submit') }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('sign_in_title') })).toBeVisible();
+});

@@ -1,0 +1,22 @@
+// The console's hash routes (/admin/#/...): the sign-in screen, and the shell's screens.
+import type { RouteObject } from 'react-router';
+import { Shell, SIGN_IN_PATH } from '@/console/app/shell';
+import { DepositDetailPage } from '@/console/pages/deposit-detail-page';
+import { DepositQueuePage } from '@/console/pages/deposit-queue-page';
+import { NotFoundPage } from '@/console/pages/not-found-page';
+import { SignInPage } from '@/console/pages/sign-in-page';
+import { StartPage } from '@/console/pages/start-page';
+
+export const routes: RouteObject[] = [
+  { path: SIGN_IN_PATH, Component: SignInPage },
+  {
+    path: '/',
+    Component: Shell,
+    children: [
+      { index: true, Component: StartPage },
+      { path: 'deposits', Component: DepositQueuePage },
+      { path: 'deposits/:id', Component: DepositDetailPage },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];

@@ -1,0 +1,28 @@
+// Console permissions: "noun:thing:verb", exactly three segments. A held pattern grants an
+// asked permission when every segment is equal or `*` (`*:*:*` grants everything,
+// `wallet:*:*` every wallet permission) — the server's rule (auth::permissions), used here only
+// to decide what to show; the server still checks every call.
+
+/** The permission of the deposit queue, its detail and its actions. */
+export const DEPOSIT_REVIEW = 'wallet:deposit:review';
+/** The permission of the withdrawal queue (no console screen yet). */
+export const WITHDRAWAL_REVIEW = 'wallet:withdrawal:review';
+
+const SEGMENTS = 3;
+
+function grants(held: string, wanted: string[]): boolean {
+  const segments = held.split(':');
+  return (
+    segments.length === SEGMENTS &&
+    segments.every((segment, index) => segment === '*' || segment === wanted[index])
+  );
+}
+
+/** Whether `permissions` grant `wanted`; never for a name that is not three plain segments. */
+export function may(permissions: readonly string[], wanted: string): boolean {
+  const segments = wanted.split(':');
+  const valid =
+    segments.length === SEGMENTS &&
+    segments.every((segment) => segment !== '' && !segment.includes('*'));
+  return valid && permissions.some((held) => grants(held, segments));
+}
