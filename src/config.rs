@@ -388,6 +388,9 @@ pub struct WalletConfig {
     pub withdraw_fee_bp: i64,
     pub withdraw_small_below: Money,
     pub withdraw_small_fee: Money,
+    /// The four-eyes rule: a withdrawal of more than this is paid only once two different
+    /// reviewers approved it; zero turns it off.
+    pub withdraw_second_approval_above: Money,
     pub turnover_percent: i64,
     /// What linking a card or USDT address another player holds does.
     pub shared_payout_accounts: PayoutSharing,
@@ -454,6 +457,7 @@ impl Default for WalletConfig {
             withdraw_fee_bp: 0,
             withdraw_small_below: amount("1.00"),
             withdraw_small_fee: amount("1.00"),
+            withdraw_second_approval_above: Money::ZERO,
             turnover_percent: 100,
             shared_payout_accounts: PayoutSharing::Refuse,
             banks: vec![

@@ -94,6 +94,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
         &[
             "deposits",
             "withdrawals",
+            "withdrawal_approvals",
             "turnover",
             "bank_cards",
             "usdt_addresses",

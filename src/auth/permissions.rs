@@ -11,8 +11,11 @@ use std::fmt;
 pub const ALL_PERMISSIONS: &str = "*:*:*";
 /// Reviewing deposits in the console: the queue, the voucher, approve, reject, fail.
 pub const DEPOSIT_REVIEW: &str = "wallet:deposit:review";
-/// Reviewing withdrawals in the console.
+/// Reviewing withdrawals in the console: the queue, a withdrawal with the player's turnover
+/// and links, pay, reject, fail.
 pub const WITHDRAWAL_REVIEW: &str = "wallet:withdrawal:review";
+/// Reading a withdrawal's whole card number or address in the console (each read audited).
+pub const CARD_READ: &str = "wallet:card:read";
 
 /// The role that grants every role; `admin user create --admin` and `grant-admin` give it.
 pub const ADMIN_ROLE: &str = "admin";

@@ -554,7 +554,8 @@ async fn dispatch(
         AdminCommand::Withdraw { command } => {
             let secrets = &config.secrets;
             let cipher = CardCipher::from_hex(&secrets.card_key, &secrets.card_mac_key)?;
-            wallet::run_withdraw(db, Arc::new(cipher), command, by).await
+            let limits = Arc::new(config.wallet.clone());
+            wallet::run_withdraw(db, (Arc::new(cipher), limits), command, by).await
         }
         AdminCommand::Wallet { command } => wallet::run_wallet(db, command, by).await,
         AdminCommand::News { command } => news::run_news(db, command).await,

@@ -207,9 +207,6 @@ fn deposit_row(deposit: &DepositRecord, now: Timestamp) -> Vec<String> {
 const WITHDRAWAL_HEADERS: [&str; 8] =
     ["id", "user", "to", "amount", "fee", "status", "age", "reason"];
 
-/// The days of logins `withdraw list` looks at for addresses a player shares.
-const LINKED_ADDRESS_DAYS: i64 = 30;
-
 /// A withdrawal in the list, with its player's login name (else phone) and what links him to
 /// others.
 #[derive(serde::Serialize)]
@@ -380,7 +377,7 @@ struct ReviewedDeposit {
 
 pub async fn run_withdraw(
     db: &Db,
-    cipher: Arc<CardCipher>,
+    (cipher, limits): (Arc<CardCipher>, Arc<crate::config::WalletConfig>),
     command: WithdrawCommand,
     by: String,
 ) -> anyhow::Result<()> {
@@ -392,7 +389,7 @@ pub async fn run_withdraw(
             let paging = Paging::parse(Some(&args.page.to_string()), Some(LIST_PAGE_ROWS))
                 .map_err(explain)?;
             let queue = status.as_deref() == Some("pending");
-            let since = now - LINKED_ADDRESS_DAYS * 86_400;
+            let since = now - linked::LINKED_ADDRESS_DAYS * 86_400;
             let (total, listed) = db
                 .read(move |connection| {
                     let list = if queue {
@@ -434,12 +431,18 @@ pub async fn run_withdraw(
         }
     };
     let review = withdrawals::Review { withdrawal_id, decision, reason, admin: by };
-    let withdrawal = db
-        .write(move |tx| withdrawals::review(tx, &review, now))
+    let reviewed = db
+        .write(move |tx| withdrawals::review(tx, &review, &limits, now))
         .await
         .map_err(or_not_found("withdrawal", withdrawal_id))?;
-    print_json_or(json, &withdrawal, |withdrawal| {
-        print_table(&WITHDRAWAL_HEADERS, &[withdrawal_row(withdrawal, now)]);
+    print_json_or(json, &reviewed, |reviewed| {
+        print_table(&WITHDRAWAL_HEADERS, &[withdrawal_row(&reviewed.withdrawal, now)]);
+        if let Some(first) = &reviewed.awaiting_second_approval {
+            println!(
+                "first approval by {}: a second reviewer's approval pays it (--by another name)",
+                first.approved_by
+            );
+        }
     })
 }
 

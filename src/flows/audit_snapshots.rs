@@ -117,9 +117,7 @@ pub fn snapshot(
             Err(_) => Ok(None),
         },
         (AuditTarget::Deposit, Some(id), _) => found(crate::wallet::deposits::find(connection, id)),
-        (AuditTarget::Withdrawal, Some(id), _) => {
-            found(crate::wallet::withdrawals::find(connection, id))
-        }
+        (AuditTarget::Withdrawal, Some(id), _) => found(withdrawal_snapshot(connection, id)),
         (AuditTarget::Room, _, Some(code)) => match Room::parse(code) {
             Ok(room) => json(Some(RoomSnapshot {
                 settings: crate::games::rooms::room_settings(connection, room)?,
@@ -177,6 +175,23 @@ fn ledger_check_state(connection: &Connection) -> Result<Option<Value>, AppError
         checked_through: crate::ledger::Watermark::stored(connection)?,
         failure: crate::ledger::recorded_failure(connection)?.map(|(failure, _)| failure),
     }))
+}
+
+/// A withdrawal and its first approval (the four-eyes rule): a first approval changes only
+/// the latter.
+#[derive(serde::Serialize)]
+struct WithdrawalSnapshot {
+    #[serde(flatten)]
+    withdrawal: crate::wallet::withdrawals::WithdrawalRecord,
+    first_approval: Option<crate::wallet::withdrawals::FirstApproval>,
+}
+
+fn withdrawal_snapshot(connection: &Connection, id: i64) -> Result<WithdrawalSnapshot, AppError> {
+    use crate::wallet::withdrawals::{find, first_approval};
+    Ok(WithdrawalSnapshot {
+        withdrawal: find(connection, id)?,
+        first_approval: first_approval(connection, id)?,
+    })
 }
 
 /// What `admin room show` prints: the settings, then the limits.

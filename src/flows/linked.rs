@@ -45,6 +45,10 @@ fn players(ids: &[UserId]) -> String {
     ids.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
 }
 
+/// The days of logins a withdrawal's review looks at for addresses its player shares
+/// (`admin withdraw list`, the console's withdrawal desk).
+pub const LINKED_ADDRESS_DAYS: i64 = 30;
+
 /// The payout accounts `user_id` shares (any time) and the addresses he shares since `since`.
 pub fn player_links(
     connection: &Connection,

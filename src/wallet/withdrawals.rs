@@ -5,6 +5,7 @@ use super::WalletSettings;
 use super::payout_accounts::{self, types::BankCardView};
 use super::types::Method;
 use crate::clock::Timestamp;
+use crate::config::WalletConfig;
 use crate::content::messages::{self, Event};
 use crate::crypto::CardCipher;
 use crate::db::Tx;
@@ -289,11 +290,85 @@ pub struct Review {
     pub admin: String,
 }
 
-pub fn review(tx: &Tx, review: &Review, now: Timestamp) -> Result<WithdrawalRecord, AppError> {
+/// The first of the two approvals a withdrawal above `withdraw_second_approval_above` needs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstApproval {
+    pub approved_by: String,
+    pub approved_at: Timestamp,
+}
+
+/// What a review did: the withdrawal as it is now, and for one still pending after an
+/// approval, the first approval it waits beside for a second reviewer.
+#[derive(Debug, Serialize)]
+pub struct Reviewed {
+    #[serde(flatten)]
+    pub withdrawal: WithdrawalRecord,
+    pub awaiting_second_approval: Option<FirstApproval>,
+}
+
+/// Whether paying `amount` needs two approvals (`withdraw_second_approval_above`).
+pub fn needs_second_approval(limits: &WalletConfig, amount: Money) -> bool {
+    let above = limits.withdraw_second_approval_above;
+    above > Money::ZERO && amount > above
+}
+
+/// The first approval of withdrawal `withdrawal_id`, if it has one.
+pub fn first_approval(
+    connection: &Connection,
+    withdrawal_id: i64,
+) -> Result<Option<FirstApproval>, AppError> {
+    Ok(connection
+        .prepare_cached(
+            "SELECT approved_by, approved_at FROM withdrawal_approvals WHERE withdrawal_id = ?1",
+        )?
+        .query_row([withdrawal_id], |row| {
+            Ok(FirstApproval { approved_by: row.get(0)?, approved_at: row.get(1)? })
+        })
+        .optional()?)
+}
+
+/// Pays, rejects or fails a pending withdrawal. An approval of one above the second-approval
+/// amount is only recorded the first time and pays the second time, by another reviewer
+/// (`second_approver_needed` for the same one twice); rejecting or failing needs one.
+pub fn review(
+    tx: &Tx,
+    review: &Review,
+    limits: &WalletConfig,
+    now: Timestamp,
+) -> Result<Reviewed, AppError> {
     let withdrawal = find(tx, review.withdrawal_id)?;
     if withdrawal.status != "pending" {
         return Err(AppError::AlreadyReviewed);
     }
+    if review.decision == Decision::Pass && needs_second_approval(limits, withdrawal.amount) {
+        match first_approval(tx, withdrawal.id)? {
+            None => {
+                tx.prepare_cached(
+                    "INSERT INTO withdrawal_approvals (withdrawal_id, approved_by, approved_at)
+                     VALUES (?1, ?2, ?3)",
+                )?
+                .execute(params![withdrawal.id, review.admin, now])?;
+                let first = FirstApproval { approved_by: review.admin.clone(), approved_at: now };
+                return Ok(Reviewed { withdrawal, awaiting_second_approval: Some(first) });
+            }
+            Some(first) if first.approved_by == review.admin => {
+                return Err(AppError::SecondApproverNeeded);
+            }
+            Some(_) => {}
+        }
+    }
+    let withdrawal = close(tx, review, withdrawal, now)?;
+    Ok(Reviewed { withdrawal, awaiting_second_approval: None })
+}
+
+/// Moves the held money out (paid) or back to the wallet (rejected, failed), and tells the
+/// player.
+fn close(
+    tx: &Tx,
+    review: &Review,
+    withdrawal: WithdrawalRecord,
+    now: Timestamp,
+) -> Result<WithdrawalRecord, AppError> {
     let user_id = withdrawal.user_id;
     let frozen = AccountRef::User(user_id, UserAccountKind::Frozen);
     let reference = format!("withdrawal:{}", withdrawal.id);

@@ -332,8 +332,9 @@ impl WalletApp for TestApp {
             reason: reason.into(),
             admin: "tester".into(),
         };
-        let now = self.now();
-        self.db.write(move |tx| withdrawals::review(tx, &review, now)).await
+        let (limits, now) = (self.config.wallet.clone(), self.now());
+        let reviewed = self.db.write(move |tx| withdrawals::review(tx, &review, &limits, now));
+        reviewed.await.map(|reviewed| reviewed.withdrawal)
     }
 
     async fn turnover_of(&self, player: &Player) -> Money {

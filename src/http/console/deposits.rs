@@ -2,7 +2,7 @@
 //! and the player's recent deposits and withdrawals, and its review (approve, reject, fail)
 //! through `flows::deposits::review`, as `fairhall admin deposit` does.
 
-use super::Staff;
+use super::{PageForm, QueuePage, ReasonForm, Staff, record_id};
 use crate::auth::permissions::DEPOSIT_REVIEW;
 use crate::clock::Timestamp;
 use crate::error::AppError;
@@ -13,14 +13,13 @@ use crate::http::envelope::Envelope;
 use crate::http::extract::Params;
 use crate::paging::Paging;
 use crate::wallet::deposits::{self, Decision, DepositRecord, Review};
-use crate::wallet::types::ReviewReason;
 use crate::wallet::withdrawals::{self, WithdrawalRecord};
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::{get, post};
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
 use std::sync::Arc;
 
@@ -63,24 +62,11 @@ impl QueuedDeposit {
     }
 }
 
-#[derive(Deserialize)]
-struct PageForm {
-    page: Option<String>,
-}
-
-#[derive(Serialize)]
-struct QueuePage {
-    total: i64,
-    page: i64,
-    page_size: i64,
-    list: Vec<QueuedDeposit>,
-}
-
 async fn queue(
     State(app): State<AppState>,
     staff: Staff,
     Params(form): Params<PageForm>,
-) -> Result<Envelope<QueuePage>, AppError> {
+) -> Result<Envelope<QueuePage<QueuedDeposit>>, AppError> {
     staff.require(DEPOSIT_REVIEW)?;
     let paging = Paging::parse(form.page.as_deref(), Some(&PAGE_ROWS.to_string()))?;
     let now = app.clock.now();
@@ -107,17 +93,13 @@ struct DepositDetail {
     recent_withdrawals: Vec<WithdrawalRecord>,
 }
 
-fn deposit_id(text: &str) -> Result<i64, AppError> {
-    text.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
-}
-
 async fn detail(
     State(app): State<AppState>,
     staff: Staff,
     Path(id): Path<String>,
 ) -> Result<Envelope<DepositDetail>, AppError> {
     staff.require(DEPOSIT_REVIEW)?;
-    let (id, now) = (deposit_id(&id)?, app.clock.now());
+    let (id, now) = (record_id(&id)?, app.clock.now());
     let recent = Paging { page: 1, limit: RECENT_ROWS };
     let detail = app
         .db
@@ -144,18 +126,12 @@ async fn voucher(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     staff.require(DEPOSIT_REVIEW)?;
-    let id = deposit_id(&id)?;
+    let id = record_id(&id)?;
     let deposit = app.db.read(move |connection| deposits::find(connection, id)).await?;
     if deposit.voucher_file.is_empty() {
         return Err(AppError::NotFound);
     }
     crate::http::assets::stored_image(&app.wallet.voucher_dir.join(&deposit.voucher_file)).await
-}
-
-/// Why a deposit is refused or failed, as the player will read it.
-#[derive(Deserialize)]
-struct ReasonForm {
-    reason: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -168,7 +144,7 @@ async fn approve(
     staff: Staff,
     Path(id): Path<String>,
 ) -> Result<Envelope<Reviewed>, AppError> {
-    review(app, staff, deposit_id(&id)?, Decision::Approve).await
+    review(app, staff, record_id(&id)?, Decision::Approve).await
 }
 
 async fn reject(
@@ -177,8 +153,8 @@ async fn reject(
     Path(id): Path<String>,
     Params(form): Params<ReasonForm>,
 ) -> Result<Envelope<Reviewed>, AppError> {
-    let reason = ReviewReason::parse(form.reason.as_deref().unwrap_or(""))?;
-    review(app, staff, deposit_id(&id)?, Decision::Reject(reason)).await
+    let reason = form.reason()?;
+    review(app, staff, record_id(&id)?, Decision::Reject(reason)).await
 }
 
 async fn fail(
@@ -187,8 +163,8 @@ async fn fail(
     Path(id): Path<String>,
     Params(form): Params<ReasonForm>,
 ) -> Result<Envelope<Reviewed>, AppError> {
-    let reason = ReviewReason::parse(form.reason.as_deref().unwrap_or(""))?;
-    review(app, staff, deposit_id(&id)?, Decision::Fail(reason)).await
+    let reason = form.reason()?;
+    review(app, staff, record_id(&id)?, Decision::Fail(reason)).await
 }
 
 /// Reviews the deposit as the staff member, audited in the review's transaction.

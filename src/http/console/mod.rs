@@ -9,6 +9,7 @@
 mod deposits;
 mod queues;
 mod session;
+mod withdrawals;
 
 use super::AppState;
 use super::extract::ClientAddress;
@@ -25,6 +26,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, header};
 use axum::routing::get;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The cookie that holds the console session's token.
@@ -39,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .merge(session::router())
         .merge(queues::router())
         .merge(deposits::router())
+        .merge(withdrawals::router())
         .route("/admin/api/{*rest}", axum::routing::any(|| async { AppError::NotFound }))
 }
 
@@ -105,22 +108,86 @@ impl Staff {
         (action, kind, target): (&str, AuditTarget, TargetReference),
         arguments: Value,
     ) -> Result<AuditedChange, AppError> {
-        let member = &self.session.member;
-        let origin = Origin::Console {
-            console: ConsoleOrigin {
-                staff_id: member.user_id,
-                session_id: self.session.session_id,
-                address: self.address.clone(),
-            },
-        };
         Ok(AuditedChange::new(
-            (Actor::parse(&member.name)?, origin),
+            (self.actor()?, self.origin()),
             (action.to_string(), kind, target),
             arguments,
             GoodsSettings::from_config(&app.config),
             app.clock.clone(),
         ))
     }
+}
+
+impl Staff {
+    fn actor(&self) -> Result<Actor, AppError> {
+        Actor::parse(&self.session.member.name)
+    }
+
+    /// His console session and address, as the audit log records where a change came from.
+    fn origin(&self) -> Origin {
+        Origin::Console {
+            console: ConsoleOrigin {
+                staff_id: self.session.member.user_id,
+                session_id: self.session.session_id,
+                address: self.address.clone(),
+            },
+        }
+    }
+
+    /// Records that he is shown a secret (a whole card number) before it is shown, as the
+    /// CLI's sensitive reads are.
+    pub async fn record_read(
+        &self,
+        app: &AppState,
+        (action, kind, target): (&str, AuditTarget, String),
+    ) -> Result<(), AppError> {
+        let entry = crate::audit::Entry {
+            actor: self.actor()?,
+            origin: self.origin(),
+            action: action.to_string(),
+            target_kind: kind.code().to_string(),
+            target_id: Some(target.clone()),
+            arguments: serde_json::json!({ "id": target }),
+            before: None,
+            after: None,
+            outcome: crate::audit::CommandEnd::Ok,
+        };
+        let now = app.clock.now();
+        app.db.write(move |tx| crate::audit::record(tx, &entry, now)).await?;
+        Ok(())
+    }
+}
+
+/// `?page=N` of a console queue.
+#[derive(Deserialize)]
+struct PageForm {
+    page: Option<String>,
+}
+
+/// A page of a queue, as every console table reads it: sorted and paged on the server.
+#[derive(Serialize)]
+struct QueuePage<T> {
+    total: i64,
+    page: i64,
+    page_size: i64,
+    list: Vec<T>,
+}
+
+/// Why a deposit or withdrawal is refused or failed, as the player will read it.
+#[derive(Deserialize)]
+struct ReasonForm {
+    reason: Option<String>,
+}
+
+impl ReasonForm {
+    fn reason(&self) -> Result<crate::wallet::types::ReviewReason, AppError> {
+        crate::wallet::types::ReviewReason::parse(self.reason.as_deref().unwrap_or(""))
+    }
+}
+
+/// The id of a path (`/deposits/{id}`): a positive number, else not found.
+fn record_id(text: &str) -> Result<i64, AppError> {
+    text.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
 }
 
 /// The session token of the console's cookie.

@@ -372,6 +372,10 @@ const CONSOLE_PATHS: &[&str] = &[
     "/admin/api/deposits/1/voucher",
     "/admin/api/deposits/1/approve",
     "/admin/api/deposits/1/reject",
+    "/admin/api/withdrawals",
+    "/admin/api/withdrawals/1",
+    "/admin/api/withdrawals/1/pay-to",
+    "/admin/api/withdrawals/1/approve",
 ];
 
 /// Lists whose replies a grant must not change (the other players' records stay out).

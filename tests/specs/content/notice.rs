@@ -184,12 +184,12 @@ async fn a_rolled_back_review_sends_nothing() {
         reason: "no".into(),
         admin: "tester".into(),
     };
-    let now = app.now();
+    let (limits, now) = (app.config.wallet.clone(), app.now());
 
     let failed = app
         .db
         .write(move |tx| {
-            withdrawals::review(tx, &review, now)?;
+            withdrawals::review(tx, &review, &limits, now)?;
             Err::<(), _>(AppError::BadParams)
         })
         .await;
