@@ -42,6 +42,12 @@ pub struct ProgrammeLabels {
     pub programme: String,
 }
 
+/// One review queue of the money desk (deposit, withdrawal).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct QueueLabels {
+    pub queue: String,
+}
+
 /// The route label of a request no route matched (the embedded app, unknown paths).
 pub const UNMATCHED_ROUTE: &str = "unmatched";
 
@@ -64,6 +70,8 @@ pub struct Metrics {
     pub scheduler_tick: Gauge,
     pub reward_paid_today: Family<ProgrammeLabels, Gauge>,
     pub reward_held_back_today: Family<ProgrammeLabels, Gauge>,
+    pub review_waiting: Family<QueueLabels, Gauge>,
+    pub review_oldest_age: Family<QueueLabels, Gauge>,
 }
 
 /// Latency buckets: 1 ms to about 16 s, doubling.
@@ -95,6 +103,8 @@ impl Metrics {
             scheduler_tick: Gauge::default(),
             reward_paid_today: Family::default(),
             reward_held_back_today: Family::default(),
+            review_waiting: Family::default(),
+            review_oldest_age: Family::default(),
         };
         let registry = &mut metrics.registry;
         registry.register(
@@ -168,6 +178,16 @@ impl Metrics {
             "What the day's budget held back from each reward programme so far",
             self.reward_held_back_today.clone(),
         );
+        registry.register(
+            "review_waiting",
+            "Deposits and withdrawals waiting for the operator's review, by queue",
+            self.review_waiting.clone(),
+        );
+        registry.register(
+            "review_oldest_age_seconds",
+            "How long the oldest waiting item of each review queue has waited (0 when none waits)",
+            self.review_oldest_age.clone(),
+        );
     }
 
     /// A scheduler tick that ran to its end at the clock's `now`.
@@ -212,6 +232,11 @@ impl Metrics {
             self.reward_paid_today.get_or_create(&labels).set(*paid);
             self.reward_held_back_today.get_or_create(&labels).set(*held_back);
         }
+        for (queue, waiting, oldest_age_secs) in &sample.review_queues {
+            let labels = QueueLabels { queue: queue.to_string() };
+            self.review_waiting.get_or_create(&labels).set(*waiting);
+            self.review_oldest_age.get_or_create(&labels).set(*oldest_age_secs);
+        }
     }
 
     /// The registry in the Prometheus text format (version 0.0.4).
@@ -232,6 +257,8 @@ pub struct Sample {
     pub live_streams: usize,
     /// (programme, minor units paid today, minor units held back today).
     pub reward_spend: Vec<(&'static str, i64, i64)>,
+    /// (queue, items waiting, seconds the oldest has waited).
+    pub review_queues: Vec<(&'static str, i64, i64)>,
 }
 
 fn saturating_i64(value: u64) -> i64 {

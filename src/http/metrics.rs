@@ -100,6 +100,15 @@ async fn read_sample(app: &AppState) -> anyhow::Result<Sample> {
         .db
         .read(move |connection| crate::growth::rewards::day_spend(connection, &day, &budget))
         .await?;
+    let queues = app
+        .db
+        .read(|connection| {
+            Ok([
+                ("deposit", crate::wallet::deposits::waiting(connection)?),
+                ("withdrawal", crate::wallet::withdrawals::waiting(connection)?),
+            ])
+        })
+        .await?;
     let database_bytes = std::fs::metadata(app.db.path()).map_or(0, |meta| meta.len());
     Ok(Sample {
         lag_sources: lag.secs_by_source(),
@@ -110,6 +119,13 @@ async fn read_sample(app: &AppState) -> anyhow::Result<Sample> {
         reward_spend: spend
             .iter()
             .map(|day| (day.programme, day.paid.minor(), day.capped.minor()))
+            .collect(),
+        review_queues: queues
+            .into_iter()
+            .map(|(queue, waiting)| {
+                let oldest = waiting.oldest_created_at.map_or(0, |created| (now - created).max(0));
+                (queue, waiting.waiting, oldest)
+            })
             .collect(),
     })
 }

@@ -125,6 +125,38 @@ async fn metrics_list_every_family_and_count_bets_draws_and_settlements() {
     assert!(matches!(database.value, prometheus_parse::Value::Gauge(bytes) if bytes > 0.0));
 }
 
+/// The money desk's queues as gauges, so that an operator's alerting sees deposits waiting
+/// too long without the console open.
+#[tokio::test]
+async fn metrics_show_the_review_queues_and_their_oldest_wait() {
+    use crate::support::wallet_support::WalletApp;
+    let app = TestApp::spawn_with(|config| {
+        config.metrics.enabled = true;
+        config.metrics.token = METRICS_TOKEN.into();
+    })
+    .await;
+    let player = app.player().await;
+    app.requested_deposit(&player, "30.00").await;
+    app.clock.advance(120);
+    app.requested_deposit(&player, "40.00").await;
+
+    let scrape = scraped(&app).await;
+    let gauge = |metric: &str, queue: &str| {
+        let sample = scrape
+            .samples
+            .iter()
+            .find(|sample| sample.metric == metric && sample.labels.get("queue") == Some(queue));
+        match sample.map(|sample| &sample.value) {
+            Some(prometheus_parse::Value::Gauge(value)) => *value,
+            other => panic!("{metric}{{queue={queue}}}: {other:?}"),
+        }
+    };
+    assert_eq!(gauge("fairhall_review_waiting", "deposit"), 2.0);
+    assert_eq!(gauge("fairhall_review_oldest_age_seconds", "deposit"), 120.0);
+    assert_eq!(gauge("fairhall_review_waiting", "withdrawal"), 0.0);
+    assert_eq!(gauge("fairhall_review_oldest_age_seconds", "withdrawal"), 0.0);
+}
+
 #[tokio::test]
 async fn metrics_label_requests_by_route_template_never_by_raw_path() {
     let app = TestApp::spawn_with(|config| {
