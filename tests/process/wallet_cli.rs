@@ -325,3 +325,21 @@ async fn terminal_controls_in_a_stored_note_print_escaped() {
     let parsed: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(parsed["content"], note);
 }
+
+/// A reading command runs beside a serving hall whose writer holds its lock (a long start, a
+/// big settlement): opening the hall writes nothing once the seed chains know their zone, so
+/// it does not wait on the writer (it used to, and failed after the 5 s busy timeout: seen in
+/// the suite's hardening stage, whose snapshot commands run beside a starting server).
+#[tokio::test]
+async fn a_reading_command_runs_while_the_server_holds_the_write_lock() {
+    let (dir, app, player) = app_with_player().await;
+    app.requested_deposit(&player, "30.00").await;
+    let database = dir.path().join("fairhall.db");
+    let holder = rusqlite::Connection::open(&database).expect("the database");
+    holder.execute_batch("BEGIN IMMEDIATE").expect("the write lock");
+
+    // The lock is held for the whole command: a write would fail after the busy timeout.
+    let listed = succeed(dir.path(), &["admin", "deposit", "list"]);
+    assert!(listed.contains("1 of 1 deposits"), "{listed}");
+    holder.execute_batch("ROLLBACK").expect("the lock is released");
+}

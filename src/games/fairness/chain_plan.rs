@@ -271,8 +271,20 @@ pub fn adopt_timezone(
     if let Some(recorded) = recorded {
         return Ok(Err(recorded));
     }
-    connection
-        .execute("UPDATE seed_chains SET timezone = ?1 WHERE timezone IS NULL", [timezone.name()])
-        .context("while recording the zone of the seed chains")?;
+    // Only a hall with segments from before V11 writes: every `admin` command runs this beside
+    // a serving hall, and a write would wait on the server's writer (and fail once it held
+    // the lock past the busy timeout, as it can on a loaded machine at start).
+    let unrecorded: Option<i64> = connection
+        .query_row("SELECT 1 FROM seed_chains WHERE timezone IS NULL LIMIT 1", [], |row| row.get(0))
+        .optional()
+        .context("while reading the zone of the seed chains")?;
+    if unrecorded.is_some() {
+        connection
+            .execute(
+                "UPDATE seed_chains SET timezone = ?1 WHERE timezone IS NULL",
+                [timezone.name()],
+            )
+            .context("while recording the zone of the seed chains")?;
+    }
     Ok(Ok(()))
 }
