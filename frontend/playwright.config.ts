@@ -64,6 +64,8 @@ function writeConfig(dir: string): string {
       // The wallet, tour and protection specs (and their retries) link one card number from
       // several players; the refusal of a shared card is the Rust suite's (payout_accounts).
       'shared_payout_accounts = "flag"',
+      // The console spec: a withdrawal above 500.00 is paid on a second reviewer's approval.
+      'withdraw_second_approval_above = "500.00"',
       '',
       // The wallet spec pays a dong deposit to the bank account and a USDT one to the address.
       '[[wallet.receiving_accounts]]',

@@ -3,12 +3,21 @@
 // from the secret the CLI printed, reviews a player's deposit with its real voucher picture
 // (approve, and reject with a reason the player reads), a role without the permission is
 // refused by the server, and `staff disable` ends a session in the open console. axe WCAG 2.1
-// AA on every console route, screenshots at 1280 px and 768 px.
+// AA on every console route, screenshots at 1280 px and 768 px; a withdrawal paid, and a
+// large one paid only on a second staff member's approval (the four-eyes rule).
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, axeViolations, randomLoginName, randomPhone, requestDeposit } from './support';
+import {
+  admin,
+  axeViolations,
+  creditWallet,
+  pastButtonThrottle,
+  randomLoginName,
+  randomPhone,
+  requestDeposit,
+} from './support';
 
 const SCREENSHOTS = resolve(
   process.env.FAIRHALL_TEST_LOG_DIR ?? resolve(import.meta.dirname, '../../target/test-logs'),
@@ -113,6 +122,69 @@ async function playerWithDeposits(request: APIRequestContext): Promise<[string, 
 }
 
 const depositShown = (id: string): unknown => JSON.parse(admin('deposit', 'show', id, '--json'));
+
+/** POST `path` with the player's token; fails unless the envelope's code is 1. */
+async function playerPost<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: object,
+  key?: string,
+): Promise<T> {
+  const response = await request.post(path, {
+    headers: { token, ...(key === undefined ? {} : { 'Idempotency-Key': key }) },
+    data,
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  expect(body, `POST ${path}: ${body.msg}`).toMatchObject({ code: 1 });
+  return body.data;
+}
+
+/** A player with a bank card and two waiting withdrawals: 600.00 (above the e2e config's
+ * four-eyes amount, 500.00) and 40.00; their ids. */
+async function playerWithWithdrawals(request: APIRequestContext): Promise<[string, string]> {
+  const phone = randomPhone();
+  const password = 'secret_123';
+  const registered = await request.post('api/login/do_register', {
+    data: {
+      phone,
+      password,
+      repassword: password,
+      invite_code: '',
+      code: '',
+      agree: '1',
+      age_confirmed: '1',
+    },
+  });
+  const token = ((await registered.json()) as { data: { token: string } }).data.token;
+  creditWallet(phone, '1000');
+  const card = await playerPost<{ id: number }>(request, token, 'api/personal/add_bank', {
+    bank_id: 'VCB',
+    holder: 'Nguyen Van An',
+    card_no: '6222021234567890',
+    ifsc: '',
+    bank_address: '',
+    phone: '',
+    remark: '',
+  });
+  await playerPost(request, token, 'api/personal/securitypassword', {
+    password: '246810',
+    repassword: '246810',
+  });
+  const ids: string[] = [];
+  for (const amount of ['600', '40']) {
+    const form = { method: 'bank', account_id: card.id, amount, fund_password: '246810' };
+    const made = await playerPost<{ id: number }>(
+      request,
+      token,
+      'api/personal/do_withdraw',
+      form,
+      `console-${phone}-${amount}`,
+    );
+    ids.push(String(made.id));
+  }
+  return [ids[0] ?? '', ids[1] ?? ''];
+}
 
 async function expectAccessible(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
@@ -231,4 +303,56 @@ test('staff disable ends the session of an open console', async ({ page }) => {
   await page.getByRole('button', { name: en('sign_in_submit') }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: en('sign_in_title') })).toBeVisible();
+});
+
+test('a withdrawal is paid from the console, a large one only by a second staff member', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [large, small] = await playerWithWithdrawals(request);
+  const first = enrolledStaff('finance');
+  const second = enrolledStaff('finance');
+  const withdrawalShown = (id: string): unknown =>
+    JSON.parse(admin('withdraw', 'show', id, '--json'));
+
+  await signIn(page, first);
+  await page.getByRole('link', { name: /^Withdrawals/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('w_queue_title') })).toBeVisible();
+  const row = (id: string) => page.getByRole('link', { name: `Withdrawal ${id}`, exact: true });
+  await expect(row(large)).toBeVisible();
+  await expect(row(small)).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'withdrawal-queue');
+
+  // The small one: the whole card number on a click (audited), then paid in one click.
+  await row(small).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Withdrawal ${small}` })).toBeVisible();
+  await page.getByRole('button', { name: en('pay_to_reveal') }).click();
+  await expect(page.getByTestId('pay-to-card-no')).toContainText('6222021234567890');
+  await expectAccessible(page);
+  await screenshots(page, 'withdrawal-detail');
+  await page.getByRole('button', { name: en('pay'), exact: true }).click();
+  await expect(page.getByText(`Withdrawal ${small} is paid.`)).toBeVisible();
+  expect(withdrawalShown(small)).toMatchObject({ status: 'passed' });
+
+  // The large one: the first approval moves nothing, the same member cannot give the second.
+  await page.goto(`/admin/#/withdrawals/${large}`);
+  await page.getByRole('button', { name: en('pay'), exact: true }).click();
+  await expect(page.getByTestId('approval-state')).toContainText(first.name);
+  expect(withdrawalShown(large)).toMatchObject({ status: 'pending' });
+  await pastButtonThrottle(page);
+  await page.getByRole('button', { name: en('pay'), exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(/second reviewer/);
+  expect(withdrawalShown(large)).toMatchObject({ status: 'pending' });
+  await expectAccessible(page);
+
+  const other = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
+  const secondPage = await other.newPage();
+  await signIn(secondPage, second);
+  await secondPage.goto(`/admin/#/withdrawals/${large}`);
+  await secondPage.getByRole('button', { name: en('pay'), exact: true }).click();
+  await expect(secondPage.getByText(`Withdrawal ${large} is paid.`)).toBeVisible();
+  expect(withdrawalShown(large)).toMatchObject({ status: 'passed' });
+  await other.close();
 });

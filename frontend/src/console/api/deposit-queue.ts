@@ -1,6 +1,7 @@
 // GET api/deposits?page=N: the pending deposits, oldest first, 20 a page; polled.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/console/lib/api';
+import type { QueuePage } from '@/console/parts/queue-paging';
 
 export type DepositStatus = 'pending' | 'passed' | 'rejected' | 'failed';
 
@@ -27,12 +28,10 @@ export type QueuedDeposit = {
   has_voucher: boolean;
 };
 
-export type DepositPage = {
-  total: number;
-  page: number;
-  page_size: number;
-  list: QueuedDeposit[];
-};
+/** A deposit as the player's records keep it (a withdrawal's detail lists his recent ones). */
+export type DepositRecord = Omit<QueuedDeposit, 'player' | 'age_secs' | 'has_voucher'>;
+
+export type DepositPage = QueuePage<QueuedDeposit>;
 
 /** Every query of deposits (queue pages and details): what a review invalidates. */
 export const depositsKey = ['console', 'deposits'] as const;
@@ -49,7 +48,3 @@ export function useDepositQueue(page: number) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** Pages of the queue: at least one, also when it is empty. */
-export const pageCount = (page: DepositPage): number =>
-  Math.max(1, Math.ceil(page.total / Math.max(1, page.page_size)));

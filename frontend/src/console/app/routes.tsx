@@ -6,6 +6,8 @@ import { DepositQueuePage } from '@/console/pages/deposit-queue-page';
 import { NotFoundPage } from '@/console/pages/not-found-page';
 import { SignInPage } from '@/console/pages/sign-in-page';
 import { StartPage } from '@/console/pages/start-page';
+import { WithdrawalDetailPage } from '@/console/pages/withdrawal-detail-page';
+import { WithdrawalQueuePage } from '@/console/pages/withdrawal-queue-page';
 
 export const routes: RouteObject[] = [
   { path: SIGN_IN_PATH, Component: SignInPage },
@@ -16,6 +18,8 @@ export const routes: RouteObject[] = [
       { index: true, Component: StartPage },
       { path: 'deposits', Component: DepositQueuePage },
       { path: 'deposits/:id', Component: DepositDetailPage },
+      { path: 'withdrawals', Component: WithdrawalQueuePage },
+      { path: 'withdrawals/:id', Component: WithdrawalDetailPage },
       { path: '*', Component: NotFoundPage },
     ],
   },

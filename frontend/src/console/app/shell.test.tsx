@@ -5,7 +5,14 @@ import { QUEUE_POLL_MS, type Queues } from '@/console/api/queues';
 import { loadSession } from '@/console/api/session';
 import { activateLanguage } from '@/console/i18n/i18n';
 import { getSessionState, resetSession } from '@/console/lib/session';
-import { aDeposit, aDetail, aPage, aSession, signInRequired } from '@/console/test/fixtures';
+import {
+  aDeposit,
+  aDetail,
+  aPage,
+  aSession,
+  aWithdrawalPage,
+  signInRequired,
+} from '@/console/test/fixtures';
 import { renderConsole } from '@/console/test/render-console';
 import { envelope, jsonResponse, mockFetch } from '@/test/helpers';
 
@@ -106,6 +113,44 @@ describe('console shell', () => {
       await screen.findByRole('heading', { level: 1, name: 'Deposits waiting' }),
     ).toBeVisible();
     expect(router.state.location.pathname).toBe('/deposits');
+  });
+
+  it('links the withdrawals with what waits, for a role that reviews them', async () => {
+    mockFetch((call) =>
+      jsonResponse(
+        envelope(call.url === '/admin/api/queues' ? waiting(2, 4) : aWithdrawalPage([])),
+      ),
+    );
+    renderConsole('/withdrawals', aSession({ permissions: ['*:*:*'] }));
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    const link = within(nav).getByRole('link', { name: /^Withdrawals/ });
+    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(link).toHaveAttribute('href', '/withdrawals');
+    expect(within(nav).getByRole('link', { name: /^Deposits/ })).not.toHaveAttribute(
+      'aria-current',
+    );
+    expect(await within(link).findByText('4 waiting')).toBeInTheDocument();
+    expect(within(nav).getByTestId('deposits-waiting')).toHaveTextContent('2');
+    expect(within(nav).getByTestId('withdrawals-waiting')).toHaveTextContent('4');
+  });
+
+  it('opens the withdrawal queue first for a reviewer of withdrawals only', async () => {
+    mockFetch((call) =>
+      jsonResponse(
+        envelope(call.url === '/admin/api/queues' ? waiting(null, 0) : aWithdrawalPage([])),
+      ),
+    );
+    const { router } = renderConsole('/', aSession({ permissions: ['wallet:withdrawal:review'] }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Withdrawals waiting' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/withdrawals');
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((item) => item.textContent),
+    ).toEqual(['Withdrawals']);
   });
 
   it('signs out with the csrf token, then shows the sign-in screen', async () => {

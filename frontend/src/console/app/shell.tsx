@@ -11,7 +11,7 @@ import { LanguageSwitch } from '@/console/app/language-switch';
 import styles from '@/console/app/shell.module.css';
 import { useTabTitle } from '@/console/app/use-tab-title';
 import { useText } from '@/console/i18n/i18n';
-import { DEPOSIT_REVIEW, may } from '@/console/lib/may';
+import { DEPOSIT_REVIEW, may, WITHDRAWAL_REVIEW } from '@/console/lib/may';
 import { useSessionState, type SessionView } from '@/console/lib/session';
 
 export const SIGN_IN_PATH = '/sign-in';
@@ -40,6 +40,7 @@ function SignedIn({ session }: { session: SessionView }) {
   const queues = useQueues();
   useTabTitle(waitingCount(queues.data));
   const deposits = queues.data?.deposits ?? null;
+  const withdrawals = queues.data?.withdrawals ?? null;
 
   const skipToContent = (event: MouseEvent) => {
     event.preventDefault();
@@ -68,6 +69,21 @@ function SignedIn({ session }: { session: SessionView }) {
                       <span className={styles.count} data-testid="deposits-waiting">
                         <span aria-hidden="true">{deposits.waiting}</span>
                         <span className="sr-only">{t('nav_waiting', { n: deposits.waiting })}</span>
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              ) : null}
+              {may(session.permissions, WITHDRAWAL_REVIEW) ? (
+                <li>
+                  <NavLink to="/withdrawals" className={styles.navLink}>
+                    {t('nav_withdrawals')}
+                    {withdrawals !== null && withdrawals.waiting > 0 ? (
+                      <span className={styles.count} data-testid="withdrawals-waiting">
+                        <span aria-hidden="true">{withdrawals.waiting}</span>
+                        <span className="sr-only">
+                          {t('nav_waiting', { n: withdrawals.waiting })}
+                        </span>
                       </span>
                     ) : null}
                   </NavLink>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPOSIT_REVIEW, may } from '@/console/lib/may';
+import { CARD_READ, DEPOSIT_REVIEW, may, WITHDRAWAL_REVIEW } from '@/console/lib/may';
 
 describe('may', () => {
   it.each([
@@ -25,5 +25,11 @@ describe('may', () => {
     expect(may(['*:*:*'], 'wallet:deposit')).toBe(false);
     expect(may(['*:*:*'], 'wallet:*:review')).toBe(false);
     expect(may(['*:*:*'], 'wallet::review')).toBe(false);
+  });
+
+  it('keeps the withdrawal review apart from reading the whole card', () => {
+    expect(may(['wallet:withdrawal:review'], WITHDRAWAL_REVIEW)).toBe(true);
+    expect(may(['wallet:withdrawal:review'], CARD_READ)).toBe(false);
+    expect(may(['wallet:*:*'], CARD_READ)).toBe(true);
   });
 });

@@ -5,8 +5,10 @@
 
 /** The permission of the deposit queue, its detail and its actions. */
 export const DEPOSIT_REVIEW = 'wallet:deposit:review';
-/** The permission of the withdrawal queue (no console screen yet). */
+/** The permission of the withdrawal queue, its detail and its actions. */
 export const WITHDRAWAL_REVIEW = 'wallet:withdrawal:review';
+/** Reading a withdrawal's whole card number or address (each read is audited by the server). */
+export const CARD_READ = 'wallet:card:read';
 
 const SEGMENTS = 3;
 

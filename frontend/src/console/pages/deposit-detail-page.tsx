@@ -6,11 +6,12 @@ import { LoadingView } from '@/components/loading';
 import { Rows, type Row } from '@/components/rows';
 import { useDepositDetail } from '@/console/api/deposit-detail';
 import type { QueuedDeposit } from '@/console/api/deposit-queue';
-import type { ReviewVerb } from '@/console/api/deposit-review';
+import { useReviewDeposit, type ReviewVerb } from '@/console/api/deposit-review';
 import { useText, type TextKey, type Translate } from '@/console/i18n/i18n';
 import { formatAge } from '@/console/lib/age';
 import { describeError } from '@/console/lib/api';
-import { DEPOSIT_REVIEW } from '@/console/lib/may';
+import { DEPOSIT_REVIEW, may, WITHDRAWAL_REVIEW } from '@/console/lib/may';
+import { useSessionState } from '@/console/lib/session';
 import { ErrorAlert, SuccessStatus } from '@/console/parts/messages';
 import { NotFoundPage } from '@/console/pages/not-found-page';
 import { RecentDeposits, RecentWithdrawals } from '@/console/parts/player-history';
@@ -46,6 +47,8 @@ function DepositDetail() {
 function DepositView({ id }: { id: number }) {
   const { t } = useText();
   const detail = useDepositDetail(id);
+  const review = useReviewDeposit();
+  const { session } = useSessionState();
   const [done, setDone] = useState<ReviewVerb | null>(null);
   const methodLabel = useMethodLabel();
   const data = detail.data;
@@ -75,7 +78,14 @@ function DepositView({ id }: { id: number }) {
             <section className={styles.card} aria-labelledby="deposit-review">
               <h2 id="deposit-review">{t('review_title')}</h2>
               {data.deposit.status === 'pending' ? (
-                <ReviewActions id={data.deposit.id} onDone={setDone} />
+                <ReviewActions
+                  id={data.deposit.id}
+                  review={review}
+                  approveText={t('approve')}
+                  rejectTitle={t('reject_title', { id })}
+                  failTitle={t('fail_title', { id })}
+                  onDone={setDone}
+                />
               ) : (
                 <p className={styles.lead}>{t('reviewed_already')}</p>
               )}
@@ -87,7 +97,10 @@ function DepositView({ id }: { id: number }) {
           </div>
           <div className={styles.column}>
             <RecentDeposits list={data.recent_deposits} current={data.deposit.id} />
-            <RecentWithdrawals list={data.recent_withdrawals} />
+            <RecentWithdrawals
+              list={data.recent_withdrawals}
+              linked={may(session?.permissions ?? [], WITHDRAWAL_REVIEW)}
+            />
           </div>
         </div>
       )}

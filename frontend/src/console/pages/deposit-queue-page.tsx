@@ -1,26 +1,19 @@
 // /deposits?page=N: the pending deposits, oldest first, 20 a page, asked again every 10 s so
 // a new one shows without a reload. A row opens the deposit (its id is the link).
-import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/button';
+import { Link, useNavigate } from 'react-router';
 import { DataTable } from '@/components/data-table';
 import { LoadingView } from '@/components/loading';
-import { pageCount, useDepositQueue, type DepositPage } from '@/console/api/deposit-queue';
+import { useDepositQueue, type DepositPage } from '@/console/api/deposit-queue';
 import { useText } from '@/console/i18n/i18n';
 import { formatAge } from '@/console/lib/age';
 import { describeError } from '@/console/lib/api';
 import { DEPOSIT_REVIEW } from '@/console/lib/may';
 import { ErrorAlert } from '@/console/parts/messages';
+import { QueuePaging, useStepBackPastTheEnd, useUrlPage } from '@/console/parts/queue-paging';
 import { RequirePermission } from '@/console/parts/require-permission';
 import { useMethodLabel } from '@/console/parts/status-badge';
 import styles from '@/console/pages/pages.module.css';
 import { formatMoney } from '@/lib/money';
-
-/** The page of the URL: a whole number from 1. */
-function pageOf(text: string | null): number {
-  const page = Number.parseInt(text ?? '', 10);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
 
 export function DepositQueuePage() {
   return (
@@ -32,17 +25,10 @@ export function DepositQueuePage() {
 
 function DepositQueue() {
   const { t } = useText();
-  const [params, setParams] = useSearchParams();
-  const page = pageOf(params.get('page'));
+  const { page, goTo } = useUrlPage();
   const queue = useDepositQueue(page);
-  const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
-
-  // Reviews elsewhere can empty the last page: step back to the new last one.
   const data = queue.data;
-  useEffect(() => {
-    if (data !== undefined && data.page === page && page > pageCount(data))
-      setParams(pageCount(data) === 1 ? {} : { page: String(pageCount(data)) }, { replace: true });
-  }, [data, page, setParams]);
+  useStepBackPastTheEnd(data, page);
 
   return (
     <>
@@ -63,7 +49,6 @@ function QueueTable({ data, onPage }: { data: DepositPage; onPage: (page: number
   const { t } = useText();
   const navigate = useNavigate();
   const methodLabel = useMethodLabel();
-  const pages = pageCount(data);
   const oldest = data.page === 1 ? data.list[0] : undefined;
 
   return (
@@ -129,27 +114,7 @@ function QueueTable({ data, onPage }: { data: DepositPage; onPage: (page: number
           </tbody>
         </DataTable>
       )}
-      <nav className={styles.paging} aria-label={t('paging_label')}>
-        <Button
-          variant="ghost"
-          size="small"
-          disabled={data.page <= 1}
-          onClick={() => onPage(data.page - 1)}
-        >
-          {t('page_previous')}
-        </Button>
-        <span className={styles.pageOf} aria-live="polite">
-          {t('page_of', { page: data.page, pages })}
-        </span>
-        <Button
-          variant="ghost"
-          size="small"
-          disabled={data.page >= pages}
-          onClick={() => onPage(data.page + 1)}
-        >
-          {t('page_next')}
-        </Button>
-      </nav>
+      <QueuePaging data={data} onPage={onPage} />
     </section>
   );
 }

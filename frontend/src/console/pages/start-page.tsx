@@ -1,7 +1,8 @@
-// The console's start (/): the deposit queue for a reviewer, else a welcome.
+// The console's start (/): the deposit queue for a reviewer of deposits, else the withdrawal
+// queue for a reviewer of withdrawals, else a welcome.
 import { Navigate } from 'react-router';
 import { useText } from '@/console/i18n/i18n';
-import { DEPOSIT_REVIEW, may } from '@/console/lib/may';
+import { DEPOSIT_REVIEW, may, WITHDRAWAL_REVIEW } from '@/console/lib/may';
 import { useSessionState } from '@/console/lib/session';
 import styles from '@/console/pages/pages.module.css';
 
@@ -10,6 +11,7 @@ export function StartPage() {
   const { session } = useSessionState();
   if (session === undefined || session === null) return null;
   if (may(session.permissions, DEPOSIT_REVIEW)) return <Navigate to="/deposits" replace />;
+  if (may(session.permissions, WITHDRAWAL_REVIEW)) return <Navigate to="/withdrawals" replace />;
   return (
     <>
       <h1 className={styles.title}>{t('home_title', { name: session.name })}</h1>

@@ -1,15 +1,24 @@
-// The player's recent deposits (this one marked) and recent withdrawals, beside the deposit.
+// The player's recent deposits and recent withdrawals, beside a deposit or a withdrawal (the
+// one on screen marked). A row links to its own detail when the staff member may review it.
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table';
 import type { RecentWithdrawal } from '@/console/api/deposit-detail';
-import type { QueuedDeposit } from '@/console/api/deposit-queue';
+import type { DepositRecord } from '@/console/api/deposit-queue';
 import { useText } from '@/console/i18n/i18n';
 import { StatusBadge, useMethodLabel } from '@/console/parts/status-badge';
 import styles from '@/console/pages/pages.module.css';
 import { formatMoney } from '@/lib/money';
 import { formatDateTime } from '@/lib/time';
 
-export function RecentDeposits({ list, current }: { list: QueuedDeposit[]; current: number }) {
+type Props<T> = {
+  list: T[];
+  /** The one on screen: marked, not linked. */
+  current?: number;
+  /** Whether the others link to their detail (the staff member may review them). */
+  linked?: boolean;
+};
+
+export function RecentDeposits({ list, current, linked = true }: Props<DepositRecord>) {
   const { t } = useText();
   return (
     <section className={styles.card} aria-labelledby="recent-deposits">
@@ -39,13 +48,15 @@ export function RecentDeposits({ list, current }: { list: QueuedDeposit[]; curre
                     <>
                       {deposit.id} <span className={styles.current}>({t('this_deposit')})</span>
                     </>
-                  ) : (
+                  ) : linked ? (
                     <Link
                       to={`/deposits/${deposit.id}`}
                       aria-label={t('detail_title', { id: deposit.id })}
                     >
                       {deposit.id}
                     </Link>
+                  ) : (
+                    deposit.id
                   )}
                 </td>
                 <td data-align="end" className={styles.number}>
@@ -67,7 +78,7 @@ export function RecentDeposits({ list, current }: { list: QueuedDeposit[]; curre
   );
 }
 
-export function RecentWithdrawals({ list }: { list: RecentWithdrawal[] }) {
+export function RecentWithdrawals({ list, current, linked = false }: Props<RecentWithdrawal>) {
   const { t } = useText();
   const methodLabel = useMethodLabel();
   return (
@@ -94,8 +105,24 @@ export function RecentWithdrawals({ list }: { list: RecentWithdrawal[] }) {
           </thead>
           <tbody>
             {list.map((withdrawal) => (
-              <tr key={withdrawal.id}>
-                <td>{withdrawal.id}</td>
+              <tr key={withdrawal.id} aria-current={withdrawal.id === current ? 'true' : undefined}>
+                <td>
+                  {withdrawal.id === current ? (
+                    <>
+                      {withdrawal.id}{' '}
+                      <span className={styles.current}>({t('this_withdrawal')})</span>
+                    </>
+                  ) : linked ? (
+                    <Link
+                      to={`/withdrawals/${withdrawal.id}`}
+                      aria-label={t('w_title', { id: withdrawal.id })}
+                    >
+                      {withdrawal.id}
+                    </Link>
+                  ) : (
+                    withdrawal.id
+                  )}
+                </td>
                 <td data-align="end" className={styles.number}>
                   {formatMoney(withdrawal.amount)}
                 </td>
@@ -104,7 +131,7 @@ export function RecentWithdrawals({ list }: { list: RecentWithdrawal[] }) {
                 </td>
                 <td>{methodLabel(withdrawal.method)}</td>
                 <td>
-                  <StatusBadge status={withdrawal.status} />
+                  <StatusBadge status={withdrawal.status} withdrawal />
                 </td>
                 <td className={styles.number}>{formatDateTime(withdrawal.created_at)}</td>
                 <td>{withdrawal.reason === '' ? t('none') : withdrawal.reason}</td>

@@ -1,25 +1,44 @@
-// Approve (one click), Reject and Mark failed (each asking a reason) of a pending deposit.
-// The outcome goes to the page (`onDone`); a refusal (any code 0, a 403) shows as an alert.
+// Approve (one click), Reject and Mark failed (each asking a reason) of a pending deposit or
+// withdrawal. The page holds the review (`review`: useReviewDeposit, useReviewWithdrawal); the
+// outcome goes to it (`onDone`); a refusal (any code 0, a 403) shows as an alert.
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/button';
-import { useReviewDeposit, type ReviewVerb } from '@/console/api/deposit-review';
+import type { ReviewInput, ReviewVerb } from '@/console/api/deposit-review';
 import { useText } from '@/console/i18n/i18n';
 import { describeError } from '@/console/lib/api';
 import { ErrorAlert } from '@/console/parts/messages';
 import { ReasonDialog } from '@/console/parts/reason-dialog';
 import styles from '@/console/pages/pages.module.css';
 
-export function ReviewActions({ id, onDone }: { id: number; onDone: (verb: ReviewVerb) => void }) {
+type Props<T> = {
+  id: number;
+  review: UseMutationResult<T, Error, ReviewInput>;
+  /** The approve button's text ("Approve" for a deposit, "Pay" for a withdrawal). */
+  approveText: string;
+  /** The reason dialogs' titles. */
+  rejectTitle: string;
+  failTitle: string;
+  onDone: (verb: ReviewVerb, result: T) => void;
+};
+
+export function ReviewActions<T>({
+  id,
+  review,
+  approveText,
+  rejectTitle,
+  failTitle,
+  onDone,
+}: Props<T>) {
   const { t } = useText();
-  const review = useReviewDeposit();
   const [asking, setAsking] = useState<'reject' | 'fail' | null>(null);
   const run = (verb: ReviewVerb, reason = '') =>
     review.mutate(
       { id, verb, reason },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setAsking(null);
-          onDone(verb);
+          onDone(verb, result);
         },
       },
     );
@@ -38,7 +57,7 @@ export function ReviewActions({ id, onDone }: { id: number; onDone: (verb: Revie
           disabled={review.isPending}
           onClick={() => run('approve')}
         >
-          {t('approve')}
+          {approveText}
         </Button>
         <Button variant="danger" disabled={review.isPending} onClick={() => ask('reject')}>
           {t('reject')}
@@ -49,7 +68,7 @@ export function ReviewActions({ id, onDone }: { id: number; onDone: (verb: Revie
       </div>
       {asking === null ? null : (
         <ReasonDialog
-          title={t(asking === 'reject' ? 'reject_title' : 'fail_title', { id })}
+          title={asking === 'reject' ? rejectTitle : failTitle}
           submitText={t(asking === 'reject' ? 'reject' : 'fail')}
           busy={review.isPending}
           refusal={refusal}

@@ -9,10 +9,16 @@ const LABELS: Record<string, { key: TextKey; tone: BadgeTone }> = {
   failed: { key: 'status_failed', tone: 'bad' },
 };
 
-/** A deposit's or withdrawal's status; an unknown one shows as sent. */
-export function StatusBadge({ status }: { status: string }) {
+/** A deposit's or withdrawal's status (a withdrawal passed is paid); an unknown one as sent. */
+export function StatusBadge({
+  status,
+  withdrawal = false,
+}: {
+  status: string;
+  withdrawal?: boolean;
+}) {
   const { t } = useText();
-  const known = LABELS[status];
+  const known = LABELS[withdrawal && status === 'passed' ? 'paid' : status];
   return <Badge tone={known?.tone ?? 'muted'}>{known === undefined ? status : t(known.key)}</Badge>;
 }
 
