@@ -174,6 +174,15 @@ impl ReplyCipher {
     }
 }
 
+/// Whether two secrets (a token, a CSRF value) are equal, in time independent of where they
+/// differ: their SHA-256 digests (equal lengths whatever was offered) are compared byte by byte
+/// without stopping.
+pub fn same_secret(offered: &[u8], expected: &[u8]) -> bool {
+    use sha2::{Digest, Sha256};
+    let (offered, expected) = (Sha256::digest(offered), Sha256::digest(expected));
+    offered.iter().zip(expected.iter()).fold(0u8, |differ, (a, b)| differ | (a ^ b)) == 0
+}
+
 fn decode_key(text: &str) -> anyhow::Result<[u8; KEY_BYTES]> {
     let bytes = hex::decode(text.trim()).context("the key is not hex")?;
     bytes.try_into().map_err(|_| anyhow::anyhow!("the key must be {KEY_BYTES} bytes (64 hex)"))

@@ -62,18 +62,10 @@ fn may_scrape(token: &str, peer: Option<SocketAddr>, headers: &HeaderMap) -> boo
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.strip_prefix("Bearer "))
             .unwrap_or("");
-        return same_secret(offered.as_bytes(), token.as_bytes());
+        return crate::crypto::same_secret(offered.as_bytes(), token.as_bytes());
     }
     let forwarded = FORWARDING_HEADERS.iter().any(|name| headers.contains_key(*name));
     peer.is_some_and(|peer| is_loopback(peer.ip())) && !forwarded
-}
-
-/// Whether two secrets are equal, in time independent of where they differ: their SHA-256
-/// digests (equal lengths whatever was offered) are compared byte by byte without stopping.
-fn same_secret(offered: &[u8], expected: &[u8]) -> bool {
-    use sha2::{Digest, Sha256};
-    let (offered, expected) = (Sha256::digest(offered), Sha256::digest(expected));
-    offered.iter().zip(expected.iter()).fold(0u8, |differ, (a, b)| differ | (a ^ b)) == 0
 }
 
 /// 127.0.0.0/8 and ::1, also as an IPv4-mapped IPv6 address (dual-stack sockets).

@@ -116,9 +116,7 @@ impl Staff {
             app.clock.clone(),
         ))
     }
-}
 
-impl Staff {
     fn actor(&self) -> Result<Actor, AppError> {
         Actor::parse(&self.session.member.name)
     }
@@ -205,12 +203,9 @@ fn session_token(headers: &HeaderMap) -> Option<String> {
 
 /// Whether `x-csrf-token` is the session's, compared in constant time.
 fn csrf_matches(headers: &HeaderMap, expected: &str) -> bool {
-    let Some(sent) = headers.get("x-csrf-token").map(|value| value.as_bytes()) else {
-        return false;
-    };
-    let expected = expected.as_bytes();
-    sent.len() == expected.len()
-        && sent.iter().zip(expected).fold(0u8, |difference, (a, b)| difference | (a ^ b)) == 0
+    headers
+        .get("x-csrf-token")
+        .is_some_and(|sent| crate::crypto::same_secret(sent.as_bytes(), expected.as_bytes()))
 }
 
 /// The `Set-Cookie` value of a session: HttpOnly, SameSite=Strict, on `/admin` only, Secure
