@@ -66,6 +66,9 @@ function writeConfig(dir: string): string {
       'shared_payout_accounts = "flag"',
       // The console spec: a withdrawal above 500.00 is paid on a second reviewer's approval.
       'withdraw_second_approval_above = "500.00"',
+      // The console spec: an adjustment above 20000.00 applies on a second staff member's
+      // approval (above every credit the other specs make with `admin wallet adjust`).
+      'adjust_second_approval_above = "20000.00"',
       '',
       // The wallet spec pays a dong deposit to the bank account and a USDT one to the address.
       '[[wallet.receiving_accounts]]',

@@ -11,6 +11,7 @@ mod backup;
 mod console;
 mod growth;
 mod initial;
+mod notify;
 mod ops;
 mod protection;
 mod receiving;
@@ -20,6 +21,7 @@ pub use backup::*;
 pub use console::*;
 pub use growth::*;
 pub use initial::{FirstAccount, HallSettings};
+pub use notify::*;
 pub use ops::*;
 pub use protection::*;
 pub use receiving::*;
@@ -51,6 +53,7 @@ pub struct Config {
     pub log: LogConfig,
     pub protection: ProtectionConfig,
     pub console: ConsoleConfig,
+    pub notify: NotifyConfig,
 }
 
 /// The operator's content items (`fairhall admin content`).
@@ -391,6 +394,9 @@ pub struct WalletConfig {
     /// The four-eyes rule: a withdrawal of more than this is paid only once two different
     /// reviewers approved it; zero turns it off.
     pub withdraw_second_approval_above: Money,
+    /// The same rule for a balance adjustment of more than this (either way): one operator
+    /// asks, another applies it; zero turns it off.
+    pub adjust_second_approval_above: Money,
     pub turnover_percent: i64,
     /// What linking a card or USDT address another player holds does.
     pub shared_payout_accounts: PayoutSharing,
@@ -458,6 +464,7 @@ impl Default for WalletConfig {
             withdraw_small_below: amount("1.00"),
             withdraw_small_fee: amount("1.00"),
             withdraw_second_approval_above: Money::ZERO,
+            adjust_second_approval_above: Money::ZERO,
             turnover_percent: 100,
             shared_payout_accounts: PayoutSharing::Refuse,
             banks: vec![
@@ -539,6 +546,7 @@ impl Config {
         self.log.validate()?;
         self.protection.validate()?;
         self.console.validate()?;
+        self.notify.validate()?;
         self.growth.validate()
     }
 

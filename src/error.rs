@@ -286,8 +286,8 @@ app_errors! {
     /// A console change without the session's CSRF token in `x-csrf-token` (HTTP 403).
     #[error("missing or wrong CSRF token")]
     CsrfRefused => "csrf_refused",
-    /// The second approval of a withdrawal above `withdraw_second_approval_above` by the
-    /// reviewer who gave the first.
+    /// The second approval of a withdrawal above `withdraw_second_approval_above` (or of an
+    /// adjustment above `adjust_second_approval_above`) by the operator who gave the first.
     #[error("a second reviewer must approve")]
     SecondApproverNeeded => "second_approver_needed",
 }

@@ -26,6 +26,7 @@ pub mod metrics;
 pub mod money;
 pub mod money_clock;
 pub mod net;
+pub mod notify;
 pub mod paging;
 pub mod private_file;
 pub mod protection;

@@ -72,6 +72,12 @@ pub struct Metrics {
     pub reward_held_back_today: Family<ProgrammeLabels, Gauge>,
     pub review_waiting: Family<QueueLabels, Gauge>,
     pub review_oldest_age: Family<QueueLabels, Gauge>,
+    /// Seconds since the newest successful backup ended (-1: none yet).
+    pub backup_age: Gauge,
+    /// 1 when the last backup attempt failed.
+    pub backup_failed: Gauge,
+    /// 1 while the ledger check has halted money movements.
+    pub ledger_halted: Gauge,
 }
 
 /// Latency buckets: 1 ms to about 16 s, doubling.
@@ -105,6 +111,9 @@ impl Metrics {
             reward_held_back_today: Family::default(),
             review_waiting: Family::default(),
             review_oldest_age: Family::default(),
+            backup_age: Gauge::default(),
+            backup_failed: Gauge::default(),
+            ledger_halted: Gauge::default(),
         };
         let registry = &mut metrics.registry;
         registry.register(
@@ -188,6 +197,21 @@ impl Metrics {
             "How long the oldest waiting item of each review queue has waited (0 when none waits)",
             self.review_oldest_age.clone(),
         );
+        registry.register(
+            "backup_age_seconds",
+            "Seconds since the newest successful backup ended (-1 before the first)",
+            self.backup_age.clone(),
+        );
+        registry.register(
+            "backup_failed",
+            "1 when the last backup attempt failed (backup-status.json says why)",
+            self.backup_failed.clone(),
+        );
+        registry.register(
+            "ledger_halted",
+            "1 while a failed ledger check halts every money movement (`admin verify` resumes)",
+            self.ledger_halted.clone(),
+        );
     }
 
     /// A scheduler tick that ran to its end at the clock's `now`.
@@ -237,6 +261,9 @@ impl Metrics {
             self.review_waiting.get_or_create(&labels).set(*waiting);
             self.review_oldest_age.get_or_create(&labels).set(*oldest_age_secs);
         }
+        self.backup_age.set(sample.backup_age_secs.unwrap_or(-1));
+        self.backup_failed.set(i64::from(sample.backup_failed));
+        self.ledger_halted.set(i64::from(sample.ledger_halted));
     }
 
     /// The registry in the Prometheus text format (version 0.0.4).
@@ -259,6 +286,10 @@ pub struct Sample {
     pub reward_spend: Vec<(&'static str, i64, i64)>,
     /// (queue, items waiting, seconds the oldest has waited).
     pub review_queues: Vec<(&'static str, i64, i64)>,
+    /// Seconds since the newest successful backup ended; None before the first.
+    pub backup_age_secs: Option<i64>,
+    pub backup_failed: bool,
+    pub ledger_halted: bool,
 }
 
 fn saturating_i64(value: u64) -> i64 {

@@ -3,7 +3,8 @@
 //! - Infrastructure (`clock`, `config`, `db`, `error`, `money`, ...) imports only infrastructure.
 //! - `ledger` sits below every domain and imports only infrastructure.
 //! - Domains import infrastructure, `ledger` and the domains below them, one way (`audit`, the
-//!   operator's log, imports no domain; the delivery layers fill it):
+//!   operator's log, and `notify`, the operator's notifications, import no domain; the
+//!   delivery layers fill the one, the use cases the other):
 //!   auth <- protection <- every other domain (the player-protection guard);
 //!   auth <- content; auth <- wallet <- finance; wallet <- games <- growth; wallet, finance,
 //!   games and growth may call content (the player's messages). They never import
@@ -66,6 +67,9 @@ const DOMAINS: &[(&str, &[&str])] = &[
     ("finance", &["auth", "wallet", "content", "protection"]),
     ("games", &["auth", "wallet", "content", "protection"]),
     ("growth", &["auth", "wallet", "games", "content", "protection"]),
+    // The operator's notifications: below every domain that has something to tell, so the
+    // use cases write them in the transaction of the change they report.
+    ("notify", &[]),
 ];
 
 /// The use-case layer: above every domain, below the delivery layers.
@@ -95,6 +99,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
             "deposits",
             "withdrawals",
             "withdrawal_approvals",
+            "adjustment_requests",
             "turnover",
             "bank_cards",
             "usdt_addresses",
@@ -175,6 +180,7 @@ const TABLE_OWNERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("audit", &["audit_log"]),
+    ("notify", &["notification_deliveries"]),
     ("idempotency", &["idempotency_keys"]),
     ("rate_limit", &["rate_limits"]),
     ("money_clock", &["money_clock"]),
@@ -204,7 +210,8 @@ const TABLE_ACCESS: &[(&str, &str, &str)] = &[
 /// live streams. (Delivery layers import every lower layer and the frameworks freely.)
 const DELIVERY: &[(&str, &[&str])] = &[
     ("cli", &["http", "scheduler", "live", "startup", "backup"]),
-    ("http", &["live"]),
+    // `/metrics` reads the last backup's status file.
+    ("http", &["live", "backup"]),
     ("startup", &["backup"]),
     ("scheduler", &[]),
     ("live", &[]),

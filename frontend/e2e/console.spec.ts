@@ -4,7 +4,9 @@
 // (approve, and reject with a reason the player reads), a role without the permission is
 // refused by the server, and `staff disable` ends a session in the open console. axe WCAG 2.1
 // AA on every console route, screenshots at 1280 px and 768 px; a withdrawal paid, and a
-// large one paid only on a second staff member's approval (the four-eyes rule).
+// large one paid only on a second staff member's approval (the four-eyes rule); the player desk:
+// a player found by phone, his wallet adjusted (a large adjustment only on a second staff
+// member's approval), frozen and unfrozen, and a temporary password.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,6 +14,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   admin,
   axeViolations,
+  createdId,
   creditWallet,
   pastButtonThrottle,
   randomLoginName,
@@ -355,4 +358,120 @@ test('a withdrawal is paid from the console, a large one only by a second staff 
   await expect(secondPage.getByText(`Withdrawal ${large} is paid.`)).toBeVisible();
   expect(withdrawalShown(large)).toMatchObject({ status: 'passed' });
   await other.close();
+});
+
+test('the player desk finds a player, adjusts his wallet, freezes him and resets his password', async ({
+  page,
+  browser,
+}) => {
+  const phone = randomPhone();
+  const playerId = createdId(
+    admin(
+      'user',
+      'create',
+      '--phone',
+      phone,
+      '--username',
+      randomLoginName(),
+      '--password',
+      'secret_123',
+    ),
+    'user',
+  );
+  const support = enrolledStaff('support');
+  const finance = enrolledStaff('finance');
+  const chief = enrolledStaff('admin');
+  const wallet = () => page.getByTestId('balance-wallet');
+
+  // Support finds him by phone; Back returns to the search.
+  await signIn(page, support);
+  await page.getByRole('link', { name: en('nav_players') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('players_title') })).toBeVisible();
+  await page.getByRole('searchbox', { name: en('players_search_label') }).fill(phone);
+  await page.keyboard.press('Enter');
+  const row = page.getByRole('link', { name: `Player ${playerId}`, exact: true });
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('players-summary')).toContainText(phone);
+  await expectAccessible(page);
+  await screenshots(page, 'players');
+
+  await row.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Player ${playerId}` })).toBeVisible();
+  await expect(page.getByTestId('account-phone')).toHaveText(phone);
+  await expect(wallet()).toHaveText('0.00');
+  await expect(page.getByRole('button', { name: en('adjust_submit') })).toHaveCount(0);
+
+  // Freeze with a reason (the badge shows), then unfreeze.
+  await page.getByRole('button', { name: en('freeze'), exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel(en('reason_label')).fill('Chargeback under review');
+  await dialog.getByRole('button', { name: en('freeze'), exact: true }).click();
+  await expect(page.getByTestId('frozen-badge')).toHaveText(en('frozen'));
+  await page.getByRole('button', { name: en('unfreeze') }).click();
+  await expect(page.getByTestId('frozen-badge')).toHaveCount(0);
+
+  // A temporary password, shown once.
+  await page.getByRole('button', { name: en('reset_password') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: en('reset_password') })
+    .click();
+  await expect(page.getByTestId('temporary-password')).toHaveText(/^\S{12}$/);
+  await expectAccessible(page);
+
+  // Finance credits 10.00; above 20000.00 (the e2e config) an adjustment waits for a second
+  // staff member, whom the one who asked cannot be.
+  const financeContext = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
+  const financePage = await financeContext.newPage();
+  await financePage.setViewportSize({ width: 1280, height: 900 });
+  await signIn(financePage, finance);
+  await financePage.goto(`/admin/#/players/${playerId}`);
+  const amount = financePage.getByLabel(en('adjust_amount'));
+  await amount.fill('10.00');
+  await financePage.getByLabel(en('reason_label')).fill('Goodwill for the outage');
+  await financePage.getByRole('button', { name: en('adjust_submit') }).click();
+  await expect(financePage.getByTestId('balance-wallet')).toHaveText('10.00');
+  await amount.fill('25000.00');
+  await expect(financePage.getByTestId('adjust-four-eyes')).toContainText('20,000.00');
+  await financePage.getByLabel(en('reason_label')).fill('Jackpot paid by hand');
+  await pastButtonThrottle(financePage);
+  await financePage.getByRole('button', { name: en('adjust_submit') }).click();
+  const waiting = financePage.getByTestId('adjustments-waiting');
+  await expect(waiting).toContainText('+25,000.00');
+  await expect(financePage.getByTestId('balance-wallet')).toHaveText('10.00');
+  await waiting.getByRole('button', { name: /^Approve adjustment/ }).click();
+  await expect(financePage.getByRole('alert')).toHaveText(en('refused_second_approver_needed'));
+  await expect(financePage.getByTestId('balance-wallet')).toHaveText('10.00');
+  await financeContext.close();
+
+  // An admin sees the whole page (every action is his), and approves it.
+  const chiefContext = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
+  const chiefPage = await chiefContext.newPage();
+  await chiefPage.setViewportSize({ width: 1280, height: 900 });
+  await signIn(chiefPage, chief);
+  await chiefPage.goto(`/admin/#/players/${playerId}`);
+  await expect(chiefPage.getByTestId('adjustments-waiting')).toContainText('+25,000.00');
+  await expect(chiefPage.getByRole('button', { name: en('role_add') })).toBeVisible();
+  await expectAccessible(chiefPage);
+  await screenshots(chiefPage, 'player');
+  await chiefPage
+    .getByTestId('adjustments-waiting')
+    .getByRole('button', { name: /^Approve adjustment/ })
+    .click();
+  await expect(chiefPage.getByTestId('balance-wallet')).toHaveText('25,010.00');
+  await chiefContext.close();
+
+  // Every action is in the audit log under the staff member's name.
+  const audit = JSON.parse(admin('audit', '--target', `user:${playerId}`, '--json')) as {
+    action: string;
+    actor: string;
+  }[];
+  expect(audit).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ action: 'user.freeze', actor: support.name }),
+      expect.objectContaining({ action: 'user.reset-password', actor: support.name }),
+    ]),
+  );
 });

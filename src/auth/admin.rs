@@ -3,7 +3,7 @@
 use super::grants::{self, Grant};
 use super::permissions::RoleName;
 use super::sql::{self, NewUserRow};
-use super::types::{InviteCode, LoginName, Phone};
+use super::types::{InviteCode, LoginName, LoginPassword, Phone};
 use crate::clock::Timestamp;
 use crate::db::Tx;
 use crate::error::AppError;
@@ -176,6 +176,11 @@ pub fn list_users(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// How many users the hall has (the console's player list pages through them).
+pub fn count_users(connection: &Connection) -> Result<i64, AppError> {
+    Ok(connection.prepare_cached("SELECT COUNT(*) FROM users")?.query_row([], |row| row.get(0))?)
+}
+
 /// What `admin user search TEXT` looks for: the id, a prefix or suffix of the phone's digits,
 /// part of the login name (any case), or the whole invite code (any case).
 pub struct UserSearch {
@@ -276,6 +281,20 @@ pub fn set_password(
 ) -> Result<(), AppError> {
     sql::set_password_hash(tx, user_id, password_hash)?;
     sql::revoke_sessions(tx, user_id, now)
+}
+
+/// Letters and digits of a temporary password, without those read alike (0 O o 1 l I).
+const TEMPORARY_ALPHABET: &[u8] = b"23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
+
+/// A new random login password of 12 characters (about 70 bits), which the console's password
+/// reset gives staff to read to the player once; he changes it in the app.
+pub fn temporary_password() -> LoginPassword {
+    use rand::Rng;
+    let mut random = rand::rngs::OsRng;
+    let text: String = (0..12)
+        .map(|_| char::from(TEMPORARY_ALPHABET[random.gen_range(0..TEMPORARY_ALPHABET.len())]))
+        .collect();
+    LoginPassword::parse(&text).expect("12 letters and digits are a login password")
 }
 
 /// Sets the fund password to the one hashed as `password_hash`, or clears it (None) so the

@@ -21,9 +21,10 @@ mod throttle;
 pub mod types;
 
 pub use admin::{
-    LoginRecord, NewUser, UserDetail, UserSearch, UserSummary, create_user, find_user, freeze,
-    grant_admin, list_users, operator_label, recent_logins, reset_fund_password, search_users,
-    set_password, set_vip_level, unfreeze, user_detail, vip_level,
+    LoginRecord, NewUser, UserDetail, UserSearch, UserSummary, count_users, create_user, find_user,
+    freeze, grant_admin, list_users, operator_label, recent_logins, reset_fund_password,
+    search_users, set_password, set_vip_level, temporary_password, unfreeze, user_detail,
+    vip_level,
 };
 pub use avatar::{AVATAR_URL_PREFIX, admit_upload, avatar_dir, avatar_file, replace_avatar};
 pub use contacts::{EmailBinding, EmailBindingForm, PhoneBinding, PhoneBindingForm};

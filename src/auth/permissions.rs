@@ -17,6 +17,19 @@ pub const WITHDRAWAL_REVIEW: &str = "wallet:withdrawal:review";
 /// Reading a withdrawal's whole card number or address in the console (each read audited).
 pub const CARD_READ: &str = "wallet:card:read";
 
+/// The console's player desk: finding players and reading one's page (balances, limits, team,
+/// ledger entries, bets, logins).
+pub const PLAYER_READ: &str = "player:account:read";
+/// Freezing and unfreezing a player's account.
+pub const PLAYER_FREEZE: &str = "player:account:freeze";
+/// Giving a player a temporary login password, or clearing his fund password.
+pub const PASSWORD_RESET: &str = "player:password:reset";
+/// Crediting or debiting a player's wallet with a reason (and the four-eyes rule's second
+/// approval of another's).
+pub const BALANCE_ADJUST: &str = "wallet:balance:adjust";
+/// Giving and taking users' roles (who is staff, and with what role).
+pub const STAFF_MANAGE: &str = "staff:member:manage";
+
 /// The role that grants every role; `admin user create --admin` and `grant-admin` give it.
 pub const ADMIN_ROLE: &str = "admin";
 

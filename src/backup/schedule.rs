@@ -37,6 +37,20 @@ pub struct BackupStatus {
     pub duration_ms: u64,
     /// Why it failed (when not ok).
     pub error: Option<String>,
+    /// When the newest successful backup ended (unix seconds), carried over a failed one;
+    /// `/metrics` alerts on its age. Absent in files written before it existed.
+    #[serde(default)]
+    pub last_ok_unix: Option<i64>,
+}
+
+impl BackupStatus {
+    /// When the newest successful backup ended, as far as this status knows.
+    pub fn last_ok_at(&self) -> Option<i64> {
+        match self.ok {
+            true => Some(self.finished_at_unix),
+            false => self.last_ok_unix,
+        }
+    }
 }
 
 /// The last recorded status of `data_dir`'s scheduled backups (`None`: none ran yet).
@@ -164,6 +178,7 @@ impl BackupJob {
                     bytes: Some(written.bytes),
                     duration_ms,
                     error: None,
+                    last_ok_unix: Some(finished.secs()),
                 }
             }
             Err(error) => {
@@ -176,6 +191,10 @@ impl BackupJob {
                     bytes: None,
                     duration_ms,
                     error: Some(format!("{error:#}")),
+                    last_ok_unix: read_status(&self.data_dir)
+                        .ok()
+                        .flatten()
+                        .and_then(|previous| previous.last_ok_at()),
                 }
             }
         };

@@ -12,8 +12,8 @@
 
 use super::audit::{self, AuditArgs};
 use super::{
-    codes, content, doctor, envelopes, games, ledger, news, products, programmes, report, shared,
-    signin, staff, tasks, team, users, vip, wallet,
+    codes, content, doctor, envelopes, games, ledger, news, notify, products, programmes, report,
+    shared, signin, staff, tasks, team, users, vip, wallet,
 };
 use crate::audit::Origin;
 use crate::clock::{Clock, Timestamp};
@@ -173,6 +173,11 @@ pub enum AdminCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The operator's notifications (`[notify]`): the delivery log and a test message.
+    Notify {
+        #[command(subcommand)]
+        command: notify::NotifyCommand,
+    },
     /// Verification codes delivered in `log` mode, newest first.
     Codes {
         /// How many to show.
@@ -236,12 +241,6 @@ pub fn effect(command: &str) -> Option<Effect> {
         "report daily" | "report range" | "report linked" => Read,
         "deposit list" | "deposit show" | "withdraw list" => Read,
         "deposit approve" | "deposit reject" | "deposit fail" => Change(Kind::Deposit, Arg("id")),
-        "withdraw show" => SensitiveRead(Kind::Withdrawal, Arg("id")),
-        "withdraw approve" | "withdraw reject" | "withdraw fail" => {
-            Change(Kind::Withdrawal, Arg("id"))
-        }
-        "wallet show" => Read,
-        "wallet adjust" => Change(Kind::Wallet, Arg("user")),
         "room list" | "room show" | "room stuck" | "room periods" | "room chain" => Read,
         "room open" | "room close" | "room refund" | "room update" | "room limits" => {
             Change(Kind::Room, Arg("room"))
@@ -280,8 +279,31 @@ pub fn effect(command: &str) -> Option<Effect> {
         "envelope list" | "envelope show" | "envelope reserve" => Read,
         "envelope create" => Change(Kind::Envelope, Created),
         "envelope withdraw" => Change(Kind::Envelope, Arg("id")),
-        _ => return staff_effect(command),
+        _ => {
+            return staff_effect(command)
+                .or_else(|| wallet_effect(command))
+                .or_else(|| notify_effect(command));
+        }
     })
+}
+
+/// `effect` of the withdrawal and wallet commands: a whole payout account is a sensitive read;
+/// an adjustment changes the wallet, its second approval (or withdrawal) the waiting one.
+fn wallet_effect(command: &str) -> Option<Effect> {
+    match command {
+        "withdraw show" => {
+            Some(Effect::SensitiveRead(AuditTarget::Withdrawal, Reference::Arg("id")))
+        }
+        "withdraw approve" | "withdraw reject" | "withdraw fail" => {
+            Some(Effect::Change(AuditTarget::Withdrawal, Reference::Arg("id")))
+        }
+        "wallet show" | "wallet adjustments" => Some(Effect::Read),
+        "wallet adjust" => Some(Effect::Change(AuditTarget::Wallet, Reference::Arg("user"))),
+        "wallet approve-adjustment" | "wallet cancel-adjustment" => {
+            Some(Effect::Change(AuditTarget::Adjustment, Reference::Arg("id")))
+        }
+        _ => None,
+    }
 }
 
 /// `effect` of the console's staff commands: each change is one of the user's.
@@ -293,6 +315,12 @@ fn staff_effect(command: &str) -> Option<Effect> {
         }
         _ => None,
     }
+}
+
+/// `effect` of the notification commands: a test message changes nothing of the hall (no
+/// player, money or setting), and it is in the delivery log like every other delivery.
+fn notify_effect(command: &str) -> Option<Effect> {
+    matches!(command, "notify log" | "notify test").then_some(Effect::Read)
 }
 
 /// The leaf command as typed: its words after `admin` and the arguments given.
@@ -533,6 +561,7 @@ async fn dispatch(
 ) -> anyhow::Result<()> {
     match command {
         AdminCommand::Codes { limit, json } => codes::print_codes(db, limit, json).await,
+        AdminCommand::Notify { command } => notify::run_notify(db, &config, command, now).await,
         AdminCommand::Audit(args) => audit::run_audit(db, args).await,
         AdminCommand::User { command } => users::run_user(db, &config, command, &by, now).await,
         AdminCommand::Staff { command } => staff::run_staff(db, &config, command, now).await,
@@ -557,7 +586,9 @@ async fn dispatch(
             let limits = Arc::new(config.wallet.clone());
             wallet::run_withdraw(db, (Arc::new(cipher), limits), command, by).await
         }
-        AdminCommand::Wallet { command } => wallet::run_wallet(db, command, by).await,
+        AdminCommand::Wallet { command } => {
+            wallet::run_wallet(db, Arc::new(config.wallet.clone()), command, by).await
+        }
         AdminCommand::News { command } => news::run_news(db, command).await,
         AdminCommand::Content { command } => content::run_content(db, &config, *command).await,
         AdminCommand::Vip { command } => vip::run_vip(db, &config, command).await,

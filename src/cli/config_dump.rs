@@ -7,10 +7,17 @@ use crate::config::Config;
 pub const MASK: &str = "***";
 
 /// Keys whose whole value is secret; every key of `[secrets]` is too.
-const SECRET_KEYS: [(&str, &str); 3] = [("api", "key"), ("api", "iv"), ("metrics", "token")];
+const SECRET_KEYS: [(&str, &str); 5] = [
+    ("api", "key"),
+    ("api", "iv"),
+    ("metrics", "token"),
+    ("notify", "webhook_secret"),
+    ("notify", "telegram_bot_token"),
+];
 
 /// Keys holding URLs whose user info and query may carry credentials.
-const CREDENTIAL_URL_KEYS: [(&str, &str); 1] = [("auth", "code_webhook_url")];
+const CREDENTIAL_URL_KEYS: [(&str, &str); 2] =
+    [("auth", "code_webhook_url"), ("notify", "webhook_url")];
 
 pub fn dump(config: &Config) -> anyhow::Result<()> {
     print!("{}", masked_toml(config)?);

@@ -30,6 +30,7 @@ mod games;
 mod hall;
 mod ledger;
 mod news;
+mod notify;
 mod products;
 mod programmes;
 mod report;

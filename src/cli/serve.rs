@@ -53,6 +53,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         // server was down, or in its last seconds) is checked; a failure halts payments.
         scheduler.check_ledger_at_start(clock.now()).await;
         spawn_backups(&config, clock.clone())?;
+        let notifications = spawn_notifications(&config, db.clone(), clock.clone());
         let state = AppState::new(config, db.clone(), clock.clone())?;
         let scheduler = scheduler.announcing(state.live.clone());
         // Stopped before the database closes; a failing tick only logs.
@@ -77,6 +78,7 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         }
         // A write the scheduler already queued still commits: the close drains the queue.
         draws.abort();
+        notifications.abort();
         db.close().await.context("while closing the database")?;
         tracing::info!("stopped");
         Ok(())
@@ -250,6 +252,20 @@ fn spawn_backups(config: &Config, clock: Clock) -> anyhow::Result<()> {
     });
     tokio::spawn(crate::backup::schedule::BackupJob::from_config(config).run(clock, asked));
     Ok(())
+}
+
+/// The delivery job of the operator's notifications (`scheduler::notify`), stopped before the
+/// database closes. It runs with no channel configured too: deliveries written while one was
+/// are then given up in the log rather than left waiting.
+fn spawn_notifications(
+    config: &Config,
+    db: crate::db::Db,
+    clock: Clock,
+) -> tokio::task::JoinHandle<()> {
+    let settings = crate::notify::NotifySettings::from_config(config);
+    let channels: Vec<&str> = settings.channels().iter().map(|channel| channel.code()).collect();
+    tracing::info!(channels = channels.join(","), "operator notifications");
+    tokio::spawn(crate::scheduler::notify::NotifyJob::new(db, settings).run(clock))
 }
 
 /// Resolves on SIGTERM or Ctrl-C.

@@ -4,6 +4,7 @@ use super::exit;
 use super::shared::{explain, find_user, format_age, print_json_or, print_table, refused};
 use crate::clock::{Clock, Timestamp};
 use crate::config::GrowthConfig;
+use crate::config::WalletConfig;
 use crate::crypto::CardCipher;
 use crate::db::Db;
 use crate::error::AppError;
@@ -11,11 +12,12 @@ use crate::flows;
 use crate::flows::linked::{self, PlayerLinks};
 use crate::money::Money;
 use crate::paging::Paging;
+use crate::wallet::adjustments::{self, Adjusted, AdjustmentRequest};
 use crate::wallet::deposits::{self, Decision as DepositDecision, DepositRecord};
 use crate::wallet::records::{Audience, ChangeFilter, ChangeRecord, account_changes};
 use crate::wallet::types::ReviewReason;
 use crate::wallet::withdrawals::{self, Decision, PayTo, WithdrawalRecord};
-use crate::wallet::{self, Adjustment, WalletSettings};
+use crate::wallet::{Adjustment, WalletSettings};
 use anyhow::Context;
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -146,6 +148,27 @@ pub enum WalletCommand {
         /// Why, in a few words: recorded with the change.
         #[arg(long)]
         reason: String,
+        /// Print it as JSON (the same fields), for scripts.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Apply an adjustment that waits for a second operator (one of more than
+    /// `wallet.adjust_second_approval_above`): --by must name another operator than the one
+    /// who asked.
+    ApproveAdjustment {
+        /// The adjustment's id (`wallet adjustments`).
+        id: i64,
+        /// Print it as JSON (the same fields), for scripts.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Withdraw an adjustment that waits for a second operator; nothing moves.
+    CancelAdjustment {
+        /// The adjustment's id (`wallet adjustments`).
+        id: i64,
+    },
+    /// The adjustments waiting for a second operator, oldest first.
+    Adjustments {
         /// Print it as JSON (the same fields), for scripts.
         #[arg(long)]
         json: bool,
@@ -491,25 +514,36 @@ struct ShownWallet {
     changes: Vec<ChangeRecord>,
 }
 
-pub async fn run_wallet(db: &Db, command: WalletCommand, by: String) -> anyhow::Result<()> {
+pub async fn run_wallet(
+    db: &Db,
+    limits: Arc<WalletConfig>,
+    command: WalletCommand,
+    by: String,
+) -> anyhow::Result<()> {
     let now = Clock::System.now();
     match command {
         WalletCommand::Adjust { user, amount, reason, json } => {
-            let user_id = find_user(db, user).await?;
-            let (credit, magnitude) = match amount.strip_prefix('-') {
-                Some(rest) => (false, rest),
-                None => (true, amount.strip_prefix('+').unwrap_or(&amount)),
-            };
-            let amount = Money::parse(magnitude).map_err(|error| refused("AMOUNT", error))?;
-            let adjustment = Adjustment { user_id, credit, amount, reason, admin: by };
-            let balances =
-                db.write(move |tx| wallet::adjust(tx, &adjustment, now)).await.map_err(explain)?;
+            adjust_wallet(db, &limits, (user, amount, reason, json), by, now).await?;
+        }
+        WalletCommand::ApproveAdjustment { id, json } => {
+            let (request, balances) = db
+                .write(move |tx| adjustments::approve(tx, id, &by, now))
+                .await
+                .map_err(explain)?;
             print_json_or(json, &balances, |balances| {
                 println!(
-                    "user {user_id}: balance {}, game balance {}",
-                    balances.wallet, balances.game
+                    "adjustment {id} is applied: user {} has balance {}, game balance {}",
+                    request.user_id, balances.wallet, balances.game
                 );
             })?;
+        }
+        WalletCommand::CancelAdjustment { id } => {
+            db.write(move |tx| adjustments::cancel(tx, id, &by, now)).await.map_err(explain)?;
+            println!("adjustment {id} is cancelled; nothing moved");
+        }
+        WalletCommand::Adjustments { json } => {
+            let waiting = db.read(|connection| adjustments::waiting_list(connection, None)).await?;
+            print_json_or(json, waiting.as_slice(), print_adjustments)?;
         }
         WalletCommand::Show { user, json } => {
             let user_id = find_user(db, user).await?;
@@ -528,6 +562,57 @@ pub async fn run_wallet(db: &Db, command: WalletCommand, by: String) -> anyhow::
         }
     }
     Ok(())
+}
+
+/// `wallet adjust`: applied at once, or above the four-eyes amount recorded for a second
+/// operator.
+async fn adjust_wallet(
+    db: &Db,
+    limits: &Arc<WalletConfig>,
+    (user, amount, reason, json): (String, String, String, bool),
+    by: String,
+    now: Timestamp,
+) -> anyhow::Result<()> {
+    let user_id = find_user(db, user).await?;
+    let (credit, magnitude) = match amount.strip_prefix('-') {
+        Some(rest) => (false, rest),
+        None => (true, amount.strip_prefix('+').unwrap_or(&amount)),
+    };
+    let amount = Money::parse(magnitude).map_err(|error| refused("AMOUNT", error))?;
+    let adjustment = Adjustment { user_id, credit, amount, reason, admin: by };
+    let shared = limits.clone();
+    let adjusted = db
+        .write(move |tx| adjustments::request(tx, &adjustment, &shared, now))
+        .await
+        .map_err(explain)?;
+    match adjusted {
+        Adjusted::Applied { balances } => print_json_or(json, &balances, |balances| {
+            println!("user {user_id}: balance {}, game balance {}", balances.wallet, balances.game)
+        }),
+        Adjusted::AwaitingSecondApproval { request } => print_json_or(json, &request, |request| {
+            println!(
+                "adjustment {} of user {user_id} waits for a second operator (more than {}): \
+                 `fairhall admin wallet approve-adjustment {} --by OTHER`",
+                request.id, limits.adjust_second_approval_above, request.id
+            )
+        }),
+    }
+}
+
+fn print_adjustments(waiting: &[AdjustmentRequest]) {
+    let rows = waiting.iter().map(|request| {
+        let sign = if request.credit { "" } else { "-" };
+        vec![
+            request.id.to_string(),
+            request.user_id.to_string(),
+            format!("{sign}{}", request.amount),
+            request.requested_by.clone(),
+            super::shared::format_time(request.requested_at),
+            request.reason.clone(),
+        ]
+    });
+    let rows: Vec<Vec<String>> = rows.collect();
+    print_table(&["id", "user", "amount", "asked by", "asked at", "reason"], &rows);
 }
 
 fn print_wallet(shown: &ShownWallet) {

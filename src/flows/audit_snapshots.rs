@@ -21,6 +21,8 @@ pub enum AuditTarget {
     Withdrawal,
     /// A player's wallet (its id is the player's).
     Wallet,
+    /// A balance adjustment waiting for a second operator (the four-eyes rule).
+    Adjustment,
     Room,
     Product,
     Category,
@@ -46,11 +48,12 @@ pub enum AuditTarget {
 }
 
 impl AuditTarget {
-    pub const ALL: [AuditTarget; 18] = [
+    pub const ALL: [AuditTarget; 19] = [
         AuditTarget::User,
         AuditTarget::Deposit,
         AuditTarget::Withdrawal,
         AuditTarget::Wallet,
+        AuditTarget::Adjustment,
         AuditTarget::Room,
         AuditTarget::Product,
         AuditTarget::Category,
@@ -73,6 +76,7 @@ impl AuditTarget {
             AuditTarget::Deposit => "deposit",
             AuditTarget::Withdrawal => "withdrawal",
             AuditTarget::Wallet => "wallet",
+            AuditTarget::Adjustment => "adjustment",
             AuditTarget::Room => "room",
             AuditTarget::Product => "product",
             AuditTarget::Category => "category",
@@ -113,9 +117,10 @@ pub fn snapshot(
             Err(_) => Ok(None),
         },
         (AuditTarget::Wallet, Some(id), _) => match UserId::parse(&id.to_string()) {
-            Ok(user) => found(crate::wallet::wallet_state(connection, user)),
+            Ok(user) => found(wallet_snapshot(connection, user)),
             Err(_) => Ok(None),
         },
+        (AuditTarget::Adjustment, Some(id), _) => found(adjustment_snapshot(connection, id)),
         (AuditTarget::Deposit, Some(id), _) => found(crate::wallet::deposits::find(connection, id)),
         (AuditTarget::Withdrawal, Some(id), _) => found(withdrawal_snapshot(connection, id)),
         (AuditTarget::Room, _, Some(code)) => match Room::parse(code) {
@@ -192,6 +197,35 @@ fn withdrawal_snapshot(connection: &Connection, id: i64) -> Result<WithdrawalSna
         withdrawal: find(connection, id)?,
         first_approval: first_approval(connection, id)?,
     })
+}
+
+/// A player's wallet and the adjustments of it waiting for a second operator: asking for one
+/// above the four-eyes amount changes only the latter.
+#[derive(serde::Serialize)]
+struct WalletSnapshot {
+    #[serde(flatten)]
+    state: crate::wallet::WalletState,
+    adjustments_waiting: Vec<crate::wallet::adjustments::AdjustmentRequest>,
+}
+
+fn wallet_snapshot(connection: &Connection, user: UserId) -> Result<WalletSnapshot, AppError> {
+    Ok(WalletSnapshot {
+        state: crate::wallet::wallet_state(connection, user)?,
+        adjustments_waiting: crate::wallet::adjustments::waiting_list(connection, Some(user))?,
+    })
+}
+
+/// An adjustment request and the wallet it adjusts.
+#[derive(serde::Serialize)]
+struct AdjustmentSnapshot {
+    request: crate::wallet::adjustments::AdjustmentRequest,
+    wallet: crate::wallet::WalletState,
+}
+
+fn adjustment_snapshot(connection: &Connection, id: i64) -> Result<AdjustmentSnapshot, AppError> {
+    let request = crate::wallet::adjustments::find(connection, id)?;
+    let wallet = crate::wallet::wallet_state(connection, request.user_id)?;
+    Ok(AdjustmentSnapshot { request, wallet })
 }
 
 /// What `admin room show` prints: the settings, then the limits.

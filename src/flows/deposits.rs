@@ -16,6 +16,7 @@ use crate::growth::rewards::RewardRules;
 use crate::growth::vip;
 use crate::idempotency::IdempotencyKey;
 use crate::ids::UserId;
+use crate::notify::{self, Event, NotifySettings, Waiting};
 use crate::wallet::WalletSettings;
 use crate::wallet::deposits::{self, DepositRecord, DepositRequest, NewDeposit, Review};
 use serde_json::Value;
@@ -48,10 +49,13 @@ pub async fn admit(
 
 /// Records a deposit request for review: refused past the player's pending count or upload
 /// quota before anything is stored; the voucher is stored, then the request written with its
-/// key. A refused or replayed request keeps no file (a replay returns the first one's record).
+/// key and, in the same transaction, the operator's notifications (`notify`). A refused or
+/// replayed request keeps no file (a replay returns the first one's record) and notifies
+/// nobody.
 pub async fn submit(
     db: &Db,
     settings: &Arc<WalletSettings>,
+    notify: NotifySettings,
     submitted: Submitted,
     now: Timestamp,
 ) -> Result<Value, AppError> {
@@ -69,7 +73,17 @@ pub async fn submit(
     let keyed = Keyed { user_id, key, description };
     let answered = keyed::once(db, keyed, At::Request(now), move |tx, now| {
         let deposit = NewDeposit { user_id, request: &request, voucher_file: &stored };
-        deposits::request(tx, &deposit, &settings, now)
+        let record = deposits::request(tx, &deposit, &settings, now)?;
+        let waiting = Waiting {
+            event: Event::DepositWaiting,
+            record_id: record.id,
+            user_id,
+            amount: record.amount,
+            currency: &record.currency,
+            method: &record.method,
+        };
+        notify::enqueue(tx, &notify, &waiting, now)?;
+        Ok(record)
     })
     .await;
     if !matches!(answered, Ok(keyed::Answered { ran: true, .. })) {

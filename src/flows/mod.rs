@@ -14,6 +14,8 @@ pub mod ledger_check;
 #[cfg(test)]
 mod ledger_check_tests;
 pub mod linked;
+pub mod player_report;
 pub mod programme_bounds;
 pub mod protection;
 pub mod reports;
+pub mod withdrawals;

@@ -102,6 +102,15 @@ async fn read_sample(app: &AppState) -> anyhow::Result<Sample> {
         })
         .await?;
     let database_bytes = std::fs::metadata(app.db.path()).map_or(0, |meta| meta.len());
+    // An unreadable status file counts as a failed backup: the operator must look.
+    let backup = crate::backup::schedule::read_status(&app.config.server.data_dir);
+    let backup_failed =
+        backup.as_ref().map_or(true, |status| status.as_ref().is_some_and(|status| !status.ok));
+    let backup_age_secs = backup
+        .ok()
+        .flatten()
+        .and_then(|status| status.last_ok_at())
+        .map(|finished| (now.secs() - finished).max(0));
     Ok(Sample {
         lag_sources: lag.secs_by_source(),
         writer_queue_depth: app.db.writer_queue_depth(),
@@ -119,6 +128,9 @@ async fn read_sample(app: &AppState) -> anyhow::Result<Sample> {
                 (queue, waiting.waiting, oldest)
             })
             .collect(),
+        backup_age_secs,
+        backup_failed,
+        ledger_halted: app.db.ledger_halt().is_halted(),
     })
 }
 

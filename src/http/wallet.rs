@@ -11,6 +11,7 @@ use crate::flows::{
     keyed::{self, At, Keyed},
 };
 use crate::ledger::Balances;
+use crate::notify::NotifySettings;
 use crate::paging::{Page, Paging};
 use crate::wallet::deposits::{self, DepositForm, DepositRecord, DepositRequest};
 use crate::wallet::records::{self, Audience, ChangeFilter, ChangeFilterForm, ChangeRecord};
@@ -191,7 +192,9 @@ async fn deposit(
         .await
         .context("while checking a deposit's voucher")??;
     let submitted = flows::deposits::Submitted { user_id: session.user_id, key, request };
-    let reply = flows::deposits::submit(&app.db, &app.wallet, submitted, app.clock.now()).await?;
+    let notify = NotifySettings::from_config(&app.config);
+    let now = app.clock.now();
+    let reply = flows::deposits::submit(&app.db, &app.wallet, notify, submitted, now).await?;
     Ok(Envelope::ok(reply))
 }
 
@@ -309,13 +312,10 @@ async fn withdraw(
     let user_id = session.user_id;
     let typist = Typist { user_id, address };
     super::require_fund_password(&app, typist, form.fund_password.as_deref()).await?;
-    let settings = app.wallet.clone();
-    let keyed = Keyed { user_id, key, description: request.describe() };
-    let answered = keyed::once(&app.db, keyed, At::Request(app.clock.now()), move |tx, now| {
-        withdrawals::request(tx, user_id, &request, &settings, now)
-    })
-    .await?;
-    Ok(Envelope::ok(answered.reply))
+    let (notify, now) = (NotifySettings::from_config(&app.config), app.clock.now());
+    let requested = flows::withdrawals::Requested { user_id, key, request };
+    let answered = flows::withdrawals::request(&app.db, &app.wallet, notify, requested, now);
+    Ok(Envelope::ok(answered.await?.reply))
 }
 
 /// The player's withdrawals, newest first.

@@ -6,11 +6,13 @@
 //! (`products`), the rebate and commission batch when due (`rebates`) and the weekly salary of
 //! every week that has ended (`salary`), and re-evaluates the VIP level of the players who
 //! bet since the last tick (`vip`), and returns the remainder of every expired red envelope
-//! (`envelopes`).
+//! (`envelopes`). The operator's notifications have their own job (`notify`), spawned by
+//! `serve` beside this tick.
 
 mod bonus_release;
 mod envelopes;
 pub mod ledger_check;
+pub mod notify;
 mod products;
 pub mod rebates;
 pub mod salary;

@@ -2,6 +2,7 @@
 //! the turnover requirement, operator adjustments and the player's records. Every movement
 //! goes through `ledger::transfer`.
 
+pub mod adjustments;
 pub mod deposits;
 pub mod payout_accounts;
 mod profile;

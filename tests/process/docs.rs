@@ -27,6 +27,7 @@ const RUNNABLE: &[&str] = &[
     "admin deposit list",
     "admin withdraw list",
     "admin staff list",
+    "admin notify log",
     "admin report daily",
     "admin report range",
     "admin report linked",

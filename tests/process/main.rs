@@ -16,6 +16,7 @@ mod input_secrets;
 mod linked_cli;
 mod news_cli;
 mod notice_cli;
+mod notify_cli;
 mod operator_secrets;
 mod ops_cli;
 mod ops_serve;

@@ -343,3 +343,51 @@ async fn a_reading_command_runs_while_the_server_holds_the_write_lock() {
     assert!(listed.contains("1 of 1 deposits"), "{listed}");
     holder.execute_batch("ROLLBACK").expect("the lock is released");
 }
+
+/// The four-eyes rule of adjustments holds from the shell too: above the amount `wallet
+/// adjust` only asks, and `approve-adjustment` applies it for another `--by` name.
+#[tokio::test]
+async fn a_large_adjustment_from_the_command_line_waits_for_a_second_operator() {
+    let (dir, app, player) = app_with_player().await;
+    let data = dir.path();
+    let config = data.join("four-eyes.toml");
+    std::fs::write(&config, "[wallet]\nadjust_second_approval_above = \"100.00\"\n").unwrap();
+    let config = config.to_str().unwrap();
+    let admin = |args: &[&str]| -> Vec<String> {
+        ["--config", config, "admin"].iter().chain(args).map(|arg| arg.to_string()).collect()
+    };
+    let run_admin = |args: &[&str]| {
+        let args = admin(args);
+        succeed(data, &args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+
+    let asked = run_admin(&[
+        "wallet",
+        "adjust",
+        &player.phone,
+        "150.00",
+        "--reason",
+        "Lost",
+        "--by",
+        "alice",
+    ]);
+    assert!(asked.contains("waits for a second operator"), "{asked}");
+    assert_eq!(app.balances_of(&player).await.wallet, money("0.00"));
+    let waiting: serde_json::Value =
+        serde_json::from_str(&run_admin(&["wallet", "adjustments", "--json"])).unwrap();
+    let id = waiting[0]["id"].to_string();
+    assert_eq!(
+        (waiting[0]["amount"].as_str(), waiting[0]["requested_by"].as_str()),
+        (Some("150.00"), Some("alice"))
+    );
+
+    let own = admin(&["wallet", "approve-adjustment", &id, "--by", "alice"]);
+    let own = fail(data, &own.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(own.stderr.contains("second_approver_needed"), "{own:?}");
+    let applied = run_admin(&["wallet", "approve-adjustment", &id, "--by", "bob"]);
+    assert!(applied.contains("balance 150.00"), "{applied}");
+    assert_eq!(app.balances_of(&player).await.wallet, money("150.00"));
+    let small = run_admin(&["wallet", "adjust", &player.phone, "100.00", "--reason", "Fix"]);
+    assert!(small.contains("balance 250.00"), "not above the amount: {small}");
+    assert_ledger_verifies(&app).await;
+}

@@ -1,25 +1,20 @@
-//! `admin user show USER`: the account, balances, limits, team and recent activity, each read
-//! through its owning domain's read function in one read transaction.
+//! `admin user show USER`: the account, balances, limits, team and recent activity, as
+//! `flows::player_report` reads them (the console's player page reads the same).
 
 use super::rows::{or_dash, print_table, time_text};
-use crate::auth::{self, UserDetail};
 use crate::cli::shared::{find_user, format_time, print_json_or};
 use crate::clock::Timestamp;
 use crate::config::Config;
 use crate::db::Db;
-use crate::error::AppError;
-use crate::games::records::{BetFilter, BetFilterForm, BetRecord};
+use crate::flows::player_report::{PlayerReport, RECENT_MAX, ReportSettings, player_report};
+use crate::games::records::BetRecord;
 use crate::ids::UserId;
-use crate::ledger::{self, Balances};
+use crate::ledger::Balances;
 use crate::money::Money;
-use crate::protection::{self, ProtectionSettings, ProtectionState};
-use crate::wallet::records::{self, Audience, ChangeFilter, ChangeFilterForm, ChangeRecord};
-use crate::wallet::{self, WalletSettings, deposits, withdrawals};
-use rusqlite::Connection;
+use crate::protection::{ProtectionSettings, ProtectionState};
+use crate::wallet::WalletSettings;
+use crate::wallet::records::ChangeRecord;
 use serde::Serialize;
-
-/// The most recent entries, logins and bets `--recent` may ask for (a page of the records).
-const RECENT_MAX: i64 = crate::paging::Paging::LIMIT_MAX;
 
 #[derive(Serialize)]
 struct Report {
@@ -130,102 +125,69 @@ pub async fn show_user(
         anyhow::bail!("--recent {recent}: give 1 to {RECENT_MAX}");
     }
     let user_id = find_user(db, user).await?;
-    let settings = WalletSettings::from_config(config);
-    let protection_settings =
-        ProtectionSettings::from_config(config, crate::flows::protection::PLAY_COUNTS);
-    let report = db.read(move |connection| {
-        let detail = auth::user_detail(connection, user_id)?;
-        Ok(Report {
-            account: account(connection, detail)?,
-            balances: ledger::balances(connection, user_id)?,
-            limits: limits(connection, user_id, &settings, now)?,
-            protection: protection::state(connection, user_id, &protection_settings, now)?,
-            team: team(connection, user_id)?,
-            recent: recent_activity(connection, user_id, recent)?,
+    let wallet = WalletSettings::from_config(config);
+    let protection = ProtectionSettings::from_config(config, crate::flows::protection::PLAY_COUNTS);
+    let report = db
+        .read(move |connection| {
+            let settings = ReportSettings { wallet: &wallet, protection: &protection };
+            player_report(connection, user_id, &settings, recent, now)
         })
-    });
-    print_json_or(json, &report.await?, print_report)
+        .await?;
+    print_json_or(json, &Report::from(report), print_report)
 }
 
-fn account(connection: &Connection, detail: UserDetail) -> Result<Account, AppError> {
-    let grants = auth::grants::grants(connection, detail.id)?;
-    let inviter = match detail.inviter_id {
-        Some(id) => Some(Inviter { id, phone: auth::user_detail(connection, id)?.phone }),
-        None => None,
-    };
-    Ok(Account {
-        id: detail.id,
-        phone: detail.phone,
-        login_name: detail.username,
-        nickname: detail.nickname,
-        invite_code: detail.invite_code,
-        inviter,
-        vip_level: detail.vip_level,
-        frozen_since: time_text(detail.frozen_at),
-        created_at: format_time(detail.created_at),
-        roles: grants.roles,
-        permissions: grants.permissions,
-    })
-}
-
-fn limits(
-    connection: &Connection,
-    user_id: UserId,
-    settings: &WalletSettings,
-    now: Timestamp,
-) -> Result<Limits, AppError> {
-    let allowance = withdrawals::allowance(connection, user_id, settings, now)?;
-    Ok(Limits {
-        withdraw_single_max: allowance.single_max,
-        withdraw_daily_count: allowance.daily_count,
-        withdrawals_today: allowance.requested_today,
-        withdrawals_left_today: allowance.left_today,
-        deposits_pending: deposits::pending_count(connection, user_id)?,
-        deposit_pending_max: settings.limits.deposit_pending_max,
-        turnover_remaining: wallet::turnover_remaining(connection, user_id)?,
-    })
-}
-
-fn team(connection: &Connection, user_id: UserId) -> Result<Team, AppError> {
-    let summary = crate::growth::team::summary(connection, user_id)?;
-    let levels = summary
-        .levels
-        .iter()
-        .map(|figures| TeamLevel { level: figures.level, people: figures.people })
-        .collect();
-    Ok(Team { levels, people: summary.total.people })
-}
-
-fn recent_activity(
-    connection: &Connection,
-    user_id: UserId,
-    recent: i64,
-) -> Result<Recent, AppError> {
-    let limit = Some(recent.to_string());
-    let changes =
-        ChangeFilter::parse(ChangeFilterForm { limit: limit.clone(), ..Default::default() })?;
-    let bets = BetFilter::parse(BetFilterForm { limit, ..Default::default() })?;
-    Ok(Recent {
-        entries: records::account_changes(connection, user_id, &changes, Audience::Operator)?
-            .list
-            .into_iter()
-            .map(entry_row)
-            .collect(),
-        logins: auth::recent_logins(connection, user_id, recent)?
-            .into_iter()
-            .map(|login| LoginRow {
-                started_at: format_time(login.started_at),
-                address: login.address,
-                expires_at: format_time(login.expires_at),
-                ended_at: time_text(login.ended_at),
-            })
-            .collect(),
-        bets: crate::games::records::bet_records(connection, user_id, &bets)?
-            .list
-            .into_iter()
-            .map(bet_row)
-            .collect(),
-    })
+impl From<PlayerReport> for Report {
+    fn from(report: PlayerReport) -> Report {
+        let PlayerReport { account, inviter, grants, balances, limits, protection, team, .. } =
+            report;
+        let limits = Limits {
+            withdraw_single_max: limits.withdraw_single_max,
+            withdraw_daily_count: limits.withdraw_daily_count,
+            withdrawals_today: limits.withdrawals_today,
+            withdrawals_left_today: limits.withdrawals_left_today,
+            deposits_pending: limits.deposits_pending,
+            deposit_pending_max: limits.deposit_pending_max,
+            turnover_remaining: limits.turnover_remaining,
+        };
+        let levels = team
+            .levels
+            .iter()
+            .map(|figures| TeamLevel { level: figures.level, people: figures.people })
+            .collect();
+        Report {
+            account: Account {
+                id: account.id,
+                phone: account.phone,
+                login_name: account.username,
+                nickname: account.nickname,
+                invite_code: account.invite_code,
+                inviter: inviter.map(|inviter| Inviter { id: inviter.id, phone: inviter.phone }),
+                vip_level: account.vip_level,
+                frozen_since: time_text(account.frozen_at),
+                created_at: format_time(account.created_at),
+                roles: grants.roles,
+                permissions: grants.permissions,
+            },
+            balances,
+            limits,
+            protection,
+            team: Team { levels, people: team.total.people },
+            recent: Recent {
+                entries: report.entries.into_iter().map(entry_row).collect(),
+                logins: report
+                    .logins
+                    .into_iter()
+                    .map(|login| LoginRow {
+                        started_at: format_time(login.started_at),
+                        address: login.address,
+                        expires_at: format_time(login.expires_at),
+                        ended_at: time_text(login.ended_at),
+                    })
+                    .collect(),
+                bets: report.bets.into_iter().map(bet_row).collect(),
+            },
+        }
+    }
 }
 
 fn entry_row(change: ChangeRecord) -> EntryRow {

@@ -7,6 +7,7 @@
 //! the same domain verbs and flows as the CLI.
 
 mod deposits;
+mod players;
 mod queues;
 mod session;
 mod withdrawals;
@@ -42,6 +43,7 @@ pub fn router() -> Router<AppState> {
         .merge(queues::router())
         .merge(deposits::router())
         .merge(withdrawals::router())
+        .merge(players::router())
         .route("/admin/api/{*rest}", axum::routing::any(|| async { AppError::NotFound }))
 }
 

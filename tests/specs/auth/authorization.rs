@@ -269,7 +269,9 @@ const OPERATOR_VERBS: &[&str] = &[
     "deposits::review(",
     "withdrawals::review(",
     "withdrawals::pay_to(",
-    "wallet::adjust(",
+    "adjustments::request(",
+    "adjustments::approve(",
+    "adjustments::cancel(",
     "auth::freeze(",
     "auth::unfreeze(",
     "auth::set_password(",
@@ -376,6 +378,16 @@ const CONSOLE_PATHS: &[&str] = &[
     "/admin/api/withdrawals/1",
     "/admin/api/withdrawals/1/pay-to",
     "/admin/api/withdrawals/1/approve",
+    "/admin/api/players",
+    "/admin/api/players/1",
+    "/admin/api/players/1/adjust",
+    "/admin/api/players/1/freeze",
+    "/admin/api/players/1/unfreeze",
+    "/admin/api/players/1/password",
+    "/admin/api/players/1/fund-password/clear",
+    "/admin/api/players/1/roles",
+    "/admin/api/adjustments/1/approve",
+    "/admin/api/adjustments/1/cancel",
 ];
 
 /// Lists whose replies a grant must not change (the other players' records stay out).
@@ -435,10 +447,12 @@ async fn a_player_holding_every_role_and_permission_reaches_no_operator_capabili
         }
     }
     for path in CONSOLE_PATHS {
-        let method = if path.ends_with("approve") || path.ends_with("reject") {
-            Method::POST
-        } else {
+        let reads = ["/admin/api/session", "/admin/api/queues", "/1", "/voucher", "/pay-to"];
+        let listed = ["/admin/api/deposits", "/admin/api/withdrawals", "/admin/api/players"];
+        let method = if reads.iter().any(|end| path.ends_with(end)) || listed.contains(path) {
             Method::GET
+        } else {
+            Method::POST
         };
         let request = Request::builder()
             .method(method.clone())

@@ -142,3 +142,43 @@ async fn console_is_not_served_when_off_or_on_its_own_address() {
         }
     }
 }
+
+/// The console's sign-in is throttled per account and per address, as the app's login is, on
+/// keys of its own: a locked staff sign-in leaves the same person's player login alone.
+#[tokio::test]
+async fn console_sign_in_is_throttled_per_account_then_per_address() {
+    let app = TestApp::spawn_with(|config| {
+        config.auth.login_max_failures_per_account = 3;
+        config.auth.login_max_failures_per_address = 5;
+        config.auth.login_lock_secs = 600;
+    })
+    .await;
+    let staff = StaffAccount::create(&app, "finance").await;
+    let account = staff.user_id.to_string();
+    let wrong = json!({ "account": account, "passphrase": "not the passphrase", "code": "123456" });
+    for _ in 0..3 {
+        assert_eq!(sign_in_reply(&app, &wrong).await.err(), "login_failed");
+    }
+    let right =
+        || json!({ "account": account, "passphrase": PASSPHRASE, "code": staff.code(&app) });
+    let locked = sign_in_reply(&app, &right()).await;
+    assert_eq!((locked.err(), locked.header("set-cookie")), ("throttled", ""), "{locked:?}");
+    let player = app.user_detail(staff.user_id).await;
+    app.login(&player.phone, crate::support::helpers::PASSWORD).await.assert_ok();
+
+    // Two more failures on other accounts fill the address's five: everyone is locked out there.
+    let other = StaffAccount::create(&app, "support").await;
+    for account in [other.user_id.to_string(), "nobody-at-all".into()] {
+        let wrong = json!({ "account": account, "passphrase": "wrong wrong", "code": "123456" });
+        assert_eq!(sign_in_reply(&app, &wrong).await.err(), "login_failed");
+    }
+    let other_form = || {
+        json!({ "account": other.user_id.to_string(), "passphrase": PASSPHRASE,
+            "code": other.code(&app) })
+    };
+    assert_eq!(sign_in_reply(&app, &other_form()).await.err(), "throttled");
+
+    app.clock.advance(601);
+    sign_in_reply(&app, &right()).await.assert_ok();
+    sign_in_reply(&app, &other_form()).await.assert_ok();
+}

@@ -157,6 +157,44 @@ async fn metrics_show_the_review_queues_and_their_oldest_wait() {
     assert_eq!(gauge("fairhall_review_oldest_age_seconds", "withdrawal"), 0.0);
 }
 
+/// The last backup's age and failure and the ledger's halt as gauges: "no backup for a day"
+/// and "money is halted" are one alert rule each.
+#[tokio::test]
+async fn metrics_show_the_last_backups_age_its_failure_and_the_ledger_halt() {
+    let app = TestApp::spawn_with(|config| {
+        config.metrics.enabled = true;
+        config.metrics.token = METRICS_TOKEN.into();
+    })
+    .await;
+    let gauge = |scrape: &prometheus_parse::Scrape, metric: &str| match scrape
+        .samples
+        .iter()
+        .find(|sample| sample.metric == metric)
+        .map(|s| &s.value)
+    {
+        Some(prometheus_parse::Value::Gauge(value)) => *value,
+        other => panic!("{metric}: {other:?}"),
+    };
+    let none_yet = scraped(&app).await;
+    assert_eq!(gauge(&none_yet, "fairhall_backup_age_seconds"), -1.0);
+    assert_eq!(gauge(&none_yet, "fairhall_backup_failed"), 0.0);
+    assert_eq!(gauge(&none_yet, "fairhall_ledger_halted"), 0.0);
+
+    // A failed attempt after a good one: the age is the good one's, and the failure shows.
+    let now = app.now().secs();
+    let status = serde_json::json!({
+        "ok": false, "finished_at": "", "finished_at_unix": now - 60, "file": null,
+        "bytes": null, "duration_ms": 5, "error": "disk full", "last_ok_unix": now - 90_000,
+    });
+    let path = app.config.server.data_dir.join(fairhall::backup::schedule::STATUS_FILE);
+    std::fs::write(path, status.to_string()).unwrap();
+    app.db.ledger_halt().halt("a test halt".into());
+    let failing = scraped(&app).await;
+    assert_eq!(gauge(&failing, "fairhall_backup_age_seconds"), 90_000.0);
+    assert_eq!(gauge(&failing, "fairhall_backup_failed"), 1.0);
+    assert_eq!(gauge(&failing, "fairhall_ledger_halted"), 1.0);
+}
+
 #[tokio::test]
 async fn metrics_label_requests_by_route_template_never_by_raw_path() {
     let app = TestApp::spawn_with(|config| {

@@ -1,5 +1,6 @@
 mod adjustments;
 mod console_deposits;
+mod console_players;
 mod console_withdrawals;
 mod conversion;
 mod deposit_limits;

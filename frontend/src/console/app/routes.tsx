@@ -4,6 +4,8 @@ import { Shell, SIGN_IN_PATH } from '@/console/app/shell';
 import { DepositDetailPage } from '@/console/pages/deposit-detail-page';
 import { DepositQueuePage } from '@/console/pages/deposit-queue-page';
 import { NotFoundPage } from '@/console/pages/not-found-page';
+import { PlayerPage } from '@/console/pages/player-page';
+import { PlayerSearchPage } from '@/console/pages/player-search-page';
 import { SignInPage } from '@/console/pages/sign-in-page';
 import { StartPage } from '@/console/pages/start-page';
 import { WithdrawalDetailPage } from '@/console/pages/withdrawal-detail-page';
@@ -20,6 +22,8 @@ export const routes: RouteObject[] = [
       { path: 'deposits/:id', Component: DepositDetailPage },
       { path: 'withdrawals', Component: WithdrawalQueuePage },
       { path: 'withdrawals/:id', Component: WithdrawalDetailPage },
+      { path: 'players', Component: PlayerSearchPage },
+      { path: 'players/:id', Component: PlayerPage },
       { path: '*', Component: NotFoundPage },
     ],
   },

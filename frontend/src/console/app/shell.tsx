@@ -11,7 +11,7 @@ import { LanguageSwitch } from '@/console/app/language-switch';
 import styles from '@/console/app/shell.module.css';
 import { useTabTitle } from '@/console/app/use-tab-title';
 import { useText } from '@/console/i18n/i18n';
-import { DEPOSIT_REVIEW, may, WITHDRAWAL_REVIEW } from '@/console/lib/may';
+import { DEPOSIT_REVIEW, may, PLAYER_READ, WITHDRAWAL_REVIEW } from '@/console/lib/may';
 import { useSessionState, type SessionView } from '@/console/lib/session';
 
 export const SIGN_IN_PATH = '/sign-in';
@@ -86,6 +86,13 @@ function SignedIn({ session }: { session: SessionView }) {
                         </span>
                       </span>
                     ) : null}
+                  </NavLink>
+                </li>
+              ) : null}
+              {may(session.permissions, PLAYER_READ) ? (
+                <li>
+                  <NavLink to="/players" className={styles.navLink}>
+                    {t('nav_players')}
                   </NavLink>
                 </li>
               ) : null}

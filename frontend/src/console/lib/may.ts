@@ -9,6 +9,16 @@ export const DEPOSIT_REVIEW = 'wallet:deposit:review';
 export const WITHDRAWAL_REVIEW = 'wallet:withdrawal:review';
 /** Reading a withdrawal's whole card number or address (each read is audited by the server). */
 export const CARD_READ = 'wallet:card:read';
+/** The player desk: the search and a player's page. */
+export const PLAYER_READ = 'player:account:read';
+/** Freezing and unfreezing a player's account. */
+export const PLAYER_FREEZE = 'player:account:freeze';
+/** A temporary login password, and clearing the fund password. */
+export const PASSWORD_RESET = 'player:password:reset';
+/** Crediting or debiting a player's wallet, and deciding an adjustment that waits. */
+export const BALANCE_ADJUST = 'wallet:balance:adjust';
+/** Giving and taking roles. */
+export const STAFF_MANAGE = 'staff:member:manage';
 
 const SEGMENTS = 3;
 

@@ -1,5 +1,6 @@
-// The small form of "Reject" and "Mark failed": a reason is required (the player reads it);
-// a refusal of the server shows inside the dialog, which stays open.
+// The small form of "Reject" and "Mark failed" (and the player desk's "Freeze"): a reason is
+// required (by default the player reads it; `hint` and `missing` say who else does); a refusal
+// of the server shows inside the dialog, which stays open.
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
@@ -20,9 +21,21 @@ type Props = {
   refusal: string | null;
   onSubmit: (reason: string) => void;
   onClose: () => void;
+  /** Who reads the reason (default: the player) and what to say when it is missing. */
+  hint?: string;
+  missing?: string;
 };
 
-export function ReasonDialog({ title, submitText, busy, refusal, onSubmit, onClose }: Props) {
+export function ReasonDialog({
+  title,
+  submitText,
+  busy,
+  refusal,
+  onSubmit,
+  onClose,
+  hint,
+  missing: missingText,
+}: Props) {
   const { t } = useText();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -36,13 +49,13 @@ export function ReasonDialog({ title, submitText, busy, refusal, onSubmit, onClo
       <Form onSubmit={submit}>
         <TextArea
           label={t('reason_label')}
-          hint={t('reason_hint')}
+          hint={hint ?? t('reason_hint')}
           value={reason}
           onChange={(value) => {
             setReason(value);
             setMissing(false);
           }}
-          error={missing ? t('v_reason') : undefined}
+          error={missing ? (missingText ?? t('v_reason')) : undefined}
           maxLength={REASON_CHARS_MAX}
         />
         {refusal === null ? null : <ErrorAlert>{refusal}</ErrorAlert>}

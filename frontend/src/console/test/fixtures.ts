@@ -1,5 +1,7 @@
 // Replies of the console API for the console's tests.
 import type { DepositDetail } from '@/console/api/deposit-detail';
+import type { AdjustmentRequest, LimitState, PlayerReport } from '@/console/api/player';
+import type { PlayerSummary, PlayersPage } from '@/console/api/players';
 import type { DepositPage, QueuedDeposit } from '@/console/api/deposit-queue';
 import type { WithdrawalDetail } from '@/console/api/withdrawal-detail';
 import type { QueuedWithdrawal, WithdrawalPage } from '@/console/api/withdrawal-queue';
@@ -156,3 +158,146 @@ export const signInRequired = {
   err: 'staff_sign_in_required',
   data: null,
 };
+
+export const aPlayer = (fields: Partial<PlayerSummary> = {}): PlayerSummary => ({
+  id: 7,
+  phone: '13800000007',
+  username: 'alice_good',
+  vip_level: 2,
+  roles: [],
+  frozen: false,
+  created_at: 1_790_000_000,
+  last_login_at: 1_800_000_000,
+  ...fields,
+});
+
+export const aPlayersPage = (
+  list: PlayerSummary[],
+  fields: Partial<PlayersPage> = {},
+): PlayersPage => ({ total: list.length, page: 1, page_size: 20, list, ...fields });
+
+const noLimits = (): LimitState[] =>
+  ['day', 'week', 'month'].map((period) => ({
+    period,
+    amount: null,
+    used: '0.00',
+    left: null,
+    frees_at: null,
+    pending: null,
+  }));
+
+const teamLevel = (level: number, people: number) => ({
+  level,
+  people,
+  recharge: '0.00',
+  bets: '0.00',
+  withdrawals: '0.00',
+  bonus: '0.00',
+});
+
+export const aPlayerReport = (fields: Partial<PlayerReport> = {}): PlayerReport => ({
+  account: {
+    id: 7,
+    phone: '13800000007',
+    username: 'alice_good',
+    nickname: 'Alice',
+    avatar: '',
+    invite_code: 'K7Q2M9',
+    inviter_id: 3,
+    vip_level: 2,
+    frozen_at: null,
+    created_at: 1_790_000_000,
+  },
+  inviter: { id: 3, phone: '13800000003' },
+  grants: { roles: ['test'], permissions: [] },
+  balances: { wallet: '1234.50', game: '10.00', savings: '0.00', invest: '300.00', frozen: '0.00' },
+  limits: {
+    withdraw_single_max: '50000.00',
+    withdraw_daily_count: 3,
+    withdrawals_today: 1,
+    withdrawals_left_today: 2,
+    deposits_pending: 1,
+    deposit_pending_max: 3,
+    turnover_remaining: '120.00',
+  },
+  protection: {
+    deposit_limits: [
+      {
+        period: 'day',
+        amount: '100.00',
+        used: '20.00',
+        left: '80.00',
+        frees_at: null,
+        pending: null,
+      },
+      ...noLimits().slice(1),
+    ],
+    loss_limits: noLimits(),
+    reality_check_mins: 60,
+    exclusion: null,
+    has_limits: true,
+  },
+  team: {
+    invite_code: 'K7Q2M9',
+    levels: [teamLevel(1, 4), teamLevel(2, 1), teamLevel(3, 0)],
+    total: teamLevel(0, 5),
+  },
+  adjustments_waiting: [],
+  entries: [
+    {
+      id: 90,
+      account: 'wallet',
+      kind: 'deposit',
+      reference: 'deposit:30',
+      memo: '',
+      amount: '120.00',
+      balance_after: '1234.50',
+      created_at: 1_799_000_000,
+    },
+  ],
+  logins: [
+    {
+      started_at: 1_800_000_000,
+      address: '203.0.113.7',
+      expires_at: 1_800_086_400,
+      ended_at: 1_800_000_900,
+    },
+  ],
+  bets: [
+    {
+      id: 501,
+      order_no: 'B501',
+      room: 'k3',
+      game: 'k3',
+      issue: '20270115001',
+      option: 'big',
+      amount: '10.00',
+      odds: '1.98',
+      status: 'settled',
+      outcome: 'won',
+      payout: '19.80',
+      profit: '9.80',
+      placed_at: 1_799_500_000,
+      settled_at: 1_799_500_060,
+    },
+  ],
+  may: { adjust: true, freeze: true, reset_password: true, manage_roles: true },
+  adjust_second_approval_above: '0.00',
+  ...fields,
+});
+
+export const anAdjustmentRequest = (
+  fields: Partial<AdjustmentRequest> = {},
+): AdjustmentRequest => ({
+  id: 12,
+  user_id: 7,
+  credit: true,
+  amount: '800.00',
+  reason: 'Goodwill for the outage',
+  requested_by: 'linh',
+  requested_at: 1_800_000_100,
+  decided_by: null,
+  decided_at: null,
+  outcome: null,
+  ...fields,
+});
