@@ -14,6 +14,7 @@ import { RequirePermission } from '@/console/parts/require-permission';
 import { useMethodLabel } from '@/console/parts/status-badge';
 import styles from '@/console/pages/pages.module.css';
 import { formatMoney } from '@/lib/money';
+import { openRow } from '@/console/lib/open-row';
 
 export function DepositQueuePage() {
   return (
@@ -86,7 +87,7 @@ function QueueTable({ data, onPage }: { data: DepositPage; onPage: (page: number
               <tr
                 key={deposit.id}
                 className={styles.row}
-                onClick={() => void navigate(`/deposits/${deposit.id}`)}
+                onClick={openRow(navigate, `/deposits/${deposit.id}`)}
               >
                 <td>
                   <Link

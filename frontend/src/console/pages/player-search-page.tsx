@@ -18,6 +18,7 @@ import { RequirePermission } from '@/console/parts/require-permission';
 import { TextField } from '@/console/parts/text-field';
 import styles from '@/console/pages/pages.module.css';
 import { formatDateTime } from '@/lib/time';
+import { openRow } from '@/console/lib/open-row';
 
 /** Longest search text sent. */
 export const SEARCH_CHARS_MAX = 64;
@@ -136,11 +137,7 @@ function Results({
               <tr
                 key={player.id}
                 className={styles.row}
-                onClick={(event) => {
-                  // The id's link navigates by itself: a second push would make Back stay here.
-                  if (event.target instanceof Element && event.target.closest('a') !== null) return;
-                  void navigate(`/players/${player.id}`);
-                }}
+                onClick={openRow(navigate, `/players/${player.id}`)}
               >
                 <td>
                   <Link

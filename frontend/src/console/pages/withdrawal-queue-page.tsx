@@ -19,6 +19,7 @@ import { QueuePaging, useStepBackPastTheEnd, useUrlPage } from '@/console/parts/
 import { RequirePermission } from '@/console/parts/require-permission';
 import styles from '@/console/pages/pages.module.css';
 import { formatMoney } from '@/lib/money';
+import { openRow } from '@/console/lib/open-row';
 
 /** The approvals of the four-eyes rule: "needs 2", "1 of 2 (mai)", or none needed. */
 export function approvalsOf(withdrawal: QueuedWithdrawal, t: Translate): string {
@@ -106,7 +107,7 @@ function QueueTable({ data, onPage }: { data: WithdrawalPage; onPage: (page: num
               <tr
                 key={withdrawal.id}
                 className={styles.row}
-                onClick={() => void navigate(`/withdrawals/${withdrawal.id}`)}
+                onClick={openRow(navigate, `/withdrawals/${withdrawal.id}`)}
               >
                 <td>
                   <Link
