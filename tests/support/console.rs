@@ -45,12 +45,7 @@ impl StaffAccount {
             .write(move |tx| staff::create(tx, &card_cipher, &new, "fairhall", now))
             .await
             .unwrap();
-        let encoded = enrolment.otpauth_uri.split("secret=").nth(1).unwrap();
-        let encoded = encoded.split('&').next().unwrap();
-        let secret = TotpSecret::from_bytes(
-            &data_encoding::BASE32_NOPAD.decode(encoded.as_bytes()).unwrap(),
-        )
-        .unwrap();
+        let secret = secret_of(&enrolment.otpauth_uri);
         let code = code_at(&secret, step_at(now)).unwrap();
         let card_cipher = cipher(app);
         app.db
@@ -65,6 +60,14 @@ impl StaffAccount {
     pub fn code(&self, app: &TestApp) -> String {
         code_at(&self.secret, step_at(app.now())).unwrap()
     }
+}
+
+/// The TOTP secret of an enrolment's `otpauth://` URI, as an authenticator app reads it.
+pub fn secret_of(otpauth_uri: &str) -> TotpSecret {
+    let encoded = otpauth_uri.split("secret=").nth(1).unwrap();
+    let encoded = encoded.split('&').next().unwrap();
+    TotpSecret::from_bytes(&data_encoding::BASE32_NOPAD.decode(encoded.as_bytes()).unwrap())
+        .unwrap()
 }
 
 /// POST /admin/api/session with `form`.

@@ -10,12 +10,13 @@ mod deposits;
 mod players;
 mod queues;
 mod session;
+mod staff_members;
 mod withdrawals;
 
 use super::AppState;
 use super::extract::ClientAddress;
 use crate::audit::{Actor, ConsoleOrigin, Origin};
-use crate::auth::permissions::has_permission;
+use crate::auth::permissions::{ADMIN_ROLE, ALL_PERMISSIONS, has_permission};
 use crate::auth::staff::sessions::{self, Lifetimes, StaffSession};
 use crate::auth::staff::{self};
 use crate::error::AppError;
@@ -44,6 +45,7 @@ pub fn router() -> Router<AppState> {
         .merge(deposits::router())
         .merge(withdrawals::router())
         .merge(players::router())
+        .merge(staff_members::router())
         .route("/admin/api/{*rest}", axum::routing::any(|| async { AppError::NotFound }))
 }
 
@@ -100,6 +102,16 @@ impl Staff {
 
     pub fn may(&self, permission: &str) -> bool {
         has_permission(&self.permissions, permission)
+    }
+
+    /// Whether he holds every permission `role` gives (in `[console.roles]`), so that managing
+    /// staff never lifts anyone, himself included, above the one who gives the role, resets
+    /// its factor or disables it (`admin` needs `*:*:*`).
+    pub fn may_give_role(&self, app: &AppState, role: &str) -> bool {
+        if role == ADMIN_ROLE {
+            return self.may(ALL_PERMISSIONS);
+        }
+        app.config.console.role_permissions(role).iter().all(|permission| self.may(permission))
     }
 
     /// The audit record of a change he makes: his name as the actor, the console session and

@@ -7,8 +7,7 @@
 use super::{QueuePage, Staff, record_id};
 use crate::auth::grants::{self, Grant};
 use crate::auth::permissions::{
-    ADMIN_ROLE, ALL_PERMISSIONS, BALANCE_ADJUST, PASSWORD_RESET, PLAYER_FREEZE, PLAYER_READ,
-    RoleName, STAFF_MANAGE,
+    BALANCE_ADJUST, PASSWORD_RESET, PLAYER_FREEZE, PLAYER_READ, RoleName, STAFF_MANAGE,
 };
 use crate::auth::{self, UserSearch, UserSummary};
 use crate::error::AppError;
@@ -345,7 +344,7 @@ async fn change_role(
         Some("remove") => false,
         _ => return Err(AppError::BadParams),
     };
-    if adding && !may_give_role(&app, &staff, name.trim()) {
+    if adding && !staff.may_give_role(&app, name.trim()) {
         return Err(AppError::NoPermission);
     }
     let verb = if adding { "user.role.add" } else { "user.role.remove" };
@@ -363,19 +362,9 @@ async fn change_role(
     Ok(Envelope::ok(RolesNow { user_id, roles }))
 }
 
-/// Whether the staff member holds every permission the role would give, so managing staff
-/// never lifts anyone, himself included, above the one who gives the role (`admin` needs
-/// `*:*:*`).
-fn may_give_role(app: &AppState, staff: &Staff, role: &str) -> bool {
-    if role == ADMIN_ROLE {
-        return staff.may(ALL_PERMISSIONS);
-    }
-    app.config.console.role_permissions(role).iter().all(|permission| staff.may(permission))
-}
-
 /// The audit record of a change to the user `user_id`, with the arguments the CLI's command
 /// would record.
-fn user_change(
+pub(super) fn user_change(
     app: &AppState,
     staff: &Staff,
     action: &str,
@@ -387,6 +376,6 @@ fn user_change(
 }
 
 /// The player of a path (`/players/{id}`): a user id, else not found.
-fn player_id(text: &str) -> Result<UserId, AppError> {
+pub(super) fn player_id(text: &str) -> Result<UserId, AppError> {
     UserId::parse(text).map_err(|_| AppError::NotFound)
 }

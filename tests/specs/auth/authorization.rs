@@ -388,6 +388,10 @@ const CONSOLE_PATHS: &[&str] = &[
     "/admin/api/players/1/roles",
     "/admin/api/adjustments/1/approve",
     "/admin/api/adjustments/1/cancel",
+    "/admin/api/staff",
+    "/admin/api/staff/1/confirm",
+    "/admin/api/staff/1/disable",
+    "/admin/api/staff/1/reset",
 ];
 
 /// Lists whose replies a grant must not change (the other players' records stay out).
@@ -448,7 +452,12 @@ async fn a_player_holding_every_role_and_permission_reaches_no_operator_capabili
     }
     for path in CONSOLE_PATHS {
         let reads = ["/admin/api/session", "/admin/api/queues", "/1", "/voucher", "/pay-to"];
-        let listed = ["/admin/api/deposits", "/admin/api/withdrawals", "/admin/api/players"];
+        let listed = [
+            "/admin/api/deposits",
+            "/admin/api/withdrawals",
+            "/admin/api/players",
+            "/admin/api/staff",
+        ];
         let method = if reads.iter().any(|end| path.ends_with(end)) || listed.contains(path) {
             Method::GET
         } else {
