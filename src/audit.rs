@@ -174,6 +174,10 @@ pub struct Filter {
     pub since: Option<Timestamp>,
     /// Before this time (excluded).
     pub until: Option<Timestamp>,
+    /// Only these targets, each `KIND:ID` (one player's records: `flows::audit_trail`).
+    pub targets: Option<Vec<String>>,
+    /// Only records older than this one (the next page of a list, newest first).
+    pub before_id: Option<i64>,
     /// Clamped to 1..=`LIST_LIMIT_MAX`.
     pub limit: i64,
 }
@@ -216,9 +220,12 @@ pub fn list(connection: &Connection, filter: &Filter) -> Result<Vec<Record>, App
            AND (?4 IS NULL OR target_id = ?4)
            AND (?5 IS NULL OR at >= ?5)
            AND (?6 IS NULL OR at < ?6)
+           AND (?8 IS NULL OR target_kind || ':' || target_id IN (SELECT value FROM json_each(?8)))
+           AND (?9 IS NULL OR audit_id < ?9)
          ORDER BY audit_id DESC
          LIMIT ?7",
     )?;
+    let targets = filter.targets.as_ref().map(|targets| Value::from(targets.clone()).to_string());
     let rows = query.query_map(
         params![
             filter.actor,
@@ -228,6 +235,8 @@ pub fn list(connection: &Connection, filter: &Filter) -> Result<Vec<Record>, App
             filter.since.map(Timestamp::secs),
             filter.until.map(Timestamp::secs),
             filter.limit.clamp(1, LIST_LIMIT_MAX),
+            targets,
+            filter.before_id,
         ],
         |row| {
             let json =

@@ -27,6 +27,8 @@ pub const PASSWORD_RESET: &str = "player:password:reset";
 /// Crediting or debiting a player's wallet with a reason (and the four-eyes rule's second
 /// approval of another's).
 pub const BALANCE_ADJUST: &str = "wallet:balance:adjust";
+/// Reading the audit log (every change, who made it, before and after).
+pub const AUDIT_READ: &str = "audit:log:read";
 /// Giving and taking users' roles (who is staff, and with what role).
 pub const STAFF_MANAGE: &str = "staff:member:manage";
 

@@ -8,6 +8,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::finance::goods::GoodsSettings;
 use crate::flows::audit_snapshots::{self, AuditTarget};
+use crate::flows::audit_trail;
 use serde_json::Value;
 
 #[derive(clap::Args)]
@@ -23,6 +24,10 @@ pub struct AuditArgs {
     /// e.g. user:7.
     #[arg(long, value_name = "KIND[:ID]")]
     target: Option<String>,
+    /// Only what was done to one player: his account and wallet, his deposits, withdrawals
+    /// and adjustments (his id, phone or login name).
+    #[arg(long)]
+    player: Option<String>,
     /// From this time on (RFC 3339, e.g. 2026-12-01T00:00:00Z).
     #[arg(long)]
     since: Option<String>,
@@ -51,6 +56,13 @@ pub async fn run_audit(db: &Db, args: AuditArgs) -> anyhow::Result<()> {
         let kinds: Vec<&str> = AuditTarget::ALL.iter().map(|kind| kind.code()).collect();
         anyhow::bail!("--target {kind:?}: give one of {}, or KIND:ID", kinds.join(", "));
     }
+    let targets = match args.player {
+        Some(player) => {
+            let user_id = find_user(db, player).await?;
+            Some(db.read(move |connection| audit_trail::player_targets(connection, user_id)).await?)
+        }
+        None => None,
+    };
     let time = |option: &str, text: &Option<String>| {
         text.as_deref().map(|text| parse_time(option, text)).transpose()
     };
@@ -64,6 +76,8 @@ pub async fn run_audit(db: &Db, args: AuditArgs) -> anyhow::Result<()> {
         target_id,
         since: time("--since", &args.since)?,
         until: time("--until", &args.until)?,
+        targets,
+        before_id: None,
         limit: args.limit,
     };
     let records = db.read(move |connection| audit::list(connection, &filter)).await?;

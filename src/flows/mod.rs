@@ -5,6 +5,7 @@
 //! flow or one domain verb, and formats the reply.
 
 pub mod audit_snapshots;
+pub mod audit_trail;
 pub mod audited;
 pub mod bonus_release;
 pub mod deposits;

@@ -106,6 +106,30 @@ pub fn adjust(tx: &Tx, adjustment: &Adjustment, now: Timestamp) -> Result<Balanc
     ledger::balances(tx, adjustment.user_id)
 }
 
+/// The ids of a player's deposits, withdrawals and adjustment requests (the audit log's one
+/// player view gathers what was done to each).
+#[derive(Debug, Default)]
+pub struct RecordIds {
+    pub deposits: Vec<i64>,
+    pub withdrawals: Vec<i64>,
+    pub adjustments: Vec<i64>,
+}
+
+pub fn record_ids(connection: &Connection, user_id: UserId) -> Result<RecordIds, AppError> {
+    let ids = |sql: &str| -> Result<Vec<i64>, AppError> {
+        let mut query = connection.prepare_cached(sql)?;
+        let rows = query.query_map([user_id], |row| row.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    };
+    Ok(RecordIds {
+        deposits: ids("SELECT deposit_id FROM deposits WHERE user_id = ?1")?,
+        withdrawals: ids("SELECT withdrawal_id FROM withdrawals WHERE user_id = ?1")?,
+        adjustments: ids(
+            "SELECT adjustment_request_id FROM adjustment_requests WHERE user_id = ?1",
+        )?,
+    })
+}
+
 /// A player's wallet as `admin wallet show --json` prints it before the recent changes, and as
 /// the audit log records it around an adjustment.
 #[derive(Clone, Debug, serde::Serialize)]

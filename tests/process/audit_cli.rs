@@ -428,3 +428,27 @@ async fn verify_is_recorded_with_the_watermark_it_moves() {
     assert!(mark("after") > mark("before"), "{record}");
     assert_eq!(record["after"]["failure"], Value::Null, "{record}");
 }
+
+/// `--player` gathers what was done to one player: his account, wallet and records.
+#[tokio::test]
+async fn the_audit_command_shows_one_players_records_together() {
+    let dir = tempfile::tempdir().expect("a temp directory");
+    let data = dir.path();
+    let app = TestApp::open(data, |_| {});
+    let (alice, bob) = (app.player().await, app.player().await);
+    let deposit = app.requested_deposit(&alice, "10.00").await.to_string();
+    succeed(data, &["admin", "deposit", "approve", &deposit]);
+    succeed(data, &["admin", "wallet", "adjust", &bob.phone, "3.00", "--reason", "Fix"]);
+    succeed(data, &["admin", "user", "freeze", &alice.phone]);
+
+    let actions = |player: &str| -> Vec<String> {
+        audit(data, &["--player", player])
+            .iter()
+            .map(|row| row["action"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    assert_eq!(actions(&alice.phone), ["user.freeze", "deposit.approve"]);
+    assert_eq!(actions(&bob.id.to_string()), ["wallet.adjust"]);
+    let unknown = fail(data, &["admin", "audit", "--player", "13999999999"]);
+    assert!(unknown.stderr.contains("no user"), "{unknown:?}");
+}

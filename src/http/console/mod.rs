@@ -6,6 +6,7 @@
 //! handle audited with the staff member as the actor (`flows::audited::write`). Handlers call
 //! the same domain verbs and flows as the CLI.
 
+mod audit_log;
 mod deposits;
 mod players;
 mod queues;
@@ -46,6 +47,7 @@ pub fn router() -> Router<AppState> {
         .merge(withdrawals::router())
         .merge(players::router())
         .merge(staff_members::router())
+        .merge(audit_log::router())
         .route("/admin/api/{*rest}", axum::routing::any(|| async { AppError::NotFound }))
 }
 

@@ -392,6 +392,7 @@ const CONSOLE_PATHS: &[&str] = &[
     "/admin/api/staff/1/confirm",
     "/admin/api/staff/1/disable",
     "/admin/api/staff/1/reset",
+    "/admin/api/audit",
 ];
 
 /// Lists whose replies a grant must not change (the other players' records stay out).
@@ -457,6 +458,7 @@ async fn a_player_holding_every_role_and_permission_reaches_no_operator_capabili
             "/admin/api/withdrawals",
             "/admin/api/players",
             "/admin/api/staff",
+            "/admin/api/audit",
         ];
         let method = if reads.iter().any(|end| path.ends_with(end)) || listed.contains(path) {
             Method::GET

@@ -3,6 +3,7 @@ mod client_address;
 mod code_limits;
 mod codes;
 mod console;
+mod console_audit;
 mod console_staff;
 mod passwords;
 pub mod profile;
