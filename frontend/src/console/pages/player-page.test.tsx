@@ -184,7 +184,7 @@ describe('player page', () => {
         call.url.endsWith('/12/approve')
           ? {
               reply: refuse(
-                'This withdrawal needs the approval of a second reviewer',
+                'This needs the approval of a second reviewer, not the one who gave the first',
                 'second_approver_needed',
               ),
             }
