@@ -29,6 +29,10 @@ pub const PASSWORD_RESET: &str = "player:password:reset";
 pub const BALANCE_ADJUST: &str = "wallet:balance:adjust";
 /// Reading the audit log (every change, who made it, before and after).
 pub const AUDIT_READ: &str = "audit:log:read";
+/// The console's health page: readiness, storage, the ledger check, backups and archives.
+pub const HEALTH_READ: &str = "system:health:read";
+/// Downloading a backup archive (it holds the database and the keys; each download audited).
+pub const BACKUP_DOWNLOAD: &str = "system:backup:download";
 /// Giving and taking users' roles (who is staff, and with what role).
 pub const STAFF_MANAGE: &str = "staff:member:manage";
 

@@ -243,6 +243,41 @@ fn free_archive_path(dir: &Path, now: Timestamp) -> anyhow::Result<PathBuf> {
         })
 }
 
+/// An archive in `backup.dir`: the daily ones and those taken before upgrades and migrations.
+#[derive(Clone, Debug, Serialize)]
+pub struct ArchiveFile {
+    pub name: String,
+    pub bytes: u64,
+    /// When it was last written (unix seconds).
+    pub modified_at: i64,
+}
+
+/// Every archive of `dir`, newest first.
+pub fn archives(dir: &Path) -> Vec<ArchiveFile> {
+    let mut names = scheduled_archives(dir);
+    names.extend(UPGRADE_PREFIXES.iter().flat_map(|prefix| upgrade_archives(dir, prefix)));
+    let mut files: Vec<ArchiveFile> = names
+        .into_iter()
+        .filter_map(|name| {
+            let meta = std::fs::metadata(dir.join(&name)).ok()?;
+            let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
+            let modified_at = i64::try_from(modified.as_secs()).ok()?;
+            Some(ArchiveFile { name, bytes: meta.len(), modified_at })
+        })
+        .collect();
+    files.sort_by(|a, b| (b.modified_at, &b.name).cmp(&(a.modified_at, &a.name)));
+    files
+}
+
+/// The path of the archive `name` of `dir`, when it is one of `archives` (never a path a
+/// caller made up).
+pub fn archive_path(dir: &Path, name: &str) -> Option<PathBuf> {
+    archives(dir)
+        .into_iter()
+        .find(|archive| archive.name == name)
+        .map(|archive| dir.join(archive.name))
+}
+
 /// The scheduled archives' names in `dir`, oldest first (their names sort by time).
 fn scheduled_archives(dir: &Path) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -45,10 +45,12 @@ pub enum AuditTarget {
     Clock,
     /// The verification codes `admin codes` shows (a sensitive read, no snapshot).
     Codes,
+    /// A backup archive downloaded from the console (a sensitive read: it holds the keys).
+    Backup,
 }
 
 impl AuditTarget {
-    pub const ALL: [AuditTarget; 19] = [
+    pub const ALL: [AuditTarget; 20] = [
         AuditTarget::User,
         AuditTarget::Deposit,
         AuditTarget::Withdrawal,
@@ -68,6 +70,7 @@ impl AuditTarget {
         AuditTarget::Ledger,
         AuditTarget::Clock,
         AuditTarget::Codes,
+        AuditTarget::Backup,
     ];
 
     pub fn code(self) -> &'static str {
@@ -91,6 +94,7 @@ impl AuditTarget {
             AuditTarget::Ledger => "ledger",
             AuditTarget::Clock => "clock",
             AuditTarget::Codes => "codes",
+            AuditTarget::Backup => "backup",
         }
     }
 

@@ -73,17 +73,24 @@ const WRITE_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
     responses((status = 200, description = "every check passed", body = Readiness),
         (status = 503, description = "a check failed", body = Readiness)))]
 async fn readyz(State(app): State<AppState>) -> (StatusCode, Json<Readiness>) {
+    let readiness = readiness(&app).await;
+    let ready = readiness.status == "ready";
+    let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, Json(readiness))
+}
+
+/// Every check of `/readyz` (the console's health page shows the same).
+pub(crate) async fn readiness(app: &AppState) -> Readiness {
     let checks = vec![
-        writable_check(&app).await,
-        migrations_check(&app).await,
-        lag_check(&app).await,
-        disk_check(&app),
-        ledger_check(&app),
-        money_clock_check(&app).await,
+        writable_check(app).await,
+        migrations_check(app).await,
+        lag_check(app).await,
+        disk_check(app),
+        ledger_check(app),
+        money_clock_check(app).await,
     ];
     let ready = checks.iter().all(|check| check.ok);
-    let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
-    (status, Json(Readiness { status: if ready { "ready" } else { "not_ready" }, checks }))
+    Readiness { status: if ready { "ready" } else { "not_ready" }, checks }
 }
 
 /// Payments halted by a failed ledger check (`scheduler::ledger_check`): read from memory.

@@ -8,6 +8,7 @@
 
 mod audit_log;
 mod deposits;
+mod health;
 mod players;
 mod queues;
 mod session;
@@ -48,6 +49,7 @@ pub fn router() -> Router<AppState> {
         .merge(players::router())
         .merge(staff_members::router())
         .merge(audit_log::router())
+        .merge(health::router())
         .route("/admin/api/{*rest}", axum::routing::any(|| async { AppError::NotFound }))
 }
 

@@ -393,6 +393,8 @@ const CONSOLE_PATHS: &[&str] = &[
     "/admin/api/staff/1/disable",
     "/admin/api/staff/1/reset",
     "/admin/api/audit",
+    "/admin/api/health",
+    "/admin/api/backups/fairhall-20261204-033000.tar.gz",
 ];
 
 /// Lists whose replies a grant must not change (the other players' records stay out).
@@ -452,13 +454,15 @@ async fn a_player_holding_every_role_and_permission_reaches_no_operator_capabili
         }
     }
     for path in CONSOLE_PATHS {
-        let reads = ["/admin/api/session", "/admin/api/queues", "/1", "/voucher", "/pay-to"];
+        let reads =
+            ["/admin/api/session", "/admin/api/queues", "/1", "/voucher", "/pay-to", ".tar.gz"];
         let listed = [
             "/admin/api/deposits",
             "/admin/api/withdrawals",
             "/admin/api/players",
             "/admin/api/staff",
             "/admin/api/audit",
+            "/admin/api/health",
         ];
         let method = if reads.iter().any(|end| path.ends_with(end)) || listed.contains(path) {
             Method::GET

@@ -1,3 +1,4 @@
+mod console_health;
 mod conventions;
 mod hostile;
 mod input_headers;
