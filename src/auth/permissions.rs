@@ -31,6 +31,8 @@ pub const BALANCE_ADJUST: &str = "wallet:balance:adjust";
 pub const AUDIT_READ: &str = "audit:log:read";
 /// The console's health page: readiness, storage, the ledger check, backups and archives.
 pub const HEALTH_READ: &str = "system:health:read";
+/// Taking a backup now (the daily job's, one at a time).
+pub const BACKUP_RUN: &str = "system:backup:run";
 /// Downloading a backup archive (it holds the database and the keys; each download audited).
 pub const BACKUP_DOWNLOAD: &str = "system:backup:download";
 /// Giving and taking users' roles (who is staff, and with what role).

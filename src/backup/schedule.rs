@@ -83,6 +83,9 @@ pub struct BackupJob {
     pub timezone: Tz,
     /// `backup.recipient`: archives are encrypted to it.
     pub recipient: Option<age::x25519::Recipient>,
+    /// Held while a backup runs: the daily job, SIGUSR1 and the console's button share one
+    /// job (`http::AppState::backup`), so backups run one at a time.
+    one_at_a_time: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl BackupJob {
@@ -95,6 +98,7 @@ impl BackupJob {
             timezone: config.timezone(),
             // Checked when the config loaded.
             recipient: config.backup.recipient().ok().flatten(),
+            one_at_a_time: std::sync::Arc::default(),
         }
     }
 
@@ -154,6 +158,7 @@ impl BackupJob {
 
     /// One backup now, its retention, its log line and its status.
     pub async fn take(&self, now: Timestamp) -> BackupStatus {
+        let _running = self.one_at_a_time.lock().await;
         let job = self.clone();
         let started = crate::clock::monotonic_now();
         let outcome = tokio::task::spawn_blocking(move || job.take_blocking(now))
@@ -363,6 +368,7 @@ mod tests {
             keep: 7,
             timezone: chrono_tz::Tz::Asia__Ho_Chi_Minh,
             recipient: None,
+            one_at_a_time: std::sync::Arc::default(),
         }
     }
 

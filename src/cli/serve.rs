@@ -52,9 +52,9 @@ pub fn run(mut config: Config) -> anyhow::Result<()> {
         // Before any request: what was written since the last check (by the CLI while the
         // server was down, or in its last seconds) is checked; a failure halts payments.
         scheduler.check_ledger_at_start(clock.now()).await;
-        spawn_backups(&config, clock.clone())?;
         let notifications = spawn_notifications(&config, db.clone(), clock.clone());
         let state = AppState::new(config, db.clone(), clock.clone())?;
+        spawn_backups(state.backup.clone(), clock.clone())?;
         let scheduler = scheduler.announcing(state.live.clone());
         // Stopped before the database closes; a failing tick only logs.
         let draws = tokio::spawn(scheduler.run(clock));
@@ -239,7 +239,7 @@ async fn refuse_missing_keys(
 
 /// The daily backup job (`backup::schedule`), and SIGUSR1, which asks it for one now. Both
 /// end with the runtime; a backup under way finishes first (the runtime waits for it).
-fn spawn_backups(config: &Config, clock: Clock) -> anyhow::Result<()> {
+fn spawn_backups(job: crate::backup::schedule::BackupJob, clock: Clock) -> anyhow::Result<()> {
     use tokio::signal::unix::{SignalKind, signal};
     let (ask, asked) = tokio::sync::mpsc::channel(1);
     let mut user_signal =
@@ -250,7 +250,7 @@ fn spawn_backups(config: &Config, clock: Clock) -> anyhow::Result<()> {
             let _ = ask.try_send(());
         }
     });
-    tokio::spawn(crate::backup::schedule::BackupJob::from_config(config).run(clock, asked));
+    tokio::spawn(job.run(clock, asked));
     Ok(())
 }
 

@@ -78,6 +78,8 @@ pub struct AppState {
     pub live_hub: Arc<crate::live::LiveHub>,
     /// Encrypts the replies of `api/*` when `api.encrypt` is on.
     pub reply_cipher: Option<Arc<ReplyCipher>>,
+    /// The backup job `serve` runs daily and on SIGUSR1, which the console asks too.
+    pub backup: crate::backup::schedule::BackupJob,
 }
 
 impl AppState {
@@ -109,6 +111,7 @@ impl AppState {
             true => Some(Arc::new(ReplyCipher::from_hex(&config.api.key, &config.api.iv)?)),
             false => None,
         };
+        let backup = crate::backup::schedule::BackupJob::from_config(&config);
         Ok(AppState {
             db,
             config,
@@ -122,6 +125,7 @@ impl AppState {
             chain_keys,
             live_hub,
             reply_cipher,
+            backup,
         })
     }
 }

@@ -4,7 +4,7 @@
 //! and the keys, encrypted only with `backup.recipient`).
 
 use super::Staff;
-use crate::auth::permissions::{BACKUP_DOWNLOAD, HEALTH_READ};
+use crate::auth::permissions::{BACKUP_DOWNLOAD, BACKUP_RUN, HEALTH_READ};
 use crate::backup::schedule::{self, ArchiveFile, BackupJob, BackupStatus};
 use crate::error::AppError;
 use crate::flows::audit_snapshots::AuditTarget;
@@ -22,6 +22,7 @@ use serde::Serialize;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/admin/api/health", get(health))
+        .route("/admin/api/backups", axum::routing::post(take))
         .route("/admin/api/backups/{name}", get(download))
 }
 
@@ -108,6 +109,23 @@ async fn health(State(app): State<AppState>, staff: Staff) -> Result<Envelope<He
     };
     let version = env!("CARGO_PKG_VERSION");
     Ok(Envelope::ok(Health { version, readiness, storage, ledger, backup }))
+}
+
+/// Takes a backup now through the daily job (after the one running, if any), recorded in the
+/// audit log with the archive it wrote; the reply is its status, failed ones included.
+async fn take(
+    State(app): State<AppState>,
+    staff: Staff,
+) -> Result<Envelope<BackupStatus>, AppError> {
+    staff.require(BACKUP_RUN)?;
+    let status = app.backup.take(app.clock.now()).await;
+    let file = status
+        .file
+        .as_ref()
+        .and_then(|file| file.file_name())
+        .map_or_else(|| "failed".to_string(), |name| name.to_string_lossy().into_owned());
+    staff.record_read(&app, ("backup.take", AuditTarget::Backup, file)).await?;
+    Ok(Envelope::ok(status))
 }
 
 /// One archive of `backup.dir`, as it is on disk (encrypted ones stay encrypted).

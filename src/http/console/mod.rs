@@ -150,8 +150,9 @@ impl Staff {
         }
     }
 
-    /// Records that he is shown a secret (a whole card number) before it is shown, as the
-    /// CLI's sensitive reads are.
+    /// Records that he is shown a secret (a whole card number, an archive) before it is shown,
+    /// as the CLI's sensitive reads are, or an action that changes no record of the hall (a
+    /// backup taken).
     pub async fn record_read(
         &self,
         app: &AppState,

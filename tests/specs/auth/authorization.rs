@@ -394,6 +394,7 @@ const CONSOLE_PATHS: &[&str] = &[
     "/admin/api/staff/1/reset",
     "/admin/api/audit",
     "/admin/api/health",
+    "/admin/api/backups",
     "/admin/api/backups/fairhall-20261204-033000.tar.gz",
 ];
 

@@ -57,3 +57,39 @@ async fn console_health_shows_the_checks_the_ledger_and_the_archives_and_serves_
     let [record] = &records[..] else { panic!("one download recorded: {records:?}") };
     assert_eq!(record.target_id.as_deref(), Some(name));
 }
+
+/// A backup taken from the console runs through the daily job (one at a time), lands in the
+/// archive list and the audit log, and needs its own permission.
+#[tokio::test]
+async fn console_takes_a_backup_now_and_lists_it() {
+    let app = TestApp::spawn_with(|config| {
+        config.console.roles.insert("watcher".into(), vec!["system:health:read".into()]);
+    })
+    .await;
+    let admin = Console::signed_in(&app, "admin").await;
+    let watcher = Console::signed_in(&app, "watcher").await;
+
+    let refused = watcher.post(&app, "/admin/api/backups", &serde_json::json!({})).await;
+    assert_eq!(refused.err(), "no_permission");
+    let nothing = serde_json::json!({});
+    let (first, second) = tokio::join!(
+        admin.post(&app, "/admin/api/backups", &nothing),
+        admin.post(&app, "/admin/api/backups", &nothing),
+    );
+    for taken in [&first, &second] {
+        assert_eq!(taken.assert_ok()["ok"], true, "{taken:?}");
+    }
+    let page = watcher.get(&app, "/admin/api/health").await;
+    let page = page.assert_ok();
+    let archives = page["backup"]["archives"].as_array().unwrap();
+    assert_eq!(archives.len(), 2, "two backups, two names: {archives:?}");
+    assert!(archives[0]["bytes"].as_u64().unwrap() > 0);
+    assert_eq!(page["backup"]["last"]["ok"], true);
+    let filter =
+        Filter { action_prefix: Some("backup.take".into()), limit: 10, ..Filter::default() };
+    let records = app.db.read(move |connection| audit::list(connection, &filter)).await.unwrap();
+    assert_eq!(records.len(), 2);
+    let names: Vec<&str> =
+        archives.iter().map(|archive| archive["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&records[0].target_id.as_deref().unwrap()), "{names:?}");
+}
