@@ -27,6 +27,8 @@ pub const PASSWORD_RESET: &str = "player:password:reset";
 /// Crediting or debiting a player's wallet with a reason (and the four-eyes rule's second
 /// approval of another's).
 pub const BALANCE_ADJUST: &str = "wallet:balance:adjust";
+/// The reports: figures by day and room, and the linked players.
+pub const REPORT_READ: &str = "report:figures:read";
 /// Reading the audit log (every change, who made it, before and after).
 pub const AUDIT_READ: &str = "audit:log:read";
 /// The console's health page: readiness, storage, the ledger check, backups and archives.

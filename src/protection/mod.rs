@@ -195,6 +195,12 @@ pub fn exclusions(
     sql::exclusions(connection, all, now, EXCLUSIONS_LIST_MAX)
 }
 
+/// How many players have set a deposit or loss limit and a reality check, and how many are in
+/// a time-out or a self-exclusion now.
+pub fn overview(connection: &Connection, now: Timestamp) -> Result<types::Overview, AppError> {
+    sql::overview(connection, now)
+}
+
 /// When the reality check of `session` falls due (None: off).
 fn reality_check_next(
     connection: &Connection,

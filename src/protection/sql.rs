@@ -2,7 +2,7 @@
 //! domains that call it (which sit above it, so it cannot call them): the deposits a player
 //! requested and the bets he placed since an instant, each through a per-player index.
 
-use super::types::{ExclusionRecord, ExclusionRequest, ExclusionState};
+use super::types::{ExclusionRecord, ExclusionRequest, ExclusionState, Overview};
 use super::types::{LimitKind, Period};
 use crate::clock::Timestamp;
 use crate::db::Tx;
@@ -227,4 +227,27 @@ pub(super) fn store_session_ack(tx: &Tx, token_hash: &str, now: Timestamp) -> Re
     )?
     .execute(params![token_hash, now])?;
     Ok(())
+}
+
+/// How many players hold each kind of protection now (`overview`).
+pub(super) fn overview(connection: &Connection, now: Timestamp) -> Result<Overview, AppError> {
+    let count = |sql: &str, kind: &str| -> Result<i64, AppError> {
+        Ok(connection.prepare_cached(sql)?.query_row(params![kind, now], |row| row.get(0))?)
+    };
+    let limits = "SELECT COUNT(DISTINCT user_id) FROM protection_limits
+                  WHERE kind = ?1 AND amount IS NOT NULL AND updated_at <= ?2";
+    let running = "SELECT COUNT(DISTINCT e.user_id) FROM protection_exclusions e
+                   LEFT JOIN protection_exclusion_lifts l ON l.exclusion_id = e.exclusion_id
+                   WHERE e.kind = ?1 AND e.started_at <= ?2 AND e.until > ?2
+                     AND l.exclusion_id IS NULL";
+    let reality = connection
+        .prepare_cached("SELECT COUNT(*) FROM protection_settings WHERE reality_check_mins > 0")?
+        .query_row([], |row| row.get(0))?;
+    Ok(Overview {
+        deposit_limits: count(limits, "deposit")?,
+        loss_limits: count(limits, "loss")?,
+        reality_checks: reality,
+        timeouts: count(running, "timeout")?,
+        self_exclusions: count(running, "self_exclusion")?,
+    })
 }

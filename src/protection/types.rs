@@ -409,6 +409,16 @@ pub struct ExclusionRecord {
     pub lift_reason: Option<String>,
 }
 
+/// How many players hold each kind of protection now: the console's overview.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Overview {
+    pub deposit_limits: i64,
+    pub loss_limits: i64,
+    pub reality_checks: i64,
+    pub timeouts: i64,
+    pub self_exclusions: i64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@
 mod audit_log;
 mod deposits;
 mod health;
+mod oversight;
 mod players;
 mod queues;
 mod session;
@@ -50,6 +51,7 @@ pub fn router() -> Router<AppState> {
         .merge(staff_members::router())
         .merge(audit_log::router())
         .merge(health::router())
+        .merge(oversight::router())
         .route("/admin/api/{*rest}", axum::routing::any(|| async { AppError::NotFound }))
 }
 

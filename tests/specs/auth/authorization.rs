@@ -396,6 +396,8 @@ const CONSOLE_PATHS: &[&str] = &[
     "/admin/api/health",
     "/admin/api/backups",
     "/admin/api/backups/fairhall-20261204-033000.tar.gz",
+    "/admin/api/reports/linked",
+    "/admin/api/protection",
 ];
 
 /// Lists whose replies a grant must not change (the other players' records stay out).
@@ -464,6 +466,8 @@ async fn a_player_holding_every_role_and_permission_reaches_no_operator_capabili
             "/admin/api/staff",
             "/admin/api/audit",
             "/admin/api/health",
+            "/admin/api/reports/linked",
+            "/admin/api/protection",
         ];
         let method = if reads.iter().any(|end| path.ends_with(end)) || listed.contains(path) {
             Method::GET

@@ -1,4 +1,5 @@
 mod console_health;
+mod console_oversight;
 mod conventions;
 mod hostile;
 mod input_headers;
