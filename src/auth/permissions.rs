@@ -35,6 +35,8 @@ pub const AUDIT_READ: &str = "audit:log:read";
 pub const HEALTH_READ: &str = "system:health:read";
 /// Taking a backup now (the daily job's, one at a time).
 pub const BACKUP_RUN: &str = "system:backup:run";
+/// Running the full ledger check (`admin verify`); a pass ends a halt.
+pub const LEDGER_VERIFY: &str = "system:ledger:verify";
 /// Downloading a backup archive (it holds the database and the keys; each download audited).
 pub const BACKUP_DOWNLOAD: &str = "system:backup:download";
 /// Giving and taking users' roles (who is staff, and with what role).

@@ -6,45 +6,16 @@
 use super::shared::{explain, print_json_or};
 use crate::clock::Timestamp;
 use crate::db::Db;
-use crate::ids::UserId;
+use crate::flows::ledger_check::{Verification, verify_and_record};
 use crate::ledger::VerifyReport;
 use crate::money_clock::{self, Gate};
 
-/// What `admin verify --json` prints: the ledger's report, the bet counts that differ from the
-/// bets, and whether everything verified.
-#[derive(serde::Serialize)]
-struct Verification {
-    verified: bool,
-    #[serde(flatten)]
-    ledger: VerifyReport,
-    /// (user id, room) whose bet counts differ from their bets.
-    miscounted_bets: Vec<MiscountedBets>,
-}
-
-#[derive(serde::Serialize)]
-struct MiscountedBets {
-    user_id: UserId,
-    room: String,
-}
-
 pub async fn verify_ledger(db: &Db, json: bool) -> anyhow::Result<()> {
-    let ledger = db.read(crate::flows::ledger_check::verify).await?;
-    let miscounted_bets = db.read(crate::games::records::recount_bets).await?;
-    let verification = Verification {
-        verified: ledger.is_ok() && miscounted_bets.is_empty(),
-        ledger,
-        miscounted_bets: miscounted_bets
-            .into_iter()
-            .map(|(user_id, room)| MiscountedBets { user_id, room })
-            .collect(),
-    };
-    // Recorded before the report is printed: a reader that stops early (`| head`) must not
-    // leave the watermark behind.
-    if verification.verified {
-        let (through, now) =
-            (verification.ledger.checked_through, crate::clock::Clock::System.now());
-        db.write(move |tx| crate::flows::ledger_check::record_passed(tx, through, now)).await?;
-    }
+    let now = crate::clock::Clock::System.now();
+    let verification = verify_and_record(db, now, |through, now| {
+        db.write(move |tx| crate::flows::ledger_check::record_passed(tx, through, now))
+    })
+    .await?;
     print_json_or(json, &verification, print_verification)?;
     if verification.verified {
         Ok(())

@@ -16,6 +16,52 @@ use rusqlite::Connection;
 /// Problems of one kind listed at most.
 const LISTED: usize = LISTED_MAX as usize;
 
+/// `admin verify`'s (and the console's) verdict: the ledger's report, the bet counts that
+/// differ from the bets, and whether everything verified.
+#[derive(Debug, serde::Serialize)]
+pub struct Verification {
+    pub verified: bool,
+    #[serde(flatten)]
+    pub ledger: VerifyReport,
+    /// (user id, room) whose bet counts differ from their bets.
+    pub miscounted_bets: Vec<MiscountedBets>,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub struct MiscountedBets {
+    pub user_id: crate::ids::UserId,
+    pub room: String,
+}
+
+/// The full check (`verify`) and the bet counts' recount; a pass is recorded
+/// (`record_passed`: it moves the server's watermark, which ends a halt) before the verdict
+/// is returned, so a caller that stops reading it leaves no watermark behind. `record` runs
+/// the pass's write (on an audited handle for the console).
+pub async fn verify_and_record<F, Fut>(
+    db: &crate::db::Db,
+    now: Timestamp,
+    record: F,
+) -> Result<Verification, AppError>
+where
+    F: FnOnce(Watermark, Timestamp) -> Fut,
+    Fut: std::future::Future<Output = Result<(), AppError>>,
+{
+    let ledger = db.read(verify).await?;
+    let miscounted_bets = db.read(crate::games::records::recount_bets).await?;
+    let verification = Verification {
+        verified: ledger.is_ok() && miscounted_bets.is_empty(),
+        ledger,
+        miscounted_bets: miscounted_bets
+            .into_iter()
+            .map(|(user_id, room)| MiscountedBets { user_id, room })
+            .collect(),
+    };
+    if verification.verified {
+        record(verification.ledger.checked_through, now).await?;
+    }
+    Ok(verification)
+}
+
 /// Every invariant over the whole database. Its cost grows with the journal; the server runs
 /// `verify_since` instead.
 pub fn verify(connection: &Connection) -> Result<VerifyReport, AppError> {

@@ -4,10 +4,12 @@
 //! and the keys, encrypted only with `backup.recipient`).
 
 use super::Staff;
-use crate::auth::permissions::{BACKUP_DOWNLOAD, BACKUP_RUN, HEALTH_READ};
+use crate::auth::permissions::{BACKUP_DOWNLOAD, BACKUP_RUN, HEALTH_READ, LEDGER_VERIFY};
 use crate::backup::schedule::{self, ArchiveFile, BackupJob, BackupStatus};
 use crate::error::AppError;
 use crate::flows::audit_snapshots::AuditTarget;
+use crate::flows::audited::{self, TargetReference};
+use crate::flows::ledger_check::{self, Verification, verify_and_record};
 use crate::http::AppState;
 use crate::http::envelope::Envelope;
 use crate::http::system::{Readiness, readiness};
@@ -18,11 +20,14 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
+use serde_json::json;
+use std::sync::Arc;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/admin/api/health", get(health))
         .route("/admin/api/backups", axum::routing::post(take))
+        .route("/admin/api/verify", axum::routing::post(verify))
         .route("/admin/api/backups/{name}", get(download))
 }
 
@@ -126,6 +131,25 @@ async fn take(
         .map_or_else(|| "failed".to_string(), |name| name.to_string_lossy().into_owned());
     staff.record_read(&app, ("backup.take", AuditTarget::Backup, file)).await?;
     Ok(Envelope::ok(status))
+}
+
+/// The full ledger check, as `fairhall admin verify`: a pass is recorded on a handle audited
+/// under the staff member (it moves the watermark, which ends a halt); the reply is the
+/// verdict with every problem found.
+async fn verify(
+    State(app): State<AppState>,
+    staff: Staff,
+) -> Result<Envelope<Verification>, AppError> {
+    staff.require(LEDGER_VERIFY)?;
+    let target = TargetReference::Known(None);
+    let change =
+        Arc::new(staff.change(&app, ("verify", AuditTarget::Ledger, target), json!({}))?);
+    let db = app.db.clone();
+    let verification = verify_and_record(&app.db, app.clock.now(), |through, now| {
+        audited::write(&db, change, move |tx| ledger_check::record_passed(tx, through, now))
+    })
+    .await?;
+    Ok(Envelope::ok(verification))
 }
 
 /// One archive of `backup.dir`, as it is on disk (encrypted ones stay encrypted).

@@ -398,6 +398,7 @@ const CONSOLE_PATHS: &[&str] = &[
     "/admin/api/backups/fairhall-20261204-033000.tar.gz",
     "/admin/api/reports/linked",
     "/admin/api/protection",
+    "/admin/api/verify",
 ];
 
 /// Lists whose replies a grant must not change (the other players' records stay out).

@@ -93,3 +93,31 @@ async fn console_takes_a_backup_now_and_lists_it() {
         archives.iter().map(|archive| archive["name"].as_str().unwrap()).collect();
     assert!(names.contains(&records[0].target_id.as_deref().unwrap()), "{names:?}");
 }
+
+/// The full ledger check from the console: the same verdict as `admin verify`, a pass
+/// recorded under the staff member, behind its own permission.
+#[tokio::test]
+async fn console_verifies_the_ledger_and_records_the_pass() {
+    use crate::support::wallet_support::WalletApp;
+    let app = TestApp::spawn().await;
+    let player = app.player().await;
+    app.approved_deposit(&player, "25.00").await;
+    let admin = Console::signed_in(&app, "admin").await;
+    let finance = Console::signed_in(&app, "finance").await;
+    let nothing = serde_json::json!({});
+
+    let refused = finance.post(&app, "/admin/api/verify", &nothing).await;
+    assert_eq!(refused.err(), "no_permission");
+    let verified = admin.post(&app, "/admin/api/verify", &nothing).await;
+    let verified = verified.assert_ok();
+    assert_eq!(verified["verified"], true, "{verified}");
+    assert!(verified["entries"].as_i64().unwrap() >= 1);
+    let through = verified["checked_through"]["entry_id"].as_i64().unwrap();
+    let page = admin.get(&app, "/admin/api/health").await;
+    assert_eq!(page.assert_ok()["ledger"]["checked_through_entry"], through);
+    let filter = Filter { action_prefix: Some("verify".into()), limit: 10, ..Filter::default() };
+    let records = app.db.read(move |connection| audit::list(connection, &filter)).await.unwrap();
+    let [record] = &records[..] else { panic!("one verify recorded: {records:?}") };
+    assert_eq!(record.target_kind, "ledger");
+    assert!(record.os_identity["console"]["staff_id"].is_number(), "{record:?}");
+}
