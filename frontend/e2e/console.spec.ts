@@ -6,7 +6,9 @@
 // AA on every console route, screenshots at 1280 px and 768 px; a withdrawal paid, and a
 // large one paid only on a second staff member's approval (the four-eyes rule); the player desk:
 // a player found by phone, his wallet adjusted (a large adjustment only on a second staff
-// member's approval), frozen and unfrozen, and a temporary password.
+// member's approval), frozen and unfrozen, and a temporary password; the staff page: an admin
+// makes a player account a support member, who confirms with a code of the secret shown once
+// and signs in, and is then disabled.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -360,6 +362,47 @@ test('a withdrawal is paid from the console, a large one only by a second staff 
   await other.close();
 });
 
+// The audit log: a finance member's adjustment of a player's wallet, found by the player's phone,
+// under his own name from the console, with the wallet's balance before and after.
+test('the audit log shows a wallet adjustment by its staff member, with the balance before and after', async ({
+  page,
+}) => {
+  const phone = randomPhone();
+  const user = ['user', 'create', '--phone', phone, '--username', randomLoginName()];
+  const playerId = createdId(admin(...user, '--password', 'secret_123'), 'user');
+  const finance = enrolledStaff('finance');
+
+  await signIn(page, finance);
+  await expect(page.getByRole('heading', { level: 1, name: en('queue_title') })).toBeVisible();
+  await page.goto(`/admin/#/players/${playerId}`);
+  await page.getByLabel(en('adjust_amount')).fill('10.00');
+  await page.getByLabel(en('reason_label')).fill('Goodwill for the outage');
+  await page.getByRole('button', { name: en('adjust_submit') }).click();
+  await expect(page.getByTestId('balance-wallet')).toHaveText('10.00');
+
+  await page.getByRole('link', { name: en('nav_audit') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('audit_title') })).toBeVisible();
+  const filters = page.getByRole('search', { name: en('audit_filters') });
+  await filters.getByLabel(en('audit_player'), { exact: true }).fill(phone);
+  await filters.getByRole('button', { name: en('audit_apply') }).click();
+  await expect(page).toHaveURL(new RegExp(`#/audit\\?player=${phone}$`));
+  const row = page.getByRole('row').filter({ hasText: 'wallet.adjust' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(finance.name);
+  await expect(row).toContainText(/console, \S+/);
+  await expect(row.getByRole('link', { name: `wallet:${playerId}`, exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: /^Details of record \d+$/ }).click();
+  const detail = page.getByTestId('audit-detail');
+  await expect(detail.getByRole('heading', { name: /: wallet\.adjust$/ })).toBeVisible();
+  await expect(detail.getByTestId('audit-arguments')).toContainText('Goodwill for the outage');
+  const balance = detail.getByTestId('audit-diff').getByRole('row', { name: /^balances\.wallet / });
+  await expect(balance).toHaveAttribute('data-change', 'changed');
+  await expect(balance.getByRole('cell')).toHaveText(['0.00', '10.00']);
+  await expectAccessible(page);
+  await screenshots(page, 'audit');
+});
+
 test('the player desk finds a player, adjusts his wallet, freezes him and resets his password', async ({
   page,
   browser,
@@ -474,4 +517,75 @@ test('the player desk finds a player, adjusts his wallet, freezes him and resets
       expect.objectContaining({ action: 'user.reset-password', actor: support.name }),
     ]),
   );
+});
+
+test('an admin adds a staff member on the staff page, who confirms, signs in and is disabled', async ({
+  page,
+  browser,
+}) => {
+  const chief = enrolledStaff('admin');
+  const name = randomLoginName();
+  admin('user', 'create', '--phone', randomPhone(), '--username', name, '--password', 'secret_123');
+  const memberRow = page.getByRole('row', { name: new RegExp(`^${name} `) });
+
+  await signIn(page, chief);
+  await page.getByRole('link', { name: en('nav_staff') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('staff_title') })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`^${chief.name} `) })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'staff');
+
+  // The new member: a player account, role support, his passphrase typed twice.
+  const form = page.getByRole('form', { name: en('staff_new_title') });
+  await form.getByLabel(en('staff_account'), { exact: true }).fill(name);
+  await form.getByLabel(en('staff_role_label'), { exact: true }).selectOption('support');
+  await form.getByLabel(en('staff_passphrase'), { exact: true }).fill(PASSPHRASE);
+  await form.getByLabel(en('staff_passphrase_repeat'), { exact: true }).fill(PASSPHRASE);
+  await form.getByRole('button', { name: en('staff_new_submit') }).click();
+
+  // The enrolment, shown once: the QR code, the secret as text, ten recovery codes.
+  const panel = page.getByTestId('enrolment');
+  await expect(panel.getByRole('img', { name: /^QR code/ })).toBeVisible();
+  await expect(panel.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  const shown = (await panel.getByTestId('enrolment-secret').textContent()) ?? '';
+  expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+  await expect(memberRow).toContainText(en('staff_not_enrolled'));
+  await expectAccessible(page);
+  await page.screenshot({
+    path: resolve(SCREENSHOTS, 'console-staff-enrolment-1280.png'),
+    fullPage: true,
+  });
+
+  // His first code, as his authenticator app would show it.
+  const member: Staff = { name, secret: base32Decode(shown.replaceAll(' ', '')), lastStep: 0 };
+  member.lastStep = stepNow();
+  await panel
+    .getByLabel(en('enrolment_first_code'), { exact: true })
+    .fill(totp(member.secret, member.lastStep));
+  await panel.getByRole('button', { name: en('enrolment_confirm'), exact: true }).click();
+  await expect(panel.getByRole('status')).toContainText(`${name} is enrolled`);
+  await expect(memberRow.getByText(en('staff_enrolled'), { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: en('enrolment_hide') }).click();
+  await expect(panel).toHaveCount(0);
+
+  // He signs in with his passphrase and a later code, and sees the deposit queue.
+  const memberContext = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
+  const memberPage = await memberContext.newPage();
+  await signIn(memberPage, member);
+  await expect(
+    memberPage.getByRole('heading', { level: 1, name: en('queue_title') }),
+  ).toBeVisible();
+  await expect(memberPage.getByTestId('staff-name')).toHaveText(name);
+  await memberContext.close();
+
+  // Disabled with a reason: the table says so, and why.
+  await memberRow.getByRole('button', { name: `Disable ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(en('reason_label')).fill('moved to another hall');
+  await dialog.getByRole('button', { name: en('staff_disable'), exact: true }).click();
+  await expect(page.getByRole('status')).toContainText(`${name} is disabled`);
+  await expect(memberRow.getByTestId('staff-disabled')).toContainText('moved to another hall');
+  await expect(memberRow.getByRole('button', { name: `Disable ${name}` })).toHaveCount(0);
+  const listed = admin('staff', 'list');
+  expect(listed).toContain(name);
 });

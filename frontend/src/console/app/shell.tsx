@@ -11,7 +11,14 @@ import { LanguageSwitch } from '@/console/app/language-switch';
 import styles from '@/console/app/shell.module.css';
 import { useTabTitle } from '@/console/app/use-tab-title';
 import { useText } from '@/console/i18n/i18n';
-import { DEPOSIT_REVIEW, may, PLAYER_READ, WITHDRAWAL_REVIEW } from '@/console/lib/may';
+import {
+  AUDIT_READ,
+  DEPOSIT_REVIEW,
+  may,
+  PLAYER_READ,
+  STAFF_MANAGE,
+  WITHDRAWAL_REVIEW,
+} from '@/console/lib/may';
 import { useSessionState, type SessionView } from '@/console/lib/session';
 
 export const SIGN_IN_PATH = '/sign-in';
@@ -93,6 +100,20 @@ function SignedIn({ session }: { session: SessionView }) {
                 <li>
                   <NavLink to="/players" className={styles.navLink}>
                     {t('nav_players')}
+                  </NavLink>
+                </li>
+              ) : null}
+              {may(session.permissions, STAFF_MANAGE) ? (
+                <li>
+                  <NavLink to="/staff" className={styles.navLink}>
+                    {t('nav_staff')}
+                  </NavLink>
+                </li>
+              ) : null}
+              {may(session.permissions, AUDIT_READ) ? (
+                <li>
+                  <NavLink to="/audit" className={styles.navLink}>
+                    {t('nav_audit')}
                   </NavLink>
                 </li>
               ) : null}

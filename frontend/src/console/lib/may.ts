@@ -17,8 +17,10 @@ export const PLAYER_FREEZE = 'player:account:freeze';
 export const PASSWORD_RESET = 'player:password:reset';
 /** Crediting or debiting a player's wallet, and deciding an adjustment that waits. */
 export const BALANCE_ADJUST = 'wallet:balance:adjust';
-/** Giving and taking roles. */
+/** Giving and taking roles, and the staff page (members, their second factor, disabling). */
 export const STAFF_MANAGE = 'staff:member:manage';
+/** The audit log (finance and admin). */
+export const AUDIT_READ = 'audit:log:read';
 
 const SEGMENTS = 3;
 

@@ -1,7 +1,9 @@
 // Replies of the console API for the console's tests.
+import type { AuditPage, AuditRecord } from '@/console/api/audit';
 import type { DepositDetail } from '@/console/api/deposit-detail';
 import type { AdjustmentRequest, LimitState, PlayerReport } from '@/console/api/player';
 import type { PlayerSummary, PlayersPage } from '@/console/api/players';
+import type { Enrolment, StaffPage, StaffSummary } from '@/console/api/staff';
 import type { DepositPage, QueuedDeposit } from '@/console/api/deposit-queue';
 import type { WithdrawalDetail } from '@/console/api/withdrawal-detail';
 import type { QueuedWithdrawal, WithdrawalPage } from '@/console/api/withdrawal-queue';
@@ -176,6 +178,33 @@ export const aPlayersPage = (
   fields: Partial<PlayersPage> = {},
 ): PlayersPage => ({ total: list.length, page: 1, page_size: 20, list, ...fields });
 
+/** A wallet adjustment made in the console: the balance before and after. */
+export const anAuditRecord = (fields: Partial<AuditRecord> = {}): AuditRecord => ({
+  id: 310,
+  at: '2027-01-15T08:30:00Z',
+  actor: 'mai',
+  os_identity: { console: { staff_id: 9, session_id: 44, address: '203.0.113.9' } },
+  action: 'wallet.adjust',
+  target_kind: 'wallet',
+  target_id: '7',
+  arguments: { amount: '5.00', reason: 'Goodwill' },
+  before: { user_id: 7, balances: { wallet: '0.00', game: '0.00' } },
+  after: { user_id: 7, balances: { wallet: '5.00', game: '0.00' } },
+  outcome: 'ok',
+  message: '',
+  ...fields,
+});
+
+export const anAuditPage = (
+  list: AuditRecord[] = [anAuditRecord()],
+  fields: Partial<AuditPage> = {},
+): AuditPage => ({
+  list,
+  next_before: null,
+  kinds: ['user', 'deposit', 'withdrawal', 'wallet', 'adjustment', 'room'],
+  ...fields,
+});
+
 const noLimits = (): LimitState[] =>
   ['day', 'week', 'month'].map((period) => ({
     period,
@@ -299,5 +328,41 @@ export const anAdjustmentRequest = (
   decided_by: null,
   decided_at: null,
   outcome: null,
+  ...fields,
+});
+
+export const aStaffMember = (fields: Partial<StaffSummary> = {}): StaffSummary => ({
+  id: 21,
+  name: 'linh',
+  role: 'support',
+  enrolled: true,
+  disabled: false,
+  disabled_reason: '',
+  created_at: 1_795_000_000,
+  ...fields,
+});
+
+export const aStaffPage = (
+  list: StaffSummary[] = [
+    aStaffMember(),
+    aStaffMember({ id: 22, name: 'chi', role: 'admin' }),
+    aStaffMember({
+      id: 23,
+      name: 'bao',
+      role: 'finance',
+      disabled: true,
+      disabled_reason: 'left the company',
+    }),
+  ],
+  roles: string[] = ['content', 'finance', 'support'],
+): StaffPage => ({ list, roles });
+
+/** The secret of `anEnrolment` (base32, 32 characters). */
+export const ENROLMENT_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
+
+export const anEnrolment = (fields: Partial<Enrolment> = {}): Enrolment => ({
+  user_id: 31,
+  otpauth_uri: `otpauth://totp/fairhall:mai_support?secret=${ENROLMENT_SECRET}&issuer=fairhall&algorithm=SHA1&digits=6&period=30`,
+  recovery_codes: Array.from({ length: 10 }, (_, index) => `rc${index}-abcd-efgh`),
   ...fields,
 });
