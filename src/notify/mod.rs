@@ -10,7 +10,7 @@ mod send;
 mod sql;
 
 pub use send::{deliver, signature};
-pub use sql::{Delivery, Outgoing, claim_due, log, record_outcome};
+pub use sql::{Delivery, Outgoing, any_due, claim_due, log, record_outcome};
 
 use crate::clock::Timestamp;
 use crate::config::Config;

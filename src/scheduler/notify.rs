@@ -42,6 +42,9 @@ impl NotifyJob {
     /// Sends the deliveries due at `now` (at most `DUE_PER_TICK`) and records each outcome at
     /// `now`.
     pub async fn tick(&self, now: Timestamp) -> Result<Vec<Sent>, AppError> {
+        if !self.db.read(move |connection| notify::any_due(connection, now)).await? {
+            return Ok(Vec::new());
+        }
         let due = self.db.write(move |tx| notify::claim_due(tx, now, DUE_PER_TICK)).await?;
         self.send(due, now).await
     }

@@ -239,10 +239,15 @@ async fn a_failing_receiver_is_retried_after_10_then_20_seconds_and_the_error_is
     app.requested_deposit(&player, "50.00").await;
     let job = job(&app);
     let started = app.now();
+    let due = |at: fairhall::clock::Timestamp| {
+        app.db.read(move |connection| fairhall::notify::any_due(connection, at))
+    };
 
+    assert!(due(app.now()).await.unwrap(), "the new delivery is due at once");
     let first = job.tick(app.now()).await.expect("a tick");
     let after_first = log(&app).await[0].clone();
     app.clock.advance(9);
+    assert!(!due(app.now()).await.unwrap(), "an idle tick reads, and writes nothing");
     let too_early = job.tick(app.now()).await.expect("a tick");
     app.clock.advance(1);
     let second = job.tick(app.now()).await.expect("a tick");
