@@ -10,7 +10,6 @@ use crate::db::Db;
 use crate::error::AppError;
 use crate::flows;
 use crate::flows::linked::{self, PlayerLinks};
-use crate::money::Money;
 use crate::paging::Paging;
 use crate::wallet::adjustments::{self, Adjusted, AdjustmentRequest};
 use crate::wallet::deposits::{self, Decision as DepositDecision, DepositRecord};
@@ -574,11 +573,8 @@ async fn adjust_wallet(
     now: Timestamp,
 ) -> anyhow::Result<()> {
     let user_id = find_user(db, user).await?;
-    let (credit, magnitude) = match amount.strip_prefix('-') {
-        Some(rest) => (false, rest),
-        None => (true, amount.strip_prefix('+').unwrap_or(&amount)),
-    };
-    let amount = Money::parse(magnitude).map_err(|error| refused("AMOUNT", error))?;
+    let (credit, amount) =
+        adjustments::parse_signed(&amount).map_err(|error| refused("AMOUNT", error))?;
     let adjustment = Adjustment { user_id, credit, amount, reason, admin: by };
     let shared = limits.clone();
     let adjusted = db

@@ -37,6 +37,16 @@ pub enum Adjusted {
     AwaitingSecondApproval { request: AdjustmentRequest },
 }
 
+/// A signed adjustment amount as typed ("50.00", "+50.00" credit; "-12.50" debit): whether it
+/// credits, and its size.
+pub fn parse_signed(text: &str) -> Result<(bool, Money), AppError> {
+    let (credit, magnitude) = match text.strip_prefix('-') {
+        Some(rest) => (false, rest),
+        None => (true, text.strip_prefix('+').unwrap_or(text)),
+    };
+    Ok((credit, Money::parse(magnitude)?))
+}
+
 /// Whether adjusting by `amount` (either way) needs two operators.
 pub fn needs_second_approval(limits: &WalletConfig, amount: Money) -> bool {
     let above = limits.adjust_second_approval_above;

@@ -153,11 +153,7 @@ async fn adjust(
     staff.require(BALANCE_ADJUST)?;
     let user_id = player_id(&id)?;
     let text = form.amount.as_deref().unwrap_or("").trim();
-    let (credit, magnitude) = match text.strip_prefix('-') {
-        Some(rest) => (false, rest),
-        None => (true, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let amount = Money::parse(magnitude)?;
+    let (credit, amount) = adjustments::parse_signed(text)?;
     let reason = ReviewReason::parse(form.reason.as_deref().unwrap_or(""))?.into_string();
     let arguments = json!({ "user": user_id, "amount": text, "reason": reason });
     let target = TargetReference::Known(Some(user_id.to_string()));
